@@ -1,0 +1,37 @@
+// swift-tools-version:5.9
+// Welkin: animated sky scenes, previewed in OpenGL and proven against a CPU reference renderer.
+import PackageDescription
+
+let package = Package(
+    name: "Welkin",
+    products: [
+        .executable(name: "welkin", targets: ["welkin"]),
+        .library(name: "WelkinCore", targets: ["WelkinCore"]),
+        .library(name: "WelkinReference", targets: ["WelkinReference"]),
+    ],
+    targets: [
+        // System libraries from Debian's -dev packages.
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CEpoxy", path: "Sources/CEpoxy", pkgConfig: "epoxy",
+                       providers: [.apt(["libepoxy-dev"])]),
+        .systemLibrary(name: "CGLFW", path: "Sources/CGLFW", pkgConfig: "glfw3",
+                       providers: [.apt(["libglfw3-dev"])]),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
+
+        // Scene model, colour, gradients, Frame. Foundation only.
+        .target(name: "WelkinCore"),
+        // CPU reference renderer, Image, PNG, comparison.
+        .target(name: "WelkinReference", dependencies: ["WelkinCore", "CPNG"]),
+        // OpenGL: contexts (EGL headless, GLFW windows), shaders, GPU passes, readback.
+        .target(name: "WelkinGL", dependencies: ["WelkinCore", "WelkinReference", "CEpoxy", "CGLFW"]),
+        // The command line.
+        .executableTarget(name: "welkin", dependencies: ["WelkinCore", "WelkinReference", "WelkinGL", "CCairo"]),
+
+        .testTarget(name: "WelkinCoreTests", dependencies: ["WelkinCore"]),
+        .testTarget(name: "WelkinReferenceTests", dependencies: ["WelkinReference", "CCairo"]),
+        .testTarget(name: "WelkinGLTests", dependencies: ["WelkinGL", "WelkinReference"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["WelkinReference"]),
+    ]
+)

@@ -1,0 +1,2 @@
+#include <epoxy/gl.h>
+#include <epoxy/egl.h>

@@ -1,0 +1,31 @@
+// The final quantisation to 8 bits, shared bit for bit with Shaders/resolve.frag.
+
+/// Integer-only ordered dithering and quantisation.
+public enum Dither {
+    /// The 8×8 Bayer threshold (0…63) at an integer pixel coordinate, by bit interleaving.
+    @inlinable public static func bayer8(_ x: Int, _ y: Int) -> Int {
+        let xy = x ^ y
+        return ((xy & 1) << 5) | ((y & 1) << 4) | ((xy & 2) << 2) | ((y & 2) << 1) | ((xy & 4) >> 1) | ((y & 4) >> 2)
+    }
+
+    /// The 8-bit offset added before rounding down: bayer/64 ∈ [0, 63/64], i.e. round to nearest
+    /// with an offset in [−0.5, 0.5) (or exactly 0.5, plain rounding, when dithering is off).
+    @inlinable public static func bias(x: Int, y: Int, enabled: Bool) -> Float {
+        enabled ? Float(bayer8(x & 7, y & 7)) * (1 / 64) : 0.5
+    }
+
+    /// One channel value in 0…1 → 0…255.
+    @inlinable public static func quantize(_ v: Float, bias: Float) -> UInt8 {
+        let q = (v * 255 + bias).rounded(.down)
+        return UInt8(min(max(q, 0), 255))
+    }
+
+    /// A premultiplied colour → straight-alpha RGBA8.
+    @inlinable public static func resolve(_ p: SIMD4<Float>, bias: Float) -> SIMD4<UInt8> {
+        let a = min(max(p.w, 0), 1)
+        var rgb = SIMD3(p.x, p.y, p.z)
+        if a < 1 { rgb = a > 0 ? rgb / a : .zero }
+        return SIMD4(quantize(rgb.x, bias: bias), quantize(rgb.y, bias: bias), quantize(rgb.z, bias: bias),
+                     quantize(a, bias: bias))
+    }
+}

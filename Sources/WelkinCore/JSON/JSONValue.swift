@@ -1,0 +1,286 @@
+// JSON values that remember where they came from.
+//
+// Foundation's JSONSerialization loses positions and key order; scene errors must name the line and
+// column of bad syntax and keep keys in file order, so Welkin parses JSON itself.
+
+/// A position in a source text, 1-based.
+public struct SourcePosition: Equatable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A parsed JSON value with the position of its first character.
+public struct JSONValue: Sendable {
+    public enum Kind: Sendable {
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case array([JSONValue])
+        /// Members in file order.
+        case object([(key: String, value: JSONValue)])
+    }
+    public var kind: Kind
+    public var position: SourcePosition
+
+    /// A short name for the kind, for error messages ("a string", "an array", …).
+    public var kindName: String {
+        switch kind {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+        case .string(let s): return "\"\(s.count > 40 ? String(s.prefix(40)) + "…" : s)\""
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let members) = kind { return members.first(where: { $0.key == key })?.value }
+        return nil
+    }
+}
+
+/// A syntax error in JSON text.
+public struct JSONSyntaxError: Error, Sendable {
+    public var position: SourcePosition
+    public var message: String
+}
+
+/// A strict RFC 8259 JSON parser over UTF-8 bytes, with positions and duplicate-key detection.
+public struct JSONParser {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+    private var depth = 0
+    private static let maxDepth = 256
+
+    public static func parse(_ text: String) throws -> JSONValue {
+        try parse(Array(text.utf8))
+    }
+
+    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        // Skip a UTF-8 byte order mark, which some editors write.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3; parser.lineStart = 3 }
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        if parser.index < bytes.count {
+            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value")
+        }
+        return value
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private var position: SourcePosition {
+        // Columns count characters, not bytes: skip UTF-8 continuation bytes.
+        var column = 1
+        var i = lineStart
+        while i < index && i < bytes.count {
+            if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return SourcePosition(line: line, column: column)
+    }
+
+    private func error(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(position: position, message: message)
+    }
+
+    private func describeCurrent() -> String {
+        guard index < bytes.count else { return "end of file" }
+        let b = bytes[index]
+        if b >= 0x20 && b < 0x7F { return "character '\(Character(UnicodeScalar(b)))'" }
+        return "byte 0x\(String(b, radix: 16))"
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0D: index += 1
+            case 0x0A: index += 1; line += 1; lineStart = index
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue() throws -> JSONValue {
+        guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
+        let start = position
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return JSONValue(kind: try parseObject(), position: start)
+        case UInt8(ascii: "["): return JSONValue(kind: try parseArray(), position: start)
+        case UInt8(ascii: "\""): return JSONValue(kind: .string(try parseString()), position: start)
+        case UInt8(ascii: "t"): try expectWord("true"); return JSONValue(kind: .bool(true), position: start)
+        case UInt8(ascii: "f"): try expectWord("false"); return JSONValue(kind: .bool(false), position: start)
+        case UInt8(ascii: "n"): try expectWord("null"); return JSONValue(kind: .null, position: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONValue(kind: .number(try parseNumber()), position: start)
+        default:
+            throw error("unexpected \(describeCurrent()), expected a value")
+        }
+    }
+
+    private mutating func expectWord(_ word: String) throws {
+        let w = Array(word.utf8)
+        guard index + w.count <= bytes.count, Array(bytes[index..<index + w.count]) == w else {
+            throw error("unexpected \(describeCurrent()), expected a value")
+        }
+        index += w.count
+    }
+
+    private mutating func enter() throws {
+        depth += 1
+        if depth > Self.maxDepth { throw error("nesting deeper than \(Self.maxDepth) levels") }
+    }
+
+    private mutating func parseObject() throws -> JSONValue.Kind {
+        try enter(); defer { depth -= 1 }
+        index += 1
+        var members: [(key: String, value: JSONValue)] = []
+        var seen = Set<String>()
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("unexpected \(describeCurrent()), expected a string key")
+            }
+            let keyPosition = position
+            let key = try parseString()
+            if !seen.insert(key).inserted {
+                throw JSONSyntaxError(position: keyPosition, message: "duplicate key '\(key)'")
+            }
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("unexpected \(describeCurrent()), expected ':' after key '\(key)'")
+            }
+            index += 1
+            skipWhitespace()
+            members.append((key, try parseValue()))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of file, expected ',' or '}'") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            throw error("unexpected \(describeCurrent()), expected ',' or '}'")
+        }
+    }
+
+    private mutating func parseArray() throws -> JSONValue.Kind {
+        try enter(); defer { depth -= 1 }
+        index += 1
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+        while true {
+            skipWhitespace()
+            items.append(try parseValue())
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of file, expected ',' or ']'") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            throw error("unexpected \(describeCurrent()), expected ',' or ']'")
+        }
+    }
+
+    private mutating func parseString() throws -> String {
+        index += 1  // opening quote
+        var out: [UInt8] = []
+        while true {
+            guard index < bytes.count else { throw error("unterminated string") }
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") { index += 1; break }
+            if b < 0x20 { throw error("control character in string (escape it)") }
+            if b == UInt8(ascii: "\\") {
+                index += 1
+                guard index < bytes.count else { throw error("unterminated string") }
+                let e = bytes[index]
+                index += 1
+                switch e {
+                case UInt8(ascii: "\""): out.append(0x22)
+                case UInt8(ascii: "\\"): out.append(0x5C)
+                case UInt8(ascii: "/"): out.append(0x2F)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try parseHex4()
+                    if (0xD800...0xDBFF).contains(scalar) {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                              bytes[index + 1] == UInt8(ascii: "u") else { throw error("unpaired surrogate in \\u escape") }
+                        index += 2
+                        let low = try parseHex4()
+                        guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate in \\u escape") }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00...0xDFFF).contains(scalar) {
+                        throw error("unpaired surrogate in \\u escape")
+                    }
+                    out.append(contentsOf: Array(String(Character(UnicodeScalar(scalar)!)).utf8))
+                default:
+                    index -= 1
+                    throw error("invalid escape '\\\(Character(UnicodeScalar(e)))'")
+                }
+                continue
+            }
+            out.append(b)
+            index += 1
+        }
+        guard let s = String(validating: out, as: UTF8.self) else { throw error("string is not valid UTF-8") }
+        return s
+    }
+
+    private mutating func parseHex4() throws -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let c = bytes[index]
+            let d: UInt32
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(c - UInt8(ascii: "A") + 10)
+            default: throw error("invalid hex digit in \\u escape")
+            }
+            v = v * 16 + d
+            index += 1
+        }
+        return v
+    }
+
+    private mutating func parseNumber() throws -> Double {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        func digits() -> Int {
+            let s = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            return index - s
+        }
+        guard index < bytes.count else { throw error("unexpected end of file in number") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                throw error("leading zeros are not allowed in numbers")
+            }
+        } else if digits() == 0 {
+            throw error("unexpected \(describeCurrent()), expected a digit")
+        }
+        if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            if digits() == 0 { throw error("expected a digit after the decimal point") }
+        }
+        if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+            index += 1
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+            if digits() == 0 { throw error("expected a digit in the exponent") }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text) else { throw error("invalid number '\(text)'") }
+        return value
+    }
+}

@@ -1,0 +1,51 @@
+// Errors in scene files: every one names the file and the JSON path (or line:column for syntax).
+
+/// A problem with a scene file, reported as `file: path: message`.
+public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Stable identifiers that tests and tools can match on.
+    public enum Code: String, Sendable {
+        case unreadableFile, invalidJSON, unknownKey, wrongType, nonFinite, outOfRange,
+             unknownLayerType, missingKey, emptyStops, invalidColor, invalidValue
+    }
+    public var code: Code
+    public var file: String
+    /// A JSON path like `layers[2].stops[1].location`, or `line:column` for syntax errors.
+    public var path: String
+    public var message: String
+
+    public init(_ code: Code, file: String, path: String, _ message: String) {
+        self.code = code; self.file = file; self.path = path; self.message = message
+    }
+
+    public var description: String {
+        code == .invalidJSON ? "\(file):\(path): \(message)" : "\(file): \(path): \(message)"
+    }
+}
+
+/// Edit distance, for "did you mean …?" suggestions.
+public func levenshtein(_ a: String, _ b: String) -> Int {
+    let a = Array(a.lowercased()), b = Array(b.lowercased())
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}
+
+/// The candidate nearest to `word`, if it is near enough to be a plausible typo.
+public func nearest(_ word: String, in candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, levenshtein(word, $0)) }.min(by: { $0.1 < $1.1 })
+    guard let (best, distance) = scored else { return nil }
+    let limit = max(2, best.count / 3)
+    if distance <= limit { return best }
+    // A different case or a prefix is a typo too ("endradius", "endRad").
+    if best.lowercased().hasPrefix(word.lowercased()) && word.count >= 3 { return best }
+    return nil
+}

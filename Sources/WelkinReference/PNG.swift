@@ -1,0 +1,119 @@
+// PNG reading and writing through libpng's simplified API (no setjmp), written atomically.
+
+import CPNG
+import Foundation
+
+/// A failure reading or writing an image file.
+public struct ImageFileError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var message: String
+    public var description: String { "\(path): \(message)" }
+}
+
+public enum PNG {
+    /// The most pixels on a side Welkin will read (guards memory against hostile files).
+    public static let maximumDimension = 16384
+
+    /// Reads a PNG as straight-alpha RGBA8 (any PNG colour type is converted).
+    public static func read(path: String) throws -> Image {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ImageFileError(path: path, message: "no such file")
+        }
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        guard png_image_begin_read_from_file(&image, path) != 0 else {
+            throw ImageFileError(path: path, message: "not a readable PNG: \(message(of: &image))")
+        }
+        guard Int(image.width) <= maximumDimension, Int(image.height) <= maximumDimension else {
+            png_image_free(&image)
+            throw ImageFileError(path: path, message: "image is \(image.width)×\(image.height), larger than \(maximumDimension)×\(maximumDimension)")
+        }
+        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+        let width = Int(image.width), height = Int(image.height)
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let ok = pixels.withUnsafeMutableBytes { buffer in
+            png_image_finish_read(&image, nil, buffer.baseAddress, Int32(width * 4), nil)
+        }
+        guard ok != 0 else {
+            let text = message(of: &image)
+            png_image_free(&image)
+            throw ImageFileError(path: path, message: "cannot decode PNG: \(text)")
+        }
+        return Image(width: width, height: height, pixels: pixels)
+    }
+
+    /// Encodes an image to PNG bytes in memory.
+    public static func encode(_ img: Image) throws -> [UInt8] {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        image.width = UInt32(img.width)
+        image.height = UInt32(img.height)
+        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+        var size = 0
+        // First call measures, second writes.
+        let measured = img.pixels.withUnsafeBytes { px in
+            png_image_write_to_memory(&image, nil, &size, 0, px.baseAddress, Int32(img.width * 4), nil)
+        }
+        guard measured != 0, size > 0 else {
+            throw ImageFileError(path: "<memory>", message: "cannot encode PNG: \(message(of: &image))")
+        }
+        var out = [UInt8](repeating: 0, count: size)
+        let ok = out.withUnsafeMutableBytes { buffer in
+            img.pixels.withUnsafeBytes { px in
+                png_image_write_to_memory(&image, buffer.baseAddress, &size, 0, px.baseAddress, Int32(img.width * 4), nil)
+            }
+        }
+        guard ok != 0 else { throw ImageFileError(path: "<memory>", message: "cannot encode PNG: \(message(of: &image))") }
+        return Array(out.prefix(size))
+    }
+
+    /// Writes a PNG through a temporary file renamed into place, so a failure never leaves a
+    /// truncated image and never clobbers an existing good file.
+    public static func write(_ img: Image, to path: String) throws {
+        let bytes: [UInt8]
+        do { bytes = try encode(img) } catch let e as ImageFileError {
+            throw ImageFileError(path: path, message: e.message)
+        }
+        try AtomicFile.write(bytes, to: path)
+    }
+
+    private static func message(of image: inout png_image) -> String {
+        withUnsafeBytes(of: &image.message) { raw in
+            let bytes = raw.prefix(while: { $0 != 0 })
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+}
+
+/// Whole-file writes that either fully succeed or leave the destination untouched.
+public enum AtomicFile {
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ImageFileError(path: path, message: "directory \(directory) does not exist")
+        }
+        let temporary = directory + "/." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else {
+            throw ImageFileError(path: path, message: "cannot write: \(String(cString: strerror(errno)))")
+        }
+        var written = 0
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            while written < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress! + written, raw.count - written)
+                if n < 0 { if errno == EINTR { continue }; failure = errno; return }
+                written += n
+            }
+        }
+        if failure == 0 && fsync(fd) != 0 { failure = errno }
+        close(fd)
+        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary)
+            throw ImageFileError(path: path, message: "cannot write: \(String(cString: strerror(failure)))")
+        }
+    }
+}

@@ -1,0 +1,80 @@
+// The CPU reference renderer: draws a Frame with the same maths as the shaders, in Swift.
+//
+// Rows are independent: each thread takes whole rows, composites every layer into a float row
+// buffer (premultiplied, sRGB-encoded, source-over) and quantises once at the end. The result does
+// not depend on the thread count.
+
+import Dispatch
+import Foundation
+import WelkinCore
+
+/// A layer the CPU reference cannot draw (a user's GLSL shader, say).
+public struct ReferenceUnsupportedError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public var description: String { message }
+}
+
+public struct ReferenceRenderer: Sendable {
+    /// Threads to use; nil means one per core.
+    public var threads: Int?
+
+    public init(threads: Int? = nil) { self.threads = threads }
+
+    /// Renders `frame` to an RGBA8 image.
+    public func render(_ frame: Frame) -> Image {
+        let width = frame.pixelSize.x, height = frame.pixelSize.y
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let threadCount = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        // More bands than threads balances uneven rows; contiguous bands keep memory local.
+        let bandCount = threadCount == 1 ? 1 : min(height, threadCount * 8)
+        pixels.withUnsafeMutableBufferPointer { out in
+            let base = out.baseAddress!
+            let work = { (band: Int) in
+                let y0 = band * height / bandCount, y1 = (band + 1) * height / bandCount
+                let row = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width)
+                defer { row.deallocate() }
+                for y in y0..<y1 {
+                    drawRow(frame, y: y, into: row)
+                    Self.resolveRow(row, width: width, y: y, dither: frame.dither, into: base + y * width * 4)
+                }
+            }
+            if bandCount == 1 {
+                work(0)
+            } else {
+                // concurrentPerform uses the global pool; cap parallelism by handing each worker a stride.
+                DispatchQueue.concurrentPerform(iterations: threadCount) { worker in
+                    var band = worker
+                    while band < bandCount { work(band); band += threadCount }
+                }
+            }
+        }
+        return Image(width: width, height: height, pixels: pixels)
+    }
+
+    /// Composites every layer of `frame` into one row of premultiplied float colour.
+    func drawRow(_ frame: Frame, y: Int, into row: UnsafeMutablePointer<SIMD4<Float>>) {
+        let width = frame.pixelSize.x
+        row.update(repeating: frame.background, count: width)
+        for layer in frame.layers {
+            switch layer {
+            case .gradient(let g): GradientRaster.draw(g, y: y, width: width, into: row)
+            }
+        }
+    }
+
+    /// Quantises one row to RGBA8 with the shared dither.
+    static func resolveRow(_ row: UnsafeMutablePointer<SIMD4<Float>>, width: Int, y: Int, dither: Bool,
+                           into out: UnsafeMutablePointer<UInt8>) {
+        var biases = SIMD8<Float>()
+        for i in 0..<8 { biases[i] = Dither.bias(x: i, y: y, enabled: dither) }
+        for x in 0..<width {
+            let q = Dither.resolve(row[x], bias: biases[x & 7])
+            (out + 4 * x).withMemoryRebound(to: SIMD4<UInt8>.self, capacity: 1) { $0.pointee = q }
+        }
+    }
+}
+
+/// Premultiplied source-over: src + dst × (1 − src.a).
+@inline(__always) func sourceOver(_ src: SIMD4<Float>, _ dst: SIMD4<Float>) -> SIMD4<Float> {
+    src + dst * (1 - src.w)
+}
