@@ -15,13 +15,9 @@ enum GradientRaster {
             let ox = g.origin.x, vx = g.vector.x
             let stops = g.stops, opacity = g.opacity
             if stops.space == .srgb && opacity == 1 {
-                stops.locations.withUnsafeBufferPointer { loc in
-                    stops.colors.withUnsafeBufferPointer { col in
-                        for x in 0..<width {
-                            let t = min(max((Float(x) + 0.5 - ox) * vx + ty, 0), 1)
-                            row[x] = sourceOver(interpolate(t, loc, col), row[x])
-                        }
-                    }
+                for x in 0..<width {
+                    let t = min(max((Float(x) + 0.5 - ox) * vx + ty, 0), 1)
+                    row[x] = sourceOver(stops.interpolate(t), row[x])
                 }
             } else {
                 for x in 0..<width {
@@ -34,17 +30,5 @@ enum GradientRaster {
                 row[x] = sourceOver(g.color(at: SIMD2(Float(x) + 0.5, py)), row[x])
             }
         }
-    }
-
-    /// ResolvedStops.interpolate over raw buffers (no array bounds checks in the hot loop).
-    @inline(__always)
-    static func interpolate(_ t: Float, _ loc: UnsafeBufferPointer<Float>, _ col: UnsafeBufferPointer<SIMD4<Float>>) -> SIMD4<Float> {
-        let n = loc.count
-        if !(t > loc[0]) { return col[0] }
-        if t >= loc[n - 1] { return col[n - 1] }
-        var i = 0
-        while !(t < loc[i + 1]) { i += 1 }
-        let f = (t - loc[i]) / (loc[i + 1] - loc[i])
-        return col[i] + (col[i + 1] - col[i]) * f
     }
 }

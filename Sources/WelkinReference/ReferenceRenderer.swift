@@ -65,11 +65,12 @@ public struct ReferenceRenderer: Sendable {
     /// Quantises one row to RGBA8 with the shared dither.
     static func resolveRow(_ row: UnsafeMutablePointer<SIMD4<Float>>, width: Int, y: Int, dither: Bool,
                            into out: UnsafeMutablePointer<UInt8>) {
-        var biases = SIMD8<Float>()
+        let biases = UnsafeMutablePointer<Float>.allocate(capacity: 8)
+        defer { biases.deallocate() }
         for i in 0..<8 { biases[i] = Dither.bias(x: i, y: y, enabled: dither) }
+        let pixels = UnsafeMutableRawPointer(out).bindMemory(to: SIMD4<UInt8>.self, capacity: width)
         for x in 0..<width {
-            let q = Dither.resolve(row[x], bias: biases[x & 7])
-            (out + 4 * x).withMemoryRebound(to: SIMD4<UInt8>.self, capacity: 1) { $0.pointee = q }
+            pixels[x] = Dither.resolve(row[x], bias: biases[x & 7])
         }
     }
 }

@@ -16,16 +16,20 @@ public enum Dither {
 
     /// One channel value in 0…1 → 0…255.
     @inlinable public static func quantize(_ v: Float, bias: Float) -> UInt8 {
-        let q = (v * 255 + bias).rounded(.down)
-        return UInt8(min(max(q, 0), 255))
+        // Clamped to 0…255 first, truncation is floor (and needs no libm call).
+        let q = min(max(v * 255 + bias, 0), 255)
+        return UInt8(truncatingIfNeeded: Int32(q))
     }
 
     /// A premultiplied colour → straight-alpha RGBA8.
     @inlinable public static func resolve(_ p: SIMD4<Float>, bias: Float) -> SIMD4<UInt8> {
         let a = min(max(p.w, 0), 1)
-        var rgb = SIMD3(p.x, p.y, p.z)
-        if a < 1 { rgb = a > 0 ? rgb / a : .zero }
-        return SIMD4(quantize(rgb.x, bias: bias), quantize(rgb.y, bias: bias), quantize(rgb.z, bias: bias),
-                     quantize(a, bias: bias))
+        var r = p.x, g = p.y, b = p.z
+        if a < 1 {
+            // Un-premultiply; a fully transparent pixel is transparent black.
+            let inverse: Float = a > 0 ? 1 / a : 0
+            r *= inverse; g *= inverse; b *= inverse
+        }
+        return SIMD4(quantize(r, bias: bias), quantize(g, bias: bias), quantize(b, bias: bias), quantize(a, bias: bias))
     }
 }

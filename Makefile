@@ -1,0 +1,47 @@
+# Welkin: set-up, build, test and run in one command each, on a fresh Debian machine.
+#
+#   make run    install what is missing, build, open the viewer on the default scene
+#               (or, with no display, render it headless to welkin-default.png)
+#   make test   install what is missing, build, run every test (GPU tests use Mesa's EGL, no X needed)
+#   make bench  release build, then `welkin bench`
+
+SWIFT ?= swift
+# Debian packages Welkin builds and tests against. Mesa's llvmpipe provides OpenGL without a GPU.
+APT_PACKAGES = pkg-config libpng-dev libcairo2-dev libepoxy-dev libglfw3-dev \
+               libgl1-mesa-dri libegl-mesa0 libegl1 xvfb xauth
+
+.PHONY: all deps build build-debug test run bench clean
+
+all: build
+
+deps:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "make: installing Debian packages:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+	  $$SUDO apt-get update -qq && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release
+
+build-debug: deps
+	$(SWIFT) build
+
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+run: build
+	@./.build/release/welkin reference -o welkin-default.png
+	@echo "make run: the default scene is in $(CURDIR)/welkin-default.png"
+
+bench: build
+	./.build/release/welkin bench
+
+clean:
+	rm -rf .build welkin-default.png

@@ -1,0 +1,154 @@
+// `welkin bench`: medians of repeated timings, with baselines measured in the same run.
+
+import CCairo
+import Foundation
+import WelkinCore
+import WelkinReference
+
+/// One benchmark result. Names are stable once published.
+struct BenchResult {
+    var name: String
+    var unit: String
+    var value: Double
+}
+
+/// Milliseconds for one call of `body`, median over `runs` after `warmup` calls.
+func medianMilliseconds(runs: Int, warmup: Int = 2, _ body: () throws -> Void) rethrows -> Double {
+    for _ in 0..<warmup { try body() }
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    }
+    samples.sort()
+    return runs % 2 == 1 ? samples[runs / 2] : (samples[runs / 2 - 1] + samples[runs / 2]) / 2
+}
+
+/// The gradients the reference benchmarks draw, shared with the cairo baseline.
+enum BenchScenes {
+    static let size = SIMD2<Int>(1920, 1080)
+    static let stops: [GradientStop] = [
+        GradientStop(color: RGBA(0.1, 0.3, 0.8), location: 0),
+        GradientStop(color: RGBA(1.0, 0.5, 0.3), location: 0.6),
+        GradientStop(color: RGBA(0.4, 0.6, 1.0), location: 1),
+    ]
+    /// A diagonal linear gradient, corner to corner (t varies along every row).
+    static let linear = Gradient(shape: .linear(start: [0, 0], end: [1, 1]), stops: stops)
+    /// A radial gradient from the centre out to 600 points.
+    static let radial = Gradient(shape: .radial(center: [0.5, 0.5], startRadius: 0, endRadius: 600), stops: stops)
+
+    static func scene(_ g: Gradient) -> Scene {
+        var s = Scene()
+        s.size = size
+        s.dither = false
+        s.layers = [Layer(content: .gradient(g))]
+        return s
+    }
+}
+
+/// cairo drawing the same gradients, as the baseline the reference renderer is held to.
+enum CairoBaseline {
+    static func paint(_ g: Gradient, width: Int, height: Int, surface: OpaquePointer) {
+        let pattern: OpaquePointer
+        switch g.shape {
+        case .linear(let s, let e):
+            pattern = cairo_pattern_create_linear(s.x * Double(width), s.y * Double(height),
+                                                  e.x * Double(width), e.y * Double(height))
+        case .radial(let c, let r0, let r1):
+            let cx = c.x * Double(width), cy = c.y * Double(height)
+            pattern = cairo_pattern_create_radial(cx, cy, r0, cx, cy, r1)
+        default:
+            fatalError("the cairo baseline draws linear and radial gradients only")
+        }
+        for stop in g.stops {
+            cairo_pattern_add_color_stop_rgba(pattern, stop.location, stop.color.r, stop.color.g, stop.color.b, stop.color.a)
+        }
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        let cr = cairo_create(surface)
+        cairo_set_source(cr, pattern)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_pattern_destroy(pattern)
+        cairo_surface_flush(surface)
+    }
+
+    static func milliseconds(_ g: Gradient, runs: Int) -> Double {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(BenchScenes.size.x), Int32(BenchScenes.size.y))!
+        defer { cairo_surface_destroy(surface) }
+        return medianMilliseconds(runs: runs) { paint(g, width: BenchScenes.size.x, height: BenchScenes.size.y, surface: surface) }
+    }
+}
+
+extension Commands {
+    static let bench = Command(
+        name: "bench", summary: "Run the benchmark suite (medians, with same-run baselines).",
+        usage: "welkin bench [--json] [--runs N] [--filter TEXT]",
+        discussion: """
+        Each entry is the median of N runs after two warm-up runs. Ratios compare against a baseline
+        measured in the same run, so they hold on a busy machine where absolute times do not.
+        Entries:
+          reference.linear.1080p       CPU reference, 1920×1080 diagonal linear gradient (ms, raster only)
+          reference.radial.1080p       CPU reference, 1920×1080 radial gradient (ms, raster only)
+          cairo.linear.1080p           cairo drawing the same linear gradient (ms, baseline)
+          cairo.radial.1080p           cairo drawing the same radial gradient (ms, baseline)
+          reference.linear.cairo-ratio reference.linear.1080p / cairo.linear.1080p (target ≤ 2)
+        """,
+        options: [
+            OptionSpec(name: "--json", help: "Print [{\"name\", \"unit\", \"value\"}] instead of a table."),
+            OptionSpec(name: "--runs", value: "N", help: "Timed runs per entry (default 15)."),
+            OptionSpec(name: "--filter", value: "TEXT", help: "Run only entries whose name contains TEXT."),
+        ],
+        run: { args in
+            var runs = 15
+            if let text = args.value("--runs") {
+                guard let n = Int(text), (1...1000).contains(n) else {
+                    throw UsageError(message: "--runs expects a whole number in 1…1000, got '\(text)'", command: named("bench"))
+                }
+                runs = n
+            }
+            let filter = args.value("--filter")
+            guard args.positionals.isEmpty else {
+                throw UsageError(message: "bench takes no arguments", command: named("bench"))
+            }
+            let results = runBenchmarks(runs: runs, filter: filter)
+            if args.flag("--json") {
+                let rows = results.map { r in
+                    "  {\"name\": \"\(r.name)\", \"unit\": \"\(r.unit)\", \"value\": \(jsonNumber(r.value))}"
+                }
+                print("[\n" + rows.joined(separator: ",\n") + "\n]")
+            } else {
+                let width = results.map(\.name.count).max() ?? 0
+                for r in results {
+                    print(r.name + String(repeating: " ", count: width - r.name.count + 2)
+                          + String(format: "%10.3f", r.value) + " " + r.unit)
+                }
+            }
+            return 0
+        })
+
+    static func runBenchmarks(runs: Int, filter: String?) -> [BenchResult] {
+        var results: [BenchResult] = []
+        func wanted(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
+        let renderer = ReferenceRenderer()
+        for (key, gradient) in [("linear", BenchScenes.linear), ("radial", BenchScenes.radial)] {
+            let referenceName = "reference.\(key).1080p", cairoName = "cairo.\(key).1080p"
+            let ratioName = "reference.\(key).cairo-ratio"
+            guard wanted(referenceName) || wanted(cairoName) || (key == "linear" && wanted(ratioName)) else { continue }
+            let frame = Frame(scene: BenchScenes.scene(gradient), time: 0)
+            let reference = medianMilliseconds(runs: runs) { _ = renderer.render(frame) }
+            let cairo = CairoBaseline.milliseconds(gradient, runs: runs)
+            if wanted(referenceName) { results.append(BenchResult(name: referenceName, unit: "ms", value: reference)) }
+            if wanted(cairoName) { results.append(BenchResult(name: cairoName, unit: "ms", value: cairo)) }
+            if key == "linear" && wanted(ratioName) {
+                results.append(BenchResult(name: ratioName, unit: "ratio", value: reference / cairo))
+            }
+        }
+        return results
+    }
+}
+
+func jsonNumber(_ v: Double) -> String {
+    guard v.isFinite else { return "null" }
+    return String(format: "%.6g", v)
+}

@@ -1,0 +1,76 @@
+// The command table and help text.
+
+/// One `welkin` subcommand.
+struct Command {
+    var name: String
+    var summary: String
+    var usage: String
+    var discussion: String = ""
+    var options: [OptionSpec] = []
+    var run: (Arguments) throws -> Int32
+
+    var helpText: String {
+        var text = "\(summary)\n\nUsage: \(usage)\n"
+        if !discussion.isEmpty { text += "\n\(discussion)\n" }
+        if !options.isEmpty {
+            text += "\nOptions:\n"
+            let rows = options.map { o -> (String, String) in
+                var left = o.short.map { "\($0), " } ?? "    "
+                left += o.name
+                if let v = o.value { left += " \(v)" }
+                return (left, o.help)
+            } + [("    --help", "Show this help.")]
+            let width = rows.map(\.0.count).max() ?? 0
+            for (left, right) in rows {
+                text += "  " + left + String(repeating: " ", count: width - left.count + 2) + right + "\n"
+            }
+        }
+        return text
+    }
+}
+
+enum Commands {
+    static var all: [Command] {
+        [reference, validate, bench, help]
+    }
+
+    static func named(_ name: String) -> Command? { all.first(where: { $0.name == name }) }
+
+    static var overview: String {
+        var text = """
+        welkin — preview animated sky scenes and prove they are drawn right.
+
+        Usage: welkin COMMAND [OPTIONS] [ARGUMENTS]
+
+        Commands:
+
+        """
+        let width = all.map(\.name.count).max() ?? 0
+        for c in all {
+            text += "  " + c.name + String(repeating: " ", count: width - c.name.count + 2) + c.summary + "\n"
+        }
+        text += "\nRun 'welkin help COMMAND' or 'welkin COMMAND --help' for a command's options.\n"
+        text += "Exit status: 0 success, 1 failure, 2 usage error.\n"
+        return text
+    }
+
+    static let help = Command(
+        name: "help", summary: "Show help for welkin or one of its commands.",
+        usage: "welkin help [COMMAND]",
+        run: { args in
+            guard let name = args.positionals.first else { print(overview, terminator: ""); return 0 }
+            guard args.positionals.count == 1 else { throw UsageError(message: "help takes at most one command", command: nil) }
+            guard let command = named(name) else { throw unknownCommand(name) }
+            print(command.helpText, terminator: "")
+            return 0
+        })
+
+    static func unknownCommand(_ name: String) -> UsageError {
+        var message = "unknown command '\(name)'"
+        if let near = all.map(\.name).min(by: { levenshteinDistance(Substring(name), $0) < levenshteinDistance(Substring(name), $1) }),
+           levenshteinDistance(Substring(name), near) <= 2 {
+            message += "; did you mean '\(near)'?"
+        }
+        return UsageError(message: message, command: nil)
+    }
+}

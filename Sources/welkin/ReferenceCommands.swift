@@ -1,0 +1,75 @@
+// Commands that need only the CPU: reference and validate.
+
+import Foundation
+import WelkinCore
+import WelkinReference
+
+let welkinVersion = "0.1.0"
+
+extension Commands {
+    static var defaultCommand: String { "help" }
+
+    static let timeOption = OptionSpec(name: "--time", value: "T", help: "Scene time in seconds (default 0).")
+    static let sizeOption = OptionSpec(name: "--size", value: "WxH", help: "Output size in pixels (default: the scene size).")
+    static let outputOption = OptionSpec(name: "--output", short: "-o", value: "OUT.png", help: "Where to write the PNG (required).")
+
+    /// Loads SCENE, or the built-in default scene when no path is given.
+    static func loadScene(_ args: Arguments, command: Command) throws -> Scene {
+        guard args.positionals.count <= 1 else {
+            throw UsageError(message: "expected one scene file, got \(args.positionals.count)", command: command)
+        }
+        guard let path = args.positionals.first else { return Scene.defaultScene }
+        return try SceneLoader.load(path: path)
+    }
+
+    static func requireOutput(_ args: Arguments, command: Command) throws -> String {
+        guard let out = args.value("--output") else {
+            throw UsageError(message: "missing -o OUT.png", command: command)
+        }
+        return out
+    }
+
+    static let reference = Command(
+        name: "reference", summary: "Render a scene on the CPU (the reference renderer) to a PNG.",
+        usage: "welkin reference [SCENE] -o OUT.png [--time T] [--size WxH]",
+        discussion: "Without SCENE, renders the built-in default scene. The PNG is written to a temporary\nfile and renamed into place, so a failure never leaves a half-written image.",
+        options: [outputOption, timeOption, sizeOption],
+        run: { args in
+            let command = named("reference")!
+            let out = try requireOutput(args, command: command)
+            let time = try args.time()
+            let size = try args.size()
+            let scene = try loadScene(args, command: command)
+            let frame = Frame(scene: scene, time: time, pixelSize: size)
+            let start = DispatchTime.now()
+            let image = ReferenceRenderer().render(frame)
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+            try writePNG(image, to: out)
+            print("wrote \(out) (\(image.width)×\(image.height), rendered in \(String(format: "%.1f", elapsed)) ms)")
+            return 0
+        })
+
+    static func writePNG(_ image: Image, to path: String) throws {
+        do { try PNG.write(image, to: path) } catch let e as ImageFileError { throw Failure(message: e.description) }
+    }
+
+    static let validate = Command(
+        name: "validate", summary: "Check scene files; print 'ok' or the errors of each.",
+        usage: "welkin validate SCENE...",
+        run: { args in
+            guard !args.positionals.isEmpty else {
+                throw UsageError(message: "expected at least one scene file", command: named("validate"))
+            }
+            var failed = false
+            for path in args.positionals {
+                do {
+                    _ = try SceneLoader.load(path: path)
+                    print("\(path): ok")
+                } catch let e as SceneError {
+                    printError(e.description)
+                    failed = true
+                }
+            }
+            return failed ? 1 : 0
+        })
+}
