@@ -1,0 +1,182 @@
+import Foundation
+import XCTest
+import WelkinReference
+
+/// Runs the built `welkin` binary as a user would and checks its output, files and exit status.
+final class EndToEndTests: XCTestCase {
+    struct Run { var status: Int32; var stdout: String; var stderr: String }
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `welkin` executable next to this test bundle (`swift build` puts them in one folder).
+    static var welkin: URL {
+        let exe = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+        return exe.deletingLastPathComponent().appendingPathComponent("welkin")
+    }
+
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: Self.welkin.path),
+                      "build the welkin executable first (make test does): \(Self.welkin.path)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
+
+    func run(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.welkin
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.repository
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    func testReferenceWritesThePNG() throws {
+        let out = directory.appendingPathComponent("day.png").path
+        let r = try run(["reference", "Scenes/day-gradient.json", "-o", out, "--size", "320x180", "--time=1.5"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("wrote \(out) (320×180, rendered in "), r.stdout)
+        XCTAssertEqual(r.stderr, "")
+        let image = try PNG.read(path: out)
+        XCTAssertEqual(image.width, 320)
+        XCTAssertEqual(image.height, 180)
+        // Zenith (0.1, 0.3, 0.8) at the top, horizon (0.4, 0.6, 1.0) at the bottom.
+        let top = image[160, 0], bottom = image[160, 179]
+        XCTAssertEqual(Int(top.x), 26, accuracy: 2); XCTAssertEqual(Int(top.z), 204, accuracy: 2)
+        XCTAssertEqual(Int(bottom.x), 102, accuracy: 2); XCTAssertEqual(Int(bottom.z), 255, accuracy: 1)
+    }
+
+    func testReferenceMatchesTheLibrary() throws {
+        let out = directory.appendingPathComponent("g.png").path
+        XCTAssertEqual(try run(["reference", "Scenes/gradients.json", "--output", out, "--size", "200x120"]).status, 0)
+        XCTAssertEqual(try PNG.read(path: out).width, 200)
+    }
+
+    func testDefaultSceneWithoutAPath() throws {
+        let out = directory.appendingPathComponent("default.png").path
+        let r = try run(["reference", "-o", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try PNG.read(path: out).width, 1280)
+    }
+
+    func testBadSceneFailsWithPathAndKeepsTheOldImage() throws {
+        let out = directory.appendingPathComponent("keep.png").path
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: out))
+        let scene = try write("bad.json", """
+        {"layers": [{"type": "linearGradient", "stops": [{"color": "red", "location": 0}, {"color": "blue", "location": 1.5}]}]}
+        """)
+        let r = try run(["reference", scene, "-o", out])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stderr, "\(scene): layers[0].stops[1].location: expected a number in 0…1, got 1.5\n")
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), "precious")
+    }
+
+    func testInvalidJSONNamesLineAndColumn() throws {
+        let scene = try write("broken.json", "{\n  \"size\": [10, 10]\n  \"seed\": 3\n}")
+        let r = try run(["validate", scene])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stderr, "\(scene):3:3: invalid JSON: unexpected character '\"', expected ',' or '}'\n")
+    }
+
+    func testMissingScene() throws {
+        let r = try run(["reference", "nope.json", "-o", directory.appendingPathComponent("x.png").path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stderr, "nope.json: $: no such file\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("x.png").path))
+    }
+
+    func testUnwritableOutputIsAFailureNotACrash() throws {
+        let r = try run(["reference", "Scenes/day-gradient.json", "-o", "/nonexistent-dir/out.png", "--size", "8x8"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stderr, "/nonexistent-dir/out.png: directory /nonexistent-dir does not exist\n")
+    }
+
+    func testValidateReportsEachFile() throws {
+        let bad = try write("typo.json", "{\"layers\": [{\"type\": \"radialGradient\", \"endRadious\": 3, \"stops\": [\"red\"]}]}")
+        let r = try run(["validate", "Scenes/day-gradient.json", bad, "Scenes/gradients.json"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stdout, "Scenes/day-gradient.json: ok\nScenes/gradients.json: ok\n")
+        XCTAssertEqual(r.stderr, "\(bad): layers[0].endRadious: unknown key 'endRadious'; did you mean 'endRadius'?\n")
+    }
+
+    func testEveryExampleSceneValidates() throws {
+        let scenes = try FileManager.default.contentsOfDirectory(atPath: Self.repository.appendingPathComponent("Scenes").path)
+            .filter { $0.hasSuffix(".json") }.sorted().map { "Scenes/" + $0 }
+        XCTAssertFalse(scenes.isEmpty)
+        let r = try run(["validate"] + scenes)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, scenes.map { "\($0): ok\n" }.joined())
+    }
+
+    func testUsageErrorsExitTwo() throws {
+        var r = try run(["reference", "Scenes/day-gradient.json"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.hasPrefix("welkin: missing -o OUT.png\nUsage: welkin reference [SCENE] -o OUT.png"), r.stderr)
+        r = try run(["reference", "--tiem", "3", "-o", "x.png"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.hasPrefix("welkin: unknown option '--tiem'; did you mean '--time'?"), r.stderr)
+        r = try run(["refrence"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.hasPrefix("welkin: unknown command 'refrence'; did you mean 'reference'?"), r.stderr)
+        r = try run(["reference", "-o", "x.png", "--size", "0x10"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.hasPrefix("welkin: --size expects WIDTHxHEIGHT with each side in 1…16384, got '0x10'"), r.stderr)
+        r = try run(["reference", "-o", "x.png", "--time", "soon"])
+        XCTAssertEqual(r.status, 2)
+        r = try run(["reference", "-o"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.hasPrefix("welkin: option '--output' needs a value OUT.png"), r.stderr)
+    }
+
+    func testDoubleDashEndsOptions() throws {
+        let scene = try write("-dash.json", "{\"size\": [4, 4]}")
+        let out = directory.appendingPathComponent("dash.png").path
+        let r = try run(["reference", "-o", out, "--", scene])
+        XCTAssertEqual(r.status, 0, r.stderr)
+    }
+
+    func testHelp() throws {
+        var r = try run(["help"])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(r.stdout.contains("Commands:\n"))
+        XCTAssertTrue(r.stdout.contains("  reference "))
+        r = try run(["help", "reference"])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(r.stdout.hasPrefix("Render a scene on the CPU (the reference renderer) to a PNG.\n\nUsage: welkin reference"))
+        XCTAssertEqual(try run(["reference", "--help"]).stdout, r.stdout)
+        XCTAssertEqual(try run(["help", "nothing"]).status, 2)
+    }
+
+    func testBenchJSONHasTheNamedEntries() throws {
+        let r = try run(["bench", "--json", "--runs", "1"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let rows = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
+        let names = rows.compactMap { $0["name"] as? String }
+        for name in ["reference.linear.1080p", "reference.radial.1080p", "cairo.linear.1080p", "reference.linear.cairo-ratio"] {
+            XCTAssertTrue(names.contains(name), "\(name) missing from \(names)")
+        }
+        for row in rows {
+            let value = row["value"] as? Double ?? -1
+            XCTAssertGreaterThan(value, 0, "\(row)")
+            XCTAssertNotNil(row["unit"] as? String)
+        }
+    }
+}

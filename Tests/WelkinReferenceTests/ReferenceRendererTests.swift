@@ -1,0 +1,127 @@
+import CCairo
+import Foundation
+import XCTest
+import WelkinCore
+@testable import WelkinReference
+
+final class ReferenceRendererTests: XCTestCase {
+    func scene(_ json: String) throws -> Scene { try SceneLoader.decode(json, file: "test.json") }
+
+    func testEveryThreadCountGivesTheSameImage() throws {
+        let s = try scene(String(decoding: try Data(contentsOf: Fixtures.scenes.appendingPathComponent("gradients.json")), as: UTF8.self))
+        let frame = Frame(scene: s, time: 0, pixelSize: [333, 187])
+        let one = ReferenceRenderer(threads: 1).render(frame)
+        for threads in [2, 3, 7, 16] {
+            XCTAssertEqual(ReferenceRenderer(threads: threads).render(frame), one, "\(threads) threads")
+        }
+        XCTAssertEqual(ReferenceRenderer().render(frame), one)
+    }
+
+    func testPixelCentresAreAtHalfIntegers() throws {
+        // A hard edge at x = 5 px in a 10 px frame: columns 0…4 black, 5…9 white (centre 4.5 < 5 ≤ 5.5).
+        let s = try scene("""
+        {"size": [10, 2], "dither": false, "layers": [{"type": "linearGradient", "start": [0, 0], "end": [1, 0],
+          "stops": [{"color": "black", "location": 0.5}, {"color": "white", "location": 0.5}]}]}
+        """)
+        let image = ReferenceRenderer().render(Frame(scene: s, time: 0))
+        XCTAssertEqual((0..<10).map { image[$0, 1].x }, [0, 0, 0, 0, 0, 255, 255, 255, 255, 255])
+    }
+
+    func testBackgroundAndSourceOver() throws {
+        let s = try scene("""
+        {"size": [4, 4], "dither": false, "background": [0, 0, 1, 1],
+         "layers": [{"type": "linearGradient", "stops": [[1, 0, 0, 0.5]]}]}
+        """)
+        let image = ReferenceRenderer().render(Frame(scene: s, time: 0))
+        XCTAssertEqual(image[2, 2], SIMD4(128, 0, 128, 255))  // 0.5 red over blue
+    }
+
+    func testTranslucentOutputIsStraightAlpha() throws {
+        let s = try scene("""
+        {"size": [4, 4], "dither": false, "background": "clear",
+         "layers": [{"type": "linearGradient", "stops": [[1, 0.5, 0, 0.5]]}]}
+        """)
+        XCTAssertEqual(ReferenceRenderer().render(Frame(scene: s, time: 0))[0, 0], SIMD4(255, 128, 0, 128))
+    }
+
+    func testDitherChangesLowBitsOnly() throws {
+        let json = { (dither: Bool) in """
+        {"size": [64, 64], "dither": \(dither), "layers": [{"type": "linearGradient", "start": [0, 0], "end": [1, 0],
+          "stops": [[0.2, 0.2, 0.2], [0.25, 0.25, 0.25]]}]}
+        """ }
+        let on = ReferenceRenderer().render(Frame(scene: try scene(json(true)), time: 0))
+        let off = ReferenceRenderer().render(Frame(scene: try scene(json(false)), time: 0))
+        XCTAssertNotEqual(on, off)
+        for (a, b) in zip(on.pixels, off.pixels) { XCTAssertLessThanOrEqual(abs(Int(a) - Int(b)), 1) }
+        XCTAssertEqual(on, ReferenceRenderer().render(Frame(scene: try scene(json(true)), time: 0)))
+    }
+
+    // MARK: against cairo
+
+    /// Renders a gradient with cairo (pixman) into ARGB32 and returns it as straight RGBA.
+    func cairoRender(_ g: Gradient, width: Int, height: Int) -> Image {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        defer { cairo_surface_destroy(surface) }
+        let pattern: OpaquePointer
+        switch g.shape {
+        case .linear(let s, let e):
+            pattern = cairo_pattern_create_linear(s.x * Double(width), s.y * Double(height), e.x * Double(width), e.y * Double(height))
+        case .radial(let c, let r0, let r1):
+            pattern = cairo_pattern_create_radial(c.x * Double(width), c.y * Double(height), r0, c.x * Double(width), c.y * Double(height), r1)
+        default:
+            fatalError("cairo comparison covers linear and radial gradients")
+        }
+        defer { cairo_pattern_destroy(pattern) }
+        for stop in g.stops {
+            cairo_pattern_add_color_stop_rgba(pattern, stop.location, stop.color.r, stop.color.g, stop.color.b, stop.color.a)
+        }
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        let cr = cairo_create(surface)
+        cairo_set_source(cr, pattern)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        var image = Image(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                // ARGB32 is a native-endian UInt32, premultiplied; our gradients here are opaque.
+                let v = (data + y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+                image[x, y] = SIMD4(UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF), UInt8(v >> 24))
+            }
+        }
+        return image
+    }
+
+    func maxDifference(_ a: Image, _ b: Image) -> Int {
+        zip(a.pixels, b.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+    }
+
+    func testLinearAndRadialMatchCairoWithinOneStep() {
+        let stops = [GradientStop(color: RGBA(0.1, 0.3, 0.8), location: 0), GradientStop(color: RGBA(1, 0.5, 0.3), location: 0.6),
+                     GradientStop(color: RGBA(0.4, 0.6, 1), location: 1)]
+        let gradients: [Gradient] = [
+            Gradient(shape: .linear(start: [0, 0], end: [1, 1]), stops: stops),
+            Gradient(shape: .linear(start: [0.5, 0], end: [0.5, 1]), stops: stops),
+            Gradient(shape: .linear(start: [0.9, 0.2], end: [0.1, 0.7]), stops: stops),
+            Gradient(shape: .radial(center: [0.5, 0.5], startRadius: 0, endRadius: 120), stops: stops),
+            Gradient(shape: .radial(center: [0.3, 0.6], startRadius: 20, endRadius: 90), stops: stops),
+        ]
+        for g in gradients {
+            var s = Scene()
+            s.size = [320, 200]
+            s.dither = false
+            s.layers = [Layer(content: .gradient(g))]
+            let ours = ReferenceRenderer().render(Frame(scene: s, time: 0))
+            let cairo = cairoRender(g, width: 320, height: 200)
+            XCTAssertLessThanOrEqual(maxDifference(ours, cairo), 1, "\(g.shape)")
+        }
+    }
+}
+
+enum Fixtures {
+    /// The package's Scenes/ folder, found from this source file.
+    static let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenes")
+}
