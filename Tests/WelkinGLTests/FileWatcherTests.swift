@@ -1,0 +1,105 @@
+import Foundation
+import XCTest
+@testable import WelkinGL
+
+/// The reload watcher against each way editors save a file.
+final class FileWatcherTests: XCTestCase {
+    var directory: URL!
+    var file: String { directory.appendingPathComponent("sky.frag").path }
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try "void main() {}\n".write(toFile: file, atomically: false, encoding: .utf8)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
+
+    /// Polls until a change arrives or a second passes.
+    func waitForChanges(_ watcher: FileWatcher) -> [String] {
+        let deadline = Date().addingTimeInterval(1)
+        while Date() < deadline {
+            let c = watcher.changes()
+            if !c.isEmpty { return c }
+            usleep(5_000)
+        }
+        return []
+    }
+
+    func makeWatcher() throws -> FileWatcher {
+        let w = try FileWatcher()
+        try w.watch([file])
+        return w
+    }
+
+    func testInPlaceWrite() throws {
+        let w = try makeWatcher()
+        try "void main() { }\n".write(toFile: file, atomically: false, encoding: .utf8)
+        XCTAssertEqual(waitForChanges(w), [FileWatcher.absolute(file)])
+    }
+
+    func testRenameOverTheFile() throws {
+        // vim and VS Code: write a temporary file, rename it over the original.
+        let w = try makeWatcher()
+        let temp = directory.appendingPathComponent(".sky.frag.swp").path
+        try "void main() { /* v2 */ }\n".write(toFile: temp, atomically: false, encoding: .utf8)
+        XCTAssertEqual(rename(temp, file), 0)
+        XCTAssertEqual(waitForChanges(w), [FileWatcher.absolute(file)])
+    }
+
+    func testSedInPlace() throws {
+        let w = try makeWatcher()
+        let sed = Process()
+        sed.executableURL = URL(fileURLWithPath: "/bin/sed")
+        sed.arguments = ["-i", "s/main/main2/", file]
+        try sed.run()
+        sed.waitUntilExit()
+        XCTAssertEqual(sed.terminationStatus, 0)
+        XCTAssertEqual(waitForChanges(w), [FileWatcher.absolute(file)])
+    }
+
+    func testTruncateThenWrite() throws {
+        let w = try makeWatcher()
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+        try handle.truncate(atOffset: 0)
+        usleep(10_000)
+        try handle.write(contentsOf: Data("void main() { /* v3 */ }\n".utf8))
+        try handle.close()
+        XCTAssertEqual(waitForChanges(w), [FileWatcher.absolute(file)])
+    }
+
+    func testUnchangedContentIsNotAChange() throws {
+        let w = try makeWatcher()
+        try "void main() {}\n".write(toFile: file, atomically: false, encoding: .utf8)
+        usleep(100_000)
+        XCTAssertEqual(w.changes(), [])
+    }
+
+    func testOtherFilesInTheDirectoryAreIgnored() throws {
+        let w = try makeWatcher()
+        try "x".write(toFile: directory.appendingPathComponent("other.glsl").path, atomically: false, encoding: .utf8)
+        usleep(100_000)
+        XCTAssertEqual(w.changes(), [])
+    }
+
+    func testSeveralQuickWritesAreOneChange() throws {
+        let w = try makeWatcher()
+        for i in 0..<5 {
+            try "void main() { /* \(i) */ }\n".write(toFile: file, atomically: false, encoding: .utf8)
+        }
+        XCTAssertEqual(waitForChanges(w), [FileWatcher.absolute(file)])
+        usleep(100_000)
+        XCTAssertEqual(w.changes(), [])
+    }
+
+    func testDebounceWaitsForQuiet() throws {
+        let w = try FileWatcher(debounce: 0.2)
+        try w.watch([file])
+        try "void main() { /* a */ }\n".write(toFile: file, atomically: false, encoding: .utf8)
+        usleep(50_000)
+        XCTAssertEqual(w.changes(), [])
+        XCTAssertTrue(w.hasPending)
+        usleep(250_000)
+        XCTAssertEqual(w.changes(), [FileWatcher.absolute(file)])
+    }
+}
