@@ -20,8 +20,22 @@ public struct ReferenceRenderer: Sendable {
 
     public init(threads: Int? = nil) { self.threads = threads }
 
-    /// Renders `frame` to an RGBA8 image.
-    public func render(_ frame: Frame) -> Image {
+    /// Throws when the frame holds a layer only the GPU can draw (a user's GLSL shader).
+    public static func checkSupported(_ frame: Frame) throws {
+        for layer in frame.layers {
+            if case .shader(let s) = layer {
+                throw ReferenceUnsupportedError(message: "layers[\(s.index)] is a user shader (\(s.layer.fragmentPath)); the CPU reference cannot run arbitrary GLSL. Render it with 'welkin render' and test it with 'welkin compare --against REF.png'.")
+            }
+        }
+    }
+
+    /// Renders `frame` to an RGBA8 image. A layer it cannot draw is an error (see `checkSupported`).
+    public func render(_ frame: Frame) throws -> Image {
+        try Self.checkSupported(frame)
+        return renderSupported(frame)
+    }
+
+    func renderSupported(_ frame: Frame) -> Image {
         let width = frame.pixelSize.x, height = frame.pixelSize.y
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let threadCount = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
@@ -58,6 +72,7 @@ public struct ReferenceRenderer: Sendable {
         for layer in frame.layers {
             switch layer {
             case .gradient(let g): GradientRaster.draw(g, y: y, width: width, into: row)
+            case .shader: preconditionFailure("checked by render(_:)")
             }
         }
     }

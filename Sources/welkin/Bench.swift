@@ -111,7 +111,7 @@ extension Commands {
             guard args.positionals.isEmpty else {
                 throw UsageError(message: "bench takes no arguments", command: named("bench"))
             }
-            let results = runBenchmarks(runs: runs, filter: filter)
+            let results = try runBenchmarks(runs: runs, filter: filter)
             if args.flag("--json") {
                 let rows = results.map { r in
                     "  {\"name\": \"\(r.name)\", \"unit\": \"\(r.unit)\", \"value\": \(jsonNumber(r.value))}"
@@ -127,7 +127,7 @@ extension Commands {
             return 0
         })
 
-    static func runBenchmarks(runs: Int, filter: String?) -> [BenchResult] {
+    static func runBenchmarks(runs: Int, filter: String?) throws -> [BenchResult] {
         var results: [BenchResult] = []
         func wanted(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
         let renderer = ReferenceRenderer()
@@ -136,7 +136,7 @@ extension Commands {
             let ratioName = "reference.\(key).cairo-ratio"
             guard wanted(referenceName) || wanted(cairoName) || (key == "linear" && wanted(ratioName)) else { continue }
             let frame = Frame(scene: BenchScenes.scene(gradient), time: 0)
-            let reference = medianMilliseconds(runs: runs) { _ = renderer.render(frame) }
+            let reference = try medianMilliseconds(runs: runs) { _ = try renderer.render(frame) }
             let cairo = CairoBaseline.milliseconds(gradient, runs: runs)
             if wanted(referenceName) { results.append(BenchResult(name: referenceName, unit: "ms", value: reference)) }
             if wanted(cairoName) { results.append(BenchResult(name: cairoName, unit: "ms", value: cairo)) }

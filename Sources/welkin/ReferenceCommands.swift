@@ -42,7 +42,10 @@ extension Commands {
             let scene = try loadScene(args, command: command)
             let frame = Frame(scene: scene, time: time, pixelSize: size)
             let start = DispatchTime.now()
-            let image = ReferenceRenderer().render(frame)
+            let image: Image
+            do { image = try ReferenceRenderer().render(frame) } catch let e as ReferenceUnsupportedError {
+                throw Failure(message: "\(args.positionals.first ?? "<default scene>"): \(e.message)")
+            }
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
             try writePNG(image, to: out)
             print("wrote \(out) (\(image.width)×\(image.height), rendered in \(String(format: "%.1f", elapsed)) ms)")

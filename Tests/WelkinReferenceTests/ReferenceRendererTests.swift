@@ -10,11 +10,11 @@ final class ReferenceRendererTests: XCTestCase {
     func testEveryThreadCountGivesTheSameImage() throws {
         let s = try scene(String(decoding: try Data(contentsOf: Fixtures.scenes.appendingPathComponent("gradients.json")), as: UTF8.self))
         let frame = Frame(scene: s, time: 0, pixelSize: [333, 187])
-        let one = ReferenceRenderer(threads: 1).render(frame)
+        let one = try ReferenceRenderer(threads: 1).render(frame)
         for threads in [2, 3, 7, 16] {
-            XCTAssertEqual(ReferenceRenderer(threads: threads).render(frame), one, "\(threads) threads")
+            XCTAssertEqual(try ReferenceRenderer(threads: threads).render(frame), one, "\(threads) threads")
         }
-        XCTAssertEqual(ReferenceRenderer().render(frame), one)
+        XCTAssertEqual(try ReferenceRenderer().render(frame), one)
     }
 
     func testPixelCentresAreAtHalfIntegers() throws {
@@ -23,7 +23,7 @@ final class ReferenceRendererTests: XCTestCase {
         {"size": [10, 2], "dither": false, "layers": [{"type": "linearGradient", "start": [0, 0], "end": [1, 0],
           "stops": [{"color": "black", "location": 0.5}, {"color": "white", "location": 0.5}]}]}
         """)
-        let image = ReferenceRenderer().render(Frame(scene: s, time: 0))
+        let image = try ReferenceRenderer().render(Frame(scene: s, time: 0))
         XCTAssertEqual((0..<10).map { image[$0, 1].x }, [0, 0, 0, 0, 0, 255, 255, 255, 255, 255])
     }
 
@@ -32,7 +32,7 @@ final class ReferenceRendererTests: XCTestCase {
         {"size": [4, 4], "dither": false, "background": [0, 0, 1, 1],
          "layers": [{"type": "linearGradient", "stops": [[1, 0, 0, 0.5]]}]}
         """)
-        let image = ReferenceRenderer().render(Frame(scene: s, time: 0))
+        let image = try ReferenceRenderer().render(Frame(scene: s, time: 0))
         XCTAssertEqual(image[2, 2], SIMD4(128, 0, 128, 255))  // 0.5 red over blue
     }
 
@@ -41,7 +41,7 @@ final class ReferenceRendererTests: XCTestCase {
         {"size": [4, 4], "dither": false, "background": "clear",
          "layers": [{"type": "linearGradient", "stops": [[1, 0.5, 0, 0.5]]}]}
         """)
-        XCTAssertEqual(ReferenceRenderer().render(Frame(scene: s, time: 0))[0, 0], SIMD4(255, 128, 0, 128))
+        XCTAssertEqual(try ReferenceRenderer().render(Frame(scene: s, time: 0))[0, 0], SIMD4(255, 128, 0, 128))
     }
 
     func testDitherChangesLowBitsOnly() throws {
@@ -49,11 +49,11 @@ final class ReferenceRendererTests: XCTestCase {
         {"size": [64, 64], "dither": \(dither), "layers": [{"type": "linearGradient", "start": [0, 0], "end": [1, 0],
           "stops": [[0.2, 0.2, 0.2], [0.25, 0.25, 0.25]]}]}
         """ }
-        let on = ReferenceRenderer().render(Frame(scene: try scene(json(true)), time: 0))
-        let off = ReferenceRenderer().render(Frame(scene: try scene(json(false)), time: 0))
+        let on = try ReferenceRenderer().render(Frame(scene: try scene(json(true)), time: 0))
+        let off = try ReferenceRenderer().render(Frame(scene: try scene(json(false)), time: 0))
         XCTAssertNotEqual(on, off)
         for (a, b) in zip(on.pixels, off.pixels) { XCTAssertLessThanOrEqual(abs(Int(a) - Int(b)), 1) }
-        XCTAssertEqual(on, ReferenceRenderer().render(Frame(scene: try scene(json(true)), time: 0)))
+        XCTAssertEqual(on, try ReferenceRenderer().render(Frame(scene: try scene(json(true)), time: 0)))
     }
 
     // MARK: against cairo
@@ -98,7 +98,7 @@ final class ReferenceRendererTests: XCTestCase {
         zip(a.pixels, b.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
     }
 
-    func testLinearAndRadialMatchCairoWithinOneStep() {
+    func testLinearAndRadialMatchCairoWithinOneStep() throws {
         let stops = [GradientStop(color: RGBA(0.1, 0.3, 0.8), location: 0), GradientStop(color: RGBA(1, 0.5, 0.3), location: 0.6),
                      GradientStop(color: RGBA(0.4, 0.6, 1), location: 1)]
         let gradients: [Gradient] = [
@@ -113,7 +113,7 @@ final class ReferenceRendererTests: XCTestCase {
             s.size = [320, 200]
             s.dither = false
             s.layers = [Layer(content: .gradient(g))]
-            let ours = ReferenceRenderer().render(Frame(scene: s, time: 0))
+            let ours = try ReferenceRenderer().render(Frame(scene: s, time: 0))
             let cairo = cairoRender(g, width: 320, height: 200)
             XCTAssertLessThanOrEqual(maxDifference(ours, cairo), 1, "\(g.shape)")
         }
@@ -124,4 +124,17 @@ enum Fixtures {
     /// The package's Scenes/ folder, found from this source file.
     static let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenes")
+}
+
+final class ReferenceRefusesUserShadersTests: XCTestCase {
+    func testUserShaderLayerIsAClearError() throws {
+        let dir = FileManager.default.temporaryDirectory.path
+        let path = dir + "/welkin-refuse-\(UUID().uuidString).frag"
+        try "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let scene = try SceneLoader.decode("{\"layers\": [{\"type\": \"linearGradient\", \"stops\": [\"red\"]}, {\"type\": \"shader\", \"fragment\": \"\(path)\"}]}")
+        XCTAssertThrowsError(try ReferenceRenderer().render(Frame(scene: scene, time: 0))) { error in
+            XCTAssertTrue("\(error)".hasPrefix("layers[1] is a user shader (\(path)); the CPU reference cannot run arbitrary GLSL."), "\(error)")
+        }
+    }
 }

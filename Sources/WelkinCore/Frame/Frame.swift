@@ -3,6 +3,15 @@
 /// One drawable layer of a frame.
 public enum DrawLayer: Sendable, Equatable {
     case gradient(GradientDraw)
+    case shader(ShaderDraw)
+}
+
+/// A user shader layer at one instant: the built-in uniforms come from the Frame.
+public struct ShaderDraw: Sendable, Equatable {
+    public var layer: ShaderLayer
+    public var opacity: Float
+    /// The layer's index in the scene, for messages.
+    public var index: Int
 }
 
 /// A scene at time t resolved for a pixel size. Both renderers draw the same Frame.
@@ -15,6 +24,10 @@ public struct Frame: Sendable {
     public var background: SIMD4<Float>
     public var dither: Bool
     public var layers: [DrawLayer]
+    /// Frame number for `u_frame`: the viewer's counter; headless, floor(time × 60).
+    public var frameNumber: Int
+    /// Mouse position in pixels, origin bottom-left (`u_mouse`); zero headless.
+    public var mouse: SIMD2<Float> = .zero
 
     /// Resolves `scene` at `time` for `pixelSize` (default: the scene size, one pixel per point).
     public init(scene: Scene, time: Double, pixelSize: SIMD2<Int>? = nil) {
@@ -24,12 +37,15 @@ public struct Frame: Sendable {
         self.time = time
         self.background = scene.background.premultiplied
         self.dither = scene.dither
+        self.frameNumber = time.isFinite ? Int(max(-1e15, min(1e15, (time * 60).rounded(.down)))) : 0
         var layers: [DrawLayer] = []
-        for layer in scene.layers {
+        for (index, layer) in scene.layers.enumerated() {
             switch layer.content {
             case .gradient(let g):
                 layers.append(.gradient(GradientDraw(g, opacity: layer.opacity, sceneColorSpace: scene.colorSpace,
                                                      pixelSize: size, scale: scale)))
+            case .shader(let s):
+                layers.append(.shader(ShaderDraw(layer: s, opacity: Float(layer.opacity), index: index)))
             }
         }
         self.layers = layers

@@ -33,6 +33,8 @@ public struct Layer: Sendable {
 
     public enum Content: Sendable {
         case gradient(Gradient)
+        /// A user's GLSL fragment shader (GPU only; the CPU reference refuses it).
+        case shader(ShaderLayer)
     }
 
     public init(name: String? = nil, opacity: Double = 1, content: Content) {

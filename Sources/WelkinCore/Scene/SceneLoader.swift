@@ -9,7 +9,7 @@ public enum SceneLoader {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
             throw SceneError(.unreadableFile, file: path, path: "$", reason)
         }
-        var scene = try decode(Array(data), file: path)
+        var scene = try decode(Array(data), file: path, directory: (path as NSString).deletingLastPathComponent)
         scene.sourcePath = path
         if scene.name == "untitled" {
             scene.name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -18,23 +18,24 @@ public enum SceneLoader {
     }
 
     /// Parses and validates scene JSON. `file` is used only in error messages.
-    public static func decode(_ bytes: [UInt8], file: String) throws -> Scene {
+    /// `directory` resolves relative paths inside the scene (shader files); default: the current directory.
+    public static func decode(_ bytes: [UInt8], file: String, directory: String? = nil) throws -> Scene {
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)
         } catch let e as JSONSyntaxError {
             throw SceneError(.invalidJSON, file: file, path: e.position.description, "invalid JSON: \(e.message)")
         }
-        return try decode(Node(root, path: "$", file: file))
+        return try decode(Node(root, path: "$", file: file), directory: directory)
     }
 
-    public static func decode(_ text: String, file: String = "<scene>") throws -> Scene {
-        try decode(Array(text.utf8), file: file)
+    public static func decode(_ text: String, file: String = "<scene>", directory: String? = nil) throws -> Scene {
+        try decode(Array(text.utf8), file: file, directory: directory)
     }
 
     static let sceneKeys = ["name", "description", "size", "seed", "background", "dither", "colorSpace", "layers"]
 
-    static func decode(_ node: Node) throws -> Scene {
+    static func decode(_ node: Node, directory: String?) throws -> Scene {
         let object = try node.object(sceneKeys)
         try object.checkKeys()
         var scene = Scene()
@@ -47,7 +48,7 @@ public enum SceneLoader {
         if let n = object["colorSpace"] { scene.colorSpace = try decodeColorSpace(n) }
         if let n = object["layers"] {
             let size = scene.size
-            scene.layers = try n.array().map { try decodeLayer($0, sceneSize: size) }
+            scene.layers = try n.array().map { try decodeLayer($0, sceneSize: size, directory: directory) }
         }
         return scene
     }
@@ -70,12 +71,13 @@ public enum SceneLoader {
         ("radialGradient", ["center", "startRadius", "endRadius", "stops"]),
         ("angularGradient", ["center", "startAngle", "endAngle", "stops"]),
         ("ellipticalGradient", ["center", "startRadiusFraction", "endRadiusFraction", "stops"]),
+        ("shader", ["fragment", "uniforms"]),
     ]
     static let commonLayerKeys = ["type", "name", "opacity", "colorSpace"]
 
     public static var layerTypeNames: [String] { layerTypes.map(\.type) }
 
-    static func decodeLayer(_ node: Node, sceneSize: SIMD2<Int>) throws -> Layer {
+    static func decodeLayer(_ node: Node, sceneSize: SIMD2<Int>, directory: String?) throws -> Layer {
         // Read `type` first so unknown keys can be judged against the right list.
         guard case .object = node.value.kind else { throw node.wrongType("a layer object") }
         guard let typeValue = node.value["type"] else {
@@ -101,6 +103,8 @@ public enum SceneLoader {
         switch typeName {
         case "linearGradient", "radialGradient", "angularGradient", "ellipticalGradient":
             content = .gradient(try decodeGradient(typeName, object, colorSpace: colorSpace, sceneSize: sceneSize))
+        case "shader":
+            content = .shader(try decodeShader(object, sceneDirectory: directory))
         default:
             fatalError("layer type table and decoder disagree on \(typeName)")
         }
