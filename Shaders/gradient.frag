@@ -1,12 +1,10 @@
 #version 330 core
-// gradient.frag: one gradient layer, premultiplied, composited by fixed-function blending
-// (ONE, ONE_MINUS_SRC_ALPHA) into the float target.
+// gradient.frag: one gradient layer (see composite.glsl for how it is composited).
 
 #include "pixel.glsl"
 #include "gradient.glsl"
-
-out vec4 fragColor;
+#include "composite.glsl"
 
 void main() {
-    fragColor = color(pixelPosition());
+    writeLayer(color(pixelPosition()));
 }

@@ -11,14 +11,25 @@ const int GRADIENT_RADIAL = 1;
 const int GRADIENT_ANGULAR = 2;
 const int MAXIMUM_STOPS = 64;    // Gradient.maximumStops
 
+// The renderer may specialise a program to one kind and one colour space by defining
+// WELKIN_GRADIENT_KIND and WELKIN_COLOR_SPACE: those uniforms become constants and the other
+// branches fold away (software rasterisers such as llvmpipe otherwise run every branch).
+#ifdef WELKIN_GRADIENT_KIND
+const int u_kind = WELKIN_GRADIENT_KIND;
+#else
 uniform int u_kind;
+#endif
+#ifdef WELKIN_COLOR_SPACE
+const int u_colorSpace = WELKIN_COLOR_SPACE;
+#else
+uniform int u_colorSpace;
+#endif
 uniform vec2 u_origin;       // pixels
 uniform vec2 u_vector;
 uniform vec2 u_range;
 uniform int u_stopCount;
 uniform float u_locations[MAXIMUM_STOPS];
 uniform vec4 u_colors[MAXIMUM_STOPS];   // premultiplied, in u_colorSpace
-uniform int u_colorSpace;
 uniform float u_opacity;
 
 // GLSL's mod is already x − y·floor(x/y); spelled out so the Swift twin reads the same.

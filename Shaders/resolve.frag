@@ -1,17 +1,11 @@
 #version 330 core
-// resolve.frag: the float target → RGBA8, with the same dither and quantisation as the CPU.
+// resolve.frag: the float target → RGBA8 with the CPU's dither, for frames whose last layer
+// cannot resolve itself (or that have no layers): a transparent layer composited over it.
+#define WELKIN_RESOLVE
 
 #include "pixel.glsl"
-#include "dither.glsl"
-
-uniform sampler2D u_source;   // premultiplied, sRGB-encoded, same size as the output
-uniform bool u_dither;
-
-out vec4 fragColor;
+#include "composite.glsl"
 
 void main() {
-    vec4 p = texelFetch(u_source, ivec2(gl_FragCoord.xy), 0);
-    ivec2 xy = pixelCoordinate();
-    // Whole numbers / 255 convert back to the same whole numbers in the UNORM8 target.
-    fragColor = resolve(p, bias(xy.x, xy.y, u_dither)) / 255.0;
+    writeLayer(vec4(0.0));
 }

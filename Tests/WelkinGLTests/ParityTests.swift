@@ -103,6 +103,12 @@ final class ParityTests: XCTestCase {
 
     func checkParity(_ name: String, _ json: String, line: UInt = #line) throws {
         let renderer = try TestGL.renderer()
+        defer { renderer.fusesLastLayer = true; renderer.specializesPrograms = true }
+        // The default (last layer resolves itself, specialised programs) and the plain way
+        // (every layer blended into the float target, generic programs, a separate resolve pass).
+        for plain in [false, true] {
+        renderer.fusesLastLayer = !plain
+        renderer.specializesPrograms = !plain
         for dither in [true, false] {
             let edited = json.replacingOccurrences(of: "{\"size\"", with: "{\"dither\": \(dither), \"size\"")
             let scene = try SceneLoader.decode(edited, file: name + ".json")
@@ -113,7 +119,7 @@ final class ParityTests: XCTestCase {
                 XCTAssertEqual(gpu.width, frame.pixelSize.x, line: line)
                 XCTAssertEqual(gpu.height, frame.pixelSize.y, line: line)
                 let difference = ImageDifference(gpu, cpu)
-                let label = "\(name) \(frame.pixelSize.x)×\(frame.pixelSize.y) dither \(dither)"
+                let label = "\(name) \(frame.pixelSize.x)×\(frame.pixelSize.y) dither \(dither)\(plain ? " plain" : "")"
                 print("parity \(label): \(difference)")
                 XCTAssertTrue(difference.passes, "\(label): \(difference)", line: line)
                 if let directory = ProcessInfo.processInfo.environment["WELKIN_SAVE_RENDERS"] {
@@ -122,6 +128,7 @@ final class ParityTests: XCTestCase {
                     try PNG.write(cpu, to: base + "-cpu.png")
                 }
             }
+        }
         }
     }
 
@@ -141,6 +148,9 @@ final class ParityTests: XCTestCase {
              "layers": [{"type": "linearGradient", "start": [0.5, 0], "end": [0.5, 1],
                          "stops": [{"color": "white", "location": 0.5}, {"color": "black", "location": 0.5}]}]}
             """, file: "rows.json")
+        let empty = try SceneLoader.decode("{\"size\": [8, 8], \"background\": \"#FF950080\"}", file: "empty.json")
+        XCTAssertEqual(try renderer.render(Frame(scene: empty, time: 0)), ReferenceRenderer().render(Frame(scene: empty, time: 0)),
+                       "a frame with no layers is its background")
         for size in [SIMD2(64, 32), SIMD2(5, 7), SIMD2(64, 32)] {
             let image = try renderer.render(Frame(scene: scene, time: 0, pixelSize: size))
             XCTAssertEqual(image.width, size.x); XCTAssertEqual(image.height, size.y)

@@ -1,9 +1,10 @@
 // GLRenderer: draws a Frame on the GPU, the same maths as WelkinReference's ReferenceRenderer.
 //
 // Each layer is a full-screen pass into a float target (RGBA32F, premultiplied, sRGB-encoded,
-// source-over by fixed-function blending), cleared to the frame's background; one resolve pass
-// then quantises into an RGBA8 target with the CPU's integer dither. GL objects live as long as
-// the renderer; the two targets are re-made only when the frame size changes.
+// source-over by fixed-function blending), cleared to the frame's background; one resolve step
+// then quantises into an RGBA8 target with the CPU's integer dither. By default the last layer's
+// pass does that resolve itself (composite.glsl), so a one-layer frame is a single pass. GL
+// objects live as long as the renderer; targets are re-made only when the frame size changes.
 
 import CEpoxy
 import WelkinCore
@@ -21,6 +22,16 @@ public final class GLRenderer {
     private var output: RenderTarget?
     private var readback: [UInt8] = []
 
+    /// Let the frame's last layer composite and quantise in its own pass instead of a separate
+    /// resolve pass (the same result; one pass fewer, and no float target for one-layer frames).
+    public var fusesLastLayer = true
+    /// Build gradient programs specialised per kind and colour space (the same result; faster on
+    /// software rasterisers, which run every branch of a generic shader).
+    public var specializesPrograms: Bool {
+        get { passes.gradient.specializes }
+        set { passes.gradient.specializes = newValue }
+    }
+
     /// The programs built from one reading of the shader files; replaced as a whole on reload.
     private struct Passes {
         var gradient: GradientPass
@@ -35,7 +46,7 @@ public final class GLRenderer {
 
         var files: [String] {
             var out: [String] = []
-            for f in gradient.program.files + resolve.program.files + bare.program.files where !out.contains(f) { out.append(f) }
+            for f in gradient.files + resolve.program.files + bare.program.files where !out.contains(f) { out.append(f) }
             return out
         }
     }
@@ -66,7 +77,9 @@ public final class GLRenderer {
     public func reloadShaders(from library: ShaderLibrary? = nil) throws {
         try context.makeCurrent()
         let library = library ?? shaders
-        passes = try Passes(library)
+        let fresh = try Passes(library)
+        fresh.gradient.specializes = passes.gradient.specializes
+        passes = fresh
         shaders = library
     }
 
@@ -81,30 +94,42 @@ public final class GLRenderer {
     public func draw(_ frame: Frame) throws {
         try context.makeCurrent()
         let size = frame.pixelSize
-        try prepareTargets(size)
-        guard let accumulation, let output else { return }
+        // The last layer composites and resolves itself (see Shaders/composite.glsl), so the float
+        // target is needed only for the layers before it.
+        let layered = fusesLastLayer ? frame.layers.dropLast() : frame.layers[...]
+        let last = fusesLastLayer ? frame.layers.last : nil
+        try prepareTargets(size, accumulating: !layered.isEmpty)
+        guard let output else { return }
         epoxy_glBindVertexArray(vertexArray)
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
         epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
+        epoxy_glDisable(GLenum(GL_BLEND))
 
-        accumulation.bind()
-        epoxy_glDisable(GLenum(GL_BLEND))
-        let bg = frame.background
-        epoxy_glClearColor(bg.x, bg.y, bg.z, bg.w)
-        epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        // Premultiplied source-over: src + dst × (1 − src.a), on all four channels.
-        epoxy_glEnable(GLenum(GL_BLEND))
-        epoxy_glBlendEquation(GLenum(GL_FUNC_ADD))
-        epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        for layer in frame.layers {
-            switch layer {
-            case .gradient(let g): passes.gradient.draw(g, pixelSize: size)
+        var resolve = ResolveInput(destination: nil, background: frame.background, dither: frame.dither)
+        if !layered.isEmpty, let accumulation {
+            accumulation.bind()
+            let bg = frame.background
+            epoxy_glClearColor(bg.x, bg.y, bg.z, bg.w)
+            epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            // Premultiplied source-over: src + dst × (1 − src.a), on all four channels.
+            epoxy_glEnable(GLenum(GL_BLEND))
+            epoxy_glBlendEquation(GLenum(GL_FUNC_ADD))
+            epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            for layer in layered {
+                switch layer {
+                case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: nil)
+                }
             }
+            epoxy_glDisable(GLenum(GL_BLEND))
+            resolve.destination = accumulation.texture
         }
-        epoxy_glDisable(GLenum(GL_BLEND))
 
         output.bind()
-        passes.resolve.draw(source: accumulation.texture, pixelSize: size, dither: frame.dither)
+        switch last {
+        case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: resolve)
+        case nil: passes.resolve.draw(resolve, pixelSize: size)
+        }
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         epoxy_glBindVertexArray(0)
         try GL.check("drawing a \(size.x)×\(size.y) frame")
     }
@@ -113,7 +138,7 @@ public final class GLRenderer {
     /// with no shading, to compare a frame against.
     public func drawBarePass(pixelSize: SIMD2<Int>) throws {
         try context.makeCurrent()
-        try prepareTargets(pixelSize)
+        try prepareTargets(pixelSize, accumulating: false)
         guard let output else { return }
         epoxy_glBindVertexArray(vertexArray)
         epoxy_glDisable(GLenum(GL_BLEND))
@@ -147,16 +172,19 @@ public final class GLRenderer {
         return Image(width: width, height: height, pixels: readback).flippedVertically()
     }
 
-    /// (Re)makes the float and RGBA8 targets when the size changes.
-    private func prepareTargets(_ size: SIMD2<Int>) throws {
-        if let output, output.size == size { return }
-        let limit = GL.integer(GL_MAX_TEXTURE_SIZE)
-        guard size.x > 0, size.y > 0, size.x <= limit, size.y <= limit else {
-            throw GLError("cannot render \(size.x)×\(size.y) pixels: each side must be 1…\(limit) on this GPU")
+    /// (Re)makes the RGBA8 target, and the float one when `accumulating`, when the size changes.
+    private func prepareTargets(_ size: SIMD2<Int>, accumulating: Bool) throws {
+        if output?.size != size {
+            let limit = GL.integer(GL_MAX_TEXTURE_SIZE)
+            guard size.x > 0, size.y > 0, size.x <= limit, size.y <= limit else {
+                throw GLError("cannot render \(size.x)×\(size.y) pixels: each side must be 1…\(limit) on this GPU")
+            }
+            output?.delete(); output = nil
+            output = try RenderTarget(size: size, internalFormat: GL_RGBA8, type: GL_UNSIGNED_BYTE)
         }
-        accumulation?.delete(); accumulation = nil
-        output?.delete(); output = nil
-        accumulation = try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT)
-        output = try RenderTarget(size: size, internalFormat: GL_RGBA8, type: GL_UNSIGNED_BYTE)
+        if accumulating && accumulation?.size != size {
+            accumulation?.delete(); accumulation = nil
+            accumulation = try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT)
+        }
     }
 }

@@ -20,9 +20,10 @@ public struct ShaderSource: Sendable {
     /// Reads `path` and resolves `#include "name"` lines (relative to the including file,
     /// recursively). A file included a second time is skipped (each file goes in once), so two
     /// files may share a helper. Throws `ShaderError` naming FILE:LINE for a missing include or a cycle.
-    public init(path: String) throws {
+    /// `defines` become `#define NAME VALUE` lines right after `#version` (program variants).
+    public init(path: String, defines: [(name: String, value: String)] = []) throws {
         self.path = path
-        var builder = Builder()
+        var builder = Builder(defines: defines)
         try builder.append(path: path, includedAt: nil, stack: [])
         text = builder.output
         files = builder.files
@@ -30,9 +31,9 @@ public struct ShaderSource: Sendable {
 
     /// Builds from text already in memory (tests, or a caller that read the file itself).
     /// Includes resolve relative to `path`'s directory.
-    public init(text: String, path: String) throws {
+    public init(text: String, path: String, defines: [(name: String, value: String)] = []) throws {
         self.path = path
-        var builder = Builder()
+        var builder = Builder(defines: defines)
         try builder.append(text: text, path: path, stack: [])
         self.text = builder.output
         files = builder.files
@@ -71,6 +72,7 @@ public struct ShaderSource: Sendable {
         var files: [String] = []
         /// Standardised paths already inlined.
         var seen: Set<String> = []
+        var defines: [(name: String, value: String)]
 
         mutating func append(path: String, includedAt site: ShaderDiagnostic?, stack: [String]) throws {
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
@@ -102,8 +104,13 @@ public struct ShaderSource: Sendable {
                 for i in 0...v { output += lines[i] + "\n" }
                 first = v + 1
             }
+            if isTop {
+                for d in defines { output += "#define \(d.name) \(d.value)\n" }
+            }
             let base = index * ShaderSource.lineStride
-            if index != 0 || first > 0 { output += "#line \(base + first + 1) \(index)\n" }
+            if index != 0 || first > 0 || (isTop && !defines.isEmpty) {
+                output += "#line \(base + first + 1) \(index)\n"
+            }
             for i in first..<lines.count {
                 let line = lines[i]
                 let trimmed = line.drop(while: \.isWhitespace)
