@@ -94,9 +94,10 @@ public struct ShaderSource: Sendable {
             files.append(path)
             let isTop = stack.isEmpty
             let stack = stack + [key]
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
                 $0.hasSuffix("\r") ? $0.dropLast() : $0
             }
+            if lines.count > 1 && lines.last == "" { lines.removeLast() }   // the final newline ends a line, not starts one
             // Anything before #version (comments, blank lines) stays where it is; #version stays
             // the first directive, and the #line that follows it restores the numbering.
             var first = 0
