@@ -55,21 +55,15 @@ enum GL {
         name.withCString { epoxy_glGetUniformLocation(program, $0) }
     }
 
-    static func shaderInfoLog(_ shader: GLuint) -> String {
+    /// A shader's or program's info log: pass glGetShaderiv and glGetShaderInfoLog, or the Program pair.
+    static func infoLog(_ object: GLuint,
+                        _ getParameter: (GLuint, GLenum, UnsafeMutablePointer<GLint>?) -> Void,
+                        _ getLog: (GLuint, GLsizei, UnsafeMutablePointer<GLsizei>?, UnsafeMutablePointer<GLchar>?) -> Void) -> String {
         var length: GLint = 0
-        epoxy_glGetShaderiv(shader, GLenum(GL_INFO_LOG_LENGTH), &length)
+        getParameter(object, GLenum(GL_INFO_LOG_LENGTH), &length)
         guard length > 1 else { return "" }
         var buffer = [GLchar](repeating: 0, count: Int(length))
-        epoxy_glGetShaderInfoLog(shader, length, nil, &buffer)
-        return String(cString: buffer)
-    }
-
-    static func programInfoLog(_ program: GLuint) -> String {
-        var length: GLint = 0
-        epoxy_glGetProgramiv(program, GLenum(GL_INFO_LOG_LENGTH), &length)
-        guard length > 1 else { return "" }
-        var buffer = [GLchar](repeating: 0, count: Int(length))
-        epoxy_glGetProgramInfoLog(program, length, nil, &buffer)
+        getLog(object, length, nil, &buffer)
         return String(cString: buffer)
     }
 

@@ -38,6 +38,13 @@ public struct ShaderError: Error, Sendable, CustomStringConvertible {
         self.init(kind, [ShaderDiagnostic(file: file, line: line, message: message)])
     }
 
+    /// The same error with `prefix` before each message that has no line.
+    func prefixingUnplaced(_ prefix: String) -> ShaderError {
+        var e = self
+        for i in e.diagnostics.indices where e.diagnostics[i].line == nil { e.diagnostics[i].message = prefix + e.diagnostics[i].message }
+        return e
+    }
+
     /// One diagnostic per line.
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }

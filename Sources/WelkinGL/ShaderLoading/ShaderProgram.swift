@@ -22,17 +22,10 @@ public final class ShaderProgram {
         var ok: GLint = 0
         epoxy_glGetProgramiv(program, GLenum(GL_LINK_STATUS), &ok)
         if ok == GL_FALSE {
-            let log = GL.programInfoLog(program)
+            let log = GL.infoLog(program, epoxy_glGetProgramiv, epoxy_glGetProgramInfoLog)
             epoxy_glDeleteProgram(program)
             // Link messages rarely carry positions; the fragment shader is the usual culprit.
-            var diagnostics = fragment.diagnostics(fromInfoLog: log)
-            if diagnostics.isEmpty { diagnostics = [ShaderDiagnostic(file: fragment.path, line: nil, message: "link failed")] }
-            diagnostics = diagnostics.map {
-                var d = $0
-                if d.line == nil { d.message = "link error (with \(vertex.path)): " + d.message }
-                return d
-            }
-            throw ShaderError(.linkFailed, diagnostics)
+            throw Self.failure(.linkFailed, fragment, log, "link failed").prefixingUnplaced("link error (with \(vertex.path)): ")
         }
         epoxy_glDetachShader(program, vs)
         epoxy_glDetachShader(program, fs)
@@ -47,13 +40,17 @@ public final class ShaderProgram {
         var ok: GLint = 0
         epoxy_glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &ok)
         if ok == GL_FALSE {
-            let log = GL.shaderInfoLog(shader)
+            let log = GL.infoLog(shader, epoxy_glGetShaderiv, epoxy_glGetShaderInfoLog)
             epoxy_glDeleteShader(shader)
-            var diagnostics = source.diagnostics(fromInfoLog: log)
-            if diagnostics.isEmpty { diagnostics = [ShaderDiagnostic(file: source.path, line: nil, message: "compile failed")] }
-            throw ShaderError(.compileFailed, diagnostics)
+            throw failure(.compileFailed, source, log, "compile failed")
         }
         return shader
+    }
+
+    /// The driver's log as `FILE:LINE: message` diagnostics (a bare `fallback` when the log is empty).
+    private static func failure(_ kind: ShaderError.Kind, _ source: ShaderSource, _ log: String, _ fallback: String) -> ShaderError {
+        let diagnostics = source.diagnostics(fromInfoLog: log)
+        return ShaderError(kind, diagnostics.isEmpty ? [ShaderDiagnostic(file: source.path, line: nil, message: fallback)] : diagnostics)
     }
 
     /// The location of uniform `name`, −1 if the program does not use it.
