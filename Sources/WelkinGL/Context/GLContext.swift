@@ -34,6 +34,10 @@ public final class GLContext {
     public let renderer: String
     /// GL_VERSION, e.g. "4.5 (Core Profile) Mesa 22.3.6".
     public let version: String
+    /// major × 10 + minor, e.g. 45; at least 33.
+    public let versionNumber: Int
+    /// Whether GL_CONTEXT_PROFILE_MASK says core profile.
+    public let isCoreProfile: Bool
 
     private var display: EGLDisplay?
     private var context: EGLContext?
@@ -46,6 +50,8 @@ public final class GLContext {
         self.display = display; self.context = context; self.surface = surface; self.window = window
         renderer = GL.string(GL_RENDERER)
         version = GL.string(GL_VERSION)
+        versionNumber = Int(epoxy_gl_version())
+        isCoreProfile = GL.integer(GL_CONTEXT_PROFILE_MASK) & Int(GL_CONTEXT_CORE_PROFILE_BIT) != 0
     }
 
     /// A context with no window, for rendering into framebuffer objects. Works with DISPLAY unset
@@ -213,7 +219,7 @@ public final class GLContext {
 
     /// Rejects contexts older than 3.3 (eglCreateContext may hand back a lower version).
     private func checkVersion() throws {
-        let v = epoxy_gl_version()
+        let v = versionNumber
         guard v >= 33 else {
             throw BackendFailure(reason: "got OpenGL \(v / 10).\(v % 10) (\(version)); 3.3 core is needed")
         }
