@@ -25,7 +25,10 @@ let package = Package(
         // CPU reference renderer, Image, PNG, comparison.
         .target(name: "WelkinReference", dependencies: ["WelkinCore", "CPNG"]),
         // OpenGL: contexts (EGL headless, GLFW windows), shaders, GPU passes, readback.
-        .target(name: "WelkinGL", dependencies: ["WelkinCore", "WelkinReference", "CEpoxy", "CGLFW"]),
+        // Sources/WelkinGL/Shaders is a symlink to the top-level Shaders/ (one copy of the sources);
+        // .process follows it and copies the files flat into the bundle (.copy would copy the link).
+        .target(name: "WelkinGL", dependencies: ["WelkinCore", "WelkinReference", "CEpoxy", "CGLFW"],
+                resources: [.process("Shaders")]),
         // The command line.
         .executableTarget(name: "welkin", dependencies: ["WelkinCore", "WelkinReference", "WelkinGL", "CCairo"]),
 

@@ -1,0 +1,71 @@
+// colorspace.glsl: colour spaces for gradient interpolation.
+//
+// Mirrors WelkinCore's ColorMath (Sources/WelkinCore/Color/ColorSpace.swift) with the same
+// constants and the same order of operations. Space codes match ColorSpace.code.
+
+const int COLOR_SPACE_SRGB = 0;
+const int COLOR_SPACE_LINEAR_SRGB = 1;
+const int COLOR_SPACE_OKLAB = 2;
+
+// sRGB electro-optical transfer: encoded → linear.
+float srgbToLinear(float c) {
+    float a = abs(c);
+    float v = a <= 0.04045 ? a / 12.92 : pow((a + 0.055) / 1.055, 2.4);
+    return c < 0.0 ? -v : v;
+}
+
+// Inverse transfer: linear → encoded.
+float linearToSRGB(float c) {
+    float a = abs(c);
+    float v = a <= 0.0031308 ? a * 12.92 : 1.055 * pow(a, 1.0 / 2.4) - 0.055;
+    return c < 0.0 ? -v : v;
+}
+
+vec3 srgbToLinear(vec3 c) {
+    return vec3(srgbToLinear(c.x), srgbToLinear(c.y), srgbToLinear(c.z));
+}
+
+vec3 linearToSRGB(vec3 c) {
+    return vec3(linearToSRGB(c.x), linearToSRGB(c.y), linearToSRGB(c.z));
+}
+
+// C's cbrtf: GLSL's pow is undefined for negative x.
+float cbrt(float x) {
+    float r = pow(abs(x), 1.0 / 3.0);
+    return x < 0.0 ? -r : r;
+}
+
+// Linear sRGB → OKLab.
+vec3 linearToOklab(vec3 c) {
+    float l = 0.4122214708 * c.x + 0.5363325363 * c.y + 0.0514459929 * c.z;
+    float m = 0.2119034982 * c.x + 0.6806995451 * c.y + 0.1073969566 * c.z;
+    float s = 0.0883024619 * c.x + 0.2817188376 * c.y + 0.6299787005 * c.z;
+    float l_ = cbrt(l), m_ = cbrt(m), s_ = cbrt(s);
+    return vec3(0.2104542553 * l_ + 0.7936177850 * m_ - 0.0040720468 * s_,
+                1.9779984951 * l_ - 2.4285922050 * m_ + 0.4505937099 * s_,
+                0.0259040371 * l_ + 0.7827717662 * m_ - 0.8086757660 * s_);
+}
+
+// OKLab → linear sRGB.
+vec3 oklabToLinear(vec3 c) {
+    float l_ = c.x + 0.3963377774 * c.y + 0.2158037573 * c.z;
+    float m_ = c.x - 0.1055613458 * c.y - 0.0638541728 * c.z;
+    float s_ = c.x - 0.0894841775 * c.y - 1.2914855480 * c.z;
+    float l = l_ * l_ * l_, m = m_ * m_ * m_, s = s_ * s_ * s_;
+    return vec3(4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s,
+                -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s,
+                -0.0041960863 * l - 0.7034186147 * m + 1.7076147010 * s);
+}
+
+// Premultiplied components in `space` → premultiplied sRGB-encoded (what compositing uses).
+vec4 fromInterpolationSpace(vec4 p, int space) {
+    if (space == COLOR_SPACE_SRGB) return p;
+    float a = p.w;
+    if (a <= 0.0) return vec4(0.0);
+    vec3 v = p.xyz / a;
+    vec3 rgb;
+    if (space == COLOR_SPACE_LINEAR_SRGB) rgb = linearToSRGB(v);
+    else rgb = linearToSRGB(oklabToLinear(v));
+    vec3 clamped = clamp(rgb, 0.0, 1.0);
+    return vec4(clamped * a, a);
+}

@@ -1,0 +1,32 @@
+// composite.glsl: how a layer's premultiplied colour reaches the picture.
+//
+// A layer pass writes its colour; fixed-function blending (ONE, ONE_MINUS_SRC_ALPHA) composites it
+// into the float target. The frame's last pass is built with WELKIN_RESOLVE defined instead: it
+// composites in the shader, over the float target (or over the background when it is the only
+// layer), then quantises with the CPU's dither straight into the RGBA8 target, which saves a
+// float write and a separate resolve pass. Both ways compute src + dst × (1 − src.a) in float.
+
+#include "pixel.glsl"
+
+out vec4 fragColor;
+
+#ifdef WELKIN_RESOLVE
+#include "dither.glsl"
+
+uniform sampler2D u_destination;   // the float target: layers so far over the background
+uniform bool u_readsDestination;   // false: nothing drawn yet, composite over u_background
+uniform vec4 u_background;         // premultiplied
+uniform bool u_dither;
+
+void writeLayer(vec4 source) {
+    vec4 destination = u_readsDestination ? texelFetch(u_destination, ivec2(gl_FragCoord.xy), 0) : u_background;
+    vec4 p = source + destination * (1.0 - source.w);
+    ivec2 xy = pixelCoordinate();
+    // Whole numbers / 255 convert back to the same whole numbers in the UNORM8 target.
+    fragColor = resolve(p, bias(xy.x, xy.y, u_dither)) / 255.0;
+}
+#else
+void writeLayer(vec4 source) {
+    fragColor = source;
+}
+#endif

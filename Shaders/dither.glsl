@@ -1,0 +1,34 @@
+// dither.glsl: the final quantisation to 8 bits.
+//
+// Mirrors WelkinCore's Dither (Sources/WelkinCore/Frame/Dither.swift) bit for bit: integer-only
+// Bayer thresholds, floor(v·255 + bias), un-premultiply when alpha < 1.
+
+// The 8×8 Bayer threshold (0…63) at an integer pixel coordinate, by bit interleaving.
+int bayer8(int x, int y) {
+    int xy = x ^ y;
+    return ((xy & 1) << 5) | ((y & 1) << 4) | ((xy & 2) << 2) | ((y & 2) << 1) | ((xy & 4) >> 1) | ((y & 4) >> 2);
+}
+
+// The 8-bit offset added before rounding down (exactly 0.5, plain rounding, when dithering is off).
+// x and y are top-down pixel coordinates, as on the CPU.
+float bias(int x, int y, bool enabled) {
+    return enabled ? float(bayer8(x & 7, y & 7)) * (1.0 / 64.0) : 0.5;
+}
+
+// One channel value in 0…1 → 0…255 (as a float holding a whole number).
+float quantize(float v, float bias) {
+    float q = floor(v * 255.0 + bias);
+    return min(max(q, 0.0), 255.0);
+}
+
+vec4 quantize(vec4 v, float bias) {
+    return vec4(quantize(v.x, bias), quantize(v.y, bias), quantize(v.z, bias), quantize(v.w, bias));
+}
+
+// A premultiplied colour → straight-alpha RGBA in 0…255.
+vec4 resolve(vec4 p, float bias) {
+    float a = min(max(p.w, 0.0), 1.0);
+    vec3 rgb = p.xyz;
+    if (a < 1.0) rgb = a > 0.0 ? rgb / a : vec3(0.0);
+    return quantize(vec4(rgb, a), bias);
+}

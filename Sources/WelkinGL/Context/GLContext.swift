@@ -1,0 +1,256 @@
+// GLContext: an OpenGL 3.3 core context, made headless through EGL when possible.
+//
+// Order of attempts for headless work: EGL_MESA_platform_surfaceless (Mesa, CI), then
+// EGL_EXT_platform_device (NVIDIA servers), then a hidden GLFW window (needs a display).
+
+import CEpoxy
+import CGLFW
+
+/// Why no OpenGL context could be made: one line per way that was tried.
+public struct GLContextError: Error, CustomStringConvertible, Sendable {
+    /// Each backend tried, with the reason it failed.
+    public var attempts: [(backend: GLContext.Backend, reason: String)]
+
+    public var description: String {
+        "could not create an OpenGL 3.3 core context: "
+            + attempts.map { "\($0.backend.rawValue): \($0.reason)" }.joined(separator: "; ")
+    }
+}
+
+/// An OpenGL 3.3 (or later) core-profile context, current on the thread that made it.
+public final class GLContext {
+    /// How a context was made.
+    public enum Backend: String, CaseIterable, Sendable {
+        case eglSurfaceless = "EGL surfaceless"
+        case eglDevice = "EGL device"
+        case glfwHiddenWindow = "hidden GLFW window"
+    }
+
+    /// The order `headless()` tries.
+    public static let headlessOrder: [Backend] = [.eglSurfaceless, .eglDevice, .glfwHiddenWindow]
+
+    public let backend: Backend
+    /// GL_RENDERER, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
+    public let renderer: String
+    /// GL_VERSION, e.g. "4.5 (Core Profile) Mesa 22.3.6".
+    public let version: String
+    /// major × 10 + minor, e.g. 45; at least 33.
+    public let versionNumber: Int
+    /// Whether GL_CONTEXT_PROFILE_MASK says core profile.
+    public let isCoreProfile: Bool
+
+    private var display: EGLDisplay?
+    private var context: EGLContext?
+    private var surface: EGLSurface?
+    private var window: OpaquePointer?
+
+    private init(backend: Backend, display: EGLDisplay? = nil, context: EGLContext? = nil,
+                 surface: EGLSurface? = nil, window: OpaquePointer? = nil) {
+        self.backend = backend
+        self.display = display; self.context = context; self.surface = surface; self.window = window
+        renderer = GL.string(GL_RENDERER)
+        version = GL.string(GL_VERSION)
+        versionNumber = Int(epoxy_gl_version())
+        isCoreProfile = GL.integer(GL_CONTEXT_PROFILE_MASK) & Int(GL_CONTEXT_CORE_PROFILE_BIT) != 0
+    }
+
+    /// A context with no window, for rendering into framebuffer objects. Works with DISPLAY unset
+    /// wherever EGL does. Throws `GLContextError` listing every attempt when none works.
+    public static func headless(trying backends: [Backend] = headlessOrder) throws -> GLContext {
+        var attempts: [(Backend, String)] = []
+        for backend in backends {
+            do {
+                switch backend {
+                case .eglSurfaceless: return try makeEGLSurfaceless()
+                case .eglDevice: return try makeEGLDevice()
+                case .glfwHiddenWindow: return try makeHiddenWindow()
+                }
+            } catch let e as BackendFailure {
+                attempts.append((backend, e.reason))
+            }
+        }
+        throw GLContextError(attempts: attempts)
+    }
+
+    /// Makes this context current on the calling thread.
+    public func makeCurrent() throws {
+        if let window {
+            glfwMakeContextCurrent(window)
+        } else if epoxy_eglMakeCurrent(display, surface, surface, context) == EGLBoolean(EGL_FALSE) {
+            throw GLError("eglMakeCurrent failed (\(Self.eglErrorName()))")
+        }
+    }
+
+    deinit {
+        if let window {
+            glfwDestroyWindow(window)
+        } else if let display {
+            _ = epoxy_eglMakeCurrent(display, nil, nil, nil)
+            if let context { _ = epoxy_eglDestroyContext(display, context) }
+            if let surface { _ = epoxy_eglDestroySurface(display, surface) }
+            // No eglTerminate: displays are shared per platform and other contexts may use this one.
+        }
+    }
+
+    // MARK: - EGL
+
+    private struct BackendFailure: Error { var reason: String }
+
+    static func eglErrorName() -> String {
+        let e = epoxy_eglGetError()
+        switch e {
+        case EGL_SUCCESS: return "EGL_SUCCESS"
+        case EGL_NOT_INITIALIZED: return "EGL_NOT_INITIALIZED"
+        case EGL_BAD_ACCESS: return "EGL_BAD_ACCESS"
+        case EGL_BAD_ALLOC: return "EGL_BAD_ALLOC"
+        case EGL_BAD_ATTRIBUTE: return "EGL_BAD_ATTRIBUTE"
+        case EGL_BAD_CONFIG: return "EGL_BAD_CONFIG"
+        case EGL_BAD_CONTEXT: return "EGL_BAD_CONTEXT"
+        case EGL_BAD_DISPLAY: return "EGL_BAD_DISPLAY"
+        case EGL_BAD_MATCH: return "EGL_BAD_MATCH"
+        case EGL_BAD_PARAMETER: return "EGL_BAD_PARAMETER"
+        case EGL_BAD_SURFACE: return "EGL_BAD_SURFACE"
+        default: return "EGL error 0x" + String(e, radix: 16)
+        }
+    }
+
+    /// Space-separated extension names; the client extensions when `display` is nil.
+    static func eglExtensions(_ display: EGLDisplay?) -> Set<Substring> {
+        guard let p = epoxy_eglQueryString(display, EGL_EXTENSIONS) else {
+            _ = epoxy_eglGetError()   // EGL_BAD_DISPLAY without EGL_EXT_client_extensions
+            return []
+        }
+        return Set(String(cString: p).split(separator: " "))
+    }
+
+    /// EGL itself may be missing entirely (no libEGL): epoxy would abort on the first call.
+    static func eglAvailable() -> Bool {
+        epoxy_has_egl()
+    }
+
+    private static func makeEGLSurfaceless() throws -> GLContext {
+        guard eglAvailable() else { throw BackendFailure(reason: "libEGL is not available") }
+        guard eglExtensions(nil).contains("EGL_MESA_platform_surfaceless") else {
+            throw BackendFailure(reason: "the EGL client does not offer EGL_MESA_platform_surfaceless")
+        }
+        guard let display = epoxy_eglGetPlatformDisplayEXT(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil) else {
+            throw BackendFailure(reason: "eglGetPlatformDisplayEXT failed (\(eglErrorName()))")
+        }
+        return try makeEGLContext(on: display, backend: .eglSurfaceless)
+    }
+
+    private static func makeEGLDevice() throws -> GLContext {
+        guard eglAvailable() else { throw BackendFailure(reason: "libEGL is not available") }
+        let client = eglExtensions(nil)
+        guard client.contains("EGL_EXT_platform_device") else {
+            throw BackendFailure(reason: "the EGL client does not offer EGL_EXT_platform_device")
+        }
+        guard client.contains("EGL_EXT_device_enumeration") || client.contains("EGL_EXT_device_base") else {
+            throw BackendFailure(reason: "the EGL client cannot enumerate devices (no EGL_EXT_device_enumeration)")
+        }
+        var count: EGLint = 0
+        guard epoxy_eglQueryDevicesEXT(0, nil, &count) != EGLBoolean(EGL_FALSE), count > 0 else {
+            throw BackendFailure(reason: "eglQueryDevicesEXT found no devices")
+        }
+        var devices = [EGLDeviceEXT?](repeating: nil, count: Int(count))
+        _ = epoxy_eglQueryDevicesEXT(count, &devices, &count)
+        var reasons: [String] = []
+        for (i, device) in devices.prefix(Int(count)).enumerated() {
+            guard let display = epoxy_eglGetPlatformDisplayEXT(EGLenum(EGL_PLATFORM_DEVICE_EXT), device, nil) else {
+                reasons.append("device \(i): eglGetPlatformDisplayEXT failed (\(eglErrorName()))")
+                continue
+            }
+            do {
+                return try makeEGLContext(on: display, backend: .eglDevice)
+            } catch let e as BackendFailure {
+                reasons.append("device \(i): \(e.reason)")
+            }
+        }
+        throw BackendFailure(reason: reasons.joined(separator: ", "))
+    }
+
+    private static func makeEGLContext(on display: EGLDisplay, backend: Backend) throws -> GLContext {
+        var major: EGLint = 0, minor: EGLint = 0
+        guard epoxy_eglInitialize(display, &major, &minor) != EGLBoolean(EGL_FALSE) else {
+            throw BackendFailure(reason: "eglInitialize failed (\(eglErrorName()))")
+        }
+        guard epoxy_eglBindAPI(EGLenum(EGL_OPENGL_API)) != EGLBoolean(EGL_FALSE) else {
+            throw BackendFailure(reason: "this EGL has no desktop OpenGL (eglBindAPI failed)")
+        }
+        let extensions = eglExtensions(display)
+        // Without a config or a surface when the display allows it; else a 1×1 pbuffer.
+        var config: EGLConfig? = nil
+        let configless = extensions.contains("EGL_KHR_no_config_context") || extensions.contains("EGL_MESA_configless_context")
+        let surfaceless = extensions.contains("EGL_KHR_surfaceless_context")
+        if !configless || !surfaceless {
+            let wanted: [EGLint] = [EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+                                    EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8, EGL_NONE]
+            var found: EGLint = 0
+            guard epoxy_eglChooseConfig(display, wanted, &config, 1, &found) != EGLBoolean(EGL_FALSE), found > 0 else {
+                throw BackendFailure(reason: "no EGL config for a desktop OpenGL pbuffer")
+            }
+        }
+        let attributes: [EGLint] = [
+            EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+            EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE,
+        ]
+        guard let context = epoxy_eglCreateContext(display, config, nil, attributes) else {
+            throw BackendFailure(reason: "eglCreateContext for OpenGL 3.3 core failed (\(eglErrorName()))")
+        }
+        var surface: EGLSurface? = nil
+        if !surfaceless {
+            let size: [EGLint] = [EGL_WIDTH, 1, EGL_HEIGHT, 1, EGL_NONE]
+            surface = epoxy_eglCreatePbufferSurface(display, config, size)
+            if surface == nil {
+                _ = epoxy_eglDestroyContext(display, context)
+                throw BackendFailure(reason: "eglCreatePbufferSurface failed (\(eglErrorName()))")
+            }
+        }
+        guard epoxy_eglMakeCurrent(display, surface, surface, context) != EGLBoolean(EGL_FALSE) else {
+            let reason = "eglMakeCurrent failed (\(eglErrorName()))"
+            if let surface { _ = epoxy_eglDestroySurface(display, surface) }
+            _ = epoxy_eglDestroyContext(display, context)
+            throw BackendFailure(reason: reason)
+        }
+        let made = GLContext(backend: backend, display: display, context: context, surface: surface)
+        try made.checkVersion()
+        return made
+    }
+
+    /// Rejects contexts older than 3.3 (eglCreateContext may hand back a lower version).
+    private func checkVersion() throws {
+        let v = versionNumber
+        guard v >= 33 else {
+            throw BackendFailure(reason: "got OpenGL \(v / 10).\(v % 10) (\(version)); 3.3 core is needed")
+        }
+    }
+
+    // MARK: - GLFW
+
+    private static func glfwErrorText() -> String {
+        var description: UnsafePointer<CChar>? = nil
+        let code = glfwGetError(&description)
+        guard code != GLFW_NO_ERROR, let description else { return "unknown GLFW error" }
+        return String(cString: description)
+    }
+
+    private static func makeHiddenWindow() throws -> GLContext {
+        guard glfwInit() == GLFW_TRUE else {
+            throw BackendFailure(reason: "glfwInit failed: \(glfwErrorText())")
+        }
+        glfwDefaultWindowHints()
+        glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE)
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3)
+        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE)
+        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
+        guard let window = glfwCreateWindow(1, 1, "welkin", nil, nil) else {
+            throw BackendFailure(reason: "glfwCreateWindow failed: \(glfwErrorText())")
+        }
+        glfwDefaultWindowHints()
+        glfwMakeContextCurrent(window)
+        let made = GLContext(backend: .glfwHiddenWindow, window: window)
+        try made.checkVersion()
+        return made
+    }
+}

@@ -1,0 +1,72 @@
+// Composite: the uniforms of Shaders/composite.glsl, shared by every pass that resolves a frame.
+
+import CEpoxy
+import WelkinCore
+
+/// What a frame's last pass composites over, and how it quantises.
+struct ResolveInput {
+    /// The float target holding the layers drawn so far; nil when there are none (the background alone).
+    var destination: GLuint?
+    /// Premultiplied.
+    var background: SIMD4<Float>
+    var dither: Bool
+}
+
+/// Uniform locations of composite.glsl's WELKIN_RESOLVE half in one program.
+struct CompositeUniforms {
+    private let u_destination, u_readsDestination, u_background, u_dither: GLint
+
+    init(_ program: ShaderProgram) {
+        u_destination = program.uniform("u_destination")
+        u_readsDestination = program.uniform("u_readsDestination")
+        u_background = program.uniform("u_background")
+        u_dither = program.uniform("u_dither")
+    }
+
+    /// Sets the uniforms and binds the destination to texture unit 0. The program must be in use.
+    func set(_ input: ResolveInput) {
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), input.destination ?? 0)
+        epoxy_glUniform1i(u_destination, 0)
+        epoxy_glUniform1i(u_readsDestination, input.destination == nil ? 0 : 1)
+        let b = input.background
+        epoxy_glUniform4f(u_background, b.x, b.y, b.z, b.w)
+        epoxy_glUniform1i(u_dither, input.dither ? 1 : 0)
+    }
+}
+
+/// resolve.frag: quantises the float target when the last layer cannot resolve itself, or when
+/// a frame has no layers.
+final class ResolvePass {
+    let program: ShaderProgram
+    private let u_pixelSize: GLint
+    private let composite: CompositeUniforms
+
+    init(shaders: ShaderLibrary) throws {
+        program = try ShaderProgram(vertex: shaders.source("fullscreen.vert"), fragment: shaders.source("resolve.frag"))
+        u_pixelSize = program.uniform("u_pixelSize")
+        composite = CompositeUniforms(program)
+    }
+
+    /// Expects the RGBA8 target bound, blending off, and the full-screen vertex array bound.
+    func draw(_ input: ResolveInput, pixelSize: SIMD2<Int>) {
+        epoxy_glUseProgram(program.id)
+        epoxy_glUniform2f(u_pixelSize, Float(pixelSize.x), Float(pixelSize.y))
+        composite.set(input)
+        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+    }
+}
+
+/// A full-screen pass that writes a constant: the floor a real pass is measured against in benchmarks.
+final class BarePass {
+    let program: ShaderProgram
+
+    init(shaders: ShaderLibrary) throws {
+        program = try ShaderProgram(vertex: shaders.source("fullscreen.vert"), fragment: shaders.source("bare.frag"))
+    }
+
+    func draw() {
+        epoxy_glUseProgram(program.id)
+        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+    }
+}

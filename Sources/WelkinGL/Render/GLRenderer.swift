@@ -1,0 +1,190 @@
+// GLRenderer: draws a Frame on the GPU, the same maths as WelkinReference's ReferenceRenderer.
+//
+// Each layer is a full-screen pass into a float target (RGBA32F, premultiplied, sRGB-encoded,
+// source-over by fixed-function blending), cleared to the frame's background; one resolve step
+// then quantises into an RGBA8 target with the CPU's integer dither. By default the last layer's
+// pass does that resolve itself (composite.glsl), so a one-layer frame is a single pass. GL
+// objects live as long as the renderer; targets are re-made only when the frame size changes.
+
+import CEpoxy
+import WelkinCore
+import WelkinReference
+
+/// Renders Frames with OpenGL 3.3 core into offscreen targets, and reads them back.
+public final class GLRenderer {
+    public let context: GLContext
+    /// Where the shaders came from; `reloadShaders()` reads them again.
+    public private(set) var shaders: ShaderLibrary
+
+    private var passes: Passes
+    private var vertexArray: GLuint = 0
+    private var accumulation: RenderTarget?
+    private var output: RenderTarget?
+    private var readback: [UInt8] = []
+
+    /// Let the frame's last layer composite and quantise in its own pass instead of a separate
+    /// resolve pass (the same result; one pass fewer, and no float target for one-layer frames).
+    public var fusesLastLayer = true
+    /// Build gradient programs specialised per kind and colour space (the same result; faster on
+    /// software rasterisers, which run every branch of a generic shader).
+    public var specializesPrograms: Bool {
+        get { passes.gradient.specializes }
+        set { passes.gradient.specializes = newValue }
+    }
+
+    /// The programs built from one reading of the shader files; replaced as a whole on reload.
+    private struct Passes {
+        var gradient: GradientPass
+        var resolve: ResolvePass
+        var bare: BarePass
+
+        init(_ shaders: ShaderLibrary) throws {
+            gradient = try GradientPass(shaders: shaders)
+            resolve = try ResolvePass(shaders: shaders)
+            bare = try BarePass(shaders: shaders)
+        }
+
+        var files: [String] {
+            var out: [String] = []
+            for f in gradient.files + resolve.program.files + bare.program.files where !out.contains(f) { out.append(f) }
+            return out
+        }
+    }
+
+    /// Compiles every program. Throws `ShaderError` (`FILE:LINE: message`) if one fails.
+    public init(context: GLContext, shaders: ShaderLibrary) throws {
+        self.context = context
+        self.shaders = shaders
+        try context.makeCurrent()
+        passes = try Passes(shaders)
+        // Core profile draws need a bound vertex array even with no attributes.
+        epoxy_glGenVertexArrays(1, &vertexArray)
+        try GL.check("creating the renderer")
+    }
+
+    deinit {
+        try? context.makeCurrent()
+        accumulation?.delete()
+        output?.delete()
+        if vertexArray != 0 { epoxy_glDeleteVertexArrays(1, &vertexArray) }
+    }
+
+    /// Every shader file the programs were built from, includes too (for a file watcher).
+    public var shaderFiles: [String] { passes.files }
+
+    /// Reads and compiles the shaders again. On failure the previous programs stay in use and
+    /// the error (`FILE:LINE: message`) is thrown.
+    public func reloadShaders(from library: ShaderLibrary? = nil) throws {
+        try context.makeCurrent()
+        let library = library ?? shaders
+        let fresh = try Passes(library)
+        fresh.gradient.specializes = passes.gradient.specializes
+        passes = fresh
+        shaders = library
+    }
+
+    /// Renders `frame` and reads it back: exactly `frame.pixelSize`, row 0 at the top.
+    public func render(_ frame: Frame) throws -> Image {
+        try draw(frame)
+        return readImage()
+    }
+
+    /// Renders `frame` into the RGBA8 output target without reading it back (for benchmarks and
+    /// windows). Pair with `finish()` to time it.
+    public func draw(_ frame: Frame) throws {
+        try context.makeCurrent()
+        let size = frame.pixelSize
+        // The last layer composites and resolves itself (see Shaders/composite.glsl), so the float
+        // target is needed only for the layers before it.
+        let layered = fusesLastLayer ? frame.layers.dropLast() : frame.layers[...]
+        let last = fusesLastLayer ? frame.layers.last : nil
+        try prepareTargets(size, accumulating: !layered.isEmpty)
+        guard let output else { return }
+        epoxy_glBindVertexArray(vertexArray)
+        epoxy_glDisable(GLenum(GL_DEPTH_TEST))
+        epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
+        epoxy_glDisable(GLenum(GL_BLEND))
+
+        var resolve = ResolveInput(destination: nil, background: frame.background, dither: frame.dither)
+        if !layered.isEmpty, let accumulation {
+            accumulation.bind()
+            let bg = frame.background
+            epoxy_glClearColor(bg.x, bg.y, bg.z, bg.w)
+            epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            // Premultiplied source-over: src + dst × (1 − src.a), on all four channels.
+            epoxy_glEnable(GLenum(GL_BLEND))
+            epoxy_glBlendEquation(GLenum(GL_FUNC_ADD))
+            epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            for layer in layered {
+                switch layer {
+                case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: nil)
+                }
+            }
+            epoxy_glDisable(GLenum(GL_BLEND))
+            resolve.destination = accumulation.texture
+        }
+
+        output.bind()
+        switch last {
+        case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: resolve)
+        case nil: passes.resolve.draw(resolve, pixelSize: size)
+        }
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        epoxy_glBindVertexArray(0)
+        try GL.check("drawing a \(size.x)×\(size.y) frame")
+    }
+
+    /// One full-screen pass writing a constant into the RGBA8 output target: the cost of a pass
+    /// with no shading, to compare a frame against.
+    public func drawBarePass(pixelSize: SIMD2<Int>) throws {
+        try context.makeCurrent()
+        try prepareTargets(pixelSize, accumulating: false)
+        guard let output else { return }
+        epoxy_glBindVertexArray(vertexArray)
+        epoxy_glDisable(GLenum(GL_BLEND))
+        output.bind()
+        passes.bare.draw()
+        epoxy_glBindVertexArray(0)
+        try GL.check("drawing a bare pass")
+    }
+
+    /// Waits for the GPU to finish everything issued so far (glFinish).
+    public func finish() {
+        epoxy_glFinish()
+    }
+
+    /// The framebuffer holding the last frame as RGBA8, GL's bottom-up rows (0 before any frame).
+    public var outputFramebuffer: GLuint { output?.framebuffer ?? 0 }
+
+    /// Reads the last drawn frame back as an Image, row 0 at the top.
+    public func readImage() -> Image {
+        guard let output else { return Image(width: 0, height: 0) }
+        let width = output.size.x, height = output.size.y
+        let count = width * height * 4
+        if readback.count != count { readback = [UInt8](repeating: 0, count: count) }
+        epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), output.framebuffer)
+        epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        readback.withUnsafeMutableBytes {
+            epoxy_glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+        epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
+        // GL's row 0 is the bottom; Image's is the top.
+        return Image(width: width, height: height, pixels: readback).flippedVertically()
+    }
+
+    /// (Re)makes the RGBA8 target, and the float one when `accumulating`, when the size changes.
+    private func prepareTargets(_ size: SIMD2<Int>, accumulating: Bool) throws {
+        if output?.size != size {
+            let limit = GL.integer(GL_MAX_TEXTURE_SIZE)
+            guard size.x > 0, size.y > 0, size.x <= limit, size.y <= limit else {
+                throw GLError("cannot render \(size.x)×\(size.y) pixels: each side must be 1…\(limit) on this GPU")
+            }
+            output?.delete(); output = nil
+            output = try RenderTarget(size: size, internalFormat: GL_RGBA8, type: GL_UNSIGNED_BYTE)
+        }
+        if accumulating && accumulation?.size != size {
+            accumulation?.delete(); accumulation = nil
+            accumulation = try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT)
+        }
+    }
+}

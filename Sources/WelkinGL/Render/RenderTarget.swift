@@ -1,0 +1,50 @@
+// RenderTarget: a texture with a framebuffer object around it.
+
+import CEpoxy
+
+/// An offscreen colour target of one size and format, owned until `delete()`.
+final class RenderTarget {
+    private(set) var texture: GLuint = 0
+    private(set) var framebuffer: GLuint = 0
+    let size: SIMD2<Int>
+
+    /// `internalFormat` e.g. GL_RGBA32F or GL_RGBA8; `type` the matching pixel type for allocation.
+    init(size: SIMD2<Int>, internalFormat: Int32, type: Int32) throws {
+        self.size = size
+        epoxy_glGenTextures(1, &texture)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, internalFormat, GLsizei(size.x), GLsizei(size.y), 0,
+                           GLenum(GL_RGBA), GLenum(type), nil)
+        // texelFetch needs no filtering, but a mipmapping min filter would leave the texture incomplete.
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        epoxy_glGenFramebuffers(1, &framebuffer)
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        epoxy_glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+        let status = epoxy_glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        do {
+            try GL.check("creating a \(size.x)×\(size.y) render target")
+            guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+                throw GLError("a \(size.x)×\(size.y) render target is incomplete (status 0x\(String(status, radix: 16)))")
+            }
+        } catch {
+            delete()
+            throw error
+        }
+    }
+
+    /// Binds the framebuffer and sets the viewport to the whole target.
+    func bind() {
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        epoxy_glViewport(0, 0, GLsizei(size.x), GLsizei(size.y))
+    }
+
+    func delete() {
+        if framebuffer != 0 { epoxy_glDeleteFramebuffers(1, &framebuffer); framebuffer = 0 }
+        if texture != 0 { epoxy_glDeleteTextures(1, &texture); texture = 0 }
+    }
+
+    deinit { delete() }
+}

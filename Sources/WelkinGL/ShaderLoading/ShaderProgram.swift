@@ -1,0 +1,66 @@
+// ShaderProgram: a linked vertex + fragment program, with errors mapped back to files and lines.
+
+import CEpoxy
+
+/// A linked GL program. Delete it with `delete()`; a failed build leaves no GL objects behind.
+public final class ShaderProgram {
+    public private(set) var id: GLuint
+    /// Every file that went into the program (for watching).
+    public let files: [String]
+
+    /// Compiles and links `vertex` and `fragment`. Throws `ShaderError` with `FILE:LINE: message`
+    /// diagnostics on failure.
+    public init(vertex: ShaderSource, fragment: ShaderSource) throws {
+        let vs = try Self.compile(vertex, stage: GLenum(GL_VERTEX_SHADER))
+        defer { epoxy_glDeleteShader(vs) }
+        let fs = try Self.compile(fragment, stage: GLenum(GL_FRAGMENT_SHADER))
+        defer { epoxy_glDeleteShader(fs) }
+        let program = epoxy_glCreateProgram()
+        epoxy_glAttachShader(program, vs)
+        epoxy_glAttachShader(program, fs)
+        epoxy_glLinkProgram(program)
+        var ok: GLint = 0
+        epoxy_glGetProgramiv(program, GLenum(GL_LINK_STATUS), &ok)
+        if ok == GL_FALSE {
+            let log = GL.infoLog(program, epoxy_glGetProgramiv, epoxy_glGetProgramInfoLog)
+            epoxy_glDeleteProgram(program)
+            // Link messages rarely carry positions; the fragment shader is the usual culprit.
+            throw Self.failure(.linkFailed, fragment, log, "link failed").prefixingUnplaced("link error (with \(vertex.path)): ")
+        }
+        epoxy_glDetachShader(program, vs)
+        epoxy_glDetachShader(program, fs)
+        id = program
+        files = vertex.files + fragment.files.filter { !vertex.files.contains($0) }
+    }
+
+    private static func compile(_ source: ShaderSource, stage: GLenum) throws -> GLuint {
+        let shader = epoxy_glCreateShader(stage)
+        GL.shaderSource(shader, source.text)
+        epoxy_glCompileShader(shader)
+        var ok: GLint = 0
+        epoxy_glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &ok)
+        if ok == GL_FALSE {
+            let log = GL.infoLog(shader, epoxy_glGetShaderiv, epoxy_glGetShaderInfoLog)
+            epoxy_glDeleteShader(shader)
+            throw failure(.compileFailed, source, log, "compile failed")
+        }
+        return shader
+    }
+
+    /// The driver's log as `FILE:LINE: message` diagnostics (a bare `fallback` when the log is empty).
+    private static func failure(_ kind: ShaderError.Kind, _ source: ShaderSource, _ log: String, _ fallback: String) -> ShaderError {
+        let diagnostics = source.diagnostics(fromInfoLog: log)
+        return ShaderError(kind, diagnostics.isEmpty ? [ShaderDiagnostic(file: source.path, line: nil, message: fallback)] : diagnostics)
+    }
+
+    /// The location of uniform `name`, −1 if the program does not use it.
+    public func uniform(_ name: String) -> GLint {
+        GL.uniformLocation(id, name)
+    }
+
+    public func delete() {
+        if id != 0 { epoxy_glDeleteProgram(id); id = 0 }
+    }
+
+    deinit { delete() }
+}

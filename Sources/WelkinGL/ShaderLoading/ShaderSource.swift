@@ -1,0 +1,239 @@
+// ShaderSource: a shader file with its #includes resolved, ready for glShaderSource.
+//
+// Each file gets a source-string number S (0 for the top file, then in order of first inclusion) and
+// the text carries `#line N S` directives; the table `files` turns S back into a file name (GLSL 3.30
+// `#line` takes only integers). Mesa loses S on many messages (it reports 0 for expressions inside
+// an included file), so the line numbers carry the file too: file S's line N is numbered
+// S × lineStride + N. The mapping reads the file from the line number and needs no S at all.
+
+import Foundation
+
+/// A preprocessed shader: the text to compile and the table that maps compiler positions to files.
+public struct ShaderSource: Sendable {
+    /// The top file, as given.
+    public var path: String
+    /// The full text, `#version` first, includes inlined, `#line` directives inserted.
+    public var text: String
+    /// Source-string number → file path (index 0 is `path`). Every file that went in, for reloading.
+    public var files: [String]
+
+    /// Reads `path` and resolves `#include "name"` lines (relative to the including file,
+    /// recursively). A file included a second time is skipped (each file goes in once), so two
+    /// files may share a helper. Throws `ShaderError` naming FILE:LINE for a missing include or a cycle.
+    /// `defines` become `#define NAME VALUE` lines right after `#version` (program variants).
+    public init(path: String, defines: [(name: String, value: String)] = []) throws {
+        self.path = path
+        var builder = Builder(defines: defines)
+        try builder.append(path: path, includedAt: nil, stack: [])
+        text = builder.output
+        files = builder.files
+    }
+
+    /// Builds from text already in memory (tests, or a caller that read the file itself).
+    /// Includes resolve relative to `path`'s directory.
+    public init(text: String, path: String, defines: [(name: String, value: String)] = []) throws {
+        self.path = path
+        var builder = Builder(defines: defines)
+        try builder.append(text: text, path: path, stack: [])
+        self.text = builder.output
+        files = builder.files
+    }
+
+    /// Lines of file S are numbered from S × lineStride + 1 in the compiled text.
+    public static let lineStride = 100_000
+
+    /// The file and line for a line number as the compiler reports it, or nil if out of range.
+    public func location(forCompiledLine line: Int) -> (file: String, line: Int)? {
+        let index = line / Self.lineStride
+        guard files.indices.contains(index) else { return nil }
+        return (files[index], line % Self.lineStride)
+    }
+
+    /// Rewrites a compiler info log so each positioned message reads `FILE:LINE: message`.
+    /// Lines in no known format are kept, attributed to the top file without a line.
+    public func diagnostics(fromInfoLog log: String) -> [ShaderDiagnostic] {
+        var out: [ShaderDiagnostic] = []
+        for raw in log.split(whereSeparator: \.isNewline) {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty { continue }
+            if let entry = InfoLogLine(parsing: line), let place = location(forCompiledLine: entry.line) {
+                out.append(ShaderDiagnostic(file: place.file, line: place.line, message: entry.message))
+            } else {
+                out.append(ShaderDiagnostic(file: path, line: nil, message: line))
+            }
+        }
+        return out
+    }
+
+    // MARK: - Preprocessing
+
+    private struct Builder {
+        var output = ""
+        var files: [String] = []
+        /// Standardised paths already inlined.
+        var seen: Set<String> = []
+        var defines: [(name: String, value: String)]
+
+        mutating func append(path: String, includedAt site: ShaderDiagnostic?, stack: [String]) throws {
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                if let site {
+                    let exists = FileManager.default.fileExists(atPath: path)
+                    throw ShaderError(.missingInclude, file: site.file, line: site.line,
+                                      exists ? "cannot read included file '\(path)'" : "included file '\(path)' not found")
+                }
+                let exists = FileManager.default.fileExists(atPath: path)
+                throw ShaderError(.unreadableFile, file: path, exists ? "cannot read the file" : "no such file")
+            }
+            try append(text: text, path: path, stack: stack)
+        }
+
+        mutating func append(text: String, path: String, stack: [String]) throws {
+            let key = Self.standardized(path)
+            seen.insert(key)
+            let index = files.count
+            files.append(path)
+            let isTop = stack.isEmpty
+            let stack = stack + [key]
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.hasSuffix("\r") ? $0.dropLast() : $0
+            }
+            if lines.count > 1 && lines.last == "" { lines.removeLast() }   // the final newline ends a line, not starts one
+            // Anything before #version (comments, blank lines) stays where it is; #version stays
+            // the first directive, and the #line that follows it restores the numbering.
+            var first = 0
+            if isTop, let v = lines.firstIndex(where: { $0.drop(while: \.isWhitespace).hasPrefix("#version") }) {
+                for i in 0...v { output += lines[i] + "\n" }
+                first = v + 1
+            }
+            if isTop {
+                for d in defines { output += "#define \(d.name) \(d.value)\n" }
+            }
+            let base = index * ShaderSource.lineStride
+            if index != 0 || first > 0 || (isTop && !defines.isEmpty) {
+                output += "#line \(base + first + 1) \(index)\n"
+            }
+            for i in first..<lines.count {
+                let line = lines[i]
+                let trimmed = line.drop(while: \.isWhitespace)
+                if trimmed.hasPrefix("#version") {
+                    throw ShaderError(.misplacedVersion, file: path, line: i + 1,
+                                      "#version must be the first directive of the top file (included files have none)")
+                }
+                guard let name = try Self.includeName(trimmed, file: path, line: i + 1) else {
+                    output += line + "\n"
+                    continue
+                }
+                let site = ShaderDiagnostic(file: path, line: i + 1, message: "")
+                let target = Self.join(Self.directory(of: path), name)
+                let targetKey = Self.standardized(target)
+                if stack.contains(targetKey) {
+                    let chain = (stack + [targetKey]).map { ($0 as NSString).lastPathComponent }.joined(separator: " → ")
+                    throw ShaderError(.includeCycle, file: path, line: i + 1, "#include cycle: \(chain)")
+                }
+                if seen.contains(targetKey) {
+                    output += "// (already included: \(name))\n"
+                    continue
+                }
+                try append(path: target, includedAt: site, stack: stack)
+                output += "#line \(base + i + 2) \(index)\n"
+            }
+        }
+
+        /// The quoted name of an `#include "name"` line, nil for any other line.
+        static func includeName(_ line: Substring, file: String, line number: Int) throws -> String? {
+            guard line.hasPrefix("#") else { return nil }
+            let directive = line.dropFirst().drop(while: { $0 == " " || $0 == "\t" })
+            guard directive.hasPrefix("include") else { return nil }
+            let rest = directive.dropFirst("include".count).drop(while: { $0 == " " || $0 == "\t" })
+            guard rest.first == "\"", let close = rest.dropFirst().firstIndex(of: "\"") else {
+                throw ShaderError(.malformedInclude, file: file, line: number, "expected #include \"file.glsl\"")
+            }
+            let name = String(rest[rest.index(after: rest.startIndex)..<close])
+            let after = rest[rest.index(after: close)...].trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, after.isEmpty || after.hasPrefix("//") else {
+                throw ShaderError(.malformedInclude, file: file, line: number, "expected #include \"file.glsl\"")
+            }
+            return name
+        }
+
+        static func directory(of path: String) -> String {
+            let d = (path as NSString).deletingLastPathComponent
+            return d.isEmpty ? "." : d
+        }
+
+        /// `dir/name`, tidied lexically (no ./ or dir/../) but not made absolute, for messages.
+        static func join(_ directory: String, _ name: String) -> String {
+            if name.hasPrefix("/") { return name }
+            var parts = directory == "." ? [] : directory.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            for part in name.split(separator: "/") {
+                if part == "." { continue }
+                if part == "..", let last = parts.last, last != "..", last != "", last != "." { parts.removeLast(); continue }
+                parts.append(String(part))
+            }
+            return parts.isEmpty ? name : parts.joined(separator: "/")
+        }
+
+        /// An absolute, symlink-free path: one key per file whatever the spelling.
+        static func standardized(_ path: String) -> String {
+            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+    }
+}
+
+/// One positioned line of a GLSL compiler log.
+struct InfoLogLine: Equatable {
+    var sourceString: Int
+    var line: Int
+    var message: String
+
+    init(sourceString: Int, line: Int, message: String) {
+        self.sourceString = sourceString; self.line = line; self.message = message
+    }
+
+    /// Understands Mesa (`0:12(5): error: …`), NVIDIA (`0(12) : error C1008: …`) and
+    /// AMD/Apple/Intel (`ERROR: 0:12: …`).
+    init?(parsing text: String) {
+        var s = Substring(text)
+        var severity: String? = nil
+        for prefix in ["ERROR:", "WARNING:"] where s.hasPrefix(prefix) {
+            severity = prefix.dropLast().lowercased()
+            s = s.dropFirst(prefix.count).drop(while: { $0 == " " })
+        }
+        guard let string = Self.integer(&s) else { return nil }
+        let number: Int
+        if s.first == ":" {                     // Mesa / AMD: S:L
+            s = s.dropFirst()
+            guard let l = Self.integer(&s) else { return nil }
+            number = l
+            if s.first == "(" {                 // Mesa's column
+                s = s.dropFirst()
+                guard Self.integer(&s) != nil, s.first == ")" else { return nil }
+                s = s.dropFirst()
+            }
+        } else if s.first == "(" {              // NVIDIA: S(L)
+            s = s.dropFirst()
+            guard let l = Self.integer(&s), s.first == ")" else { return nil }
+            number = l
+            s = s.dropFirst()
+        } else {
+            return nil
+        }
+        s = s.drop(while: { $0 == " " })
+        guard s.first == ":" else { return nil }
+        let message = s.dropFirst().trimmingCharacters(in: .whitespaces)
+        sourceString = string
+        line = number
+        self.message = severity.map { "\($0): \(message)" } ?? message
+    }
+
+    private static func integer(_ s: inout Substring) -> Int? {
+        let digits = s.prefix(while: \.isASCIIDigit)
+        guard !digits.isEmpty, let v = Int(digits) else { return nil }
+        s = s.dropFirst(digits.count)
+        return v
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,51 @@
+// Shader reload keeps the last good programs when the new sources do not compile.
+
+import Foundation
+import XCTest
+import WelkinCore
+import WelkinGL
+import WelkinReference
+
+final class ReloadTests: XCTestCase {
+    func testFailedReloadKeepsTheLastGoodPrograms() throws {
+        let context = try GLContext.headless()
+        let good = try ShaderLibrary.locate()
+        let renderer = try GLRenderer(context: context, shaders: good)
+        let scene = try SceneLoader.decode("""
+            {"size": [40, 20], "layers": [{"type": "radialGradient", "stops": ["#FFCC00", "#007AFF"]}]}
+            """, file: "reload.json")
+        let frame = Frame(scene: scene, time: 0)
+        let before = try renderer.render(frame)
+
+        // A copy of the shaders with an error in an included file.
+        let copy = NSTemporaryDirectory() + "welkin-reload-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        try FileManager.default.copyItem(atPath: good.directory, toPath: copy)
+        let broken = copy + "/gradient.glsl"
+        var text = try String(contentsOfFile: broken, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let target = try XCTUnwrap(lines.firstIndex { $0.contains("return d.x + d.y;") })
+        text = lines.enumerated().map { $0.offset == target ? "        return d.x + d.y + oops;" : String($0.element) }.joined(separator: "\n")
+        try text.write(toFile: broken, atomically: true, encoding: .utf8)
+
+        XCTAssertThrowsError(try renderer.reloadShaders(from: ShaderLibrary(directory: copy))) { error in
+            let e = error as! ShaderError
+            XCTAssertEqual(e.kind, .compileFailed)
+            XCTAssertEqual(e.diagnostics.first?.file, broken, e.description)
+            XCTAssertEqual(e.diagnostics.first?.line, target + 1, e.description)
+        }
+        XCTAssertEqual(renderer.shaders.directory, good.directory, "the library is unchanged after a failed reload")
+        XCTAssertEqual(try renderer.render(frame), before, "the last good programs still draw")
+        XCTAssertTrue(renderer.shaderFiles.contains(good.path("gradient.glsl")))
+        XCTAssertTrue(renderer.shaderFiles.contains(good.path("colorspace.glsl")), "included files are listed too")
+
+        try renderer.reloadShaders()
+        XCTAssertEqual(try renderer.render(frame), before)
+    }
+
+    func testDefinesGoRightAfterVersion() throws {
+        let source = try ShaderSource(text: "// banner\n#version 330 core\nfloat x;\n", path: "d.frag",
+                                      defines: [("WELKIN_RESOLVE", "1")])
+        XCTAssertEqual(source.text, "// banner\n#version 330 core\n#define WELKIN_RESOLVE 1\n#line 3 0\nfloat x;\n")
+    }
+}
