@@ -20,12 +20,12 @@ final class ContextTests: XCTestCase {
             {"size": [16, 8], "layers": [{"type": "linearGradient", "start": [0, 0], "end": [1, 0], "stops": ["red", "blue"]}]}
             """, file: "tiny.json")
         let frame = Frame(scene: scene, time: 0)
-        for backend in GLContext.Backend.allCases {
+        for backend in GLContext.headlessOrder {
             do {
                 let context = try GLContext.headless(trying: [backend])
                 XCTAssertEqual(context.backend, backend)
                 let renderer = try GLRenderer(context: context, shaders: try ShaderLibrary.locate())
-                XCTAssertEqual(try renderer.render(frame), ReferenceRenderer().render(frame), "\(backend.rawValue)")
+                XCTAssertEqual(try renderer.render(frame), try ReferenceRenderer().render(frame), "\(backend.rawValue)")
                 print("backend \(backend.rawValue): \(context.renderer), \(context.version)")
             } catch let error as GLContextError {
                 XCTAssertTrue(error.description.hasPrefix("could not create an OpenGL 3.3 core context: \(backend.rawValue): "),

@@ -24,6 +24,7 @@ public final class GLContext {
         case eglSurfaceless = "EGL surfaceless"
         case eglDevice = "EGL device"
         case glfwHiddenWindow = "hidden GLFW window"
+        case glfwWindow = "GLFW window"
     }
 
     /// The order `headless()` tries.
@@ -64,6 +65,7 @@ public final class GLContext {
                 case .eglSurfaceless: return try makeEGLSurfaceless()
                 case .eglDevice: return try makeEGLDevice()
                 case .glfwHiddenWindow: return try makeHiddenWindow()
+                case .glfwWindow: throw BackendFailure(reason: "a visible window is not headless; use GLContext.window")
                 }
             } catch let e as BackendFailure {
                 attempts.append((backend, e.reason))
@@ -233,6 +235,34 @@ public final class GLContext {
         guard code != GLFW_NO_ERROR, let description else { return "unknown GLFW error" }
         return String(cString: description)
     }
+
+    /// A visible, resizable window with a 3.3 core context (the viewer's). `size` in screen
+    /// coordinates; the framebuffer may be larger on HiDPI screens. Throws GLContextError.
+    public static func window(size: SIMD2<Int>, title: String) throws -> GLContext {
+        guard glfwInit() == GLFW_TRUE else {
+            throw GLContextError(attempts: [(.glfwWindow, "glfwInit failed: \(glfwErrorText())")])
+        }
+        glfwDefaultWindowHints()
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3)
+        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE)
+        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
+        glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE)
+        glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE)
+        guard let window = glfwCreateWindow(Int32(size.x), Int32(size.y), title, nil, nil) else {
+            throw GLContextError(attempts: [(.glfwWindow, "glfwCreateWindow failed: \(glfwErrorText())")])
+        }
+        glfwDefaultWindowHints()
+        glfwMakeContextCurrent(window)
+        let made = GLContext(backend: .glfwWindow, window: window)
+        do { try made.checkVersion() } catch let e as BackendFailure {
+            throw GLContextError(attempts: [(.glfwWindow, e.reason)])
+        }
+        return made
+    }
+
+    /// The GLFW window of a window context.
+    public var glfwWindow: OpaquePointer? { window }
 
     private static func makeHiddenWindow() throws -> GLContext {
         guard glfwInit() == GLFW_TRUE else {

@@ -118,6 +118,7 @@ public final class GLRenderer {
             for layer in layered {
                 switch layer {
                 case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: nil)
+                case .shader(let s): throw GLError("layers[\(s.index)]: user shader layers are not drawn yet")
                 }
             }
             epoxy_glDisable(GLenum(GL_BLEND))
@@ -127,6 +128,7 @@ public final class GLRenderer {
         output.bind()
         switch last {
         case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: resolve)
+        case .shader(let s): throw GLError("layers[\(s.index)]: user shader layers are not drawn yet")
         case nil: passes.resolve.draw(resolve, pixelSize: size)
         }
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
