@@ -8,7 +8,7 @@
 SWIFT ?= swift
 # Debian packages Welkin builds and tests against. Mesa's llvmpipe provides OpenGL without a GPU.
 APT_PACKAGES = pkg-config libpng-dev libcairo2-dev libepoxy-dev libglfw3-dev \
-               libgl1-mesa-dri libegl-mesa0 libegl1 xvfb xauth
+               libgl1-mesa-dri libegl-mesa0 libegl1 xvfb xauth xdotool
 
 .PHONY: all deps build build-debug test run bench clean
 

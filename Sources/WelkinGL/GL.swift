@@ -4,6 +4,7 @@
 // everything else calls `epoxy_glX` directly. No loader of our own: epoxy resolves every entry point.
 
 import CEpoxy
+import CGLFW
 import WelkinCore
 
 /// An OpenGL call that reported an error through glGetError.
@@ -15,6 +16,14 @@ public struct GLError: Error, CustomStringConvertible, Sendable {
 
 /// Helpers over epoxy's `epoxy_gl*` function pointers.
 enum GL {
+    /// Whether any GL context is current on this thread. GL objects outlived by their context
+    /// (released after it during teardown) were freed with it and must not be deleted again:
+    /// calling GL with no current context aborts inside libepoxy.
+    static var hasCurrentContext: Bool {
+        if glfwGetCurrentContext() != nil { return true }
+        return epoxy_has_egl() && epoxy_eglGetCurrentContext() != nil
+    }
+
     /// glGetString as a Swift string ("" when the driver returns nothing).
     static func string(_ name: Int32) -> String {
         guard let p = epoxy_glGetString(GLenum(name)) else { return "" }

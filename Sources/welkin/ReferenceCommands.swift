@@ -7,7 +7,7 @@ import WelkinReference
 let welkinVersion = "0.1.0"
 
 extension Commands {
-    static var defaultCommand: String { "help" }
+    static var defaultCommand: String { "view" }
 
     static let timeOption = OptionSpec(name: "--time", value: "T", help: "Scene time in seconds (default 0).")
     static let sizeOption = OptionSpec(name: "--size", value: "WxH", help: "Output size in pixels (default: the scene size).")

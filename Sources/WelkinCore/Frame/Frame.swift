@@ -30,10 +30,14 @@ public struct Frame: Sendable {
     public var mouse: SIMD2<Float> = .zero
 
     /// Resolves `scene` at `time` for `pixelSize` (default: the scene size, one pixel per point).
-    public init(scene: Scene, time: Double, pixelSize: SIMD2<Int>? = nil) {
+    ///
+    /// By default the whole scene is scaled to the pixel size (`--size`: the same picture at another
+    /// resolution, points scaled per axis). A window passes `scale` (its content scale) instead: the
+    /// frame is then `pixelSize / scale` points, unit space stretches to it and points stay points.
+    public init(scene: Scene, time: Double, pixelSize: SIMD2<Int>? = nil, scale: SIMD2<Double>? = nil) {
         let size = pixelSize ?? scene.size
         self.pixelSize = size
-        self.scale = SIMD2<Double>(Double(size.x), Double(size.y)) / SIMD2<Double>(Double(scene.size.x), Double(scene.size.y))
+        self.scale = scale ?? SIMD2<Double>(Double(size.x), Double(size.y)) / SIMD2<Double>(Double(scene.size.x), Double(scene.size.y))
         self.time = time
         self.background = scene.background.premultiplied
         self.dither = scene.dither
@@ -43,7 +47,7 @@ public struct Frame: Sendable {
             switch layer.content {
             case .gradient(let g):
                 layers.append(.gradient(GradientDraw(g, opacity: layer.opacity, sceneColorSpace: scene.colorSpace,
-                                                     pixelSize: size, scale: scale)))
+                                                     pixelSize: size, scale: self.scale)))
             case .shader(let s):
                 layers.append(.shader(ShaderDraw(layer: s, opacity: Float(layer.opacity), index: index)))
             }

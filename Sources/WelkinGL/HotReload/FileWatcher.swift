@@ -23,7 +23,14 @@ public final class FileWatcher {
     private let fd: Int32
     private var directoryWatches: [Int32: String] = [:]   // watch descriptor → directory
     private var watched: [String: UInt64?] = [:]          // absolute path → last content hash (nil: unreadable)
-    private var pending: [String: TimeInterval] = [:]     // path → time of its latest event
+    private var pending: [String: (first: TimeInterval, latest: TimeInterval)] = [:]  // path → event times
+
+    /// A file whose content changed.
+    public struct Change: Equatable, Sendable {
+        public var path: String
+        /// When the first event of this save arrived (for save-to-screen latency).
+        public var firstEvent: TimeInterval
+    }
 
     /// The inotify descriptor, readable when events are waiting (for poll/select loops).
     public var fileDescriptor: Int32 { fd }
@@ -59,20 +66,25 @@ public final class FileWatcher {
 
     /// Reads waiting events and returns the files whose content changed and has been quiet for the
     /// debounce interval. Never blocks.
-    public func changes(now: TimeInterval = ProcessInfo.processInfo.systemUptime) -> [String] {
+    public func changes(now: TimeInterval = ProcessInfo.processInfo.systemUptime) -> [Change] {
         drainEvents(now: now)
-        var changed: [String] = []
-        for (path, time) in pending where now - time >= debounce {
+        var changed: [Change] = []
+        for (path, times) in pending where now - times.latest >= debounce {
             pending[path] = nil
             let newHash = Self.hash(path)
             // A file caught mid-rename (missing) is not a change; its arrival will be.
             guard let h = newHash else { continue }
             if watched[path] != .some(h) {
                 watched[path] = .some(h)
-                changed.append(path)
+                changed.append(Change(path: path, firstEvent: times.first))
             }
         }
-        return changed.sorted()
+        return changed.sorted { $0.path < $1.path }
+    }
+
+    /// Seconds until the earliest pending change is due, or nil when none is pending.
+    public func timeUntilDue(now: TimeInterval = ProcessInfo.processInfo.systemUptime) -> TimeInterval? {
+        pending.values.map { max(0, debounce - (now - $0.latest)) }.min()
     }
 
     /// True while a change is waiting out its debounce interval.
@@ -94,7 +106,7 @@ public final class FileWatcher {
                     let namePointer = buffer.advanced(by: offset + headerSize).assumingMemoryBound(to: CChar.self)
                     let name = String(cString: namePointer)
                     let path = directory + "/" + name
-                    if watched[path] != nil { pending[path] = now }
+                    if watched[path] != nil { pending[path] = (pending[path]?.first ?? now, now) }
                 }
                 offset += headerSize + nameLength
             }

@@ -42,6 +42,7 @@ final class RenderTarget {
     }
 
     func delete() {
+        guard GL.hasCurrentContext else { framebuffer = 0; texture = 0; return }
         if framebuffer != 0 { epoxy_glDeleteFramebuffers(1, &framebuffer); framebuffer = 0 }
         if texture != 0 { epoxy_glDeleteTextures(1, &texture); texture = 0 }
     }

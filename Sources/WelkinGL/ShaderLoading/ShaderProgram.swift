@@ -59,7 +59,8 @@ public final class ShaderProgram {
     }
 
     public func delete() {
-        if id != 0 { epoxy_glDeleteProgram(id); id = 0 }
+        if id != 0 && GL.hasCurrentContext { epoxy_glDeleteProgram(id) }
+        id = 0
     }
 
     deinit { delete() }

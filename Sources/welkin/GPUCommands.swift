@@ -1,0 +1,214 @@
+// Commands that draw on the GPU: render and compare.
+
+import Foundation
+import WelkinCore
+import WelkinGL
+import WelkinReference
+
+extension Commands {
+    static let shadersOption = OptionSpec(name: "--shaders", value: "DIR",
+                                          help: "Read Welkin's shaders from DIR (default: the checkout's Shaders/, else the installed copy).")
+
+    /// A headless renderer, or a Failure that says why there is none.
+    static func headlessRenderer(_ args: Arguments) throws -> GLRenderer {
+        do {
+            let library = try ShaderLibrary.locate(override: args.value("--shaders"))
+            let context = try GLContext.headless()
+            return try GLRenderer(context: context, shaders: library)
+        } catch let e as GLContextError {
+            throw Failure(message: "welkin: \(e.description)")
+        } catch let e as ShaderError {
+            throw Failure(message: e.description)
+        }
+    }
+
+    /// Draws a frame on the GPU, turning GL and shader errors into messages.
+    static func gpuRender(_ renderer: GLRenderer, _ frame: Frame) throws -> Image {
+        do { return try renderer.render(frame) } catch let e as ShaderError {
+            throw Failure(message: e.description)
+        } catch let e as GLError {
+            throw Failure(message: "welkin: \(e.message)")
+        }
+    }
+
+    static let render = Command(
+        name: "render", summary: "Render a scene on the GPU, headless (no display needed), to a PNG.",
+        usage: "welkin render [SCENE] -o OUT.png [--time T] [--size WxH] [--shaders DIR]",
+        discussion: """
+        Uses EGL with no X server (EGL_MESA_platform_surfaceless, or EGL_EXT_platform_device on NVIDIA),
+        falling back to a hidden GLFW window only when EGL is unavailable. The PNG is exactly WxH pixels.
+        Without SCENE, renders the built-in default scene.
+        """,
+        options: [outputOption, timeOption, sizeOption, shadersOption],
+        run: { args in
+            let command = named("render")!
+            let out = try requireOutput(args, command: command)
+            let time = try args.time()
+            let size = try args.size()
+            let scene = try loadScene(args, command: command)
+            let renderer = try headlessRenderer(args)
+            let frame = Frame(scene: scene, time: time, pixelSize: size)
+            let start = DispatchTime.now()
+            let image = try gpuRender(renderer, frame)
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+            try writePNG(image, to: out)
+            print("wrote \(out) (\(image.width)×\(image.height), GPU: \(renderer.context.renderer), \(String(format: "%.1f", elapsed)) ms)")
+            return 0
+        })
+
+    static let compare = Command(
+        name: "compare", summary: "Render a scene on the GPU and the CPU (or against a PNG) and compare them.",
+        usage: "welkin compare SCENE [--time T] [--size WxH] [--against REF.png] [--out DIR] [--json] [--threshold N] [--max-failing PERCENT]",
+        discussion: """
+        Writes gpu.png, reference.png and diff.png into DIR (default compare-out). diff.png is a heat map
+        of each pixel's largest channel difference: unchanged pixels show the reference at a quarter of
+        its brightness; 1 blue, 2 sky blue, 3–4 green, 5–8 yellow, 9–16 orange, 17–64 red, 65+ magenta.
+        Differences are in 0…255 units. A pixel fails when its largest channel difference exceeds the
+        threshold; the comparison passes when at most PERCENT of the pixels fail. Exit status 0 when it
+        passes, 1 when it does not. With --against, the GPU render is compared with REF.png (at REF's
+        size unless --size is given): the way to test user shader layers, which the CPU cannot run.
+        """,
+        options: [timeOption, sizeOption,
+                  OptionSpec(name: "--against", value: "REF.png", help: "Compare with this image instead of the CPU reference."),
+                  OptionSpec(name: "--out", value: "DIR", help: "Where to write gpu.png, reference.png, diff.png (default compare-out)."),
+                  OptionSpec(name: "--json", help: "Print one JSON object instead of text."),
+                  OptionSpec(name: "--threshold", value: "N", help: "Largest allowed channel difference, 0…255 (default 2)."),
+                  OptionSpec(name: "--max-failing", value: "PERCENT", help: "Share of pixels allowed over the threshold (default 0.05)."),
+                  shadersOption],
+        run: { args in
+            let command = named("compare")!
+            guard args.positionals.count == 1 else {
+                throw UsageError(message: "expected one scene file", command: command)
+            }
+            let time = try args.time()
+            var size = try args.size()
+            var threshold = 2
+            if let text = args.value("--threshold") {
+                guard let n = Int(text), (0...255).contains(n) else {
+                    throw UsageError(message: "--threshold expects a whole number in 0…255, got '\(text)'", command: command)
+                }
+                threshold = n
+            }
+            var maxFailing = 0.05
+            if let text = args.value("--max-failing") {
+                guard let p = Double(text), p.isFinite, (0...100).contains(p) else {
+                    throw UsageError(message: "--max-failing expects a percentage in 0…100, got '\(text)'", command: command)
+                }
+                maxFailing = p
+            }
+            let outDirectory = args.value("--out") ?? "compare-out"
+            let scene = try loadScene(args, command: command)
+
+            var reference: Image
+            if let against = args.value("--against") {
+                do { reference = try PNG.read(path: against) } catch let e as ImageFileError { throw Failure(message: e.description) }
+                if size == nil { size = SIMD2(reference.width, reference.height) }
+            } else {
+                reference = Image(width: 0, height: 0)
+            }
+            let frame = Frame(scene: scene, time: time, pixelSize: size)
+            if args.value("--against") == nil {
+                do { reference = try ReferenceRenderer().render(frame) } catch let e as ReferenceUnsupportedError {
+                    throw Failure(message: "\(args.positionals[0]): \(e.message)")
+                }
+            }
+            let renderer = try headlessRenderer(args)
+            let gpu = try gpuRender(renderer, frame)
+            let comparison: Comparison
+            let diff: Image
+            do {
+                comparison = try Comparison(gpu, reference, threshold: threshold)
+                diff = try Comparison.heatMap(gpu, reference)
+            } catch let e as Comparison.SizeMismatch {
+                throw Failure(message: "\(args.value("--against") ?? "reference"): \(e.description) (pass --size to match)")
+            }
+            do {
+                try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
+            } catch {
+                throw Failure(message: "\(outDirectory): cannot create the directory: \(error.localizedDescription)")
+            }
+            for (name, image) in [("gpu.png", gpu), ("reference.png", reference), ("diff.png", diff)] {
+                try writePNG(image, to: outDirectory + "/" + name)
+            }
+            let passed = comparison.passed(maxFailingPercent: maxFailing)
+            if args.flag("--json") {
+                print(compareJSON(comparison, passed: passed))
+            } else {
+                print(compareText(comparison, passed: passed, scene: args.positionals[0], time: time, size: frame.pixelSize,
+                                  maxFailing: maxFailing, outDirectory: outDirectory, against: args.value("--against")))
+            }
+            return passed ? 0 : 1
+        })
+
+    static func compareJSON(_ c: Comparison, passed: Bool) -> String {
+        let fields: [(String, String)] = [
+            ("maxDifference", String(c.maxDifference)),
+            ("meanAbsoluteDifference", jsonNumber(c.meanAbsoluteDifference)),
+            ("rmse", jsonNumber(c.rmse)),
+            ("psnr", jsonNumber(c.psnr)),
+            ("ssim", jsonNumber(c.ssim)),
+            ("pixelsOverThreshold", String(c.pixelsOverThreshold)),
+            ("percentOverThreshold", jsonNumber(c.percentOverThreshold)),
+            ("passed", passed ? "true" : "false"),
+        ]
+        return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    static func compareText(_ c: Comparison, passed: Bool, scene: String, time: Double, size: SIMD2<Int>, maxFailing: Double,
+                            outDirectory: String, against: String?) -> String {
+        let psnr = c.psnr.isFinite ? String(format: "%.2f dB", c.psnr) : "∞ (identical)"
+        return """
+        \(scene) at t = \(time) s, \(size.x)×\(size.y): GPU vs \(against ?? "CPU reference")
+          largest channel difference  \(c.maxDifference)/255
+          mean absolute difference    \(String(format: "%.4f", c.meanAbsoluteDifference))
+          RMSE                        \(String(format: "%.4f", c.rmse))
+          PSNR                        \(psnr)
+          SSIM                        \(String(format: "%.6f", c.ssim))
+          pixels over \(c.threshold)/255           \(c.pixelsOverThreshold) of \(c.pixelCount) (\(String(format: "%.4f", c.percentOverThreshold)) %, allowed \(maxFailing) %)
+        \(passed ? "passed" : "FAILED"); wrote \(outDirectory)/gpu.png, reference.png, diff.png
+        """
+    }
+}
+
+extension Commands {
+    static let view = Command(
+        name: "view", summary: "Open the viewer: the scene live in a window, hot-reloading its files.",
+        usage: "welkin view [SCENE] [--time T] [--paused] [--shaders DIR] [--exit-after SECONDS]",
+        discussion: """
+        Without SCENE (and for a bare 'welkin'), shows the built-in default scene. The scene file and
+        every shader file (includes too) reload when saved; a file that fails to load or compile keeps
+        the last good picture and prints FILE: path: message (or FILE:LINE: message).
+
+        \(Viewer.keyHelp)
+        """,
+        options: [timeOption,
+                  OptionSpec(name: "--paused", help: "Start paused."),
+                  shadersOption,
+                  OptionSpec(name: "--exit-after", value: "SECONDS", help: "Quit by itself after SECONDS (for scripts and tests).")],
+        run: { args in
+            let command = named("view")!
+            guard args.positionals.count <= 1 else {
+                throw UsageError(message: "expected at most one scene file", command: command)
+            }
+            var options = Viewer.Options()
+            options.scenePath = args.positionals.first
+            options.shaderDirectory = args.value("--shaders")
+            options.startTime = try args.time()
+            options.startPaused = args.flag("--paused")
+            if let text = args.value("--exit-after") {
+                guard let s = Double(text), s.isFinite, s >= 0 else {
+                    throw UsageError(message: "--exit-after expects a number of seconds, got '\(text)'", command: command)
+                }
+                options.exitAfter = s
+            }
+            let viewer: Viewer
+            do {
+                viewer = try Viewer(options: options)
+            } catch let e as GLContextError {
+                throw Failure(message: "welkin: cannot open a window: \(e.description)\n(no display? 'welkin render SCENE -o OUT.png' renders without one)")
+            } catch let e as ShaderError {
+                throw Failure(message: e.description)
+            }
+            return viewer.run()
+        })
+}
