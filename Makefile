@@ -2,7 +2,8 @@
 #
 #   make run    install what is missing, build, open the viewer on the default scene
 #               (or, with no display, render it headless to welkin-default.png)
-#   make test   install what is missing, build, run every test (GPU tests use Mesa's EGL, no X needed)
+#   make test   install what is missing, build, run every test (GPU tests use Mesa's EGL, no X needed;
+#               window tests run under xvfb-run)
 #   make bench  release build, then `welkin bench`
 
 SWIFT ?= swift
@@ -36,9 +37,15 @@ test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 
+# With a display: the viewer on the built-in default scene. Without one: a headless render.
 run: build
-	@./.build/release/welkin reference -o welkin-default.png
-	@echo "make run: the default scene is in $(CURDIR)/welkin-default.png"
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
+	  ./.build/release/welkin view; \
+	else \
+	  echo "make run: no display (DISPLAY is unset), so rendering the default scene headless instead of opening the viewer"; \
+	  ./.build/release/welkin render -o welkin-default.png && \
+	  echo "make run: the default scene is in $(CURDIR)/welkin-default.png"; \
+	fi
 
 bench: build
 	./.build/release/welkin bench

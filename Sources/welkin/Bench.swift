@@ -3,6 +3,7 @@
 import CCairo
 import Foundation
 import WelkinCore
+import WelkinGL
 import WelkinReference
 
 /// One benchmark result. Names are stable once published.
@@ -93,11 +94,15 @@ extension Commands {
           cairo.linear.1080p           cairo drawing the same linear gradient (ms, baseline)
           cairo.radial.1080p           cairo drawing the same radial gradient (ms, baseline)
           reference.linear.cairo-ratio reference.linear.1080p / cairo.linear.1080p (target ≤ 2)
+          gpu.day-gradient.720p        GPU frame, Scenes/day-gradient.json at 1280×720, headless, glFinish (ms)
+          gpu.bare-pass.720p           GPU, one bare full-screen pass at 1280×720, glFinish (ms, baseline)
+          gpu.day-gradient.ratio       gpu.day-gradient.720p / gpu.bare-pass.720p (target ≤ 2)
         """,
         options: [
             OptionSpec(name: "--json", help: "Print [{\"name\", \"unit\", \"value\"}] instead of a table."),
             OptionSpec(name: "--runs", value: "N", help: "Timed runs per entry (default 15)."),
             OptionSpec(name: "--filter", value: "TEXT", help: "Run only entries whose name contains TEXT."),
+            shadersOption,
         ],
         run: { args in
             var runs = 15
@@ -111,7 +116,8 @@ extension Commands {
             guard args.positionals.isEmpty else {
                 throw UsageError(message: "bench takes no arguments", command: named("bench"))
             }
-            let results = try runBenchmarks(runs: runs, filter: filter)
+            var results = try runBenchmarks(runs: runs, filter: filter)
+            results += try runGPUBenchmarks(runs: runs, filter: filter, args: args)
             if args.flag("--json") {
                 let rows = results.map { r in
                     "  {\"name\": \"\(r.name)\", \"unit\": \"\(r.unit)\", \"value\": \(jsonNumber(r.value))}"
@@ -145,6 +151,35 @@ extension Commands {
             }
         }
         return results
+    }
+}
+
+extension Commands {
+    /// The checkout's Scenes/ folder (the GPU benchmarks draw the example scenes).
+    static func scenesDirectory(_ library: ShaderLibrary) -> String? {
+        let candidate = (library.directory as NSString).deletingLastPathComponent + "/Scenes"
+        return FileManager.default.fileExists(atPath: candidate + "/day-gradient.json") ? candidate : nil
+    }
+
+    static func runGPUBenchmarks(runs: Int, filter: String?, args: Arguments) throws -> [BenchResult] {
+        func wanted(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
+        let names = ["gpu.day-gradient.720p", "gpu.bare-pass.720p", "gpu.day-gradient.ratio"]
+        guard names.contains(where: wanted) else { return [] }
+        let renderer = try headlessRenderer(args)
+        guard let scenes = scenesDirectory(renderer.shaders) else {
+            throw Failure(message: "welkin bench: the GPU benchmarks draw Scenes/day-gradient.json; run from a checkout")
+        }
+        let size = SIMD2(1280, 720)
+        let frame = Frame(scene: try SceneLoader.load(path: scenes + "/day-gradient.json"), time: 0, pixelSize: size)
+        do {
+            let gradient = try medianMilliseconds(runs: runs) { try renderer.draw(frame); renderer.finish() }
+            let bare = try medianMilliseconds(runs: runs) { try renderer.drawBarePass(pixelSize: size); renderer.finish() }
+            return [BenchResult(name: names[0], unit: "ms", value: gradient),
+                    BenchResult(name: names[1], unit: "ms", value: bare),
+                    BenchResult(name: names[2], unit: "ratio", value: gradient / bare)].filter { wanted($0.name) }
+        } catch let e as GLError {
+            throw Failure(message: "welkin bench: \(e.message)")
+        }
     }
 }
 

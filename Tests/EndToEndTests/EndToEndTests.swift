@@ -170,7 +170,8 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         let rows = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
         let names = rows.compactMap { $0["name"] as? String }
-        for name in ["reference.linear.1080p", "reference.radial.1080p", "cairo.linear.1080p", "reference.linear.cairo-ratio"] {
+        for name in ["reference.linear.1080p", "reference.radial.1080p", "cairo.linear.1080p", "reference.linear.cairo-ratio",
+                     "gpu.day-gradient.720p", "gpu.bare-pass.720p", "gpu.day-gradient.ratio"] {
             XCTAssertTrue(names.contains(name), "\(name) missing from \(names)")
         }
         for row in rows {
@@ -178,5 +179,82 @@ final class EndToEndTests: XCTestCase {
             XCTAssertGreaterThan(value, 0, "\(row)")
             XCTAssertNotNil(row["unit"] as? String)
         }
+    }
+
+    // MARK: GPU commands (headless EGL: no display needed)
+
+    func testRenderWritesExactlyTheRequestedSize() throws {
+        let out = directory.appendingPathComponent("gpu.png").path
+        let r = try run(["render", "Scenes/gradients.json", "-o", out, "--size", "317x181", "--time", "1.5"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("wrote \(out) (317×181, GPU: "), r.stdout)
+        let image = try PNG.read(path: out)
+        XCTAssertEqual(image.width, 317)
+        XCTAssertEqual(image.height, 181)
+    }
+
+    func testCompareEveryExampleSceneAtThreeTimes() throws {
+        let scenes = try FileManager.default.contentsOfDirectory(atPath: Self.repository.appendingPathComponent("Scenes").path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        for scene in scenes {
+            let data = try String(contentsOf: Self.repository.appendingPathComponent("Scenes/" + scene), encoding: .utf8)
+            if data.contains("\"shader\"") { continue }  // user shaders: compared against stored PNGs instead
+            for time in ["0", "1.5", "7"] {
+                let out = directory.appendingPathComponent("\(scene)-\(time)").path
+                let r = try run(["compare", "Scenes/" + scene, "--time", time, "--size", "640x360", "--out", out, "--json"])
+                XCTAssertEqual(r.status, 0, "\(scene) at \(time): \(r.stdout) \(r.stderr)")
+                let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] ?? [:]
+                XCTAssertEqual(json["passed"] as? Bool, true, "\(scene) at \(time): \(r.stdout)")
+                XCTAssertLessThanOrEqual(json["maxDifference"] as? Int ?? 99, 2, "\(scene) at \(time)")
+                for file in ["gpu.png", "reference.png", "diff.png"] {
+                    XCTAssertEqual(try PNG.read(path: out + "/" + file).width, 640)
+                }
+            }
+        }
+    }
+
+    func testCompareReportsAllFiguresAndFailsOutsideTolerance() throws {
+        let out = directory.appendingPathComponent("cmp").path
+        var r = try run(["compare", "Scenes/day-gradient.json", "--out", out, "--size", "64x36"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        for label in ["largest channel difference", "mean absolute difference", "RMSE", "PSNR", "SSIM", "pixels over 2/255"] {
+            XCTAssertTrue(r.stdout.contains(label), "\(label) missing: \(r.stdout)")
+        }
+        // Against a stored image that is off by a lot: exit 1, and passed false.
+        var wrong = try PNG.read(path: out + "/gpu.png")
+        for i in stride(from: 0, to: wrong.pixels.count, by: 4) { wrong.pixels[i] = 255 &- wrong.pixels[i] }
+        let wrongPath = directory.appendingPathComponent("wrong.png").path
+        try PNG.write(wrong, to: wrongPath)
+        r = try run(["compare", "Scenes/day-gradient.json", "--against", wrongPath, "--out", out, "--json"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] ?? [:]
+        XCTAssertEqual(Set(json.keys), ["maxDifference", "meanAbsoluteDifference", "rmse", "psnr", "ssim",
+                                        "pixelsOverThreshold", "percentOverThreshold", "passed"])
+        XCTAssertEqual(json["passed"] as? Bool, false)
+        XCTAssertEqual(json["percentOverThreshold"] as? Double, 100)
+        // A looser tolerance lets it pass.
+        r = try run(["compare", "Scenes/day-gradient.json", "--against", wrongPath, "--out", out, "--max-failing", "100"])
+        XCTAssertEqual(r.status, 0, r.stdout)
+    }
+
+    func testReferenceRefusesUserShadersAndCompareAgainstWorks() throws {
+        let frag = try write("flat.frag", """
+        #version 330 core
+        uniform vec4 u_tint;
+        out vec4 color;
+        void main() { color = u_tint; }
+        """)
+        let scene = try write("user.json", """
+        {"size": [64, 32], "dither": false, "layers": [{"type": "shader", "fragment": "\((frag as NSString).lastPathComponent)", "uniforms": {"u_tint": "#336699"}}]}
+        """)
+        let ref = directory.appendingPathComponent("ref.png").path
+        var r = try run(["reference", scene, "-o", ref])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.hasPrefix("\(scene): layers[0] is a user shader"), r.stderr)
+        // The same colour as a gradient scene, rendered by the CPU, is the stored reference.
+        let flat = try write("flat.json", "{\"size\": [64, 32], \"dither\": false, \"layers\": [{\"type\": \"linearGradient\", \"stops\": [\"#336699\"]}]}")
+        XCTAssertEqual(try run(["reference", flat, "-o", ref]).status, 0)
+        r = try run(["compare", scene, "--against", ref, "--out", directory.appendingPathComponent("u").path])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
     }
 }
