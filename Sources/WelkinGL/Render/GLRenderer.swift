@@ -136,8 +136,9 @@ public final class GLRenderer {
         try GL.check("drawing a \(size.x)×\(size.y) frame")
     }
 
-    /// One full-screen pass writing a constant into the RGBA8 output target: the cost of a pass
-    /// with no shading, to compare a frame against.
+    /// One full-screen pass writing a trivial per-pixel value (not a constant, which llvmpipe
+    /// fast-paths) into the RGBA8 output target: the cost of a pass with no shading, to compare a
+    /// frame against.
     public func drawBarePass(pixelSize: SIMD2<Int>) throws {
         try context.makeCurrent()
         try prepareTargets(pixelSize, accumulating: false)
@@ -145,7 +146,7 @@ public final class GLRenderer {
         epoxy_glBindVertexArray(vertexArray)
         epoxy_glDisable(GLenum(GL_BLEND))
         output.bind()
-        passes.bare.draw()
+        passes.bare.draw(pixelSize: pixelSize)
         epoxy_glBindVertexArray(0)
         try GL.check("drawing a bare pass")
     }
