@@ -37,13 +37,16 @@ struct GradientBands {
         let loc = stops.locations, colors = stops.colors
         let scale: Float = premultipliesOpacity ? g.opacity : 1
         var bands: [Band] = []
+        // "t ≤ x" as "t < above(x)" and "t > x" as "t ≥ above(x)". GPUs flush denormals to zero,
+        // so the bound must be a normal float (0's successor is not); t itself is never that small.
+        func above(_ x: Float) -> Float { max(x.nextUp, .leastNormalMagnitude) }
         // The same case split as ResolvedStops.interpolate on the clamped t.
-        bands.append(Band(lo: -1, hi: loc[0].nextUp, from: -.infinity, to: Double(loc[0]),
+        bands.append(Band(lo: -1, hi: above(loc[0]), from: -.infinity, to: Double(loc[0]),
                           color: { _ in colors[0] * scale }))
         if n > 1 {
             for i in 0..<(n - 1) where loc[i] < loc[i + 1] {
                 let l0 = loc[i], l1 = loc[i + 1], c0 = colors[i], c1 = colors[i + 1]
-                let lo = i == 0 ? l0.nextUp : l0
+                let lo = i == 0 ? above(l0) : l0
                 guard lo < l1 else { continue }
                 bands.append(Band(lo: lo, hi: l1, from: Double(l0), to: Double(l1), color: { t in
                     // Interpolated in Double from the vertex's exact t; the float path differs by rounding only.
