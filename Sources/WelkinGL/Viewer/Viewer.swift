@@ -84,11 +84,8 @@ public final class Viewer {
 
     /// Every file whose edit should reload something.
     func watchedFiles() -> [String] {
-        var files = renderer.shaderFiles
+        var files = renderer.shaderFiles(for: scene)
         if let path = options.scenePath { files.append(path) }
-        for layer in scene.layers {
-            if case .shader(let s) = layer.content { files.append(s.fragmentPath) }
-        }
         return files
     }
 
