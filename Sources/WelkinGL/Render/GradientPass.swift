@@ -95,6 +95,8 @@ final class GradientPass {
     }
 
     deinit {
+        // Outlived by the context (released first at teardown): its objects went with it.
+        guard GL.hasCurrentContext else { return }
         if bandBuffer != 0 { epoxy_glDeleteBuffers(1, &bandBuffer) }
         if bandVertexArray != 0 { epoxy_glDeleteVertexArrays(1, &bandVertexArray) }
     }
