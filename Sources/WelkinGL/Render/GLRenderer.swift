@@ -139,20 +139,47 @@ public final class GLRenderer {
     /// nothing changes; a user shader that fails keeps its last good program. Either way the
     /// errors (`FILE:LINE: message`) are thrown, all of them in one `ShaderError`.
     public func reloadShaders(from library: ShaderLibrary? = nil) throws {
+        try reloadShaders(from: library, changedFiles: nil)
+    }
+
+    /// Like `reloadShaders()`, but rebuilds only what `changedFiles` feed (absolute paths, as a
+    /// file watcher reports them): a save of one user shader recompiles that shader alone, a save
+    /// of `gradient.glsl` the gradient programs alone. Compiling is most of a reload's time on
+    /// software rasterisers, so this is what keeps save-to-screen short. nil rebuilds everything.
+    public func reloadShaders(from library: ShaderLibrary? = nil, changedFiles: Set<String>?) throws {
         try context.makeCurrent()
         let library = library ?? shaders
-        let fresh = try Passes(library, warn: warningHandler)
+        let changed = changedFiles.map { Set($0.map(Self.canonical)) }
+        func affected(_ files: [String]) -> Bool {
+            guard let changed else { return true }
+            return files.contains { changed.contains(Self.canonical($0)) }
+        }
+        var fresh = passes
+        if library.directory != shaders.directory || changed == nil {
+            fresh = try Passes(library, warn: warningHandler)
+        } else {
+            if affected(passes.gradient.files) { fresh.gradient = try GradientPass(shaders: library) }
+            if affected(passes.resolve.program.files) { fresh.resolve = try ResolvePass(shaders: library) }
+            if affected(passes.bare.program.files) { fresh.bare = try BarePass(shaders: library) }
+            if affected(passes.user.files) { fresh.user = try UserShaderPass(shaders: library, warn: warningHandler) }
+        }
         fresh.gradient.specializes = passes.gradient.specializes
-        fresh.user.adopt(passes.user, keeping: userShadersInUse)
+        if fresh.user !== passes.user { fresh.user.adopt(passes.user, keeping: userShadersInUse) }
         passes = fresh
         shaders = library
         var failures: [ShaderError] = []
-        for path in passes.user.entries.keys.sorted() {
+        for (path, entry) in passes.user.entries.sorted(by: { $0.key < $1.key }) where affected(entry.files) || entry.program == nil {
             do { try passes.user.load(path, shaders: library) } catch let e as ShaderError { failures.append(e) }
         }
         if let first = failures.first {
             throw ShaderError(first.kind, failures.flatMap(\.diagnostics))
         }
+    }
+
+    /// A path with its directory's symlinks resolved, as FileWatcher reports paths.
+    static func canonical(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        return url.deletingLastPathComponent().resolvingSymlinksInPath().path + "/" + url.lastPathComponent
     }
 
     /// Renders `frame` and reads it back: exactly `frame.pixelSize`, row 0 at the top.
