@@ -37,16 +37,18 @@ public final class GLRenderer {
         var gradient: GradientPass
         var resolve: ResolvePass
         var bare: BarePass
+        var mesh: MeshPass
 
         init(_ shaders: ShaderLibrary) throws {
             gradient = try GradientPass(shaders: shaders)
             resolve = try ResolvePass(shaders: shaders)
             bare = try BarePass(shaders: shaders)
+            mesh = try MeshPass(shaders: shaders)
         }
 
         var files: [String] {
             var out: [String] = []
-            for f in gradient.files + resolve.program.files + bare.program.files where !out.contains(f) { out.append(f) }
+            for f in gradient.files + resolve.program.files + bare.program.files + mesh.files where !out.contains(f) { out.append(f) }
             return out
         }
     }
@@ -119,6 +121,7 @@ public final class GLRenderer {
                 switch layer {
                 case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: nil)
                 case .shader(let s): throw GLError("layers[\(s.index)]: user shader layers are not drawn yet")
+                case .mesh(let m): try passes.mesh.draw(m, pixelSize: size, resolve: nil)
                 }
             }
             epoxy_glDisable(GLenum(GL_BLEND))
@@ -129,6 +132,7 @@ public final class GLRenderer {
         switch last {
         case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: resolve)
         case .shader(let s): throw GLError("layers[\(s.index)]: user shader layers are not drawn yet")
+        case .mesh(let m): try passes.mesh.draw(m, pixelSize: size, resolve: resolve)
         case nil: passes.resolve.draw(resolve, pixelSize: size)
         }
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
