@@ -115,8 +115,12 @@ final class MeshPass {
         if mode == .overCopy {
             // The float target as it is before this layer (it is both the read and the draw framebuffer).
             if copy?.size != pixelSize {
+                // Making a target binds framebuffer 0 afterwards; put the float target back.
+                var target: GLint = 0
+                epoxy_glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &target)
                 copy?.delete(); copy = nil
                 copy = try RenderTarget(size: pixelSize, internalFormat: GL_RGBA32F, type: GL_FLOAT)
+                epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(target))
             }
             epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.copyUnit))
             epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), copy!.texture)
