@@ -34,7 +34,7 @@ let package = Package(
 
         .testTarget(name: "WelkinCoreTests", dependencies: ["WelkinCore"]),
         .testTarget(name: "WelkinReferenceTests", dependencies: ["WelkinReference", "CCairo"]),
-        .testTarget(name: "WelkinGLTests", dependencies: ["WelkinGL", "WelkinReference"]),
+        .testTarget(name: "WelkinGLTests", dependencies: ["WelkinGL", "WelkinReference", "CCairo"]),
         .testTarget(name: "EndToEndTests", dependencies: ["WelkinReference"]),
     ]
 )
