@@ -51,11 +51,11 @@ final class MeshRaster: @unchecked Sendable {
                 let minX = min(a.x, b.x, c.x), maxX = max(a.x, b.x, c.x)
                 let xLow = max(0, ceilDiv(minX - 128, 256)), xHigh = min(Int64(width - 1), floorDiv(maxX - 128, 256))
                 if xLow > xHigh { continue }
-                let edges = [Edge(a, b), Edge(b, c), Edge(c, a)]
+                let e0 = Edge(a, b), e1 = Edge(b, c), e2 = Edge(c, a)
                 for y in y0...y1 {
                     let yc = 256 * y + 128
                     var lo = xLow, hi = xHigh
-                    for e in edges { e.clip(yc, &lo, &hi) }
+                    e0.clip(yc, &lo, &hi); e1.clip(yc, &lo, &hi); e2.clip(yc, &lo, &hi)
                     if lo <= hi {
                         rows.append(Int32(y)); starts.append(Int32(lo)); ends.append(Int32(hi + 1)); triangles.append(Int32(t))
                     }
@@ -137,6 +137,7 @@ final class MeshRaster: @unchecked Sendable {
 
     @inline(__always)
     private func shadeSpans(_ begin: Int, _ end: Int, py: Float, smooth: Bool, _ write: (Int, SIMD4<Float>) -> Void) {
+        let planes = self.planes, spanTriangle = self.spanTriangle, spanStart = self.spanStart, spanEnd = self.spanEnd
         draw.coefficients.withUnsafeBufferPointer { coefficients in
             for s in begin..<end {
                 let plane = planes[Int(spanTriangle[s])]

@@ -240,7 +240,8 @@ public struct MeshDraw: Sendable, Equatable {
             for l in 0..<UInt32(nv) {
                 for k in 0..<UInt32(nu) {
                     let a = first + l * stride + k, b = a + 1, c = a + stride, d = c + 1
-                    indices += [a, b, c, b, d, c]
+                    indices.append(a); indices.append(b); indices.append(c)
+                    indices.append(b); indices.append(d); indices.append(c)
                 }
             }
         }
