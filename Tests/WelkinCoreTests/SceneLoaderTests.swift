@@ -74,7 +74,7 @@ final class SceneLoaderTests: XCTestCase {
                        "Scenes/x.json: layers[0].type: unknown layer type 'linearGradiant'; did you mean 'linearGradient'?")
         XCTAssertTrue(error(layer("{\"type\": \"teapot\"}")).hasPrefix("Scenes/x.json: layers[0].type: unknown layer type 'teapot' (expected one of: linearGradient"))
         XCTAssertEqual(error(layer("{\"stops\": []}")),
-                       "Scenes/x.json: layers[0]: missing key 'type' (one of: linearGradient, radialGradient, angularGradient, ellipticalGradient, shader)")
+                       "Scenes/x.json: layers[0]: missing key 'type' (one of: linearGradient, radialGradient, angularGradient, ellipticalGradient, shader, meshGradient)")
     }
 
     func testUnknownKeySuggestsTheNearest() {

@@ -4,6 +4,7 @@
 public enum DrawLayer: Sendable, Equatable {
     case gradient(GradientDraw)
     case shader(ShaderDraw)
+    case mesh(MeshDraw)
 }
 
 /// A user shader layer at one instant: the built-in uniforms come from the Frame.
@@ -50,6 +51,9 @@ public struct Frame: Sendable {
                                                      pixelSize: size, scale: self.scale)))
             case .shader(let s):
                 layers.append(.shader(ShaderDraw(layer: s, opacity: Float(layer.opacity), index: index)))
+            case .mesh(let m):
+                layers.append(.mesh(MeshDraw(m, opacity: layer.opacity, sceneColorSpace: scene.colorSpace, seed: scene.seed,
+                                             time: time, pixelSize: size)))
             }
         }
         self.layers = layers

@@ -35,6 +35,8 @@ public struct Layer: Sendable {
         case gradient(Gradient)
         /// A user's GLSL fragment shader (GPU only; the CPU reference refuses it).
         case shader(ShaderLayer)
+        /// A mesh gradient (docs/mesh-gradients.md).
+        case mesh(MeshGradient)
     }
 
     public init(name: String? = nil, opacity: Double = 1, content: Content) {

@@ -72,6 +72,7 @@ public enum SceneLoader {
         ("angularGradient", ["center", "startAngle", "endAngle", "stops"]),
         ("ellipticalGradient", ["center", "startRadiusFraction", "endRadiusFraction", "stops"]),
         ("shader", ["fragment", "uniforms"]),
+        ("meshGradient", meshKeys),
     ]
     static let commonLayerKeys = ["type", "name", "opacity", "colorSpace"]
 
@@ -105,6 +106,8 @@ public enum SceneLoader {
             content = .gradient(try decodeGradient(typeName, object, colorSpace: colorSpace, sceneSize: sceneSize))
         case "shader":
             content = .shader(try decodeShader(object, sceneDirectory: directory))
+        case "meshGradient":
+            content = .mesh(try decodeMesh(object, colorSpace: colorSpace))
         default:
             fatalError("layer type table and decoder disagree on \(typeName)")
         }

@@ -45,17 +45,19 @@ public final class GLRenderer {
         var resolve: ResolvePass
         var bare: BarePass
         var user: UserShaderPass
+        var mesh: MeshPass
 
         init(_ shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws {
             gradient = try GradientPass(shaders: shaders)
             resolve = try ResolvePass(shaders: shaders)
             bare = try BarePass(shaders: shaders)
             user = try UserShaderPass(shaders: shaders, warn: warn)
+            mesh = try MeshPass(shaders: shaders)
         }
 
         var files: [String] {
             var out: [String] = []
-            for f in gradient.files + resolve.program.files + bare.program.files + user.files where !out.contains(f) { out.append(f) }
+            for f in gradient.files + resolve.program.files + bare.program.files + user.files + mesh.files where !out.contains(f) { out.append(f) }
             return out
         }
     }
@@ -162,6 +164,7 @@ public final class GLRenderer {
             if affected(passes.resolve.program.files) { fresh.resolve = try ResolvePass(shaders: library) }
             if affected(passes.bare.program.files) { fresh.bare = try BarePass(shaders: library) }
             if affected(passes.user.files) { fresh.user = try UserShaderPass(shaders: library, warn: warningHandler) }
+            if affected(passes.mesh.files) { fresh.mesh = try MeshPass(shaders: library) }
         }
         fresh.gradient.specializes = passes.gradient.specializes
         if fresh.user !== passes.user { fresh.user.adopt(passes.user, keeping: userShadersInUse) }
@@ -226,6 +229,7 @@ public final class GLRenderer {
                     accumulation.bind()
                     epoxy_glEnable(GLenum(GL_BLEND))
                     passes.user.drawComposite(layer: layerTarget!.texture, opacity: s.opacity, pixelSize: size, resolve: nil)
+                case .mesh(let m): try passes.mesh.draw(m, pixelSize: size, resolve: nil)
                 }
             }
             epoxy_glDisable(GLenum(GL_BLEND))
@@ -238,6 +242,7 @@ public final class GLRenderer {
         case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: resolve)
         case .shader(let s):
             passes.user.drawComposite(layer: layerTarget!.texture, opacity: s.opacity, pixelSize: size, resolve: resolve)
+        case .mesh(let m): try passes.mesh.draw(m, pixelSize: size, resolve: resolve)
         case nil: passes.resolve.draw(resolve, pixelSize: size)
         }
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
