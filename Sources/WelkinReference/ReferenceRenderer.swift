@@ -73,6 +73,7 @@ public struct ReferenceRenderer: Sendable {
             switch layer {
             case .gradient(let g): GradientRaster.draw(g, y: y, width: width, into: row)
             case .shader: preconditionFailure("checked by render(_:)")
+            case .sky(let sky): SkyRaster.draw(sky, y: y, width: width, into: row)
             }
         }
     }

@@ -45,17 +45,19 @@ public final class GLRenderer {
         var resolve: ResolvePass
         var bare: BarePass
         var user: UserShaderPass
+        var sky: SkyPass
 
         init(_ shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws {
             gradient = try GradientPass(shaders: shaders)
             resolve = try ResolvePass(shaders: shaders)
             bare = try BarePass(shaders: shaders)
             user = try UserShaderPass(shaders: shaders, warn: warn)
+            sky = try SkyPass(shaders: shaders)
         }
 
         var files: [String] {
             var out: [String] = []
-            for f in gradient.files + resolve.program.files + bare.program.files + user.files where !out.contains(f) { out.append(f) }
+            for f in gradient.files + resolve.program.files + bare.program.files + user.files + sky.files where !out.contains(f) { out.append(f) }
             return out
         }
     }
@@ -162,6 +164,7 @@ public final class GLRenderer {
             if affected(passes.resolve.program.files) { fresh.resolve = try ResolvePass(shaders: library) }
             if affected(passes.bare.program.files) { fresh.bare = try BarePass(shaders: library) }
             if affected(passes.user.files) { fresh.user = try UserShaderPass(shaders: library, warn: warningHandler) }
+            if affected(passes.sky.files) { fresh.sky = try SkyPass(shaders: library) }
         }
         fresh.gradient.specializes = passes.gradient.specializes
         if fresh.user !== passes.user { fresh.user.adopt(passes.user, keeping: userShadersInUse) }
@@ -221,6 +224,7 @@ public final class GLRenderer {
             for layer in layered {
                 switch layer {
                 case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: nil)
+                case .sky(let s): try passes.sky.draw(s, pixelSize: size, resolve: nil)
                 case .shader(let s):
                     try drawUserShader(s, frame: frame)
                     accumulation.bind()
@@ -236,6 +240,7 @@ public final class GLRenderer {
         output.bind()
         switch last {
         case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: resolve)
+        case .sky(let s): try passes.sky.draw(s, pixelSize: size, resolve: resolve)
         case .shader(let s):
             passes.user.drawComposite(layer: layerTarget!.texture, opacity: s.opacity, pixelSize: size, resolve: resolve)
         case nil: passes.resolve.draw(resolve, pixelSize: size)
