@@ -115,6 +115,7 @@ public struct WeatherState: Sendable, Equatable {
             func at(_ t: Double) -> (WeatherParameters, Double) {
                 guard transition > 0, segment.at.isFinite else { return (target, 1) }
                 let u = min(max((t - segment.at) / transition, 0), 1)
+                if u >= 1 { return (target, 1) }
                 return (WeatherParameters.lerp(from, target, u * u * (3 - 2 * u)), u)
             }
             // ∫ of a quantity fading smoothly from a to b over the transition, from the segment start.
