@@ -1,6 +1,7 @@
 // `welkin bench`: medians of repeated timings, with baselines measured in the same run.
 
 import CCairo
+import WelkinBaselines
 import Foundation
 import WelkinCore
 import WelkinGL
@@ -67,33 +68,6 @@ enum BenchScenes {
     }
 }
 
-/// cairo drawing the same gradients, as the baseline the reference renderer is held to.
-enum CairoBaseline {
-    static func paint(_ g: Gradient, width: Int, height: Int, surface: OpaquePointer) {
-        let pattern: OpaquePointer
-        switch g.shape {
-        case .linear(let s, let e):
-            pattern = cairo_pattern_create_linear(s.x * Double(width), s.y * Double(height),
-                                                  e.x * Double(width), e.y * Double(height))
-        case .radial(let c, let r0, let r1):
-            let cx = c.x * Double(width), cy = c.y * Double(height)
-            pattern = cairo_pattern_create_radial(cx, cy, r0, cx, cy, r1)
-        default:
-            fatalError("the cairo baseline draws linear and radial gradients only")
-        }
-        for stop in g.stops {
-            cairo_pattern_add_color_stop_rgba(pattern, stop.location, stop.color.r, stop.color.g, stop.color.b, stop.color.a)
-        }
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        let cr = cairo_create(surface)
-        cairo_set_source(cr, pattern)
-        cairo_paint(cr)
-        cairo_destroy(cr)
-        cairo_pattern_destroy(pattern)
-        cairo_surface_flush(surface)
-    }
-}
-
 extension Commands {
     static let bench = Command(
         name: "bench", summary: "Run the benchmark suite (medians, with same-run baselines).",
@@ -155,7 +129,7 @@ extension Commands {
             let ratioName = "reference.\(key).cairo-ratio"
             guard wanted(referenceName) || wanted(cairoName) || (key == "linear" && wanted(ratioName)) else { continue }
             let frame = Frame(scene: BenchScenes.scene(gradient), time: 0)
-            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(BenchScenes.size.x), Int32(BenchScenes.size.y))!
+            let surface = CairoBaseline.makeSurface(width: BenchScenes.size.x, height: BenchScenes.size.y)
             defer { cairo_surface_destroy(surface) }
             let (reference, cairo) = try interleavedMedians(runs: runs, { _ = try renderer.render(frame) }, {
                 CairoBaseline.paint(gradient, width: BenchScenes.size.x, height: BenchScenes.size.y, surface: surface)
