@@ -171,3 +171,15 @@ public struct SkyState: Sendable, Equatable {
         return (lit.rgba, shadow.rgba, g)
     }
 }
+
+extension SkyState {
+    /// Uniforms user shaders get when the scene has a sky (documented in docs/shaders.md).
+    public static let builtInUniforms: [(name: String, type: String, meaning: String)] = [
+        ("u_sunDirection", "vec3", "unit vector to the sun: x east, y north, z up"),
+        ("u_sunElevation", "float", "the sun's apparent elevation in degrees"),
+        ("u_sunPosition", "vec2", "the sun's centre in pixels, origin bottom-left like gl_FragCoord"),
+        ("u_skyZenith", "vec3", "the sky's zenith colour now (sRGB, weather included)"),
+        ("u_skyHorizon", "vec3", "the sky's horizon colour now (sRGB, weather included)"),
+        ("u_sunGlow", "vec4", "the sun's glow colour (sRGB) and strength (a)"),
+    ]
+}
