@@ -39,10 +39,14 @@ float valueNoise(float x, float y, uint seed) {
     float ix = floor(x), iy = floor(y);
     float fx = x - ix, fy = y - iy;
     int cx = int(ix), cy = int(iy);
-    float a = unitFloat(hashCell(cx, cy, seed));
-    float b = unitFloat(hashCell(cx + 1, cy, seed));
-    float c = unitFloat(hashCell(cx, cy + 1, seed));
-    float d = unitFloat(hashCell(cx + 1, cy + 1, seed));
+    // hashCell's inner hashes, shared by the four corners (the same values, fewer hashes).
+    uint hs = hash32(seed);
+    uint h0 = hash32(uint(cy) ^ hs), h1 = hash32(uint(cy + 1) ^ hs);
+    uint x0 = uint(cx), x1 = uint(cx + 1);
+    float a = unitFloat(hash32(x0 ^ h0));
+    float b = unitFloat(hash32(x1 ^ h0));
+    float c = unitFloat(hash32(x0 ^ h1));
+    float d = unitFloat(hash32(x1 ^ h1));
     float ux = fx * fx * (3.0 - 2.0 * fx);
     float uy = fy * fy * (3.0 - 2.0 * fy);
     return lerp(lerp(a, b, ux), lerp(c, d, ux), uy);

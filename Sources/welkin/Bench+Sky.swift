@@ -40,7 +40,8 @@ extension Commands {
         }
         if wanted(referenceName) {
             let reference = ReferenceRenderer()
-            let ms = try medianMilliseconds(runs: max(3, runs / 3)) { _ = try reference.render(frame) }
+            // A CPU frame takes long: fewer runs than the GPU entries (still a median), one warm-up.
+            let ms = try medianMilliseconds(runs: max(1, runs / 3) | 1, warmup: 1) { _ = try reference.render(frame) }
             results.append(BenchResult(name: referenceName, unit: "ms", value: ms))
         }
         return results

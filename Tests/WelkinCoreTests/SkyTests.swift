@@ -90,6 +90,9 @@ final class SkyTests: XCTestCase {
         XCTAssertEqual(Noise.hash32(0), 0)
         XCTAssertEqual(Noise.hash32(1), 0x0000_0000 &+ Noise.hash32(1))
         XCTAssertNotEqual(Noise.hashCell(1, 2, 3), Noise.hashCell(2, 1, 3))
+        // valueNoise shares hashCell's inner hashes between corners: at lattice points it is hashCell.
+        XCTAssertEqual(Noise.valueNoise(5, -7, 11), Noise.unit(Noise.hashCell(5, -7, 11)))
+        XCTAssertEqual(Noise.valueNoise(-3, 2, 11), Noise.unit(Noise.hashCell(-3, 2, 11)))
         var total: Float = 0
         for i in 0..<1000 {
             let n = Noise.fbm(Float(i) * 0.37, Float(i) * 0.11, 7, octaves: 5)

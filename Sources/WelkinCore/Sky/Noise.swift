@@ -43,10 +43,14 @@ public enum Noise {
         let ix = x.rounded(.down), iy = y.rounded(.down)
         let fx = x - ix, fy = y - iy
         let cx = Int32(ix), cy = Int32(iy)
-        let a = unit(hashCell(cx, cy, seed))
-        let b = unit(hashCell(cx &+ 1, cy, seed))
-        let c = unit(hashCell(cx, cy &+ 1, seed))
-        let d = unit(hashCell(cx &+ 1, cy &+ 1, seed))
+        // hashCell's inner hashes, shared by the four corners (the same values, fewer hashes).
+        let hs = hash32(seed)
+        let h0 = hash32(UInt32(bitPattern: cy) ^ hs), h1 = hash32(UInt32(bitPattern: cy &+ 1) ^ hs)
+        let x0 = UInt32(bitPattern: cx), x1 = UInt32(bitPattern: cx &+ 1)
+        let a = unit(hash32(x0 ^ h0))
+        let b = unit(hash32(x1 ^ h0))
+        let c = unit(hash32(x0 ^ h1))
+        let d = unit(hash32(x1 ^ h1))
         let ux = fx * fx * (3 - 2 * fx)
         let uy = fy * fy * (3 - 2 * fy)
         return lerp(lerp(a, b, ux), lerp(c, d, ux), uy)
