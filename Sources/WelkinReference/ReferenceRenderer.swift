@@ -76,6 +76,7 @@ public struct ReferenceRenderer: Sendable {
             case .gradient(let g): GradientRaster.draw(g, y: y, width: width, into: row)
             case .shader: preconditionFailure("checked by render(_:)")
             case .mesh: prepared[index]!.drawRow(y: y, into: row)
+            case .sky(let sky): SkyRaster.draw(sky, y: y, width: width, into: row)
             }
         }
     }

@@ -171,7 +171,8 @@ final class EndToEndTests: XCTestCase {
         let rows = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
         let names = rows.compactMap { $0["name"] as? String }
         for name in ["reference.linear.1080p", "reference.radial.1080p", "cairo.linear.1080p", "reference.linear.cairo-ratio",
-                     "gpu.day-gradient.720p", "gpu.bare-pass.720p", "gpu.day-gradient.ratio"] {
+                     "gpu.day-gradient.720p", "gpu.bare-pass.720p", "gpu.day-gradient.ratio",
+                     "gpu.sunset-clouds.ratio", "reference.sunset-clouds.720p"] {
             XCTAssertTrue(names.contains(name), "\(name) missing from \(names)")
         }
         for row in rows {

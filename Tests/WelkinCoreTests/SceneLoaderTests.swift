@@ -74,7 +74,7 @@ final class SceneLoaderTests: XCTestCase {
                        "Scenes/x.json: layers[0].type: unknown layer type 'linearGradiant'; did you mean 'linearGradient'?")
         XCTAssertTrue(error(layer("{\"type\": \"teapot\"}")).hasPrefix("Scenes/x.json: layers[0].type: unknown layer type 'teapot' (expected one of: linearGradient"))
         XCTAssertEqual(error(layer("{\"stops\": []}")),
-                       "Scenes/x.json: layers[0]: missing key 'type' (one of: linearGradient, radialGradient, angularGradient, ellipticalGradient, shader, meshGradient)")
+                       "Scenes/x.json: layers[0]: missing key 'type' (one of: linearGradient, radialGradient, angularGradient, ellipticalGradient, shader, meshGradient, sky, cloudSprites, cloudCover)")
     }
 
     func testUnknownKeySuggestsTheNearest() {
@@ -83,7 +83,7 @@ final class SceneLoaderTests: XCTestCase {
         XCTAssertEqual(error("{\"backgroud\": \"red\"}"),
                        "Scenes/x.json: backgroud: unknown key 'backgroud'; did you mean 'background'?")
         XCTAssertEqual(error("{\"layers\": [], \"zzz\": 1}"),
-                       "Scenes/x.json: zzz: unknown key 'zzz' (known keys: name, description, size, seed, background, dither, colorSpace, layers)")
+                       "Scenes/x.json: zzz: unknown key 'zzz' (known keys: name, description, size, seed, background, dither, colorSpace, layers, weather)")
     }
 
     func testWrongType() {

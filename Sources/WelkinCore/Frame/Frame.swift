@@ -5,6 +5,8 @@ public enum DrawLayer: Sendable, Equatable {
     case gradient(GradientDraw)
     case shader(ShaderDraw)
     case mesh(MeshDraw)
+    /// Consecutive sky, cloud cover and cloud sprite layers, drawn in one pass on the GPU.
+    case sky(SkyDraw)
 }
 
 /// A user shader layer at one instant: the built-in uniforms come from the Frame.
@@ -29,6 +31,9 @@ public struct Frame: Sendable {
     public var frameNumber: Int
     /// Mouse position in pixels, origin bottom-left (`u_mouse`); zero headless.
     public var mouse: SIMD2<Float> = .zero
+    /// The sky at this instant (sun, colours, weather) when the scene has sky layers or weather;
+    /// user shaders read it as built-in uniforms.
+    public var sky: SkyState?
 
     /// Resolves `scene` at `time` for `pixelSize` (default: the scene size, one pixel per point).
     ///
@@ -44,6 +49,8 @@ public struct Frame: Sendable {
         self.dither = scene.dither
         self.frameNumber = time.isFinite ? Int(max(-1e15, min(1e15, (time * 60).rounded(.down)))) : 0
         var layers: [DrawLayer] = []
+        let sky = SkyState.of(scene, time: time)
+        self.sky = sky
         for (index, layer) in scene.layers.enumerated() {
             switch layer.content {
             case .gradient(let g):
@@ -54,6 +61,9 @@ public struct Frame: Sendable {
             case .mesh(let m):
                 layers.append(.mesh(MeshDraw(m, opacity: layer.opacity, sceneColorSpace: scene.colorSpace, seed: scene.seed,
                                              time: time, pixelSize: size)))
+            case .sky(let content):
+                SkyDraw.append(SkyPart(content, state: sky!, opacity: layer.opacity, time: time, sceneSeed: scene.seed,
+                                       index: index, pixelSize: size, scale: self.scale), to: &layers)
             }
         }
         self.layers = layers

@@ -14,6 +14,8 @@ public struct Scene: Sendable {
     public var dither: Bool = true
     public var colorSpace: ColorSpace = .srgb
     public var layers: [Layer] = []
+    /// Top-level `weather`; nil is steady clear weather.
+    public var weather: Weather? = nil
     /// A display name (the viewer's title); defaults to the file name without extension.
     public var name: String = "untitled"
     /// The file the scene came from, for resolving relative paths and for error messages.
@@ -37,6 +39,8 @@ public struct Layer: Sendable {
         case shader(ShaderLayer)
         /// A mesh gradient (docs/mesh-gradients.md).
         case mesh(MeshGradient)
+        /// `sky`, `cloudSprites` or `cloudCover` (Sky/SkyLayers.swift).
+        case sky(SkyContent)
     }
 
     public init(name: String? = nil, opacity: Double = 1, content: Content) {

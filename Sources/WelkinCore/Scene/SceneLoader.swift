@@ -33,7 +33,7 @@ public enum SceneLoader {
         try decode(Array(text.utf8), file: file, directory: directory)
     }
 
-    static let sceneKeys = ["name", "description", "size", "seed", "background", "dither", "colorSpace", "layers"]
+    static let sceneKeys = ["name", "description", "size", "seed", "background", "dither", "colorSpace", "layers", "weather"]
 
     static func decode(_ node: Node, directory: String?) throws -> Scene {
         let object = try node.object(sceneKeys)
@@ -46,6 +46,7 @@ public enum SceneLoader {
         if let n = object["background"] { scene.background = try n.color() }
         if let n = object["dither"] { scene.dither = try n.bool() }
         if let n = object["colorSpace"] { scene.colorSpace = try decodeColorSpace(n) }
+        if let n = object["weather"] { scene.weather = try decodeWeather(n) }
         if let n = object["layers"] {
             let size = scene.size
             scene.layers = try n.array().map { try decodeLayer($0, sceneSize: size, directory: directory) }
@@ -73,6 +74,9 @@ public enum SceneLoader {
         ("ellipticalGradient", ["center", "startRadiusFraction", "endRadiusFraction", "stops"]),
         ("shader", ["fragment", "uniforms"]),
         ("meshGradient", meshKeys),
+        ("sky", skyKeys),
+        ("cloudSprites", cloudSpritesKeys),
+        ("cloudCover", cloudCoverKeys),
     ]
     static let commonLayerKeys = ["type", "name", "opacity", "colorSpace"]
 
@@ -108,6 +112,8 @@ public enum SceneLoader {
             content = .shader(try decodeShader(object, sceneDirectory: directory))
         case "meshGradient":
             content = .mesh(try decodeMesh(object, colorSpace: colorSpace))
+        case "sky", "cloudSprites", "cloudCover":
+            content = .sky(try decodeSkyContent(typeName, object))
         default:
             fatalError("layer type table and decoder disagree on \(typeName)")
         }

@@ -36,7 +36,7 @@ public struct ShaderLayer: Sendable, Equatable {
         ("u_frame", "int", "frame number (the viewer's counter; headless: floor(time × 60))"),
         ("u_mouse", "vec2", "mouse position in pixels, origin bottom-left like gl_FragCoord (0, 0 headless)"),
         ("u_pixelScale", "vec2", "pixels per point"),
-    ]
+    ] + SkyState.builtInUniforms
 }
 
 extension SceneLoader {

@@ -46,6 +46,7 @@ public final class GLRenderer {
         var bare: BarePass
         var user: UserShaderPass
         var mesh: MeshPass
+        var sky: SkyPass
 
         init(_ shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws {
             gradient = try GradientPass(shaders: shaders)
@@ -53,11 +54,13 @@ public final class GLRenderer {
             bare = try BarePass(shaders: shaders)
             user = try UserShaderPass(shaders: shaders, warn: warn)
             mesh = try MeshPass(shaders: shaders)
+            sky = try SkyPass(shaders: shaders)
         }
 
         var files: [String] {
             var out: [String] = []
-            for f in gradient.files + resolve.program.files + bare.program.files + user.files + mesh.files where !out.contains(f) { out.append(f) }
+            for f in gradient.files + resolve.program.files + bare.program.files + user.files + mesh.files + sky.files
+            where !out.contains(f) { out.append(f) }
             return out
         }
     }
@@ -165,6 +168,7 @@ public final class GLRenderer {
             if affected(passes.bare.program.files) { fresh.bare = try BarePass(shaders: library) }
             if affected(passes.user.files) { fresh.user = try UserShaderPass(shaders: library, warn: warningHandler) }
             if affected(passes.mesh.files) { fresh.mesh = try MeshPass(shaders: library) }
+            if affected(passes.sky.files) { fresh.sky = try SkyPass(shaders: library) }
         }
         fresh.gradient.specializes = passes.gradient.specializes
         if fresh.user !== passes.user { fresh.user.adopt(passes.user, keeping: userShadersInUse) }
@@ -224,6 +228,7 @@ public final class GLRenderer {
             for layer in layered {
                 switch layer {
                 case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: nil)
+                case .sky(let s): try passes.sky.draw(s, pixelSize: size, resolve: nil)
                 case .shader(let s):
                     try drawUserShader(s, frame: frame)
                     accumulation.bind()
@@ -240,6 +245,7 @@ public final class GLRenderer {
         output.bind()
         switch last {
         case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: resolve)
+        case .sky(let s): try passes.sky.draw(s, pixelSize: size, resolve: resolve)
         case .shader(let s):
             passes.user.drawComposite(layer: layerTarget!.texture, opacity: s.opacity, pixelSize: size, resolve: resolve)
         case .mesh(let m): try passes.mesh.draw(m, pixelSize: size, resolve: resolve)

@@ -161,6 +161,7 @@ final class UserShaderPass {
         if let l = try declared("u_pixelScale", as: GLenum(GL_FLOAT_VEC2), "vec2") {
             epoxy_glUniform2f(l, Float(frame.scale.x), Float(frame.scale.y))
         }
+        try setSkyUniforms(frame, size: size, declared: declared)
         for (name, value) in s.layer.uniforms {
             let path = "layers[\(s.index)].uniforms.\(name)"
             guard let u = entry.uniforms[name], u.location >= 0 else {
@@ -215,5 +216,31 @@ final class UserShaderPass {
         epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+    }
+}
+
+extension UserShaderPass {
+    /// The sky's built-in uniforms (SkyState.builtInUniforms), when the frame has a sky; a shader
+    /// that declares them in a scene without one reads zeros.
+    func setSkyUniforms(_ frame: Frame, size: SIMD2<Int>,
+                        declared: (String, GLenum, String) throws -> GLint?) throws {
+        guard let sky = frame.sky else { return }
+        let d = SIMD3<Float>(sky.sunDirection)
+        if let l = try declared("u_sunDirection", GLenum(GL_FLOAT_VEC3), "vec3") { epoxy_glUniform3f(l, d.x, d.y, d.z) }
+        if let l = try declared("u_sunElevation", GLenum(GL_FLOAT), "float") { epoxy_glUniform1f(l, Float(sky.sunElevation)) }
+        if let l = try declared("u_sunPosition", GLenum(GL_FLOAT_VEC2), "vec2") {
+            let p = sky.sunPixel(pixelSize: size)
+            epoxy_glUniform2f(l, Float(p.x), Float(Double(size.y) - p.y))
+        }
+        for (name, color) in [("u_skyZenith", sky.colors.zenith), ("u_skyHorizon", sky.colors.horizon)] {
+            if let l = try declared(name, GLenum(GL_FLOAT_VEC3), "vec3") {
+                let c = color.rgba
+                epoxy_glUniform3f(l, Float(c.r), Float(c.g), Float(c.b))
+            }
+        }
+        if let l = try declared("u_sunGlow", GLenum(GL_FLOAT_VEC4), "vec4") {
+            let c = sky.colors.sunGlow.rgba
+            epoxy_glUniform4f(l, Float(c.r), Float(c.g), Float(c.b), Float(c.a))
+        }
     }
 }

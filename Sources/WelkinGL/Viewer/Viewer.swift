@@ -32,11 +32,17 @@ public final class Viewer {
       R             reload the scene and every shader now
       S             save a screenshot PNG of the exact framebuffer (welkin-NAME-TIME.png)
       F             toggle fullscreen
+      1 … 6         weather: clear, cloudy, overcast, rain, snow, storm (cross-fades)
+      W             next weather
+      T / Shift-T   sky clock forward / back 30 min
       H             print this list
     """
 
     let options: Options
     var scene: Scene
+    /// Sky edits made with keys (T, 1–6, W), re-applied when the scene file reloads.
+    var skyClockShift = 0.0
+    var weatherChanges: [(preset: WeatherPreset, at: Double)] = []
     let context: GLContext
     let window: OpaquePointer
     let renderer: GLRenderer
@@ -207,6 +213,8 @@ public final class Viewer {
         if sceneChanged, let path = options.scenePath {
             do {
                 scene = try SceneLoader.load(path: path)
+                scene.shiftSkyClock(by: skyClockShift)
+                for change in weatherChanges { scene.changeWeather(to: change.preset, at: change.at) }
                 failures[path] = nil
                 reloadedAwaitingFrame.append((path, since))
             } catch {
@@ -284,6 +292,15 @@ public final class Viewer {
             toggleFullscreen()
         case GLFW_KEY_H:
             print(Self.keyHelp)
+        case GLFW_KEY_1...GLFW_KEY_6:
+            changeWeather(to: WeatherPreset.allCases[Int(key - GLFW_KEY_1)])
+        case GLFW_KEY_W:
+            let all = WeatherPreset.allCases
+            changeWeather(to: all[(all.firstIndex(of: scene.weatherPreset(at: time))! + 1) % all.count])
+        case GLFW_KEY_T:
+            skyClockShift += shift ? -1800 : 1800
+            scene.shiftSkyClock(by: shift ? -1800 : 1800)
+            print("sky clock \(skyClockShift >= 0 ? "+" : "−")\(String(format: "%.1f", abs(skyClockShift) / 3600)) h")
         default:
             return
         }
@@ -320,4 +337,13 @@ public final class Viewer {
 
 func printError(_ text: String) {
     FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+}
+
+extension Viewer {
+    /// Cross-fades to `preset` from now (keys 1–6 and W).
+    func changeWeather(to preset: WeatherPreset) {
+        weatherChanges.append((preset, time))
+        scene.changeWeather(to: preset, at: time)
+        print("weather: \(preset.rawValue)")
+    }
 }

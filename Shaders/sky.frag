@@ -1,0 +1,29 @@
+#version 330 core
+// sky.frag: a run of sky layers (sky, cloudCover, cloudSprites; at most one of each) in one pass.
+//
+// The renderer defines WELKIN_SKY_PART0…2 to the part kinds in drawing order (SKY_PART_* in
+// sky.glsl), so each program holds only the maths its parts need. The parts composite over
+// transparent, as SkyDraw.color does on the CPU, and the result is one layer (composite.glsl).
+
+#include "pixel.glsl"
+#include "sky.glsl"
+#include "composite.glsl"
+
+vec4 over(vec4 source, vec4 destination) {
+    return source + destination * (1.0 - source.w);
+}
+
+void main() {
+    vec2 p = pixelPosition();
+    vec4 c = vec4(0.0);
+#ifdef WELKIN_SKY_PART0
+    c = over(skyPart(WELKIN_SKY_PART0, p), c);
+#endif
+#ifdef WELKIN_SKY_PART1
+    c = over(skyPart(WELKIN_SKY_PART1, p), c);
+#endif
+#ifdef WELKIN_SKY_PART2
+    c = over(skyPart(WELKIN_SKY_PART2, p), c);
+#endif
+    writeLayer(c);
+}

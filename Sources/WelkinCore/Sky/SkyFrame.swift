@@ -1,0 +1,76 @@
+// How sky layers enter a Frame: the frame's SkyState and each layer's part.
+
+import Foundation
+
+extension SkyState {
+    /// The sky of `scene` at `time`: from its first `sky` layer (or the default sky) under its
+    /// weather; nil when the scene has no sky layer, cloud layer or weather.
+    public static func of(_ scene: Scene, time: Double) -> SkyState? {
+        var first: SkyLayer?
+        var any = scene.weather != nil
+        for layer in scene.layers {
+            guard case .sky(let content) = layer.content else { continue }
+            any = true
+            if case .sky(let s) = content, first == nil { first = s }
+        }
+        guard any else { return nil }
+        return SkyState(layer: first, time: time, weather: WeatherState(scene.weather, time: time, seed: scene.seed))
+    }
+}
+
+extension SkyPart {
+    /// A sky-family scene layer resolved for a frame. `state` is the frame's sky (the first sky
+    /// layer's); a later sky layer computes its own.
+    public init(_ content: SkyContent, state: SkyState, opacity: Double, time: Double, sceneSeed: UInt64,
+                index: Int, pixelSize: SIMD2<Int>, scale: SIMD2<Double>) {
+        func seed(_ own: UInt64) -> UInt64 {
+            UInt64(Noise.hash32(UInt32(truncatingIfNeeded: sceneSeed) ^ Noise.hash32(UInt32(truncatingIfNeeded: own) &+ UInt32(index))))
+        }
+        switch content {
+        case .sky(let layer):
+            let own = SkyState(layer: layer, time: time, weather: state.weather)
+            // Stars do not depend on the layer's index: the same sky keeps its stars when layers move.
+            self = .sky(SkyGradientDraw(layer, state: own, opacity: opacity, time: time,
+                                        seed: UInt64(Noise.hash32(UInt32(truncatingIfNeeded: sceneSeed))),
+                                        pixelSize: pixelSize, scale: scale))
+        case .cloudCover(let layer):
+            self = .cover(CloudCoverDraw(layer, state: state, opacity: opacity, seed: seed(layer.seed),
+                                         pixelSize: pixelSize, scale: scale))
+        case .cloudSprites(let layer):
+            self = .sprites(CloudSpritesDraw(layer, state: state, opacity: opacity, seed: seed(layer.seed),
+                                             pixelSize: pixelSize, scale: scale))
+        }
+    }
+}
+
+extension Scene {
+    /// Moves every computed sun's clock by `seconds` (the viewer's T / Shift-T).
+    public mutating func shiftSkyClock(by seconds: Double) {
+        for i in layers.indices {
+            if case .sky(.sky(var s)) = layers[i].content {
+                s.clockOffset += seconds
+                layers[i].content = .sky(.sky(s))
+            }
+        }
+    }
+
+    /// Switches to `preset` at scene time `time`, cross-fading from whatever the weather is then
+    /// (the viewer's 1–6 and W keys). Later schedule entries are dropped.
+    public mutating func changeWeather(to preset: WeatherPreset, at time: Double) {
+        var weather = self.weather ?? Weather()
+        let start = max(time, 0)
+        weather.schedule = weather.schedule.filter { $0.at < start }
+        if self.weather == nil && start == 0 {
+            weather.preset = preset
+        } else {
+            weather.schedule.append((start, preset))
+        }
+        self.weather = weather
+    }
+
+    /// The preset in effect at `time` (the last one switched to).
+    public func weatherPreset(at time: Double) -> WeatherPreset {
+        guard let weather else { return .clear }
+        return weather.schedule.last(where: { $0.at <= time })?.preset ?? weather.preset
+    }
+}

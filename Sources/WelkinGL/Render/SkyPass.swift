@@ -1,0 +1,145 @@
+// SkyPass: a run of sky layers (sky, cloudCover, cloudSprites) as one full-screen pass.
+//
+// Shaders/sky.frag is built per part sequence (WELKIN_SKY_PART0…2), per cloud-cover octave count,
+// and as a layer (blended into the float target) or as the frame's last pass (composites and
+// resolves itself, WELKIN_RESOLVE). Uniforms carry SkyDraw's fields under the same names with a
+// part prefix (u_sky…, u_cover…, u_sprite…). The sky-only program is built up front so an error
+// in the sky's shader files shows at load time.
+
+import CEpoxy
+import WelkinCore
+
+final class SkyPass {
+    struct Variant: Hashable {
+        var parts: [Int32]
+        var octaves: Int32?
+        var resolves: Bool
+        var readsDestination: Bool?
+        var dither: Bool?
+    }
+
+    final class Program {
+        let program: ShaderProgram
+        private var locations: [String: GLint] = [:]
+        let composite: CompositeUniforms
+
+        init(_ shaders: ShaderLibrary, _ variant: Variant) throws {
+            var defines: [(name: String, value: String)] = []
+            for (i, code) in variant.parts.enumerated() { defines.append(("WELKIN_SKY_PART\(i)", String(code))) }
+            if let octaves = variant.octaves { defines.append(("WELKIN_COVER_OCTAVES", String(octaves))) }
+            if variant.resolves { defines.append(("WELKIN_RESOLVE", "1")) }
+            if let reads = variant.readsDestination { defines.append(("WELKIN_READS_DESTINATION", reads ? "1" : "0")) }
+            if let dither = variant.dither { defines.append(("WELKIN_DITHER", dither ? "1" : "0")) }
+            program = try ShaderProgram(vertex: shaders.source("fullscreen.vert"),
+                                        fragment: ShaderSource(path: shaders.path("sky.frag"), defines: defines))
+            composite = CompositeUniforms(program)
+        }
+
+        /// The location of `name` (cached; −1 when the program does not use it).
+        func uniform(_ name: String) -> GLint {
+            if let l = locations[name] { return l }
+            let l = program.uniform(name)
+            locations[name] = l
+            return l
+        }
+    }
+
+    private let shaders: ShaderLibrary
+    private var programs: [Variant: Program] = [:]
+    /// Every file the programs read.
+    private(set) var files: [String]
+
+    init(shaders: ShaderLibrary) throws {
+        self.shaders = shaders
+        let first = try Program(shaders, Variant(parts: [0, 1, 2], octaves: nil, resolves: true))
+        programs[Variant(parts: [0, 1, 2], octaves: nil, resolves: true)] = first
+        files = first.program.files
+    }
+
+    /// Draws `sky`. As a layer (`resolve` nil) it expects the float target bound and blending set;
+    /// as the last pass, the RGBA8 target bound and blending off.
+    func draw(_ sky: SkyDraw, pixelSize: SIMD2<Int>, resolve: ResolveInput?) throws {
+        var octaves: Int32?
+        for case .cover(let c) in sky.parts { octaves = c.octaves }
+        let variant = Variant(parts: sky.kindCodes, octaves: octaves, resolves: resolve != nil,
+                              readsDestination: resolve.map { $0.destination != nil }, dither: resolve?.dither)
+        let p: Program
+        if let cached = programs[variant] { p = cached } else {
+            p = try Program(shaders, variant)
+            programs[variant] = p
+        }
+        epoxy_glUseProgram(p.program.id)
+        epoxy_glUniform2f(p.uniform("u_pixelSize"), Float(pixelSize.x), Float(pixelSize.y))
+        for part in sky.parts {
+            switch part {
+            case .sky(let s): setSky(s, p)
+            case .cover(let c): setCover(c, p)
+            case .sprites(let s): setSprites(s, p)
+            }
+        }
+        if let resolve { p.composite.set(resolve) }
+        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+    }
+
+    private func set(_ p: Program, _ name: String, _ v: Float) { epoxy_glUniform1f(p.uniform(name), v) }
+    private func set(_ p: Program, _ name: String, _ v: SIMD2<Float>) { epoxy_glUniform2f(p.uniform(name), v.x, v.y) }
+    private func set(_ p: Program, _ name: String, _ v: SIMD3<Float>) { epoxy_glUniform3f(p.uniform(name), v.x, v.y, v.z) }
+    private func set(_ p: Program, _ name: String, _ v: UInt32) { epoxy_glUniform1ui(p.uniform(name), v) }
+
+    private func setSky(_ s: SkyGradientDraw, _ p: Program) {
+        set(p, "u_skyZenith", s.zenith)
+        set(p, "u_skyHorizon", s.horizon)
+        set(p, "u_skyGlow", s.glow)
+        set(p, "u_skySunColor", s.sunColor)
+        set(p, "u_skySun", s.sun)
+        set(p, "u_skyDegreesPerPixel", s.degreesPerPixel)
+        set(p, "u_skyHorizonY", s.horizonY)
+        set(p, "u_skyInverseHorizonY", s.inverseHorizonY)
+        set(p, "u_skySunRadius", s.sunRadius)
+        set(p, "u_skyStars", s.stars)
+        set(p, "u_skyInverseStarCell", s.inverseStarCell)
+        set(p, "u_skyPixelsPerPoint", s.pixelsPerPoint)
+        set(p, "u_skyTime", s.time)
+        set(p, "u_skySeed", s.seed)
+        set(p, "u_skyFlash", s.flash)
+        set(p, "u_skyOpacity", s.opacity)
+    }
+
+    private func setCover(_ c: CloudCoverDraw, _ p: Program) {
+        set(p, "u_coverOffset", c.offset)
+        set(p, "u_coverInverseScale", c.inverseScale)
+        set(p, "u_coverCenterX", c.centerX)
+        set(p, "u_coverHorizonY", c.horizonY)
+        set(p, "u_coverInverseHorizonY", c.inverseHorizonY)
+        set(p, "u_coverThreshold", c.threshold)
+        set(p, "u_coverSharpness", c.sharpness)
+        set(p, "u_coverDarkness", c.darkness)
+        set(p, "u_coverLit", c.lit)
+        set(p, "u_coverShadow", c.shadow)
+        set(p, "u_coverGlow", c.glow)
+        set(p, "u_coverSun", c.sun)
+        set(p, "u_coverDegreesPerPixel", c.degreesPerPixel)
+        set(p, "u_coverSeed", c.seed)
+        epoxy_glUniform1i(p.uniform("u_coverOctaves"), c.octaves)
+        set(p, "u_coverOpacity", c.opacity)
+    }
+
+    private func setSprites(_ s: CloudSpritesDraw, _ p: Program) {
+        let count = min(s.boxes.count, CloudSpritesLayer.maximumCount)
+        epoxy_glUniform1i(p.uniform("u_spriteCount"), GLint(count))
+        if count > 0 {
+            s.boxes.withUnsafeBufferPointer { b in
+                b.withMemoryRebound(to: Float.self) { epoxy_glUniform4fv(p.uniform("u_spriteBoxes"), GLsizei(count), $0.baseAddress) }
+            }
+            s.info.withUnsafeBufferPointer { b in
+                b.withMemoryRebound(to: Float.self) { epoxy_glUniform4fv(p.uniform("u_spriteInfo"), GLsizei(count), $0.baseAddress) }
+            }
+        }
+        set(p, "u_spriteLit", s.lit)
+        set(p, "u_spriteShadow", s.shadow)
+        set(p, "u_spriteGlow", s.glow)
+        set(p, "u_spriteSun", s.sun)
+        set(p, "u_spriteDegreesPerPixel", s.degreesPerPixel)
+        set(p, "u_spriteOpacity", s.opacity)
+    }
+}

@@ -1,0 +1,18 @@
+// Sky rows for the reference renderer: SkyDraw's per-pixel maths (WelkinCore), composited the way
+// the GPU's one sky pass does it: the parts over transparent first, then over the row.
+
+import WelkinCore
+
+enum SkyRaster {
+    static func draw(_ sky: SkyDraw, y: Int, width: Int, into row: UnsafeMutablePointer<SIMD4<Float>>) {
+        let py = Float(y) + 0.5
+        if sky.parts.count == 1 {
+            let part = sky.parts[0]
+            for x in 0..<width { row[x] = sourceOver(part.color(at: SIMD2(Float(x) + 0.5, py)), row[x]) }
+            return
+        }
+        for x in 0..<width {
+            row[x] = sourceOver(sky.color(at: SIMD2(Float(x) + 0.5, py)), row[x])
+        }
+    }
+}

@@ -1,0 +1,49 @@
+// `welkin bench` entries for the sky: Scenes/sunset-clouds.json on the GPU against the bare pass,
+// and on the CPU reference.
+
+import Foundation
+import WelkinCore
+import WelkinGL
+import WelkinReference
+
+extension Commands {
+    static let skyBenchEntries = """
+          gpu.sunset-clouds.720p       GPU frame, Scenes/sunset-clouds.json at 1280×720, headless, glFinish (ms)
+          gpu.sunset-clouds.bare-pass  the bare full-screen pass, timed interleaved with it (ms, baseline)
+          gpu.sunset-clouds.ratio      gpu.sunset-clouds.720p / gpu.sunset-clouds.bare-pass (target ≤ 4)
+          reference.sunset-clouds.720p CPU reference, the same frame (ms)
+        """
+
+    static func runSkyBenchmarks(runs: Int, filter: String?, args: Arguments) throws -> [BenchResult] {
+        func wanted(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
+        let gpuNames = ["gpu.sunset-clouds.720p", "gpu.sunset-clouds.bare-pass", "gpu.sunset-clouds.ratio"]
+        let referenceName = "reference.sunset-clouds.720p"
+        guard gpuNames.contains(where: wanted) || wanted(referenceName) else { return [] }
+        let renderer = try headlessRenderer(args)
+        guard let scenes = scenesDirectory(renderer.shaders) else {
+            throw Failure(message: "welkin bench: the sky benchmarks draw Scenes/sunset-clouds.json; run from a checkout")
+        }
+        let size = SIMD2(1280, 720)
+        let frame = Frame(scene: try SceneLoader.load(path: scenes + "/sunset-clouds.json"), time: 0, pixelSize: size)
+        var results: [BenchResult] = []
+        if gpuNames.contains(where: wanted) {
+            do {
+                let (sky, bare) = try interleavedMedians(runs: runs,
+                                                         { try renderer.draw(frame); renderer.finish() },
+                                                         { try renderer.drawBarePass(pixelSize: size); renderer.finish() })
+                results += [BenchResult(name: gpuNames[0], unit: "ms", value: sky),
+                            BenchResult(name: gpuNames[1], unit: "ms", value: bare),
+                            BenchResult(name: gpuNames[2], unit: "ratio", value: sky / bare)].filter { wanted($0.name) }
+            } catch let e as GLError {
+                throw Failure(message: "welkin bench: \(e.message)")
+            }
+        }
+        if wanted(referenceName) {
+            let reference = ReferenceRenderer()
+            // A CPU frame takes long: fewer runs than the GPU entries (still a median), one warm-up.
+            let ms = try medianMilliseconds(runs: max(1, runs / 3) | 1, warmup: 1) { _ = try reference.render(frame) }
+            results.append(BenchResult(name: referenceName, unit: "ms", value: ms))
+        }
+        return results
+    }
+}
