@@ -4,6 +4,8 @@
 public enum DrawLayer: Sendable, Equatable {
     case gradient(GradientDraw)
     case shader(ShaderDraw)
+    /// An emitter's particles as sprite instances.
+    case particles(ParticleDraw)
 }
 
 /// A user shader layer at one instant: the built-in uniforms come from the Frame.
@@ -50,6 +52,9 @@ public struct Frame: Sendable {
                                                      pixelSize: size, scale: self.scale)))
             case .shader(let s):
                 layers.append(.shader(ShaderDraw(layer: s, opacity: Float(layer.opacity), index: index)))
+            case .emitter(let e):
+                layers.append(.particles(ParticleDraw(e, index: index, scene: scene, time: time,
+                                                      opacity: layer.opacity, pixelScale: self.scale)))
             }
         }
         self.layers = layers

@@ -14,6 +14,10 @@ public struct Scene: Sendable {
     public var dither: Bool = true
     public var colorSpace: ColorSpace = .srgb
     public var layers: [Layer] = []
+    /// Points per second², added to every emitter cell's acceleration × its windFactor.
+    public var wind: SIMD2<Double> = .zero
+    /// Problems that do not stop the scene from drawing (printed by the command line).
+    public var warnings: [SceneError] = []
     /// A display name (the viewer's title); defaults to the file name without extension.
     public var name: String = "untitled"
     /// The file the scene came from, for resolving relative paths and for error messages.
@@ -35,6 +39,8 @@ public struct Layer: Sendable {
         case gradient(Gradient)
         /// A user's GLSL fragment shader (GPU only; the CPU reference refuses it).
         case shader(ShaderLayer)
+        /// A particle emitter (Core Animation's CAEmitterLayer).
+        case emitter(EmitterLayer)
     }
 
     public init(name: String? = nil, opacity: Double = 1, content: Content) {

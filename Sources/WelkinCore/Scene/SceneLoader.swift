@@ -33,7 +33,7 @@ public enum SceneLoader {
         try decode(Array(text.utf8), file: file, directory: directory)
     }
 
-    static let sceneKeys = ["name", "description", "size", "seed", "background", "dither", "colorSpace", "layers"]
+    static let sceneKeys = ["name", "description", "size", "seed", "background", "dither", "colorSpace", "layers", "wind"]
 
     static func decode(_ node: Node, directory: String?) throws -> Scene {
         let object = try node.object(sceneKeys)
@@ -46,10 +46,12 @@ public enum SceneLoader {
         if let n = object["background"] { scene.background = try n.color() }
         if let n = object["dither"] { scene.dither = try n.bool() }
         if let n = object["colorSpace"] { scene.colorSpace = try decodeColorSpace(n) }
+        if let n = object["wind"] { scene.wind = try n.pair() }
         if let n = object["layers"] {
             let size = scene.size
             scene.layers = try n.array().map { try decodeLayer($0, sceneSize: size, directory: directory) }
         }
+        scene.warnings += emitterWarnings(scene, file: node.file)
         return scene
     }
 
@@ -72,6 +74,7 @@ public enum SceneLoader {
         ("angularGradient", ["center", "startAngle", "endAngle", "stops"]),
         ("ellipticalGradient", ["center", "startRadiusFraction", "endRadiusFraction", "stops"]),
         ("shader", ["fragment", "uniforms"]),
+        ("emitter", emitterKeys),
     ]
     static let commonLayerKeys = ["type", "name", "opacity", "colorSpace"]
 
@@ -105,6 +108,8 @@ public enum SceneLoader {
             content = .gradient(try decodeGradient(typeName, object, colorSpace: colorSpace, sceneSize: sceneSize))
         case "shader":
             content = .shader(try decodeShader(object, sceneDirectory: directory))
+        case "emitter":
+            content = .emitter(try decodeEmitter(object, sceneDirectory: directory))
         default:
             fatalError("layer type table and decoder disagree on \(typeName)")
         }

@@ -37,16 +37,18 @@ public final class GLRenderer {
         var gradient: GradientPass
         var resolve: ResolvePass
         var bare: BarePass
+        var particles: ParticlePass
 
         init(_ shaders: ShaderLibrary) throws {
             gradient = try GradientPass(shaders: shaders)
             resolve = try ResolvePass(shaders: shaders)
             bare = try BarePass(shaders: shaders)
+            particles = try ParticlePass(shaders: shaders)
         }
 
         var files: [String] {
             var out: [String] = []
-            for f in gradient.files + resolve.program.files + bare.program.files where !out.contains(f) { out.append(f) }
+            for f in gradient.files + resolve.program.files + bare.program.files + particles.files where !out.contains(f) { out.append(f) }
             return out
         }
     }
@@ -96,8 +98,9 @@ public final class GLRenderer {
         let size = frame.pixelSize
         // The last layer composites and resolves itself (see Shaders/composite.glsl), so the float
         // target is needed only for the layers before it.
-        let layered = fusesLastLayer ? frame.layers.dropLast() : frame.layers[...]
-        let last = fusesLastLayer ? frame.layers.last : nil
+        let fuses = fusesLastLayer && (frame.layers.last?.canResolveFrame ?? true)
+        let layered = fuses ? frame.layers.dropLast() : frame.layers[...]
+        let last = fuses ? frame.layers.last : nil
         try prepareTargets(size, accumulating: !layered.isEmpty)
         guard let output else { return }
         epoxy_glBindVertexArray(vertexArray)
@@ -119,6 +122,10 @@ public final class GLRenderer {
                 switch layer {
                 case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: nil)
                 case .shader(let s): throw GLError("layers[\(s.index)]: user shader layers are not drawn yet")
+                case .particles(let p):
+                    try passes.particles.draw(p, pixelSize: size)
+                    epoxy_glBindVertexArray(vertexArray)
+                    epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
                 }
             }
             epoxy_glDisable(GLenum(GL_BLEND))
@@ -129,6 +136,7 @@ public final class GLRenderer {
         switch last {
         case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: resolve)
         case .shader(let s): throw GLError("layers[\(s.index)]: user shader layers are not drawn yet")
+        case .particles: preconditionFailure("particle layers never resolve the frame (canResolveFrame)")
         case nil: passes.resolve.draw(resolve, pixelSize: size)
         }
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
