@@ -29,8 +29,10 @@ let package = Package(
         // .process follows it and copies the files flat into the bundle (.copy would copy the link).
         .target(name: "WelkinGL", dependencies: ["WelkinCore", "WelkinReference", "CEpoxy", "CGLFW"],
                 resources: [.process("Shaders")]),
+        // The plain C particle loop `welkin bench` measures the Swift simulation against (always -O3).
+        .target(name: "CSimBaseline", cSettings: [.unsafeFlags(["-O3"])]),
         // The command line.
-        .executableTarget(name: "welkin", dependencies: ["WelkinCore", "WelkinReference", "WelkinGL", "CCairo"]),
+        .executableTarget(name: "welkin", dependencies: ["WelkinCore", "WelkinReference", "WelkinGL", "CCairo", "CSimBaseline"]),
 
         .testTarget(name: "WelkinCoreTests", dependencies: ["WelkinCore"]),
         .testTarget(name: "WelkinReferenceTests", dependencies: ["WelkinReference", "CCairo"]),

@@ -25,6 +25,8 @@ public final class EmitterSimulation {
 
     /// One store per cell, in the layer's cell order.
     public private(set) var stores: [ParticleStore]
+    /// Cells with at least this many particles split their update across threads.
+    public var parallelThreshold = 65_536
     /// Steps done since the emitter started.
     public private(set) var steps = 0
     /// Births so far per cell (the next birth's number).
@@ -87,7 +89,7 @@ public final class EmitterSimulation {
         for (c, store) in stores.enumerated() {
             let anyDead: Bool
             let n = store.count
-            if threads > 1 && n >= 65_536 {
+            if threads > 1 && n >= parallelThreshold {
                 let chunks = threads * 4
                 let flags = UnsafeMutablePointer<Bool>.allocate(capacity: chunks)
                 defer { flags.deallocate() }
@@ -152,6 +154,11 @@ public final class EmitterSimulation {
         let p = position + velocity * Double(rest.b) + a * Double(rest.c)
         velocity = velocity * Double(rest.decay) + a * Double(rest.b)
 
+        if store.capacity == 0 {
+            // The steady state holds about birthRate × mean lifetime: reserve it once.
+            let expected = cell.birthRate * layer.birthRate * (cell.lifetime + cell.lifetimeRange / 2) * layer.lifetime
+            store.reserve(Int(min(expected * 1.05 + 1, Double(layer.maxParticles))), limit: layer.maxParticles)
+        }
         store.reserve(store.count + 1, limit: layer.maxParticles)
         store.append(position: SIMD2<Float>(p), velocity: SIMD2<Float>(velocity), age: Float(age),
                      lifetime: Float(lifetime), scale: Float(scale), spin: Float(spin), color: color,

@@ -85,3 +85,22 @@ extension EmitterSimulation {
                                 scale: scale, angle: Double(s.spin[i]) * age, color: color, birth: s.birth[i])
     }
 }
+
+extension ParticleSnapshot {
+    /// Every live particle of every emitter layer of `scene` at scene time `time`: layer by layer,
+    /// cell by cell, oldest first — the particles `Frame(scene:time:)` draws, from the same cache.
+    public static func all(in scene: Scene, at time: Double) -> (particles: [ParticleSnapshot], droppedBirths: [(layer: Int, count: Int)]) {
+        var out: [ParticleSnapshot] = []
+        var dropped: [(layer: Int, count: Int)] = []
+        for (index, layer) in scene.layers.enumerated() {
+            guard case .emitter(let e) = layer.content else { continue }
+            let steps = EmitterSimulation.steps(at: time, prewarm: e.prewarm)
+            SimulationCache.shared.withSimulation(layer: e, layerIndex: index, sceneSize: scene.size, seed: scene.seed,
+                                                  wind: scene.wind, steps: steps) { s in
+                out += s.snapshot()
+                if s.droppedBirths > 0 { dropped.append((index, s.droppedBirths)) }
+            }
+        }
+        return (out, dropped)
+    }
+}

@@ -94,10 +94,11 @@ public final class ParticleStore {
         return other
     }
 
-    /// Makes room for `needed` particles, growing geometrically but never beyond `limit`.
+    /// Makes room for `needed` particles, growing by an eighth (so at most 1/8 of the memory is
+    /// slack: under 64 bytes per live particle) but never beyond `limit`.
     public func reserve(_ needed: Int, limit: Int) {
         guard needed > capacity else { return }
-        let newCapacity = min(max(needed, capacity * 2, 64), max(limit, needed))
+        let newCapacity = min(max(needed, capacity + capacity / 8, 64), max(limit, needed))
         func grow<T>(_ p: inout UnsafeMutablePointer<T>) {
             let q = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
             q.moveInitialize(from: p, count: count)
