@@ -34,7 +34,7 @@ public final class SimulationCache: @unchecked Sendable {
 
     public static let checkpointSteps = 2 * EmitterSimulation.stepsPerSecond
     public static let checkpointsPerEmitter = 16
-    public static let maximumEmitters = 8
+    public static let maximumEmitters = 32
     /// Checkpoints are skipped for states bigger than this (bytes), to bound memory.
     public static let checkpointByteLimit = 64 << 20
 
