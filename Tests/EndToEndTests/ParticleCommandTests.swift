@@ -4,21 +4,7 @@ import Foundation
 import XCTest
 
 final class ParticleCommandTests: XCTestCase {
-    func run(_ arguments: [String]) throws -> EndToEndTests.Run {
-        let process = Process()
-        process.executableURL = EndToEndTests.welkin
-        process.arguments = arguments
-        process.currentDirectoryURL = EndToEndTests.repository
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return EndToEndTests.Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                                 stderr: String(decoding: stderr, as: UTF8.self))
-    }
+    func run(_ arguments: [String]) throws -> EndToEndTests.Run { try EndToEndTests.run(arguments) }
 
     func testParticlesJSON() throws {
         let r = try run(["particles", "Scenes/fire.json", "--time", "1.5", "--json"])
