@@ -29,13 +29,15 @@ let package = Package(
         // .process follows it and copies the files flat into the bundle (.copy would copy the link).
         .target(name: "WelkinGL", dependencies: ["WelkinCore", "WelkinReference", "CEpoxy", "CGLFW"],
                 resources: [.process("Shaders")]),
+        // cairo drawing the same things, as the outside baseline for tests and `welkin bench`.
+        .target(name: "WelkinBaselines", dependencies: ["WelkinCore", "WelkinReference", "CCairo"]),
         // The plain C particle loop `welkin bench` measures the Swift simulation against (always -O3).
         .target(name: "CSimBaseline", cSettings: [.unsafeFlags(["-O3"])]),
         // The command line.
-        .executableTarget(name: "welkin", dependencies: ["WelkinCore", "WelkinReference", "WelkinGL", "CCairo", "CSimBaseline"]),
+        .executableTarget(name: "welkin", dependencies: ["WelkinCore", "WelkinReference", "WelkinGL", "WelkinBaselines", "CCairo", "CSimBaseline"]),
 
         .testTarget(name: "WelkinCoreTests", dependencies: ["WelkinCore"]),
-        .testTarget(name: "WelkinReferenceTests", dependencies: ["WelkinReference", "CCairo"]),
+        .testTarget(name: "WelkinReferenceTests", dependencies: ["WelkinReference", "WelkinBaselines", "CCairo"]),
         .testTarget(name: "WelkinGLTests", dependencies: ["WelkinGL", "WelkinReference"]),
         .testTarget(name: "EndToEndTests", dependencies: ["WelkinReference"]),
     ]

@@ -5,6 +5,10 @@
 // composites in the shader, over the float target (or over the background when it is the only
 // layer), then quantises with the CPU's dither straight into the RGBA8 target, which saves a
 // float write and a separate resolve pass. Both ways compute src + dst × (1 − src.a) in float.
+//
+// The renderer may define WELKIN_READS_DESTINATION and WELKIN_DITHER (0 or 1) to turn those
+// uniforms into constants: llvmpipe otherwise pays for the texture fetch and the dither on every
+// fragment, whichever way the uniform points.
 
 #include "pixel.glsl"
 
@@ -14,14 +18,28 @@ out vec4 fragColor;
 #include "dither.glsl"
 
 uniform sampler2D u_destination;   // the float target: layers so far over the background
+#ifdef WELKIN_READS_DESTINATION
+const bool u_readsDestination = WELKIN_READS_DESTINATION != 0;
+#else
 uniform bool u_readsDestination;   // false: nothing drawn yet, composite over u_background
+#endif
 uniform vec4 u_background;         // premultiplied
+#ifdef WELKIN_DITHER
+const bool u_dither = WELKIN_DITHER != 0;
+#else
 uniform bool u_dither;
+#endif
 
 void writeLayer(vec4 source) {
+    ivec2 xy = pixelCoordinate();
+#if defined(WELKIN_OPAQUE) && WELKIN_OPAQUE
+    // The renderer knows this layer is opaque everywhere (alpha exactly 1): it hides what is
+    // below, and the result needs no un-premultiplying; the same numbers, fewer operations.
+    fragColor = quantize(vec4(source.xyz, 1.0), bias(xy.x, xy.y, u_dither)) / 255.0;
+    return;
+#endif
     vec4 destination = u_readsDestination ? texelFetch(u_destination, ivec2(gl_FragCoord.xy), 0) : u_background;
     vec4 p = source + destination * (1.0 - source.w);
-    ivec2 xy = pixelCoordinate();
     // Whole numbers / 255 convert back to the same whole numbers in the UNORM8 target.
     fragColor = resolve(p, bias(xy.x, xy.y, u_dither)) / 255.0;
 }

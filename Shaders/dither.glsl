@@ -26,9 +26,9 @@ vec4 quantize(vec4 v, float bias) {
 }
 
 // A premultiplied colour → straight-alpha RGBA in 0…255.
+// Selects instead of a branch (cheaper on SIMD rasterisers): opaque colours pass untouched.
 vec4 resolve(vec4 p, float bias) {
     float a = min(max(p.w, 0.0), 1.0);
-    vec3 rgb = p.xyz;
-    if (a < 1.0) rgb = a > 0.0 ? rgb / a : vec3(0.0);
+    vec3 rgb = a < 1.0 ? (a > 0.0 ? p.xyz / a : vec3(0.0)) : p.xyz;
     return quantize(vec4(rgb, a), bias);
 }

@@ -27,9 +27,17 @@ uniform int u_colorSpace;
 uniform vec2 u_origin;       // pixels
 uniform vec2 u_vector;
 uniform vec2 u_range;
+// WELKIN_STOP_COUNT likewise fixes the number of stops, so the search below unrolls into a few
+// compares instead of a loop over uniforms.
+#ifdef WELKIN_STOP_COUNT
+const int u_stopCount = WELKIN_STOP_COUNT;
+uniform float u_locations[WELKIN_STOP_COUNT];
+uniform vec4 u_colors[WELKIN_STOP_COUNT];   // premultiplied, in u_colorSpace
+#else
 uniform int u_stopCount;
 uniform float u_locations[MAXIMUM_STOPS];
 uniform vec4 u_colors[MAXIMUM_STOPS];   // premultiplied, in u_colorSpace
+#endif
 uniform float u_opacity;
 
 // GLSL's mod is already x − y·floor(x/y); spelled out so the Swift twin reads the same.
@@ -77,7 +85,14 @@ vec4 interpolate(float t) {
     if (!(t > u_locations[0])) return u_colors[0];   // also catches NaN
     if (t >= u_locations[n - 1]) return u_colors[n - 1];
     int i = 0;
+#ifdef WELKIN_STOP_COUNT
+    // The same i as the loop: the last k with t ≥ location k (locations are sorted).
+    for (int k = 1; k < WELKIN_STOP_COUNT - 1; k += 1) {
+        if (!(t < u_locations[k])) i = k;
+    }
+#else
     while (!(t < u_locations[i + 1])) i += 1;
+#endif
     float f = (t - u_locations[i]) / (u_locations[i + 1] - u_locations[i]);
     return u_colors[i] + (u_colors[i + 1] - u_colors[i]) * f;
 }

@@ -1,6 +1,7 @@
 // `welkin bench`: medians of repeated timings, with baselines measured in the same run.
 
 import CCairo
+import WelkinBaselines
 import Foundation
 import WelkinCore
 import WelkinGL
@@ -26,6 +27,25 @@ func medianMilliseconds(runs: Int, warmup: Int = 2, _ body: () throws -> Void) r
     return runs % 2 == 1 ? samples[runs / 2] : (samples[runs / 2 - 1] + samples[runs / 2]) / 2
 }
 
+/// Medians of two bodies timed alternately (A, B, A, B, …), for a ratio that load cannot skew.
+func interleavedMedians(runs: Int, warmup: Int = 2, _ a: () throws -> Void, _ b: () throws -> Void) rethrows -> (Double, Double) {
+    for _ in 0..<warmup { try a(); try b() }
+    var sa: [Double] = [], sb: [Double] = []
+    for _ in 0..<runs {
+        var start = DispatchTime.now().uptimeNanoseconds
+        try a()
+        sa.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        start = DispatchTime.now().uptimeNanoseconds
+        try b()
+        sb.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    }
+    func median(_ v: [Double]) -> Double {
+        let s = v.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+    return (median(sa), median(sb))
+}
+
 /// The gradients the reference benchmarks draw, shared with the cairo baseline.
 enum BenchScenes {
     static let size = SIMD2<Int>(1920, 1080)
@@ -45,39 +65,6 @@ enum BenchScenes {
         s.dither = false
         s.layers = [Layer(content: .gradient(g))]
         return s
-    }
-}
-
-/// cairo drawing the same gradients, as the baseline the reference renderer is held to.
-enum CairoBaseline {
-    static func paint(_ g: Gradient, width: Int, height: Int, surface: OpaquePointer) {
-        let pattern: OpaquePointer
-        switch g.shape {
-        case .linear(let s, let e):
-            pattern = cairo_pattern_create_linear(s.x * Double(width), s.y * Double(height),
-                                                  e.x * Double(width), e.y * Double(height))
-        case .radial(let c, let r0, let r1):
-            let cx = c.x * Double(width), cy = c.y * Double(height)
-            pattern = cairo_pattern_create_radial(cx, cy, r0, cx, cy, r1)
-        default:
-            fatalError("the cairo baseline draws linear and radial gradients only")
-        }
-        for stop in g.stops {
-            cairo_pattern_add_color_stop_rgba(pattern, stop.location, stop.color.r, stop.color.g, stop.color.b, stop.color.a)
-        }
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        let cr = cairo_create(surface)
-        cairo_set_source(cr, pattern)
-        cairo_paint(cr)
-        cairo_destroy(cr)
-        cairo_pattern_destroy(pattern)
-        cairo_surface_flush(surface)
-    }
-
-    static func milliseconds(_ g: Gradient, runs: Int) -> Double {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(BenchScenes.size.x), Int32(BenchScenes.size.y))!
-        defer { cairo_surface_destroy(surface) }
-        return medianMilliseconds(runs: runs) { paint(g, width: BenchScenes.size.x, height: BenchScenes.size.y, surface: surface) }
     }
 }
 
@@ -143,8 +130,11 @@ extension Commands {
             let ratioName = "reference.\(key).cairo-ratio"
             guard wanted(referenceName) || wanted(cairoName) || (key == "linear" && wanted(ratioName)) else { continue }
             let frame = Frame(scene: BenchScenes.scene(gradient), time: 0)
-            let reference = try medianMilliseconds(runs: runs) { _ = try renderer.render(frame) }
-            let cairo = CairoBaseline.milliseconds(gradient, runs: runs)
+            let surface = CairoBaseline.makeSurface(width: BenchScenes.size.x, height: BenchScenes.size.y)
+            defer { cairo_surface_destroy(surface) }
+            let (reference, cairo) = try interleavedMedians(runs: runs, { _ = try renderer.render(frame) }, {
+                CairoBaseline.paint(gradient, width: BenchScenes.size.x, height: BenchScenes.size.y, surface: surface)
+            })
             if wanted(referenceName) { results.append(BenchResult(name: referenceName, unit: "ms", value: reference)) }
             if wanted(cairoName) { results.append(BenchResult(name: cairoName, unit: "ms", value: cairo)) }
             if key == "linear" && wanted(ratioName) {
@@ -173,8 +163,10 @@ extension Commands {
         let size = SIMD2(1280, 720)
         let frame = Frame(scene: try SceneLoader.load(path: scenes + "/day-gradient.json"), time: 0, pixelSize: size)
         do {
-            let gradient = try medianMilliseconds(runs: runs) { try renderer.draw(frame); renderer.finish() }
-            let bare = try medianMilliseconds(runs: runs) { try renderer.drawBarePass(pixelSize: size); renderer.finish() }
+            // Interleaved, so both see the same load on a shared machine.
+            let (gradient, bare) = try interleavedMedians(runs: runs,
+                                                          { try renderer.draw(frame); renderer.finish() },
+                                                          { try renderer.drawBarePass(pixelSize: size); renderer.finish() })
             return [BenchResult(name: names[0], unit: "ms", value: gradient),
                     BenchResult(name: names[1], unit: "ms", value: bare),
                     BenchResult(name: names[2], unit: "ratio", value: gradient / bare)].filter { wanted($0.name) }

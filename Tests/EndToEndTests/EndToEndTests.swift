@@ -201,10 +201,16 @@ final class EndToEndTests: XCTestCase {
             .filter { $0.hasSuffix(".json") }.sorted()
         for scene in scenes {
             let data = try String(contentsOf: Self.repository.appendingPathComponent("Scenes/" + scene), encoding: .utf8)
-            if data.contains("\"shader\"") { continue }  // user shaders: compared against stored PNGs instead
+            // User shaders cannot run on the CPU: they are compared against stored GPU renders.
+            let usesShader = data.contains("\"shader\"")
             for time in ["0", "1.5", "7"] {
                 let out = directory.appendingPathComponent("\(scene)-\(time)").path
-                let r = try run(["compare", "Scenes/" + scene, "--time", time, "--size", "640x360", "--out", out, "--json"])
+                var arguments = ["compare", "Scenes/" + scene, "--time", time, "--size", "640x360", "--out", out, "--json"]
+                if usesShader {
+                    let name = (scene as NSString).deletingPathExtension
+                    arguments += ["--against", "Tests/Fixtures/references/\(name)-t\(time).png"]
+                }
+                let r = try run(arguments)
                 XCTAssertEqual(r.status, 0, "\(scene) at \(time): \(r.stdout) \(r.stderr)")
                 let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] ?? [:]
                 XCTAssertEqual(json["passed"] as? Bool, true, "\(scene) at \(time): \(r.stdout)")
@@ -259,5 +265,34 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(try run(["reference", flat, "-o", ref]).status, 0)
         r = try run(["compare", scene, "--against", ref, "--out", directory.appendingPathComponent("u").path])
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+    }
+
+    // MARK: sun
+
+    func testSunPrintsPositionAndEvents() throws {
+        var r = try run(["sun", "--date", "2026-06-21T12:00:00+02:00", "--lat", "48.8566", "--lon", "2.3522"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, """
+        elevation   56.32°
+        azimuth     128.83°
+        civil dawn  2026-06-21T05:04:16+02:00
+        sunrise     2026-06-21T05:46:56+02:00
+        sunset      2026-06-21T21:57:53+02:00
+        civil dusk  2026-06-21T22:40:34+02:00
+
+        """)
+        r = try run(["sun", "--date=2026-12-21T12:00:00+01:00", "--lat=78.22", "--lon=15.65", "--json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] ?? [:]
+        XCTAssertEqual(Set(json.keys), ["elevation", "azimuth", "sunrise", "sunset", "civilDawn", "civilDusk", "polar"])
+        XCTAssertTrue(json["sunrise"] is NSNull)
+        XCTAssertEqual(json["polar"] as? String, "night")
+        XCTAssertLessThan(json["elevation"] as? Double ?? 0, 0)
+        r = try run(["sun", "--date", "2026-06-21", "--lat", "0", "--lon", "0"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.hasPrefix("welkin: --date expects an ISO 8601 date and time with an offset"), r.stderr)
+        r = try run(["sun", "--date", "2026-06-21T12:00:00Z", "--lat", "91", "--lon", "0"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.hasPrefix("welkin: --lat expects degrees in −90…90, got '91'"), r.stderr)
     }
 }

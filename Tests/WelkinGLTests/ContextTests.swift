@@ -25,7 +25,9 @@ final class ContextTests: XCTestCase {
                 let context = try GLContext.headless(trying: [backend])
                 XCTAssertEqual(context.backend, backend)
                 let renderer = try GLRenderer(context: context, shaders: try ShaderLibrary.locate())
-                XCTAssertEqual(try renderer.render(frame), try ReferenceRenderer().render(frame), "\(backend.rawValue)")
+                // Linear gradients are interpolated by the rasteriser: a dithered value may round the other way.
+                let difference = ImageDifference(try renderer.render(frame), try ReferenceRenderer().render(frame))
+                XCTAssertLessThanOrEqual(difference.maxDifference, 1, "\(backend.rawValue): \(difference)")
                 print("backend \(backend.rawValue): \(context.renderer), \(context.version)")
             } catch let error as GLContextError {
                 XCTAssertTrue(error.description.hasPrefix("could not create an OpenGL 3.3 core context: \(backend.rawValue): "),

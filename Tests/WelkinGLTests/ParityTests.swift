@@ -96,6 +96,15 @@ final class ParityTests: XCTestCase {
           "layers": [{"type": "radialGradient", "center": [0.5, 0.4], "startRadius": 0, "endRadius": 120,
                       "stops": ["#FFCC0080", "#FF3B3040", "#00000000"]}]}
          """),
+        ("linear-pads-inside-the-frame", """
+         {"size": [320, 180], "background": "#101018",
+          "layers": [{"type": "linearGradient", "start": [0.3, 0.2], "end": [0.6, 0.9], "colorSpace": "linearSRGB",
+                      "stops": [{"color": "clear", "location": 0}, {"color": "clear", "location": 0.4},
+                                {"color": "#FF9500", "location": 0.4}, {"color": "indigo", "location": 1}]},
+                     {"type": "linearGradient", "start": [0.8, 0.5], "end": [0.2, 0.5],
+                      "stops": [{"color": "#00000000", "location": 0}, {"color": "#34C75980", "location": 0.5},
+                                {"color": "#FFFFFF", "location": 0.5}]}]}
+         """),
     ]
 
     /// Two pixel sizes: the scene size and an odd size (pixel centres land on gradient centres).
@@ -139,6 +148,7 @@ final class ParityTests: XCTestCase {
     func testEllipticalHardStops() throws { try checkParity(Self.scenes[4].name, Self.scenes[4].json) }
     func testTranslucentOpacity() throws { try checkParity(Self.scenes[5].name, Self.scenes[5].json) }
     func testClearBackground() throws { try checkParity(Self.scenes[6].name, Self.scenes[6].json) }
+    func testLinearPadsInsideTheFrame() throws { try checkParity(Self.scenes[7].name, Self.scenes[7].json) }
 
     /// Sizes change between frames: targets are re-made, and pixels still match.
     func testSizeChangesAndTopRowFirst() throws {

@@ -43,6 +43,29 @@ final class ReloadTests: XCTestCase {
         XCTAssertEqual(try renderer.render(frame), before)
     }
 
+    func testReloadRebuildsOnlyWhatTheChangedFilesFeed() throws {
+        // A private copy of the shaders, so the test can break one.
+        let copy = NSTemporaryDirectory() + "welkin-partial-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        try FileManager.default.copyItem(atPath: try ShaderLibrary.locate().directory, toPath: copy)
+        let library = ShaderLibrary(directory: copy)
+        let renderer = try GLRenderer(context: try GLContext.headless(), shaders: library)
+        let frame = Frame(scene: try SceneLoader.decode("""
+            {"size": [40, 20], "layers": [{"type": "radialGradient", "stops": ["#FFCC00", "#007AFF"]}]}
+            """, file: "partial.json"), time: 0)
+        let before = try renderer.render(frame)
+        let gradient = copy + "/gradient.glsl"
+        try (try String(contentsOfFile: gradient, encoding: .utf8) + "\nfloat broken(\n").write(toFile: gradient, atomically: true, encoding: .utf8)
+        // A save of bare.frag does not touch the gradient programs: no error, the picture is the same.
+        try renderer.reloadShaders(changedFiles: [copy + "/bare.frag"])
+        XCTAssertEqual(try renderer.render(frame), before)
+        // A save of gradient.glsl rebuilds them: the error names gradient.glsl, the last good programs stay.
+        XCTAssertThrowsError(try renderer.reloadShaders(changedFiles: [gradient])) { error in
+            XCTAssertTrue("\(error)".contains("gradient.glsl:") || "\(error)".contains(".glsl:"), "\(error)")
+        }
+        XCTAssertEqual(try renderer.render(frame), before)
+    }
+
     func testDefinesGoRightAfterVersion() throws {
         let source = try ShaderSource(text: "// banner\n#version 330 core\nfloat x;\n", path: "d.frag",
                                       defines: [("WELKIN_RESOLVE", "1")])

@@ -1,4 +1,4 @@
-import CCairo
+import WelkinBaselines
 import Foundation
 import XCTest
 import WelkinCore
@@ -58,42 +58,6 @@ final class ReferenceRendererTests: XCTestCase {
 
     // MARK: against cairo
 
-    /// Renders a gradient with cairo (pixman) into ARGB32 and returns it as straight RGBA.
-    func cairoRender(_ g: Gradient, width: Int, height: Int) -> Image {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-        defer { cairo_surface_destroy(surface) }
-        let pattern: OpaquePointer
-        switch g.shape {
-        case .linear(let s, let e):
-            pattern = cairo_pattern_create_linear(s.x * Double(width), s.y * Double(height), e.x * Double(width), e.y * Double(height))
-        case .radial(let c, let r0, let r1):
-            pattern = cairo_pattern_create_radial(c.x * Double(width), c.y * Double(height), r0, c.x * Double(width), c.y * Double(height), r1)
-        default:
-            fatalError("cairo comparison covers linear and radial gradients")
-        }
-        defer { cairo_pattern_destroy(pattern) }
-        for stop in g.stops {
-            cairo_pattern_add_color_stop_rgba(pattern, stop.location, stop.color.r, stop.color.g, stop.color.b, stop.color.a)
-        }
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        let cr = cairo_create(surface)
-        cairo_set_source(cr, pattern)
-        cairo_paint(cr)
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
-        var image = Image(width: width, height: height)
-        for y in 0..<height {
-            for x in 0..<width {
-                // ARGB32 is a native-endian UInt32, premultiplied; our gradients here are opaque.
-                let v = (data + y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
-                image[x, y] = SIMD4(UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF), UInt8(v >> 24))
-            }
-        }
-        return image
-    }
-
     func maxDifference(_ a: Image, _ b: Image) -> Int {
         zip(a.pixels, b.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
     }
@@ -114,7 +78,7 @@ final class ReferenceRendererTests: XCTestCase {
             s.dither = false
             s.layers = [Layer(content: .gradient(g))]
             let ours = try ReferenceRenderer().render(Frame(scene: s, time: 0))
-            let cairo = cairoRender(g, width: 320, height: 200)
+            let cairo = CairoBaseline.render(g, width: 320, height: 200)
             let difference = maxDifference(ours, cairo)
             print("cairo vs reference, \(g.shape): largest channel difference \(difference)")
             XCTAssertLessThanOrEqual(difference, 1, "\(g.shape)")

@@ -57,16 +57,21 @@ final class ResolvePass {
     }
 }
 
-/// A full-screen pass that writes a constant: the floor a real pass is measured against in benchmarks.
+/// A full-screen pass that writes a per-pixel value and nothing more: the floor a real pass is
+/// measured against in benchmarks (see Shaders/bare.frag for why it is not a constant).
 final class BarePass {
     let program: ShaderProgram
+    private let u_invSize: GLint
 
     init(shaders: ShaderLibrary) throws {
         program = try ShaderProgram(vertex: shaders.source("fullscreen.vert"), fragment: shaders.source("bare.frag"))
+        u_invSize = program.uniform("u_invSize")
     }
 
-    func draw() {
+    /// Expects the RGBA8 target bound, blending off, and the full-screen vertex array bound.
+    func draw(pixelSize: SIMD2<Int>) {
         epoxy_glUseProgram(program.id)
+        epoxy_glUniform2f(u_invSize, 1 / Float(pixelSize.x), 1 / Float(pixelSize.y))
         epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
     }
 }

@@ -3,10 +3,13 @@
 // Each layer is a full-screen pass into a float target (RGBA32F, premultiplied, sRGB-encoded,
 // source-over by fixed-function blending), cleared to the frame's background; one resolve step
 // then quantises into an RGBA8 target with the CPU's integer dither. By default the last layer's
-// pass does that resolve itself (composite.glsl), so a one-layer frame is a single pass. GL
-// objects live as long as the renderer; targets are re-made only when the frame size changes.
+// pass does that resolve itself (composite.glsl), so a one-layer frame is a single pass. A user
+// `shader` layer draws into its own float target first and is composited from there
+// (UserShaderPass, Shaders/layer.frag). GL objects live as long as the renderer; targets are
+// re-made only when the frame size changes.
 
 import CEpoxy
+import Foundation
 import WelkinCore
 import WelkinReference
 
@@ -20,7 +23,11 @@ public final class GLRenderer {
     private var vertexArray: GLuint = 0
     private var accumulation: RenderTarget?
     private var output: RenderTarget?
+    /// Where a user shader layer draws before it is composited (made when a frame has one).
+    private var layerTarget: RenderTarget?
     private var readback: [UInt8] = []
+    /// User shaders the last frame drew (or loaded by hand since): what a reload recompiles.
+    private var userShadersInUse: Set<String> = []
 
     /// Let the frame's last layer composite and quantise in its own pass instead of a separate
     /// resolve pass (the same result; one pass fewer, and no float target for one-layer frames).
@@ -37,18 +44,20 @@ public final class GLRenderer {
         var gradient: GradientPass
         var resolve: ResolvePass
         var bare: BarePass
+        var user: UserShaderPass
         var particles: ParticlePass
 
-        init(_ shaders: ShaderLibrary) throws {
+        init(_ shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws {
             gradient = try GradientPass(shaders: shaders)
             resolve = try ResolvePass(shaders: shaders)
             bare = try BarePass(shaders: shaders)
+            user = try UserShaderPass(shaders: shaders, warn: warn)
             particles = try ParticlePass(shaders: shaders)
         }
 
         var files: [String] {
             var out: [String] = []
-            for f in gradient.files + resolve.program.files + bare.program.files + particles.files where !out.contains(f) { out.append(f) }
+            for f in gradient.files + resolve.program.files + bare.program.files + user.files + particles.files where !out.contains(f) { out.append(f) }
             return out
         }
     }
@@ -58,7 +67,7 @@ public final class GLRenderer {
         self.context = context
         self.shaders = shaders
         try context.makeCurrent()
-        passes = try Passes(shaders)
+        passes = try Passes(shaders, warn: Self.printWarning)
         // Core profile draws need a bound vertex array even with no attributes.
         epoxy_glGenVertexArrays(1, &vertexArray)
         try GL.check("creating the renderer")
@@ -68,21 +77,111 @@ public final class GLRenderer {
         try? context.makeCurrent()
         accumulation?.delete()
         output?.delete()
+        layerTarget?.delete()
         if vertexArray != 0 { epoxy_glDeleteVertexArrays(1, &vertexArray) }
     }
 
-    /// Every shader file the programs were built from, includes too (for a file watcher).
+    /// Every shader file Welkin's own programs were built from, includes too (for a file watcher).
+    /// `shaderFiles(for:)` adds a frame's user shaders.
     public var shaderFiles: [String] { passes.files }
 
-    /// Reads and compiles the shaders again. On failure the previous programs stay in use and
-    /// the error (`FILE:LINE: message`) is thrown.
+    /// Welkin's shader files and every user shader file `frame` draws, with their includes.
+    public func shaderFiles(for frame: Frame) -> [String] {
+        var paths: [String] = []
+        for case .shader(let s) in frame.layers where !paths.contains(s.layer.fragmentPath) { paths.append(s.layer.fragmentPath) }
+        return shaderFiles(forUserShaders: paths)
+    }
+
+    /// Welkin's shader files and every user shader file `scene` uses, with their includes.
+    public func shaderFiles(for scene: Scene) -> [String] {
+        var paths: [String] = []
+        for layer in scene.layers {
+            if case .shader(let s) = layer.content, !paths.contains(s.fragmentPath) { paths.append(s.fragmentPath) }
+        }
+        return shaderFiles(forUserShaders: paths)
+    }
+
+    private func shaderFiles(forUserShaders paths: [String]) -> [String] {
+        var out = passes.files
+        for path in paths {
+            // Not compiled yet: preprocess to find the includes (a broken include still lists the file).
+            let files = passes.user.entries[path]?.files
+                ?? (try? ShaderSource(path: path, includeDirectories: [shaders.directory]).files) ?? [path]
+            for f in files where !out.contains(f) { out.append(f) }
+        }
+        return out
+    }
+
+    /// Compiles (or recompiles) the user shader at `path` (absolute, as `ShaderLayer.fragmentPath`).
+    /// On failure the last good program for that path stays in use and the `ShaderError`
+    /// (`FILE:LINE: message`, naming the user's file or its include) is thrown.
+    public func loadUserShader(at path: String) throws {
+        try context.makeCurrent()
+        userShadersInUse.insert(path)
+        try passes.user.load(path, shaders: shaders)
+    }
+
+    /// The error of the latest attempt to compile the user shader at `path`, nil if it compiled
+    /// (or was never loaded).
+    public func userShaderError(at path: String) -> ShaderError? {
+        passes.user.entries[path]?.error
+    }
+
+    /// Where warnings go (a user uniform the shader does not use); stderr by default.
+    public var warningHandler: (String) -> Void = GLRenderer.printWarning {
+        didSet { passes.user.warn = warningHandler }
+    }
+
+    static func printWarning(_ message: String) {
+        FileHandle.standardError.write(Data(("warning: " + message + "\n").utf8))
+    }
+
+    /// Reads and compiles the shaders again, and the user shaders of the last frame (others are
+    /// forgotten; they compile again when drawn). If Welkin's own programs fail,
+    /// nothing changes; a user shader that fails keeps its last good program. Either way the
+    /// errors (`FILE:LINE: message`) are thrown, all of them in one `ShaderError`.
     public func reloadShaders(from library: ShaderLibrary? = nil) throws {
+        try reloadShaders(from: library, changedFiles: nil)
+    }
+
+    /// Like `reloadShaders()`, but rebuilds only what `changedFiles` feed (absolute paths, as a
+    /// file watcher reports them): a save of one user shader recompiles that shader alone, a save
+    /// of `gradient.glsl` the gradient programs alone. Compiling is most of a reload's time on
+    /// software rasterisers, so this is what keeps save-to-screen short. nil rebuilds everything.
+    public func reloadShaders(from library: ShaderLibrary? = nil, changedFiles: Set<String>?) throws {
         try context.makeCurrent()
         let library = library ?? shaders
-        let fresh = try Passes(library)
+        let changed = changedFiles.map { Set($0.map(Self.canonical)) }
+        func affected(_ files: [String]) -> Bool {
+            guard let changed else { return true }
+            return files.contains { changed.contains(Self.canonical($0)) }
+        }
+        var fresh = passes
+        if library.directory != shaders.directory || changed == nil {
+            fresh = try Passes(library, warn: warningHandler)
+        } else {
+            if affected(passes.gradient.files) { fresh.gradient = try GradientPass(shaders: library) }
+            if affected(passes.resolve.program.files) { fresh.resolve = try ResolvePass(shaders: library) }
+            if affected(passes.bare.program.files) { fresh.bare = try BarePass(shaders: library) }
+            if affected(passes.user.files) { fresh.user = try UserShaderPass(shaders: library, warn: warningHandler) }
+        }
         fresh.gradient.specializes = passes.gradient.specializes
+        if fresh.user !== passes.user { fresh.user.adopt(passes.user, keeping: userShadersInUse) }
         passes = fresh
         shaders = library
+        var failures: [ShaderError] = []
+        for (path, entry) in passes.user.entries.sorted(by: { $0.key < $1.key }) where affected(entry.files) || entry.program == nil {
+            do { try passes.user.load(path, shaders: library) } catch let e as ShaderError { failures.append(e) }
+        }
+        if let first = failures.first {
+            throw ShaderError(first.kind, failures.flatMap(\.diagnostics))
+        }
+    }
+
+    /// A path with its directory's symlinks resolved, as FileWatcher reports paths.
+    static func canonical(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        return url.deletingLastPathComponent().resolvingSymlinksInPath().path + "/" + url.lastPathComponent
     }
 
     /// Renders `frame` and reads it back: exactly `frame.pixelSize`, row 0 at the top.
@@ -101,7 +200,11 @@ public final class GLRenderer {
         let fuses = fusesLastLayer && (frame.layers.last?.canResolveFrame ?? true)
         let layered = fuses ? frame.layers.dropLast() : frame.layers[...]
         let last = fuses ? frame.layers.last : nil
-        try prepareTargets(size, accumulating: !layered.isEmpty)
+        var inUse: Set<String> = []
+        for case .shader(let s) in frame.layers { inUse.insert(s.layer.fragmentPath) }
+        userShadersInUse = inUse
+        let hasShaderLayer = !inUse.isEmpty
+        try prepareTargets(size, accumulating: !layered.isEmpty, layering: hasShaderLayer)
         guard let output else { return }
         epoxy_glBindVertexArray(vertexArray)
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
@@ -121,7 +224,11 @@ public final class GLRenderer {
             for layer in layered {
                 switch layer {
                 case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: nil)
-                case .shader(let s): throw GLError("layers[\(s.index)]: user shader layers are not drawn yet")
+                case .shader(let s):
+                    try drawUserShader(s, frame: frame)
+                    accumulation.bind()
+                    epoxy_glEnable(GLenum(GL_BLEND))
+                    passes.user.drawComposite(layer: layerTarget!.texture, opacity: s.opacity, pixelSize: size, resolve: nil)
                 case .particles(let p):
                     try passes.particles.draw(p, pixelSize: size)
                     epoxy_glBindVertexArray(vertexArray)
@@ -132,10 +239,12 @@ public final class GLRenderer {
             resolve.destination = accumulation.texture
         }
 
+        if case .shader(let s) = last { try drawUserShader(s, frame: frame) }
         output.bind()
         switch last {
         case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: resolve)
-        case .shader(let s): throw GLError("layers[\(s.index)]: user shader layers are not drawn yet")
+        case .shader(let s):
+            passes.user.drawComposite(layer: layerTarget!.texture, opacity: s.opacity, pixelSize: size, resolve: resolve)
         case .particles: preconditionFailure("particle layers never resolve the frame (canResolveFrame)")
         case nil: passes.resolve.draw(resolve, pixelSize: size)
         }
@@ -144,8 +253,20 @@ public final class GLRenderer {
         try GL.check("drawing a \(size.x)×\(size.y) frame")
     }
 
-    /// One full-screen pass writing a constant into the RGBA8 output target: the cost of a pass
-    /// with no shading, to compare a frame against.
+    /// Runs a user shader into `layerTarget` (cleared to transparent, so discarded fragments add
+    /// nothing) and leaves blending off.
+    private func drawUserShader(_ s: ShaderDraw, frame: Frame) throws {
+        guard let layerTarget else { return }
+        epoxy_glDisable(GLenum(GL_BLEND))
+        layerTarget.bind()
+        epoxy_glClearColor(0, 0, 0, 0)
+        epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        try passes.user.drawShader(s, frame: frame, shaders: shaders)
+    }
+
+    /// One full-screen pass writing a trivial per-pixel value (not a constant, which llvmpipe
+    /// fast-paths) into the RGBA8 output target: the cost of a pass with no shading, to compare a
+    /// frame against.
     public func drawBarePass(pixelSize: SIMD2<Int>) throws {
         try context.makeCurrent()
         try prepareTargets(pixelSize, accumulating: false)
@@ -153,7 +274,7 @@ public final class GLRenderer {
         epoxy_glBindVertexArray(vertexArray)
         epoxy_glDisable(GLenum(GL_BLEND))
         output.bind()
-        passes.bare.draw()
+        passes.bare.draw(pixelSize: pixelSize)
         epoxy_glBindVertexArray(0)
         try GL.check("drawing a bare pass")
     }
@@ -183,7 +304,7 @@ public final class GLRenderer {
     }
 
     /// (Re)makes the RGBA8 target, and the float one when `accumulating`, when the size changes.
-    private func prepareTargets(_ size: SIMD2<Int>, accumulating: Bool) throws {
+    private func prepareTargets(_ size: SIMD2<Int>, accumulating: Bool, layering: Bool = false) throws {
         if output?.size != size {
             let limit = GL.integer(GL_MAX_TEXTURE_SIZE)
             guard size.x > 0, size.y > 0, size.x <= limit, size.y <= limit else {
@@ -195,6 +316,10 @@ public final class GLRenderer {
         if accumulating && accumulation?.size != size {
             accumulation?.delete(); accumulation = nil
             accumulation = try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT)
+        }
+        if layering && layerTarget?.size != size {
+            layerTarget?.delete(); layerTarget = nil
+            layerTarget = try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT)
         }
     }
 }

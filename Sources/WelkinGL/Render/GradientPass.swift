@@ -1,20 +1,38 @@
-// GradientPass: one full-screen pass per gradient layer (Shaders/gradient.frag).
+// GradientPass: one pass per gradient layer.
 //
-// The uniforms carry GradientDraw's fields under the same names (u_kind, u_origin, …). Programs
-// come in variants: specialised to a kind and colour space (constants fold the other branches
-// away), and as a layer (blended into the float target) or as the frame's last pass (composites
-// and resolves itself, WELKIN_RESOLVE). The generic programs are built up front, so a shader
-// error shows at load time; specialised ones are built on first use and fall back to the generic.
+// Radial and angular gradients are full-screen passes (Shaders/gradient.frag) whose uniforms carry
+// GradientDraw's fields under the same names (u_kind, u_origin, …). Linear gradients are drawn as
+// band geometry (GradientBands, Shaders/gradient-band.*): the colour is affine between stops, so
+// the rasteriser interpolates it and the fragment shader barely works. Programs come in variants:
+// specialised to a kind, colour space, stop count and resolve input (constants fold the other
+// branches away; llvmpipe otherwise runs them all), and as a layer (blended into the float
+// target) or as the frame's last pass (composites and resolves itself, WELKIN_RESOLVE). The
+// generic programs are built up front, so a shader error shows at load time; specialised ones are
+// built on first use and fall back to the generic. With `specializes` off every gradient uses the
+// generic full-screen programs (the plain way the parity tests also check).
 
 import CEpoxy
 import WelkinCore
 
 final class GradientPass {
-    /// Which program: `kind`/`space` nil means read from the uniform (generic).
+    /// Which program: nil fields mean read from the uniform (generic).
     struct Variant: Hashable {
         var kind: GradientDraw.Kind?
         var space: ColorSpace?
         var resolves: Bool
+        /// Fixed stop count (radial and angular), so the stop search unrolls.
+        var stopCount: Int? = nil
+        /// A linear gradient drawn as band geometry (gradient-band.vert/.frag).
+        var band = false
+        /// Bands test each fragment's t (more than one band on the frame).
+        var bandTest = false
+        /// For the last pass: whether it reads the float target, and whether it dithers.
+        var readsDestination: Bool? = nil
+        var dither: Bool? = nil
+        /// For the last pass: the layer is opaque everywhere (WELKIN_OPAQUE).
+        var opaque = false
+
+        static func generic(resolves: Bool) -> Variant { Variant(kind: nil, space: nil, resolves: resolves) }
     }
 
     /// One compiled variant and its uniform locations.
@@ -22,15 +40,22 @@ final class GradientPass {
         let program: ShaderProgram
         let u_pixelSize, u_kind, u_origin, u_vector, u_range, u_stopCount, u_locations, u_colors,
             u_colorSpace, u_opacity: GLint
+        let a_position, a_color, a_band: GLint
         let composite: CompositeUniforms
 
         init(_ shaders: ShaderLibrary, _ variant: Variant) throws {
             var defines: [(name: String, value: String)] = []
             if let kind = variant.kind { defines.append(("WELKIN_GRADIENT_KIND", String(kind.rawValue))) }
             if let space = variant.space { defines.append(("WELKIN_COLOR_SPACE", String(space.code))) }
+            if let count = variant.stopCount { defines.append(("WELKIN_STOP_COUNT", String(count))) }
+            if variant.band { defines.append(("WELKIN_BAND_TEST", variant.bandTest ? "1" : "0")) }
             if variant.resolves { defines.append(("WELKIN_RESOLVE", "1")) }
-            program = try ShaderProgram(vertex: shaders.source("fullscreen.vert"),
-                                        fragment: ShaderSource(path: shaders.path("gradient.frag"), defines: defines))
+            if let reads = variant.readsDestination { defines.append(("WELKIN_READS_DESTINATION", reads ? "1" : "0")) }
+            if let dither = variant.dither { defines.append(("WELKIN_DITHER", dither ? "1" : "0")) }
+            if variant.opaque { defines.append(("WELKIN_OPAQUE", "1")) }
+            let (vertex, fragment) = variant.band ? ("gradient-band.vert", "gradient-band.frag") : ("fullscreen.vert", "gradient.frag")
+            program = try ShaderProgram(vertex: shaders.source(vertex),
+                                        fragment: ShaderSource(path: shaders.path(fragment), defines: defines))
             u_pixelSize = program.uniform("u_pixelSize")
             u_kind = program.uniform("u_kind")
             u_origin = program.uniform("u_origin")
@@ -41,6 +66,9 @@ final class GradientPass {
             u_colors = program.uniform("u_colors")
             u_colorSpace = program.uniform("u_colorSpace")
             u_opacity = program.uniform("u_opacity")
+            a_position = program.attribute("a_position")
+            a_color = program.attribute("a_color")
+            a_band = program.attribute("a_band")
             composite = CompositeUniforms(program)
         }
     }
@@ -48,36 +76,83 @@ final class GradientPass {
     private let shaders: ShaderLibrary
     /// Built variants; nil marks a specialised variant that failed (the generic one is used).
     private var programs: [Variant: Program?] = [:]
-    /// Specialise programs per kind and colour space (on by default).
+    /// Specialise programs per kind, colour space, stop count and resolve input, and draw linear
+    /// gradients as bands (on by default; off draws everything with the generic programs).
     var specializes = true
+    /// The band geometry's vertex array and buffer (made on first use).
+    private var bandVertexArray: GLuint = 0
+    private var bandBuffer: GLuint = 0
+    private var bandBufferCapacity = 0
 
     init(shaders: ShaderLibrary) throws {
         self.shaders = shaders
         for resolves in [false, true] {
-            let generic = Variant(kind: nil, space: nil, resolves: resolves)
+            let generic = Variant.generic(resolves: resolves)
             programs[generic] = try Program(shaders, generic)
         }
+        // The band programs too, so an error in their files shows at load time (and in reloads).
+        programs[Self.bandVariant(space: .srgb, test: true, resolve: nil)] = try Program(shaders, Self.bandVariant(space: .srgb, test: true, resolve: nil))
+    }
+
+    deinit {
+        // Outlived by the context (released first at teardown): its objects went with it.
+        guard GL.hasCurrentContext else { return }
+        if bandBuffer != 0 { epoxy_glDeleteBuffers(1, &bandBuffer) }
+        if bandVertexArray != 0 { epoxy_glDeleteVertexArrays(1, &bandVertexArray) }
     }
 
     /// Every file the programs read.
-    var files: [String] { programs.values.compactMap { $0?.program.files }.first ?? [] }
+    var files: [String] {
+        var out: [String] = []
+        for case let p? in programs.values { for f in p.program.files where !out.contains(f) { out.append(f) } }
+        return out
+    }
 
-    private func program(_ g: GradientDraw, resolves: Bool) -> Program {
-        let generic = Variant(kind: nil, space: nil, resolves: resolves)
-        guard specializes else { return programs[generic]!! }
-        let variant = Variant(kind: g.kind, space: g.stops.space, resolves: resolves)
-        if let built = programs[variant] { return built ?? programs[generic]!! }
-        let built = try? Program(shaders, variant)
-        programs[variant] = .some(built)
-        return built ?? programs[generic]!!
+    static func bandVariant(space: ColorSpace, test: Bool, resolve: ResolveInput?, opaque: Bool = false) -> Variant {
+        Variant(kind: .linear, space: space, resolves: resolve != nil, band: true, bandTest: test,
+                readsDestination: resolve.map { $0.destination != nil }, dither: resolve?.dither,
+                opaque: resolve != nil && opaque)
+    }
+
+    /// Alpha is exactly 1 at every pixel: every stop opaque, full opacity.
+    static func isOpaque(_ g: GradientDraw) -> Bool {
+        g.opacity == 1 && g.stops.colors.allSatisfy { $0.w == 1 }
+    }
+
+    /// The program for `variant`, built on first use; nil if it failed to build (remembered).
+    private func built(_ variant: Variant) -> Program? {
+        if let cached = programs[variant] { return cached }
+        let p = try? Program(shaders, variant)
+        programs[variant] = .some(p)
+        return p
     }
 
     /// Draws `g`. As a layer (`resolve` nil) it expects the float target bound and blending set;
     /// as the last pass it expects the RGBA8 target bound and blending off. The full-screen vertex
-    /// array must be bound.
+    /// array must be bound (band drawing binds its own and restores it).
     func draw(_ g: GradientDraw, pixelSize: SIMD2<Int>, resolve: ResolveInput?) {
-        let p = program(g, resolves: resolve != nil)
+        let generic = Variant.generic(resolves: resolve != nil)
+        guard specializes else { return drawFullScreen(g, programs[generic]!!, pixelSize: pixelSize, resolve: resolve) }
+        if g.kind == .linear {
+            let bands = GradientBands(g, pixelSize: pixelSize, premultipliesOpacity: g.stops.space == .srgb)
+            if let p = built(Self.bandVariant(space: g.stops.space, test: bands.needsTest, resolve: resolve, opaque: Self.isOpaque(g))) {
+                return drawBands(bands, g, p, pixelSize: pixelSize, resolve: resolve)
+            }
+        }
+        let count = min(g.stops.locations.count, Gradient.maximumStops)
+        let variant = Variant(kind: g.kind, space: g.stops.space, resolves: resolve != nil, stopCount: count,
+                              readsDestination: resolve.map { $0.destination != nil }, dither: resolve?.dither,
+                              opaque: resolve != nil && Self.isOpaque(g))
+        drawFullScreen(g, built(variant) ?? programs[generic]!!, pixelSize: pixelSize, resolve: resolve)
+    }
+
+    private func drawFullScreen(_ g: GradientDraw, _ p: Program, pixelSize: SIMD2<Int>, resolve: ResolveInput?) {
         epoxy_glUseProgram(p.program.id)
+        setUniforms(g, p, pixelSize: pixelSize, resolve: resolve)
+        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+    }
+
+    private func setUniforms(_ g: GradientDraw, _ p: Program, pixelSize: SIMD2<Int>, resolve: ResolveInput?) {
         epoxy_glUniform2f(p.u_pixelSize, Float(pixelSize.x), Float(pixelSize.y))
         epoxy_glUniform1i(p.u_kind, g.kind.rawValue)
         epoxy_glUniform2f(p.u_origin, g.origin.x, g.origin.y)
@@ -85,13 +160,48 @@ final class GradientPass {
         epoxy_glUniform2f(p.u_range, g.range.x, g.range.y)
         let count = min(g.stops.locations.count, Gradient.maximumStops)
         epoxy_glUniform1i(p.u_stopCount, GLint(count))
-        g.stops.locations.withUnsafeBufferPointer { epoxy_glUniform1fv(p.u_locations, GLsizei(count), $0.baseAddress) }
-        g.stops.colors.withUnsafeBufferPointer { colors in
-            colors.withMemoryRebound(to: Float.self) { epoxy_glUniform4fv(p.u_colors, GLsizei(count), $0.baseAddress) }
+        if p.u_locations >= 0 {
+            g.stops.locations.withUnsafeBufferPointer { epoxy_glUniform1fv(p.u_locations, GLsizei(count), $0.baseAddress) }
+        }
+        if p.u_colors >= 0 {
+            g.stops.colors.withUnsafeBufferPointer { colors in
+                colors.withMemoryRebound(to: Float.self) { epoxy_glUniform4fv(p.u_colors, GLsizei(count), $0.baseAddress) }
+            }
         }
         epoxy_glUniform1i(p.u_colorSpace, g.stops.space.code)
         epoxy_glUniform1f(p.u_opacity, g.opacity)
         if let resolve { p.composite.set(resolve) }
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+    }
+
+    private func drawBands(_ bands: GradientBands, _ g: GradientDraw, _ p: Program, pixelSize: SIMD2<Int>, resolve: ResolveInput?) {
+        guard !bands.vertices.isEmpty else { return }
+        var previous: GLint = 0
+        epoxy_glGetIntegerv(GLenum(GL_VERTEX_ARRAY_BINDING), &previous)
+        if bandVertexArray == 0 {
+            epoxy_glGenVertexArrays(1, &bandVertexArray)
+            epoxy_glGenBuffers(1, &bandBuffer)
+        }
+        epoxy_glBindVertexArray(bandVertexArray)
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), bandBuffer)
+        let stride = MemoryLayout<GradientBands.Vertex>.stride
+        let bytes = stride * bands.vertices.count
+        bands.vertices.withUnsafeBytes { raw in
+            if bytes > bandBufferCapacity {
+                epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(bytes), raw.baseAddress, GLenum(GL_STREAM_DRAW))
+                bandBufferCapacity = bytes
+            } else {
+                epoxy_glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(bytes), raw.baseAddress)
+            }
+        }
+        for (location, offset, count) in [(p.a_position, 0, 2), (p.a_color, 2, 4), (p.a_band, 6, 2)] where location >= 0 {
+            epoxy_glEnableVertexAttribArray(GLuint(location))
+            epoxy_glVertexAttribPointer(GLuint(location), GLint(count), GLenum(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(stride),
+                                        UnsafeRawPointer(bitPattern: offset * MemoryLayout<Float>.stride))
+        }
+        epoxy_glUseProgram(p.program.id)
+        setUniforms(g, p, pixelSize: pixelSize, resolve: resolve)
+        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(bands.vertices.count))
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+        epoxy_glBindVertexArray(GLuint(previous))
     }
 }

@@ -58,6 +58,11 @@ public final class ShaderProgram {
         GL.uniformLocation(id, name)
     }
 
+    /// The location of vertex attribute `name`, −1 if the program does not use it.
+    public func attribute(_ name: String) -> GLint {
+        name.withCString { epoxy_glGetAttribLocation(id, $0) }
+    }
+
     public func delete() {
         if id != 0 && GL.hasCurrentContext { epoxy_glDeleteProgram(id) }
         id = 0

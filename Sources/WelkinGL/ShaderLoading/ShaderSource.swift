@@ -17,13 +17,15 @@ public struct ShaderSource: Sendable {
     /// Source-string number → file path (index 0 is `path`). Every file that went in, for reloading.
     public var files: [String]
 
-    /// Reads `path` and resolves `#include "name"` lines (relative to the including file,
-    /// recursively). A file included a second time is skipped (each file goes in once), so two
+    /// Reads `path` and resolves `#include "name"` lines (relative to the including file, then in
+    /// `includeDirectories`; recursively). A file included a second time is skipped (each file goes in once), so two
     /// files may share a helper. Throws `ShaderError` naming FILE:LINE for a missing include or a cycle.
     /// `defines` become `#define NAME VALUE` lines right after `#version` (program variants).
-    public init(path: String, defines: [(name: String, value: String)] = []) throws {
+    /// `includeDirectories` are searched, in order, for an include not found beside the including
+    /// file (a user's shader can `#include "colorspace.glsl"` from Welkin's library).
+    public init(path: String, defines: [(name: String, value: String)] = [], includeDirectories: [String] = []) throws {
         self.path = path
-        var builder = Builder(defines: defines)
+        var builder = Builder(defines: defines, includeDirectories: includeDirectories)
         try builder.append(path: path, includedAt: nil, stack: [])
         text = builder.output
         files = builder.files
@@ -31,9 +33,9 @@ public struct ShaderSource: Sendable {
 
     /// Builds from text already in memory (tests, or a caller that read the file itself).
     /// Includes resolve relative to `path`'s directory.
-    public init(text: String, path: String, defines: [(name: String, value: String)] = []) throws {
+    public init(text: String, path: String, defines: [(name: String, value: String)] = [], includeDirectories: [String] = []) throws {
         self.path = path
-        var builder = Builder(defines: defines)
+        var builder = Builder(defines: defines, includeDirectories: includeDirectories)
         try builder.append(text: text, path: path, stack: [])
         self.text = builder.output
         files = builder.files
@@ -73,6 +75,7 @@ public struct ShaderSource: Sendable {
         /// Standardised paths already inlined.
         var seen: Set<String> = []
         var defines: [(name: String, value: String)]
+        var includeDirectories: [String] = []
 
         mutating func append(path: String, includedAt site: ShaderDiagnostic?, stack: [String]) throws {
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
@@ -124,7 +127,11 @@ public struct ShaderSource: Sendable {
                     continue
                 }
                 let site = ShaderDiagnostic(file: path, line: i + 1, message: "")
-                let target = Self.join(Self.directory(of: path), name)
+                var target = Self.join(Self.directory(of: path), name)
+                if !name.hasPrefix("/") && !FileManager.default.fileExists(atPath: target),
+                   let found = includeDirectories.lazy.map({ Self.join($0, name) }).first(where: { FileManager.default.fileExists(atPath: $0) }) {
+                    target = found
+                }
                 let targetKey = Self.standardized(target)
                 if stack.contains(targetKey) {
                     let chain = (stack + [targetKey]).map { ($0 as NSString).lastPathComponent }.joined(separator: " → ")

@@ -52,6 +52,8 @@ public final class Viewer {
     var failures: [String: String] = [:]
     /// Reloads waiting for their first frame, to report save-to-screen time.
     var reloadedAwaitingFrame: [(path: String, since: TimeInterval)] = []
+    /// Time spent compiling in the latest reload, reported with it.
+    var lastCompileSeconds: TimeInterval?
     var windowedFrame: (x: Int32, y: Int32, width: Int32, height: Int32)?
     var lastTitleUpdate: TimeInterval = 0
     var frameTimes: [Double] = []
@@ -84,11 +86,8 @@ public final class Viewer {
 
     /// Every file whose edit should reload something.
     func watchedFiles() -> [String] {
-        var files = renderer.shaderFiles
+        var files = renderer.shaderFiles(for: scene)
         if let path = options.scenePath { files.append(path) }
-        for layer in scene.layers {
-            if case .shader(let s) = layer.content { files.append(s.fragmentPath) }
-        }
         return files
     }
 
@@ -124,8 +123,11 @@ public final class Viewer {
             needsRedraw = false
             let drawn = ProcessInfo.processInfo.systemUptime
             for reload in reloadedAwaitingFrame {
-                print("reloaded \(reload.path) in \(Int(((drawn - reload.since) * 1000).rounded())) ms")
+                var line = "reloaded \(reload.path) in \(Int(((drawn - reload.since) * 1000).rounded())) ms"
+                if let compile = lastCompileSeconds { line += " (compiling \(Int((compile * 1000).rounded())) ms)" }
+                print(line)
             }
+            lastCompileSeconds = nil
             reloadedAwaitingFrame.removeAll()
             frameTimes.append(drawn - now)
             if frameTimes.count > 120 { frameTimes.removeFirst(frameTimes.count - 120) }
@@ -214,8 +216,10 @@ public final class Viewer {
         }
         if shaderChanged {
             let names = changes.filter { $0.path != sceneFile }.map(\.path)
+            let compileStart = ProcessInfo.processInfo.systemUptime
+            defer { lastCompileSeconds = ProcessInfo.processInfo.systemUptime - compileStart }
             do {
-                try renderer.reloadShaders()
+                try renderer.reloadShaders(changedFiles: force ? nil : Set(names))
                 failures["shaders"] = nil
                 for name in names { reloadedAwaitingFrame.append((name, since)) }
                 if force && names.isEmpty { reloadedAwaitingFrame.append(("shaders", since)) }

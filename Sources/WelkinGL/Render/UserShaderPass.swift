@@ -1,0 +1,219 @@
+// UserShaderPass: `shader` layers, a user's own GLSL 3.30 fragment shader over the frame.
+//
+// A user shader is compiled with Welkin's full-screen vertex shader; its includes resolve beside
+// the user's file first, then in Welkin's shader library. It writes a straight-alpha sRGB colour
+// into a float target, and layer.frag composites that (premultiplied, × opacity) like any layer.
+// Programs are cached per fragment path; a reload that fails keeps the last good program.
+
+import CEpoxy
+import Foundation
+import WelkinCore
+
+/// A user shader layer whose uniforms do not fit what the scene gives.
+public struct ShaderLayerError: Error, CustomStringConvertible, Sendable {
+    /// The scene's JSON path of the offending value, e.g. `layers[2].uniforms.u_tint`.
+    public var path: String
+    public var message: String
+    public var description: String { "\(path): \(message)" }
+}
+
+final class UserShaderPass {
+    /// What a program declares about one active uniform.
+    struct Uniform {
+        var location: GLint
+        var type: GLenum
+        var size: GLint
+    }
+
+    /// One user shader: the last good program, and the files of the latest attempt.
+    final class Entry {
+        var program: ShaderProgram?
+        var uniforms: [String: Uniform] = [:]
+        /// The user's file and everything it included (the last attempt's, so new includes are watched).
+        var files: [String]
+        /// The latest attempt's error, nil when it compiled.
+        var error: ShaderError?
+
+        init(path: String) { files = [path] }
+    }
+
+    private(set) var entries: [String: Entry] = [:]
+    private var composite: [Bool: CompositeProgram] = [:]
+    /// Warnings already printed (layer index and uniform), so each shows once.
+    private var warned: Set<String> = []
+    var warn: (String) -> Void
+
+    /// layer.frag as a layer (blended) or as the frame's last pass (resolving).
+    final class CompositeProgram {
+        let program: ShaderProgram
+        let u_pixelSize, u_layer, u_opacity: GLint
+        let composite: CompositeUniforms
+
+        init(_ shaders: ShaderLibrary, resolves: Bool) throws {
+            program = try ShaderProgram(vertex: shaders.source("fullscreen.vert"),
+                                        fragment: ShaderSource(path: shaders.path("layer.frag"),
+                                                               defines: resolves ? [("WELKIN_RESOLVE", "1")] : []))
+            u_pixelSize = program.uniform("u_pixelSize")
+            u_layer = program.uniform("u_layer")
+            u_opacity = program.uniform("u_opacity")
+            composite = CompositeUniforms(program)
+        }
+    }
+
+    init(shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws {
+        self.warn = warn
+        for resolves in [false, true] { composite[resolves] = try CompositeProgram(shaders, resolves: resolves) }
+    }
+
+    /// Files of the composite programs (Welkin's own).
+    var files: [String] { composite[true]!.program.files }
+
+    /// Takes over the user shaders of `old` that are in `keeping` (a reload builds a new pass;
+    /// the programs of shaders still in use carry over, the others are dropped).
+    func adopt(_ old: UserShaderPass, keeping: Set<String>) {
+        for (path, entry) in old.entries {
+            if keeping.contains(path) { entries[path] = entry } else { entry.program?.delete() }
+        }
+        warned = old.warned
+    }
+
+    /// Compiles the shader at `path` (again). On failure the last good program stays and the error
+    /// is thrown (and kept in the entry).
+    func load(_ path: String, shaders: ShaderLibrary) throws {
+        let entry = entries[path] ?? Entry(path: path)
+        entries[path] = entry
+        do {
+            let fragment = try ShaderSource(path: path, includeDirectories: [shaders.directory])
+            entry.files = fragment.files
+            let program = try ShaderProgram(vertex: shaders.source("fullscreen.vert"), fragment: fragment)
+            entry.program?.delete()
+            entry.program = program
+            entry.uniforms = Self.activeUniforms(program)
+            entry.error = nil
+        } catch let error as ShaderError {
+            entry.error = error
+            throw error
+        }
+    }
+
+    /// The entry for `path`, compiled on first use; throws when there is no good program.
+    func entry(_ path: String, shaders: ShaderLibrary) throws -> Entry {
+        if let entry = entries[path] {
+            if entry.program != nil { return entry }
+            if let error = entry.error { throw error }
+        }
+        try load(path, shaders: shaders)
+        return entries[path]!
+    }
+
+    static func activeUniforms(_ program: ShaderProgram) -> [String: Uniform] {
+        var count: GLint = 0, maxLength: GLint = 0
+        epoxy_glGetProgramiv(program.id, GLenum(GL_ACTIVE_UNIFORMS), &count)
+        epoxy_glGetProgramiv(program.id, GLenum(GL_ACTIVE_UNIFORM_MAX_LENGTH), &maxLength)
+        var out: [String: Uniform] = [:]
+        var name = [GLchar](repeating: 0, count: Int(max(maxLength, 1)) + 1)
+        for i in 0..<max(count, 0) {
+            var length: GLsizei = 0, size: GLint = 0, type: GLenum = 0
+            epoxy_glGetActiveUniform(program.id, GLuint(i), GLsizei(name.count), &length, &size, &type, &name)
+            var key = String(cString: name)
+            if key.hasSuffix("[0]") { key.removeLast(3) }
+            out[key] = Uniform(location: program.uniform(key), type: type, size: size)
+        }
+        return out
+    }
+
+    static func typeName(_ type: GLenum) -> String {
+        switch Int32(type) {
+        case GL_FLOAT: return "float"
+        case GL_FLOAT_VEC2: return "vec2"
+        case GL_FLOAT_VEC3: return "vec3"
+        case GL_FLOAT_VEC4: return "vec4"
+        case GL_INT: return "int"
+        case GL_INT_VEC2: return "ivec2"
+        case GL_BOOL: return "bool"
+        case GL_UNSIGNED_INT: return "uint"
+        case GL_SAMPLER_2D: return "sampler2D"
+        case GL_FLOAT_MAT2: return "mat2"
+        case GL_FLOAT_MAT3: return "mat3"
+        case GL_FLOAT_MAT4: return "mat4"
+        default: return "a type (0x\(String(type, radix: 16)))"
+        }
+    }
+
+    /// Sets the built-in and user uniforms `s` declares. The program must be in use.
+    func setUniforms(_ entry: Entry, _ s: ShaderDraw, frame: Frame) throws {
+        let file = (s.layer.fragmentPath as NSString).lastPathComponent
+        func declared(_ name: String, as expected: GLenum, _ welkinType: String) throws -> GLint? {
+            guard let u = entry.uniforms[name], u.location >= 0 else { return nil }
+            guard u.type == expected, u.size == 1 else {
+                throw ShaderLayerError(path: "layers[\(s.index)]",
+                                       message: "\(file) declares \(name) as \(Self.typeName(u.type))\(u.size > 1 ? "[\(u.size)]" : ""), but Welkin sets it as \(welkinType)")
+            }
+            return u.location
+        }
+        let size = frame.pixelSize
+        if let l = try declared("u_time", as: GLenum(GL_FLOAT), "float") { epoxy_glUniform1f(l, Float(frame.time)) }
+        if let l = try declared("u_resolution", as: GLenum(GL_FLOAT_VEC2), "vec2") { epoxy_glUniform2f(l, Float(size.x), Float(size.y)) }
+        if let l = try declared("u_frame", as: GLenum(GL_INT), "int") {
+            epoxy_glUniform1i(l, GLint(clamping: frame.frameNumber))
+        }
+        if let l = try declared("u_mouse", as: GLenum(GL_FLOAT_VEC2), "vec2") { epoxy_glUniform2f(l, frame.mouse.x, frame.mouse.y) }
+        if let l = try declared("u_pixelScale", as: GLenum(GL_FLOAT_VEC2), "vec2") {
+            epoxy_glUniform2f(l, Float(frame.scale.x), Float(frame.scale.y))
+        }
+        for (name, value) in s.layer.uniforms {
+            let path = "layers[\(s.index)].uniforms.\(name)"
+            guard let u = entry.uniforms[name], u.location >= 0 else {
+                if warned.insert("\(s.layer.fragmentPath) \(name)").inserted {
+                    warn("\(path): \(file) does not use this uniform (not declared, or unused and removed by the compiler); ignored")
+                }
+                continue
+            }
+            let c = value.components
+            let expected: [Int32] = [GL_FLOAT, GL_FLOAT_VEC2, GL_FLOAT_VEC3, GL_FLOAT_VEC4]
+            let given: String
+            switch value {
+            case .floats(let f): given = f.count == 1 ? "1 number" : "\(f.count) numbers"
+            case .color: given = "a colour (a vec4)"
+            }
+            guard u.size == 1, let index = expected.firstIndex(of: Int32(u.type)) else {
+                throw ShaderLayerError(path: path, message: "the shader declares \(Self.typeName(u.type))\(u.size > 1 ? "[\(u.size)]" : "") but the scene gives \(given); only float, vec2, vec3 and vec4 uniforms can be set from a scene")
+            }
+            guard index + 1 == c.count else {
+                throw ShaderLayerError(path: path, message: "the shader declares \(Self.typeName(u.type)) but the scene gives \(given)")
+            }
+            switch c.count {
+            case 1: epoxy_glUniform1f(u.location, c[0])
+            case 2: epoxy_glUniform2f(u.location, c[0], c[1])
+            case 3: epoxy_glUniform3f(u.location, c[0], c[1], c[2])
+            default: epoxy_glUniform4f(u.location, c[0], c[1], c[2], c[3])
+            }
+        }
+    }
+
+    /// Runs the user shader into the bound float target (blending off, target cleared).
+    /// Expects the full-screen vertex array bound.
+    func drawShader(_ s: ShaderDraw, frame: Frame, shaders: ShaderLibrary) throws {
+        let entry = try entry(s.layer.fragmentPath, shaders: shaders)
+        guard let program = entry.program else { return }
+        epoxy_glUseProgram(program.id)
+        try setUniforms(entry, s, frame: frame)
+        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+    }
+
+    /// Composites the user shader's output (`layer`, a float texture) as a layer (`resolve` nil:
+    /// the float target bound, blending set) or as the last pass (the RGBA8 target bound).
+    func drawComposite(layer: GLuint, opacity: Float, pixelSize: SIMD2<Int>, resolve: ResolveInput?) {
+        let p = composite[resolve != nil]!
+        epoxy_glUseProgram(p.program.id)
+        epoxy_glUniform2f(p.u_pixelSize, Float(pixelSize.x), Float(pixelSize.y))
+        epoxy_glUniform1f(p.u_opacity, opacity)
+        if let resolve { p.composite.set(resolve) }
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE1))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), layer)
+        epoxy_glUniform1i(p.u_layer, 1)
+        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+    }
+}
