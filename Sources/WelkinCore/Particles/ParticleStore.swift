@@ -164,36 +164,43 @@ public final class ParticleStore {
 
 /// The update itself, on raw arrays: the Swift twin of Sources/CSimBaseline/sim_baseline.c.
 public enum ParticleKernel {
-    /// p += v·b + a·c; v = v·decay + a·b; age += dt — eight particles at a time. Returns whether
-    /// any particle in `range` now has age ≥ lifetime.
+    /// p += v·b + a·c; v = v·decay + a·b; age += dt — eight particles per iteration as two
+    /// SIMD4 halves, so the seven splatted constants take one SSE register each (SIMD8 splats
+    /// take two and spill on x86-64). Returns whether any particle in `range` now has age ≥ lifetime.
     @inline(__always)
     public static func step(px: UnsafeMutablePointer<Float>, py: UnsafeMutablePointer<Float>,
                             vx: UnsafeMutablePointer<Float>, vy: UnsafeMutablePointer<Float>,
                             age: UnsafeMutablePointer<Float>, lifetime: UnsafeMutablePointer<Float>,
                             range: Range<Int>, decay: Float, b: Float, c: Float,
                             ax: Float, ay: Float, dt: Float) -> Bool {
-        typealias V = SIMD8<Float>
-        let decay8 = V(repeating: decay), b8 = V(repeating: b), dt8 = V(repeating: dt)
-        let cx8 = V(repeating: ax * c), cy8 = V(repeating: ay * c)
-        let bx8 = V(repeating: ax * b), by8 = V(repeating: ay * b)
-        var dead = SIMDMask<SIMD8<Int32>>(repeating: false)
+        typealias V = SIMD4<Float>
+        let decay4 = V(repeating: decay), b4 = V(repeating: b), dt4 = V(repeating: dt)
+        let cx4 = V(repeating: ax * c), cy4 = V(repeating: ay * c)
+        let bx4 = V(repeating: ax * b), by4 = V(repeating: ay * b)
+        var dead0 = SIMDMask<SIMD4<Int32>>(repeating: false), dead1 = dead0
+
+        /// Four particles from index j.
+        @inline(__always) func four(_ j: Int) -> SIMDMask<SIMD4<Int32>> {
+            let x = UnsafeRawPointer(px + j).loadUnaligned(as: V.self)
+            let y = UnsafeRawPointer(py + j).loadUnaligned(as: V.self)
+            let u = UnsafeRawPointer(vx + j).loadUnaligned(as: V.self)
+            let v = UnsafeRawPointer(vy + j).loadUnaligned(as: V.self)
+            let a = UnsafeRawPointer(age + j).loadUnaligned(as: V.self) + dt4
+            UnsafeMutableRawPointer(px + j).storeBytes(of: x + u * b4 + cx4, as: V.self)
+            UnsafeMutableRawPointer(py + j).storeBytes(of: y + v * b4 + cy4, as: V.self)
+            UnsafeMutableRawPointer(vx + j).storeBytes(of: u * decay4 + bx4, as: V.self)
+            UnsafeMutableRawPointer(vy + j).storeBytes(of: v * decay4 + by4, as: V.self)
+            UnsafeMutableRawPointer(age + j).storeBytes(of: a, as: V.self)
+            return a .>= UnsafeRawPointer(lifetime + j).loadUnaligned(as: V.self)
+        }
         var i = range.lowerBound
         let end = range.upperBound
-        while i + 8 <= end {
-            let x = UnsafeRawPointer(px + i).loadUnaligned(as: V.self)
-            let y = UnsafeRawPointer(py + i).loadUnaligned(as: V.self)
-            let u = UnsafeRawPointer(vx + i).loadUnaligned(as: V.self)
-            let v = UnsafeRawPointer(vy + i).loadUnaligned(as: V.self)
-            let a = UnsafeRawPointer(age + i).loadUnaligned(as: V.self) + dt8
-            let l = UnsafeRawPointer(lifetime + i).loadUnaligned(as: V.self)
-            UnsafeMutableRawPointer(px + i).storeBytes(of: x + u * b8 + cx8, as: V.self)
-            UnsafeMutableRawPointer(py + i).storeBytes(of: y + v * b8 + cy8, as: V.self)
-            UnsafeMutableRawPointer(vx + i).storeBytes(of: u * decay8 + bx8, as: V.self)
-            UnsafeMutableRawPointer(vy + i).storeBytes(of: v * decay8 + by8, as: V.self)
-            UnsafeMutableRawPointer(age + i).storeBytes(of: a, as: V.self)
-            dead .|= a .>= l
-            i += 8
+        while i &+ 8 <= end {
+            dead0 .|= four(i)
+            dead1 .|= four(i &+ 4)
+            i &+= 8
         }
+        let dead = dead0 .| dead1
         var anyDead = any(dead)
         let cx = ax * c, cy = ay * c, bx = ax * b, by = ay * b
         while i < end {
