@@ -69,7 +69,7 @@ public final class SimulationCache: @unchecked Sendable {
         let simulation = entry.latest
         while simulation.steps < steps {
             let next = (simulation.steps / Self.checkpointSteps + 1) * Self.checkpointSteps
-            simulation.advance(to: min(next, steps))
+            simulation.advance(to: min(next, steps), threads: nil)
             if simulation.steps == next, simulation.allocatedBytes <= Self.checkpointByteLimit,
                !entry.checkpoints.contains(where: { $0.steps == next }) {
                 entry.checkpoints.append(simulation.copy())
