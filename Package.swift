@@ -38,7 +38,7 @@ let package = Package(
 
         .testTarget(name: "WelkinCoreTests", dependencies: ["WelkinCore"]),
         .testTarget(name: "WelkinReferenceTests", dependencies: ["WelkinReference", "WelkinBaselines", "CCairo"]),
-        .testTarget(name: "WelkinGLTests", dependencies: ["WelkinGL", "WelkinReference"]),
+        .testTarget(name: "WelkinGLTests", dependencies: ["WelkinGL", "WelkinReference", "WelkinBaselines", "CCairo"]),
         .testTarget(name: "EndToEndTests", dependencies: ["WelkinReference"]),
     ]
 )

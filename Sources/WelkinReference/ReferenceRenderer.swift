@@ -46,6 +46,8 @@ public struct ReferenceRenderer: Sendable {
         let threadCount = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
         // More bands than threads balances uneven rows; contiguous bands keep memory local.
         let bandCount = threadCount == 1 ? 1 : min(height, threadCount * 8)
+        // Layers that need a whole-frame pre-pass (mesh triangles → row spans), made before any row.
+        let prepared = Self.prepareLayers(frame)
         pixels.withUnsafeMutableBufferPointer { out in
             let base = out.baseAddress!
             let work = { (band: Int) in
@@ -53,7 +55,7 @@ public struct ReferenceRenderer: Sendable {
                 let row = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width)
                 defer { row.deallocate() }
                 for y in y0..<y1 {
-                    drawRow(frame, y: y, particles: particles, into: row)
+                    drawRow(frame, y: y, into: row, prepared: prepared, particles: particles)
                     Self.resolveRow(row, width: width, y: y, dither: frame.dither, into: base + y * width * 4)
                 }
             }
@@ -71,7 +73,8 @@ public struct ReferenceRenderer: Sendable {
     }
 
     /// Composites every layer of `frame` into one row of premultiplied float colour.
-    func drawRow(_ frame: Frame, y: Int, particles: [PreparedParticles?], into row: UnsafeMutablePointer<SIMD4<Float>>) {
+    func drawRow(_ frame: Frame, y: Int, into row: UnsafeMutablePointer<SIMD4<Float>>, prepared: [Int: MeshRaster] = [:],
+                 particles: [PreparedParticles?] = []) {
         let width = frame.pixelSize.x
         row.update(repeating: frame.background, count: width)
         for (index, layer) in frame.layers.enumerated() {
@@ -79,8 +82,18 @@ public struct ReferenceRenderer: Sendable {
             case .gradient(let g): GradientRaster.draw(g, y: y, width: width, into: row)
             case .particles: particles[index]!.drawRow(y: y, into: row)
             case .shader: preconditionFailure("checked by render(_:)")
+            case .mesh: prepared[index]!.drawRow(y: y, into: row)
             }
         }
+    }
+
+    /// Per-frame pre-passes, by layer index: sequential, so rows stay independent of the thread count.
+    static func prepareLayers(_ frame: Frame) -> [Int: MeshRaster] {
+        var out: [Int: MeshRaster] = [:]
+        for (index, layer) in frame.layers.enumerated() {
+            if case .mesh(let m) = layer { out[index] = MeshRaster(m, pixelSize: frame.pixelSize) }
+        }
+        return out
     }
 
     /// Quantises one row to RGBA8 with the shared dither.

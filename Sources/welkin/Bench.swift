@@ -105,6 +105,7 @@ extension Commands {
             }
             var results = try runBenchmarks(runs: runs, filter: filter)
             results += try runGPUBenchmarks(runs: runs, filter: filter, args: args)
+            results += try runMeshBenchmarks(runs: runs, filter: filter, args: args)
             results += try runParticleBenchmarks(runs: runs, filter: filter, args: args)
             if args.flag("--json") {
                 let rows = results.map { r in

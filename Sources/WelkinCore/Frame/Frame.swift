@@ -4,6 +4,7 @@
 public enum DrawLayer: Sendable, Equatable {
     case gradient(GradientDraw)
     case shader(ShaderDraw)
+    case mesh(MeshDraw)
     /// An emitter's particles as sprite instances.
     case particles(ParticleDraw)
 }
@@ -52,6 +53,9 @@ public struct Frame: Sendable {
                                                      pixelSize: size, scale: self.scale)))
             case .shader(let s):
                 layers.append(.shader(ShaderDraw(layer: s, opacity: Float(layer.opacity), index: index)))
+            case .mesh(let m):
+                layers.append(.mesh(MeshDraw(m, opacity: layer.opacity, sceneColorSpace: scene.colorSpace, seed: scene.seed,
+                                             time: time, pixelSize: size)))
             case .emitter(let e):
                 layers.append(.particles(ParticleDraw(e, index: index, scene: scene, time: time,
                                                       opacity: layer.opacity, pixelScale: self.scale)))

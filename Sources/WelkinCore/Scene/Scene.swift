@@ -39,6 +39,8 @@ public struct Layer: Sendable {
         case gradient(Gradient)
         /// A user's GLSL fragment shader (GPU only; the CPU reference refuses it).
         case shader(ShaderLayer)
+        /// A mesh gradient (docs/mesh-gradients.md).
+        case mesh(MeshGradient)
         /// A particle emitter (Core Animation's CAEmitterLayer).
         case emitter(EmitterLayer)
     }

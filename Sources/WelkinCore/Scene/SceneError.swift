@@ -6,6 +6,8 @@ public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Code: String, Sendable {
         case unreadableFile, invalidJSON, unknownKey, wrongType, nonFinite, outOfRange,
              unknownLayerType, missingKey, emptyStops, invalidColor, invalidValue
+        /// An array of the wrong length (mesh points and colours).
+        case wrongCount
     }
     public var code: Code
     public var file: String

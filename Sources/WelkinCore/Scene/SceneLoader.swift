@@ -74,6 +74,7 @@ public enum SceneLoader {
         ("angularGradient", ["center", "startAngle", "endAngle", "stops"]),
         ("ellipticalGradient", ["center", "startRadiusFraction", "endRadiusFraction", "stops"]),
         ("shader", ["fragment", "uniforms"]),
+        ("meshGradient", meshKeys),
         ("emitter", emitterKeys),
     ]
     static let commonLayerKeys = ["type", "name", "opacity", "colorSpace"]
@@ -108,6 +109,8 @@ public enum SceneLoader {
             content = .gradient(try decodeGradient(typeName, object, colorSpace: colorSpace, sceneSize: sceneSize))
         case "shader":
             content = .shader(try decodeShader(object, sceneDirectory: directory))
+        case "meshGradient":
+            content = .mesh(try decodeMesh(object, colorSpace: colorSpace))
         case "emitter":
             content = .emitter(try decodeEmitter(object, sceneDirectory: directory))
         default:

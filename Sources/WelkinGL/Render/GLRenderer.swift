@@ -45,6 +45,7 @@ public final class GLRenderer {
         var resolve: ResolvePass
         var bare: BarePass
         var user: UserShaderPass
+        var mesh: MeshPass
         var particles: ParticlePass
 
         init(_ shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws {
@@ -52,12 +53,13 @@ public final class GLRenderer {
             resolve = try ResolvePass(shaders: shaders)
             bare = try BarePass(shaders: shaders)
             user = try UserShaderPass(shaders: shaders, warn: warn)
+            mesh = try MeshPass(shaders: shaders)
             particles = try ParticlePass(shaders: shaders)
         }
 
         var files: [String] {
             var out: [String] = []
-            for f in gradient.files + resolve.program.files + bare.program.files + user.files + particles.files where !out.contains(f) { out.append(f) }
+            for f in gradient.files + resolve.program.files + bare.program.files + user.files + mesh.files + particles.files where !out.contains(f) { out.append(f) }
             return out
         }
     }
@@ -164,6 +166,7 @@ public final class GLRenderer {
             if affected(passes.resolve.program.files) { fresh.resolve = try ResolvePass(shaders: library) }
             if affected(passes.bare.program.files) { fresh.bare = try BarePass(shaders: library) }
             if affected(passes.user.files) { fresh.user = try UserShaderPass(shaders: library, warn: warningHandler) }
+            if affected(passes.mesh.files) { fresh.mesh = try MeshPass(shaders: library) }
         }
         fresh.gradient.specializes = passes.gradient.specializes
         if fresh.user !== passes.user { fresh.user.adopt(passes.user, keeping: userShadersInUse) }
@@ -229,6 +232,7 @@ public final class GLRenderer {
                     accumulation.bind()
                     epoxy_glEnable(GLenum(GL_BLEND))
                     passes.user.drawComposite(layer: layerTarget!.texture, opacity: s.opacity, pixelSize: size, resolve: nil)
+                case .mesh(let m): try passes.mesh.draw(m, pixelSize: size, resolve: nil)
                 case .particles(let p):
                     try passes.particles.draw(p, pixelSize: size)
                     epoxy_glBindVertexArray(vertexArray)
@@ -245,6 +249,7 @@ public final class GLRenderer {
         case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: resolve)
         case .shader(let s):
             passes.user.drawComposite(layer: layerTarget!.texture, opacity: s.opacity, pixelSize: size, resolve: resolve)
+        case .mesh(let m): try passes.mesh.draw(m, pixelSize: size, resolve: resolve)
         case .particles: preconditionFailure("particle layers never resolve the frame (canResolveFrame)")
         case nil: passes.resolve.draw(resolve, pixelSize: size)
         }

@@ -1,0 +1,249 @@
+// A mesh gradient resolved to pixel space at one instant: the triangles both renderers rasterise
+// and the colour polynomials they evaluate at (u, v).
+//
+// The colour maths is mirrored line for line in Shaders/mesh.glsl; keep names and constants in step.
+
+import Foundation
+
+/// A mesh layer at time t in pixel space. Both renderers draw exactly these triangles, in index
+/// order (a later triangle wins where triangles overlap), and colour each covered pixel centre
+/// from (u, v) interpolated linearly across its triangle.
+public struct MeshDraw: Sendable, Equatable {
+    /// Vertices per row and per column of the mesh.
+    public var width: Int, height: Int
+    /// Tessellation vertex positions in pixels (y down), snapped to 1/256 pixel like GL's rasteriser.
+    public var positions: [SIMD2<Float>]
+    /// (u, v) of each tessellation vertex within its patch, 0…1.
+    public var parameters: [SIMD2<Float>]
+    /// The patch (row-major cell index) of each tessellation vertex.
+    public var patches: [Int32]
+    /// Triangles, three vertex indices each, in drawing order.
+    public var indices: [UInt32]
+    /// 16 per patch: `coefficients[patch * 16 + a * 4 + b]` multiplies u^a v^b. Premultiplied, in `space`.
+    public var coefficients: [SIMD4<Float>]
+    public var space: ColorSpace
+    /// Bicubic colour (true) or bilinear (false; only a, b ∈ {0, 1} are non-zero).
+    public var smooth: Bool
+    public var opacity: Float
+    /// Premultiplied sRGB, drawn where no triangle covers (opacity not yet applied).
+    public var background: SIMD4<Float>
+    /// The mesh's outer edges lie on the frame's edges, so every pixel is covered (the background never shows).
+    public var coversFrame: Bool
+    /// Every colour opaque and opacity 1 (overlapping triangles may simply overwrite).
+    public var isOpaque: Bool
+    /// Tessellation steps per patch column (u) and per patch row (v).
+    public var columnSteps: [Int], rowSteps: [Int]
+
+    public var patchCount: Int { (width - 1) * (height - 1) }
+
+    /// Geometric tolerance: the tessellated surface stays within this many pixels of the true one.
+    public static let tolerance = 0.25
+    /// The tessellation targets 0.2 px, leaving 0.05 px for float rounding and 1/256-px snapping.
+    static let target = 0.2
+    /// Caps against pathological meshes (the error bound no longer holds beyond them).
+    public static let maximumStepsPerPatch = 256
+    public static let maximumQuads = 1 << 21
+
+    public init(_ mesh: MeshGradient, opacity: Double, sceneColorSpace: ColorSpace, seed: UInt64, time: Double,
+                pixelSize: SIMD2<Int>) {
+        width = mesh.width; height = mesh.height
+        space = mesh.colorSpace ?? sceneColorSpace
+        smooth = mesh.smoothsColors
+        self.opacity = Float(opacity)
+        background = mesh.background.premultiplied
+        let vertices = Self.vertices(mesh, seed: seed, time: time)
+        coversFrame = MeshGeometry.coversFrame(vertices, width: width, height: height)
+        let size = SIMD2<Double>(Double(pixelSize.x), Double(pixelSize.y))
+        let patchList = MeshGeometry.patches(vertices, width: width, height: height) { $0 * size }
+        let colors = Self.colors(mesh, space: space, time: time)
+        isOpaque = opacity == 1 && colors.allSatisfy { $0.w == 1 }
+        coefficients = Self.coefficients(colors, width: width, height: height, smooth: smooth)
+        (columnSteps, rowSteps) = Self.steps(patchList, columns: width - 1, rows: height - 1)
+        positions = []; parameters = []; patches = []; indices = []
+        tessellate(patchList)
+    }
+
+    // MARK: time
+
+    /// The Bézier vertices at time t (random walk applied; automatic handles follow moved points).
+    static func vertices(_ mesh: MeshGradient, seed: UInt64, time: Double) -> [MeshBezierPoint] {
+        let start = mesh.startPositions
+        let moved = mesh.animation?.positions(start: start, seed: seed, at: time) ?? start
+        switch mesh.vertices {
+        case .points:
+            return MeshGeometry.automaticHandles(moved, width: mesh.width, height: mesh.height)
+        case .bezier(let b):
+            return zip(b, zip(moved, start)).map { $0.offset(by: $1.0 - $1.1) }
+        }
+    }
+
+    /// Vertex colours at time t, premultiplied in `space`: linear between keyframes, held after the last.
+    static func colors(_ mesh: MeshGradient, space: ColorSpace, time: Double) -> [SIMD4<Double>] {
+        func convert(_ c: [RGBA]) -> [SIMD4<Double>] { c.map { SIMD4<Double>(ColorMath.toInterpolationSpace($0, space)) } }
+        var before = (time: 0.0, colors: mesh.colors)
+        for key in mesh.colorKeyframes {
+            if time < key.time {
+                let f = max(0, (time - before.time) / (key.time - before.time))
+                return zip(convert(before.colors), convert(key.colors)).map { $0 + ($1 - $0) * f }
+            }
+            before = (key.time, key.colors)
+        }
+        return convert(before.colors)
+    }
+
+    // MARK: colour
+
+    /// Power-basis coefficients per patch. Bilinear: the four corners. Bicubic: Hermite data at the
+    /// corners (value, Catmull-Rom ∂u, ∂v and cross derivative, neighbours clamped at the border),
+    /// so that neighbouring patches share value and first derivatives along their common edge.
+    static func coefficients(_ c: [SIMD4<Double>], width: Int, height: Int, smooth: Bool) -> [SIMD4<Float>] {
+        func at(_ i: Int, _ j: Int) -> SIMD4<Double> {
+            c[min(max(j, 0), height - 1) * width + min(max(i, 0), width - 1)]
+        }
+        func du(_ i: Int, _ j: Int) -> SIMD4<Double> { (at(i + 1, j) - at(i - 1, j)) / 2 }
+        func dv(_ i: Int, _ j: Int) -> SIMD4<Double> { (at(i, j + 1) - at(i, j - 1)) / 2 }
+        func duv(_ i: Int, _ j: Int) -> SIMD4<Double> {
+            (at(i + 1, j + 1) - at(i - 1, j + 1) - at(i + 1, j - 1) + at(i - 1, j - 1)) / 4
+        }
+        // Cubic Hermite → power basis: p(t) = Σ_a t^a Σ_m hermite[a][m] · (p0, p1, m0, m1)[m].
+        let hermite: [[Double]] = [[1, 0, 0, 0], [0, 0, 1, 0], [-3, 3, -2, -1], [2, -2, 1, 1]]
+        var out: [SIMD4<Float>] = []
+        out.reserveCapacity((width - 1) * (height - 1) * 16)
+        for j in 0..<(height - 1) {
+            for i in 0..<(width - 1) {
+                var k = [SIMD4<Double>](repeating: .zero, count: 16)
+                if !smooth {
+                    let c00 = at(i, j), c10 = at(i + 1, j), c01 = at(i, j + 1), c11 = at(i + 1, j + 1)
+                    k[0] = c00; k[1] = c01 - c00; k[4] = c10 - c00; k[5] = c00 - c10 - c01 + c11
+                } else {
+                    // f[m][n]: m indexes (value at u=0, value at u=1, ∂u at u=0, ∂u at u=1), n the same in v.
+                    let corners = [(i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1)]
+                    var f = [[SIMD4<Double>]](repeating: [SIMD4<Double>](repeating: .zero, count: 4), count: 4)
+                    for (n, (ci, cj)) in corners.enumerated() {
+                        let m = n & 1, l = n >> 1   // m: u end, l: v end
+                        f[m][l] = at(ci, cj)
+                        f[2 + m][l] = du(ci, cj)
+                        f[m][2 + l] = dv(ci, cj)
+                        f[2 + m][2 + l] = duv(ci, cj)
+                    }
+                    for a in 0..<4 {
+                        for b in 0..<4 {
+                            var sum = SIMD4<Double>.zero
+                            for m in 0..<4 where hermite[a][m] != 0 {
+                                for n in 0..<4 where hermite[b][n] != 0 { sum += hermite[a][m] * hermite[b][n] * f[m][n] }
+                            }
+                            k[a * 4 + b] = sum
+                        }
+                    }
+                }
+                out += k.map { SIMD4<Float>($0) }
+            }
+        }
+        return out
+    }
+
+    /// The colour polynomial of `patch` at (u, v): premultiplied, still in the interpolation space.
+    @inlinable public func interpolate(patch: Int, u: Float, v: Float) -> SIMD4<Float> {
+        coefficients.withUnsafeBufferPointer { k in
+            Self.interpolate(k.baseAddress! + patch * 16, u: u, v: v, smooth: smooth)
+        }
+    }
+
+    /// Horner's rule in v for each power of u, then in u (mesh.glsl does the same operations).
+    @inlinable @inline(__always)
+    public static func interpolate(_ k: UnsafePointer<SIMD4<Float>>, u: Float, v: Float, smooth: Bool) -> SIMD4<Float> {
+        if !smooth {
+            let row0 = k[1] * v + k[0]
+            let row1 = k[5] * v + k[4]
+            return row1 * u + row0
+        }
+        let row0 = ((k[3] * v + k[2]) * v + k[1]) * v + k[0]
+        let row1 = ((k[7] * v + k[6]) * v + k[5]) * v + k[4]
+        let row2 = ((k[11] * v + k[10]) * v + k[9]) * v + k[8]
+        let row3 = ((k[15] * v + k[14]) * v + k[13]) * v + k[12]
+        return ((row3 * u + row2) * u + row1) * u + row0
+    }
+
+    /// Interpolated colour → premultiplied sRGB with opacity: alpha clamped to 0…1 (a bicubic may
+    /// overshoot), converted from the interpolation space, sRGB channels clamped to 0…alpha.
+    @inlinable public static func finish(_ p: SIMD4<Float>, space: ColorSpace, opacity: Float) -> SIMD4<Float> {
+        var q = p
+        q.w = min(max(q.w, 0), 1)
+        var c = ColorMath.fromInterpolationSpace(q, space)
+        if space == .srgb {
+            c = SIMD4(min(max(c.x, 0), c.w), min(max(c.y, 0), c.w), min(max(c.z, 0), c.w), c.w)
+        }
+        return c * opacity
+    }
+
+    /// The layer's premultiplied sRGB colour at (u, v) of `patch`, opacity applied.
+    public func color(patch: Int, u: Float, v: Float) -> SIMD4<Float> {
+        Self.finish(interpolate(patch: patch, u: u, v: v), space: space, opacity: opacity)
+    }
+
+    // MARK: tessellation
+
+    /// Steps per patch column and row: each patch needs n ≥ √((bound_uu + bound_uv) / (4 · target))
+    /// along u (and likewise along v) for the piecewise-linear error ((A+B)h_u² + (C+B)h_v²)/8 to stay
+    /// under `target`; columns and rows take the largest need, so neighbours share seam vertices.
+    static func steps(_ patches: [MeshPatch], columns: Int, rows: Int) -> ([Int], [Int]) {
+        var u = [Int](repeating: 1, count: columns), v = [Int](repeating: 1, count: rows)
+        for j in 0..<rows {
+            for i in 0..<columns {
+                let b = patches[j * columns + i].secondDerivativeBounds
+                func need(_ d: Double) -> Int {
+                    let n = (d / (4 * target)).squareRoot().rounded(.up)
+                    return n.isFinite ? Int(min(max(n, 1), Double(maximumStepsPerPatch))) : maximumStepsPerPatch
+                }
+                u[i] = max(u[i], need(b.uu + b.uv))
+                v[j] = max(v[j], need(b.vv + b.uv))
+            }
+        }
+        let quads = Double(u.reduce(0, +)) * Double(v.reduce(0, +))
+        if quads > Double(maximumQuads) {
+            let shrink = (Double(maximumQuads) / quads).squareRoot()
+            u = u.map { max(1, Int(Double($0) * shrink)) }
+            v = v.map { max(1, Int(Double($0) * shrink)) }
+        }
+        return (u, v)
+    }
+
+    /// Snaps a pixel coordinate to GL's 1/256-pixel sub-pixel grid.
+    @inlinable static func snap(_ x: Double) -> Float { Float((x * 256).rounded() / 256) }
+
+    /// Emits each patch's grid of vertices and its triangles: patches row-major, within a patch rows
+    /// of quads by increasing v, then increasing u, each quad as (a, b, c) then (b, d, c). Drawn in
+    /// this order with later triangles on top, a fold shows the later patch, then larger v, then larger u.
+    mutating func tessellate(_ patchList: [MeshPatch]) {
+        let columns = width - 1
+        var vertexCount = 0, indexCount = 0
+        for (p, _) in patchList.enumerated() {
+            let nu = columnSteps[p % columns], nv = rowSteps[p / columns]
+            vertexCount += (nu + 1) * (nv + 1); indexCount += 6 * nu * nv
+        }
+        positions.reserveCapacity(vertexCount); parameters.reserveCapacity(vertexCount)
+        patches.reserveCapacity(vertexCount); indices.reserveCapacity(indexCount)
+        for (p, patch) in patchList.enumerated() {
+            let nu = columnSteps[p % columns], nv = rowSteps[p / columns]
+            let first = UInt32(positions.count)
+            for l in 0...nv {
+                let v = Double(l) / Double(nv)
+                for k in 0...nu {
+                    let u = Double(k) / Double(nu)
+                    let point = patch.evaluate(u: u, v: v)
+                    positions.append(SIMD2(Self.snap(point.x), Self.snap(point.y)))
+                    parameters.append(SIMD2(Float(u), Float(v)))
+                    patches.append(Int32(p))
+                }
+            }
+            let stride = UInt32(nu + 1)
+            for l in 0..<UInt32(nv) {
+                for k in 0..<UInt32(nu) {
+                    let a = first + l * stride + k, b = a + 1, c = a + stride, d = c + 1
+                    indices.append(a); indices.append(b); indices.append(c)
+                    indices.append(b); indices.append(d); indices.append(c)
+                }
+            }
+        }
+    }
+}
