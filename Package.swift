@@ -31,8 +31,10 @@ let package = Package(
                 resources: [.process("Shaders")]),
         // cairo drawing the same things, as the outside baseline for tests and `welkin bench`.
         .target(name: "WelkinBaselines", dependencies: ["WelkinCore", "WelkinReference", "CCairo"]),
+        // The plain C particle loop `welkin bench` measures the Swift simulation against (always -O3).
+        .target(name: "CSimBaseline", cSettings: [.unsafeFlags(["-O3"])]),
         // The command line.
-        .executableTarget(name: "welkin", dependencies: ["WelkinCore", "WelkinReference", "WelkinGL", "WelkinBaselines", "CCairo"]),
+        .executableTarget(name: "welkin", dependencies: ["WelkinCore", "WelkinReference", "WelkinGL", "WelkinBaselines", "CCairo", "CSimBaseline"]),
 
         .testTarget(name: "WelkinCoreTests", dependencies: ["WelkinCore"]),
         .testTarget(name: "WelkinReferenceTests", dependencies: ["WelkinReference", "WelkinBaselines", "CCairo"]),

@@ -32,11 +32,16 @@ public struct ReferenceRenderer: Sendable {
     /// Renders `frame` to an RGBA8 image. A layer it cannot draw is an error (see `checkSupported`).
     public func render(_ frame: Frame) throws -> Image {
         try Self.checkSupported(frame)
-        return renderSupported(frame)
+        return try renderSupported(frame)
     }
 
-    func renderSupported(_ frame: Frame) -> Image {
+    func renderSupported(_ frame: Frame) throws -> Image {
         let width = frame.pixelSize.x, height = frame.pixelSize.y
+        // Particle layers: sprites bucketed by rows, images loaded, before any row is drawn.
+        let particles = try frame.layers.map { layer -> PreparedParticles? in
+            guard case .particles(let p) = layer else { return nil }
+            return try PreparedParticles(p, width: width, height: height)
+        }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let threadCount = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
         // More bands than threads balances uneven rows; contiguous bands keep memory local.
@@ -50,7 +55,7 @@ public struct ReferenceRenderer: Sendable {
                 let row = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width)
                 defer { row.deallocate() }
                 for y in y0..<y1 {
-                    drawRow(frame, y: y, into: row, prepared: prepared)
+                    drawRow(frame, y: y, into: row, prepared: prepared, particles: particles)
                     Self.resolveRow(row, width: width, y: y, dither: frame.dither, into: base + y * width * 4)
                 }
             }
@@ -68,12 +73,14 @@ public struct ReferenceRenderer: Sendable {
     }
 
     /// Composites every layer of `frame` into one row of premultiplied float colour.
-    func drawRow(_ frame: Frame, y: Int, into row: UnsafeMutablePointer<SIMD4<Float>>, prepared: [Int: MeshRaster] = [:]) {
+    func drawRow(_ frame: Frame, y: Int, into row: UnsafeMutablePointer<SIMD4<Float>>, prepared: [Int: MeshRaster] = [:],
+                 particles: [PreparedParticles?] = []) {
         let width = frame.pixelSize.x
         row.update(repeating: frame.background, count: width)
         for (index, layer) in frame.layers.enumerated() {
             switch layer {
             case .gradient(let g): GradientRaster.draw(g, y: y, width: width, into: row)
+            case .particles: particles[index]!.drawRow(y: y, into: row)
             case .shader: preconditionFailure("checked by render(_:)")
             case .mesh: prepared[index]!.drawRow(y: y, into: row)
             case .sky(let sky): SkyRaster.draw(sky, y: y, width: width, into: row)

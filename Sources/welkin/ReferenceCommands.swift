@@ -19,7 +19,9 @@ extension Commands {
             throw UsageError(message: "expected one scene file, got \(args.positionals.count)", command: command)
         }
         guard let path = args.positionals.first else { return Scene.defaultScene }
-        return try SceneLoader.load(path: path)
+        let scene = try SceneLoader.load(path: path)
+        for warning in scene.warnings { printError(warning.description) }
+        return scene
     }
 
     static func requireOutput(_ args: Arguments, command: Command) throws -> String {
@@ -66,7 +68,8 @@ extension Commands {
             var failed = false
             for path in args.positionals {
                 do {
-                    _ = try SceneLoader.load(path: path)
+                    let scene = try SceneLoader.load(path: path)
+                    for warning in scene.warnings { printError(warning.description) }
                     print("\(path): ok")
                 } catch let e as SceneError {
                     printError(e.description)

@@ -26,11 +26,14 @@ final class EndToEndTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
 
-    func run(_ arguments: [String]) throws -> Run {
+    func run(_ arguments: [String]) throws -> Run { try Self.run(arguments) }
+
+    /// Runs `welkin ARGUMENTS` in the repository root.
+    static func run(_ arguments: [String]) throws -> Run {
         let process = Process()
-        process.executableURL = Self.welkin
+        process.executableURL = welkin
         process.arguments = arguments
-        process.currentDirectoryURL = Self.repository
+        process.currentDirectoryURL = repository
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -74,7 +74,8 @@ final class SceneLoaderTests: XCTestCase {
                        "Scenes/x.json: layers[0].type: unknown layer type 'linearGradiant'; did you mean 'linearGradient'?")
         XCTAssertTrue(error(layer("{\"type\": \"teapot\"}")).hasPrefix("Scenes/x.json: layers[0].type: unknown layer type 'teapot' (expected one of: linearGradient"))
         XCTAssertEqual(error(layer("{\"stops\": []}")),
-                       "Scenes/x.json: layers[0]: missing key 'type' (one of: linearGradient, radialGradient, angularGradient, ellipticalGradient, shader, meshGradient, sky, cloudSprites, cloudCover)")
+                       "Scenes/x.json: layers[0]: missing key 'type' (one of: \(SceneLoader.layerTypeNames.joined(separator: ", ")))")
+        XCTAssertEqual(Array(SceneLoader.layerTypeNames.prefix(5)), ["linearGradient", "radialGradient", "angularGradient", "ellipticalGradient", "shader"])
     }
 
     func testUnknownKeySuggestsTheNearest() {
@@ -83,7 +84,8 @@ final class SceneLoaderTests: XCTestCase {
         XCTAssertEqual(error("{\"backgroud\": \"red\"}"),
                        "Scenes/x.json: backgroud: unknown key 'backgroud'; did you mean 'background'?")
         XCTAssertEqual(error("{\"layers\": [], \"zzz\": 1}"),
-                       "Scenes/x.json: zzz: unknown key 'zzz' (known keys: name, description, size, seed, background, dither, colorSpace, layers, weather)")
+                       "Scenes/x.json: zzz: unknown key 'zzz' (known keys: \(SceneLoader.sceneKeys.joined(separator: ", ")))")
+        XCTAssertEqual(Array(SceneLoader.sceneKeys.prefix(8)), ["name", "description", "size", "seed", "background", "dither", "colorSpace", "layers"])
     }
 
     func testWrongType() {

@@ -7,6 +7,8 @@ public enum DrawLayer: Sendable, Equatable {
     case mesh(MeshDraw)
     /// Consecutive sky, cloud cover and cloud sprite layers, drawn in one pass on the GPU.
     case sky(SkyDraw)
+    /// An emitter's particles as sprite instances.
+    case particles(ParticleDraw)
 }
 
 /// A user shader layer at one instant: the built-in uniforms come from the Frame.
@@ -64,6 +66,9 @@ public struct Frame: Sendable {
             case .sky(let content):
                 SkyDraw.append(SkyPart(content, state: sky!, opacity: layer.opacity, time: time, sceneSeed: scene.seed,
                                        index: index, pixelSize: size, scale: self.scale), to: &layers)
+            case .emitter(let e):
+                layers.append(.particles(ParticleDraw(e, index: index, scene: scene, time: time,
+                                                      opacity: layer.opacity, pixelScale: self.scale)))
             }
         }
         self.layers = layers

@@ -16,6 +16,10 @@ public struct Scene: Sendable {
     public var layers: [Layer] = []
     /// Top-level `weather`; nil is steady clear weather.
     public var weather: Weather? = nil
+    /// Points per second², added to every emitter cell's acceleration × its windFactor.
+    public var wind: SIMD2<Double> = .zero
+    /// Problems that do not stop the scene from drawing (printed by the command line).
+    public var warnings: [SceneError] = []
     /// A display name (the viewer's title); defaults to the file name without extension.
     public var name: String = "untitled"
     /// The file the scene came from, for resolving relative paths and for error messages.
@@ -41,6 +45,8 @@ public struct Layer: Sendable {
         case mesh(MeshGradient)
         /// `sky`, `cloudSprites` or `cloudCover` (Sky/SkyLayers.swift).
         case sky(SkyContent)
+        /// A particle emitter (Core Animation's CAEmitterLayer).
+        case emitter(EmitterLayer)
     }
 
     public init(name: String? = nil, opacity: Double = 1, content: Content) {

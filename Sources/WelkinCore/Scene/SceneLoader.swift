@@ -33,7 +33,7 @@ public enum SceneLoader {
         try decode(Array(text.utf8), file: file, directory: directory)
     }
 
-    static let sceneKeys = ["name", "description", "size", "seed", "background", "dither", "colorSpace", "layers", "weather"]
+    static let sceneKeys = ["name", "description", "size", "seed", "background", "dither", "colorSpace", "layers", "weather", "wind"]
 
     static func decode(_ node: Node, directory: String?) throws -> Scene {
         let object = try node.object(sceneKeys)
@@ -47,10 +47,12 @@ public enum SceneLoader {
         if let n = object["dither"] { scene.dither = try n.bool() }
         if let n = object["colorSpace"] { scene.colorSpace = try decodeColorSpace(n) }
         if let n = object["weather"] { scene.weather = try decodeWeather(n) }
+        if let n = object["wind"] { scene.wind = try n.pair() }
         if let n = object["layers"] {
             let size = scene.size
             scene.layers = try n.array().map { try decodeLayer($0, sceneSize: size, directory: directory) }
         }
+        scene.warnings += emitterWarnings(scene, file: node.file)
         return scene
     }
 
@@ -77,6 +79,7 @@ public enum SceneLoader {
         ("sky", skyKeys),
         ("cloudSprites", cloudSpritesKeys),
         ("cloudCover", cloudCoverKeys),
+        ("emitter", emitterKeys),
     ]
     static let commonLayerKeys = ["type", "name", "opacity", "colorSpace"]
 
@@ -114,6 +117,8 @@ public enum SceneLoader {
             content = .mesh(try decodeMesh(object, colorSpace: colorSpace))
         case "sky", "cloudSprites", "cloudCover":
             content = .sky(try decodeSkyContent(typeName, object))
+        case "emitter":
+            content = .emitter(try decodeEmitter(object, sceneDirectory: directory))
         default:
             fatalError("layer type table and decoder disagree on \(typeName)")
         }

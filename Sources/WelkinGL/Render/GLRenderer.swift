@@ -47,6 +47,7 @@ public final class GLRenderer {
         var user: UserShaderPass
         var mesh: MeshPass
         var sky: SkyPass
+        var particles: ParticlePass
 
         init(_ shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws {
             gradient = try GradientPass(shaders: shaders)
@@ -55,12 +56,13 @@ public final class GLRenderer {
             user = try UserShaderPass(shaders: shaders, warn: warn)
             mesh = try MeshPass(shaders: shaders)
             sky = try SkyPass(shaders: shaders)
+            particles = try ParticlePass(shaders: shaders)
         }
 
         var files: [String] {
             var out: [String] = []
             for f in gradient.files + resolve.program.files + bare.program.files + user.files + mesh.files + sky.files
-            where !out.contains(f) { out.append(f) }
+                + particles.files where !out.contains(f) { out.append(f) }
             return out
         }
     }
@@ -169,6 +171,7 @@ public final class GLRenderer {
             if affected(passes.user.files) { fresh.user = try UserShaderPass(shaders: library, warn: warningHandler) }
             if affected(passes.mesh.files) { fresh.mesh = try MeshPass(shaders: library) }
             if affected(passes.sky.files) { fresh.sky = try SkyPass(shaders: library) }
+            if affected(passes.particles.files) { fresh.particles = try ParticlePass(shaders: library) }
         }
         fresh.gradient.specializes = passes.gradient.specializes
         if fresh.user !== passes.user { fresh.user.adopt(passes.user, keeping: userShadersInUse) }
@@ -202,8 +205,9 @@ public final class GLRenderer {
         let size = frame.pixelSize
         // The last layer composites and resolves itself (see Shaders/composite.glsl), so the float
         // target is needed only for the layers before it.
-        let layered = fusesLastLayer ? frame.layers.dropLast() : frame.layers[...]
-        let last = fusesLastLayer ? frame.layers.last : nil
+        let fuses = fusesLastLayer && (frame.layers.last?.canResolveFrame ?? true)
+        let layered = fuses ? frame.layers.dropLast() : frame.layers[...]
+        let last = fuses ? frame.layers.last : nil
         var inUse: Set<String> = []
         for case .shader(let s) in frame.layers { inUse.insert(s.layer.fragmentPath) }
         userShadersInUse = inUse
@@ -235,6 +239,10 @@ public final class GLRenderer {
                     epoxy_glEnable(GLenum(GL_BLEND))
                     passes.user.drawComposite(layer: layerTarget!.texture, opacity: s.opacity, pixelSize: size, resolve: nil)
                 case .mesh(let m): try passes.mesh.draw(m, pixelSize: size, resolve: nil)
+                case .particles(let p):
+                    try passes.particles.draw(p, pixelSize: size)
+                    epoxy_glBindVertexArray(vertexArray)
+                    epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
                 }
             }
             epoxy_glDisable(GLenum(GL_BLEND))
@@ -249,6 +257,7 @@ public final class GLRenderer {
         case .shader(let s):
             passes.user.drawComposite(layer: layerTarget!.texture, opacity: s.opacity, pixelSize: size, resolve: resolve)
         case .mesh(let m): try passes.mesh.draw(m, pixelSize: size, resolve: resolve)
+        case .particles: preconditionFailure("particle layers never resolve the frame (canResolveFrame)")
         case nil: passes.resolve.draw(resolve, pixelSize: size)
         }
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)

@@ -1,0 +1,176 @@
+// The `emitter` layer: Core Animation's CAEmitterLayer and CAEmitterCell, as scene values.
+//
+// Every default lives here, next to the property that owns it (docs/particles.md lists them).
+// Where Welkin goes beyond Core Animation (sprites drawn procedurally, sway, over-life ramps,
+// damping, wind) the extra properties default to "no effect".
+
+/// Where an emitter places new particles.
+public enum EmitterShape: String, Sendable, Hashable, CaseIterable {
+    case point, line, rectangle, circle
+}
+
+/// Which part of the shape emits: its vertices, its outline, or its whole surface.
+public enum EmitterMode: String, Sendable, Hashable, CaseIterable {
+    case points, outline, surface
+}
+
+/// The order particles are composited in.
+public enum EmitterRenderMode: String, Sendable, Hashable, CaseIterable {
+    /// Within each cell, the oldest particle is drawn first (newest on top); source-over.
+    case oldestFirst
+    /// Within each cell, the newest particle is drawn first (oldest on top); source-over.
+    case oldestLast
+    /// Premultiplied colours add up (blend ONE, ONE): SwiftUI's plusLighter.
+    case additive
+}
+
+/// How a particle looks. The procedural sprites are drawn by the same functions on the GPU
+/// (Shaders/sprite.glsl) and the CPU (SpriteShape.swift).
+public enum SpriteKind: String, Sendable, Hashable, CaseIterable {
+    /// An antialiased disc.
+    case dot
+    /// A disc blurred with a Gaussian of standard deviation `blur`.
+    case softDot
+    /// A six-armed snowflake.
+    case flake
+    /// A capsule aligned to the velocity, its length growing with speed (rain).
+    case streak
+    /// Three soft overlapping puffs.
+    case cloud
+    /// A PNG image (`image`), bilinearly sampled.
+    case image
+
+    /// The shaders' integer code (`SPRITE_*` in sprite.glsl).
+    public var code: Int32 {
+        switch self {
+        case .dot: return 0
+        case .softDot: return 1
+        case .flake: return 2
+        case .streak: return 3
+        case .cloud: return 4
+        case .image: return 5
+        }
+    }
+}
+
+/// A horizontal cosine offset around the ballistic path (seed 004's flickering flame).
+public struct Sway: Sendable, Hashable {
+    /// Points, at birth.
+    public var amplitude: Double = 0
+    /// Cycles per second.
+    public var frequency: Double = 1
+    /// The amplitude at the end of life as a fraction of `amplitude` (linear in normalised age).
+    public var endAmplitude: Double = 1
+
+    public init(amplitude: Double = 0, frequency: Double = 1, endAmplitude: Double = 1) {
+        self.amplitude = amplitude; self.frequency = frequency; self.endAmplitude = endAmplitude
+    }
+}
+
+/// A value over a particle's normalised age 0…1: evenly spaced samples, linearly interpolated.
+public struct Ramp<Value: Sendable & Hashable>: Sendable, Hashable {
+    public var values: [Value]
+    public init(_ values: [Value]) { self.values = values }
+}
+
+/// One kind of particle (CAEmitterCell). Ranges are full widths: a mean m with range r samples
+/// uniformly from [m − r/2, m + r/2].
+public struct EmitterCell: Sendable, Hashable {
+    public var name: String = "cell"
+    public var enabled: Bool = true
+    /// Particles per second.
+    public var birthRate: Double = 0
+    /// Seconds.
+    public var lifetime: Double = 0
+    public var lifetimeRange: Double = 0
+    /// Points per second.
+    public var velocity: Double = 0
+    public var velocityRange: Double = 0
+    /// Radians, 0 = +x, y down (−π/2 is up).
+    public var emissionLongitude: Double = 0
+    /// Radians, the full width of the cone.
+    public var emissionRange: Double = 0
+    /// Points per second².
+    public var xAcceleration: Double = 0
+    public var yAcceleration: Double = 0
+    public var scale: Double = 1
+    public var scaleRange: Double = 0
+    /// Scale change per second.
+    public var scaleSpeed: Double = 0
+    /// Radians per second.
+    public var spin: Double = 0
+    public var spinRange: Double = 0
+    /// sRGB, straight alpha.
+    public var color: RGBA = .white
+    public var redRange: Double = 0
+    public var greenRange: Double = 0
+    public var blueRange: Double = 0
+    public var alphaRange: Double = 0
+    /// Change per second of each component (clamped to 0…1).
+    public var redSpeed: Double = 0
+    public var greenSpeed: Double = 0
+    public var blueSpeed: Double = 0
+    public var alphaSpeed: Double = 0
+
+    public var sprite: SpriteKind = .dot
+    /// Absolute path of the PNG when `sprite` is `.image`.
+    public var imagePath: String? = nil
+    /// The PNG's width and height in pixels (read from its header at load time).
+    public var imageSize: SIMD2<Int>? = nil
+    /// The sprite's size in points at scale 1 (Core Animation's image size). For `.image`,
+    /// the default is the image's own size.
+    public var spriteSize: Double = EmitterCell.defaultSpriteSize
+    /// softDot and cloud: Gaussian standard deviation in points at scale 1.
+    public var blur: Double = 0
+    /// streak: seconds of motion the streak covers (its length is spriteSize + speed × this).
+    public var streakDuration: Double = EmitterCell.defaultStreakDuration
+
+    public var sway: Sway = Sway()
+    public var alphaOverLife: Ramp<Double>? = nil
+    public var scaleOverLife: Ramp<Double>? = nil
+    /// Multiplies the particle's colour (all four components).
+    public var colorOverLife: Ramp<RGBA>? = nil
+    /// 1/s: velocity relaxes as dv/dt = a − damping · v.
+    public var damping: Double = 0
+    /// How strongly the scene's `wind` pushes this cell.
+    public var windFactor: Double = 1
+
+    public static let defaultSpriteSize = 16.0
+    public static let defaultStreakDuration = 1.0 / 30
+
+    public init() {}
+}
+
+/// A particle emitter layer (CAEmitterLayer).
+public struct EmitterLayer: Sendable, Hashable {
+    public var shape: EmitterShape = .point
+    public var mode: EmitterMode = .surface
+    /// Unit space.
+    public var position: UnitPoint = [0.5, 0.5]
+    /// Unit space: a line spans position.x ± size.x/2; a circle's radius is size.x/2 of the frame width.
+    public var size: SIMD2<Double> = [0, 0]
+    // Layer multipliers of the cells' values.
+    public var birthRate: Double = 1
+    public var lifetime: Double = 1
+    public var velocity: Double = 1
+    public var scale: Double = 1
+    public var spin: Double = 1
+    /// Seconds the emitter has already run at t = 0 (Core Animation's timeOffset trick).
+    public var prewarm: Double = 0
+    /// Mixed with the scene's seed.
+    public var seed: UInt64 = 0
+    public var renderMode: EmitterRenderMode = .oldestFirst
+    /// Live particles at most, per layer; births beyond it are dropped.
+    public var maxParticles: Int = EmitterLayer.defaultMaxParticles
+    public var cells: [EmitterCell] = []
+
+    public static let defaultMaxParticles = 100_000
+    /// The most `maxParticles` may be (bounds memory: 56 bytes each).
+    public static let maximumParticles = 10_000_000
+    /// The longest `prewarm`, in seconds (prewarming costs simulation time).
+    public static let maximumPrewarm = 3600.0
+    /// The largest PNG a sprite may be, per side.
+    public static let maximumImageDimension = 4096
+
+    public init() {}
+}

@@ -1,0 +1,219 @@
+// ParticleStore: one cell's live particles, struct-of-arrays, and the hot update loop.
+//
+// Fourteen 4-byte fields per particle (56 bytes). Only position, velocity and age change per step;
+// everything else a particle shows at age a (scale, angle, colour, sway) is a closed form of its
+// birth values and a, computed once per frame for drawing. Dead particles are swap-removed, so the
+// arrays stay dense; capacity grows geometrically up to the layer's maxParticles and never shrinks,
+// so a steady state allocates nothing.
+
+/// The per-step constants of the exact integrator for dv/dt = a − k·v over a step of dt:
+/// p += v·b + a·c, v = v·decay + a·b. With k = 0 these are b = dt, c = dt²/2, decay = 1.
+public struct StepConstants: Sendable, Equatable {
+    public var decay: Float
+    public var b: Float
+    public var c: Float
+    public var acceleration: SIMD2<Float>
+
+    public init(damping k: Double, dt: Double, acceleration: SIMD2<Double>) {
+        if k > 0 {
+            let e = Foundation.exp(-k * dt)
+            decay = Float(e)
+            b = Float((1 - e) / k)
+            c = Float((dt - (1 - e) / k) / k)
+        } else {
+            decay = 1
+            b = Float(dt)
+            c = Float(dt * dt / 2)
+        }
+        self.acceleration = SIMD2<Float>(acceleration)
+    }
+}
+
+import Foundation
+
+/// The live particles of one cell.
+public final class ParticleStore {
+    public private(set) var count = 0
+    public private(set) var capacity = 0
+
+    // Changed every step.
+    public private(set) var px: UnsafeMutablePointer<Float>
+    public private(set) var py: UnsafeMutablePointer<Float>
+    public private(set) var vx: UnsafeMutablePointer<Float>
+    public private(set) var vy: UnsafeMutablePointer<Float>
+    public private(set) var age: UnsafeMutablePointer<Float>
+    // Fixed at birth.
+    public private(set) var lifetime: UnsafeMutablePointer<Float>
+    public private(set) var scale: UnsafeMutablePointer<Float>
+    public private(set) var spin: UnsafeMutablePointer<Float>
+    public private(set) var red: UnsafeMutablePointer<Float>
+    public private(set) var green: UnsafeMutablePointer<Float>
+    public private(set) var blue: UnsafeMutablePointer<Float>
+    public private(set) var alpha: UnsafeMutablePointer<Float>
+    public private(set) var phase: UnsafeMutablePointer<Float>
+    /// The birth number within the cell (draw order: lower is older). Wraps after 2³² births.
+    public private(set) var birth: UnsafeMutablePointer<UInt32>
+
+    public static let fieldCount = 14
+    public static let bytesPerParticle = fieldCount * 4
+
+    public init(capacity: Int = 0) {
+        let c = max(capacity, 0)
+        self.capacity = c
+        px = .allocate(capacity: c); py = .allocate(capacity: c)
+        vx = .allocate(capacity: c); vy = .allocate(capacity: c)
+        age = .allocate(capacity: c); lifetime = .allocate(capacity: c)
+        scale = .allocate(capacity: c); spin = .allocate(capacity: c)
+        red = .allocate(capacity: c); green = .allocate(capacity: c)
+        blue = .allocate(capacity: c); alpha = .allocate(capacity: c)
+        phase = .allocate(capacity: c); birth = .allocate(capacity: c)
+    }
+
+    deinit { release() }
+
+    private func release() {
+        px.deallocate(); py.deallocate(); vx.deallocate(); vy.deallocate(); age.deallocate()
+        lifetime.deallocate(); scale.deallocate(); spin.deallocate(); red.deallocate()
+        green.deallocate(); blue.deallocate(); alpha.deallocate(); phase.deallocate(); birth.deallocate()
+    }
+
+    /// Bytes held by the arrays (capacity, not count).
+    public var allocatedBytes: Int { capacity * Self.bytesPerParticle }
+
+    /// A deep copy (for the simulation cache's checkpoints).
+    public func copy() -> ParticleStore {
+        let other = ParticleStore(capacity: capacity)
+        other.count = count
+        other.px.update(from: px, count: count); other.py.update(from: py, count: count)
+        other.vx.update(from: vx, count: count); other.vy.update(from: vy, count: count)
+        other.age.update(from: age, count: count); other.lifetime.update(from: lifetime, count: count)
+        other.scale.update(from: scale, count: count); other.spin.update(from: spin, count: count)
+        other.red.update(from: red, count: count); other.green.update(from: green, count: count)
+        other.blue.update(from: blue, count: count); other.alpha.update(from: alpha, count: count)
+        other.phase.update(from: phase, count: count); other.birth.update(from: birth, count: count)
+        return other
+    }
+
+    /// Makes room for `needed` particles, growing by an eighth (so at most 1/8 of the memory is
+    /// slack: under 64 bytes per live particle) but never beyond `limit`.
+    public func reserve(_ needed: Int, limit: Int) {
+        guard needed > capacity else { return }
+        let newCapacity = min(max(needed, capacity + capacity / 8, 64), max(limit, needed))
+        func grow<T>(_ p: inout UnsafeMutablePointer<T>) {
+            let q = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+            q.moveInitialize(from: p, count: count)
+            p.deallocate()
+            p = q
+        }
+        grow(&px); grow(&py); grow(&vx); grow(&vy); grow(&age); grow(&lifetime); grow(&scale)
+        grow(&spin); grow(&red); grow(&green); grow(&blue); grow(&alpha); grow(&phase); grow(&birth)
+        capacity = newCapacity
+    }
+
+    /// Appends one particle; the caller has reserved room.
+    @inline(__always)
+    public func append(position: SIMD2<Float>, velocity: SIMD2<Float>, age a: Float, lifetime l: Float,
+                       scale s: Float, spin w: Float, color: SIMD4<Float>, phase ph: Float, birth n: UInt32) {
+        let i = count
+        precondition(i < capacity)
+        px[i] = position.x; py[i] = position.y; vx[i] = velocity.x; vy[i] = velocity.y
+        age[i] = a; lifetime[i] = l; scale[i] = s; spin[i] = w
+        red[i] = color.x; green[i] = color.y; blue[i] = color.z; alpha[i] = color.w
+        phase[i] = ph; birth[i] = n
+        count = i + 1
+    }
+
+    /// Advances every particle by one step: the hot loop. Returns whether any particle reached
+    /// its lifetime (then `removeDead()` must run).
+    @discardableResult
+    public func integrate(_ k: StepConstants, dt: Float) -> Bool {
+        integrate(k, dt: dt, range: 0..<count)
+    }
+
+    /// The hot loop over a sub-range (threads take disjoint ranges; the result does not depend on
+    /// how the range is split).
+    public func integrate(_ k: StepConstants, dt: Float, range: Range<Int>) -> Bool {
+        ParticleKernel.step(px: px, py: py, vx: vx, vy: vy, age: age, lifetime: lifetime,
+                            range: range, decay: k.decay, b: k.b, c: k.c,
+                            ax: k.acceleration.x, ay: k.acceleration.y, dt: dt)
+    }
+
+    /// Swap-removes every particle whose age reached its lifetime, scanning in index order (so
+    /// the resulting order depends only on the particle set, never on threads).
+    public func removeDead() {
+        var i = 0
+        while i < count {
+            if age[i] >= lifetime[i] {
+                let last = count - 1
+                if i != last {
+                    px[i] = px[last]; py[i] = py[last]; vx[i] = vx[last]; vy[i] = vy[last]
+                    age[i] = age[last]; lifetime[i] = lifetime[last]; scale[i] = scale[last]
+                    spin[i] = spin[last]; red[i] = red[last]; green[i] = green[last]
+                    blue[i] = blue[last]; alpha[i] = alpha[last]; phase[i] = phase[last]; birth[i] = birth[last]
+                }
+                count = last
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    /// Empties the store, keeping its capacity.
+    public func removeAll() { count = 0 }
+}
+
+/// The update itself, on raw arrays: the Swift twin of Sources/CSimBaseline/sim_baseline.c.
+public enum ParticleKernel {
+    /// p += v·b + a·c; v = v·decay + a·b; age += dt — eight particles per iteration as two
+    /// SIMD4 halves, so the seven splatted constants take one SSE register each (SIMD8 splats
+    /// take two and spill on x86-64). Returns whether any particle in `range` now has age ≥ lifetime.
+    @inline(__always)
+    public static func step(px: UnsafeMutablePointer<Float>, py: UnsafeMutablePointer<Float>,
+                            vx: UnsafeMutablePointer<Float>, vy: UnsafeMutablePointer<Float>,
+                            age: UnsafeMutablePointer<Float>, lifetime: UnsafeMutablePointer<Float>,
+                            range: Range<Int>, decay: Float, b: Float, c: Float,
+                            ax: Float, ay: Float, dt: Float) -> Bool {
+        typealias V = SIMD4<Float>
+        let decay4 = V(repeating: decay), b4 = V(repeating: b), dt4 = V(repeating: dt)
+        let cx4 = V(repeating: ax * c), cy4 = V(repeating: ay * c)
+        let bx4 = V(repeating: ax * b), by4 = V(repeating: ay * b)
+        var dead0 = SIMDMask<SIMD4<Int32>>(repeating: false), dead1 = dead0
+
+        /// Four particles from index j.
+        @inline(__always) func four(_ j: Int) -> SIMDMask<SIMD4<Int32>> {
+            let x = UnsafeRawPointer(px + j).loadUnaligned(as: V.self)
+            let y = UnsafeRawPointer(py + j).loadUnaligned(as: V.self)
+            let u = UnsafeRawPointer(vx + j).loadUnaligned(as: V.self)
+            let v = UnsafeRawPointer(vy + j).loadUnaligned(as: V.self)
+            let a = UnsafeRawPointer(age + j).loadUnaligned(as: V.self) + dt4
+            UnsafeMutableRawPointer(px + j).storeBytes(of: x + u * b4 + cx4, as: V.self)
+            UnsafeMutableRawPointer(py + j).storeBytes(of: y + v * b4 + cy4, as: V.self)
+            UnsafeMutableRawPointer(vx + j).storeBytes(of: u * decay4 + bx4, as: V.self)
+            UnsafeMutableRawPointer(vy + j).storeBytes(of: v * decay4 + by4, as: V.self)
+            UnsafeMutableRawPointer(age + j).storeBytes(of: a, as: V.self)
+            return a .>= UnsafeRawPointer(lifetime + j).loadUnaligned(as: V.self)
+        }
+        var i = range.lowerBound
+        let end = range.upperBound
+        while i &+ 8 <= end {
+            dead0 .|= four(i)
+            dead1 .|= four(i &+ 4)
+            i &+= 8
+        }
+        let dead = dead0 .| dead1
+        var anyDead = any(dead)
+        let cx = ax * c, cy = ay * c, bx = ax * b, by = ay * b
+        while i < end {
+            let u = vx[i], v = vy[i]
+            px[i] = px[i] + u * b + cx
+            py[i] = py[i] + v * b + cy
+            vx[i] = u * decay + bx
+            vy[i] = v * decay + by
+            let a = age[i] + dt
+            age[i] = a
+            if a >= lifetime[i] { anyDead = true }
+            i += 1
+        }
+        return anyDead
+    }
+}

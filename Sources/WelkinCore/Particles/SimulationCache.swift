@@ -1,0 +1,87 @@
+// SimulationCache: emitter states kept between frames, so a viewer playing forward advances each
+// emitter by a frame's worth of steps instead of re-simulating from the start.
+//
+// `Frame(scene:time:)` stays a pure function of (scene, time): a cached state is only ever a state
+// the simulation would reach from empty after the same number of steps (steps are fixed and every
+// random value is a hash), so starting from it gives the same particles. Playing forward reuses the
+// latest state; seeking back restarts from the nearest earlier checkpoint (one every 2 s of
+// emitter time, at most `checkpointsPerEmitter`), or from empty.
+
+import Foundation
+
+public final class SimulationCache: @unchecked Sendable {
+    public static let shared = SimulationCache()
+
+    /// What identifies one emitter's simulation.
+    struct Key: Hashable {
+        var layer: EmitterLayer
+        var layerIndex: Int
+        var sceneSize: SIMD2<Int>
+        var seed: UInt64
+        var wind: SIMD2<Double>
+    }
+
+    private final class Entry {
+        var latest: EmitterSimulation
+        var checkpoints: [EmitterSimulation] = []
+        var lastUse = 0
+        init(_ s: EmitterSimulation) { latest = s }
+    }
+
+    private let lock = NSLock()
+    private var entries: [Key: Entry] = [:]
+    private var clock = 0
+
+    public static let checkpointSteps = 2 * EmitterSimulation.stepsPerSecond
+    public static let checkpointsPerEmitter = 16
+    public static let maximumEmitters = 32
+    /// Checkpoints are skipped for states bigger than this (bytes), to bound memory.
+    public static let checkpointByteLimit = 64 << 20
+
+    public init() {}
+
+    /// Runs `body` with the emitter's simulation advanced to `steps`. The simulation must not
+    /// escape `body` (the cache keeps advancing it).
+    public func withSimulation<R>(layer: EmitterLayer, layerIndex: Int, sceneSize: SIMD2<Int>, seed: UInt64,
+                                  wind: SIMD2<Double>, steps: Int, _ body: (EmitterSimulation) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        clock += 1
+        let key = Key(layer: layer, layerIndex: layerIndex, sceneSize: sceneSize, seed: seed, wind: wind)
+        let entry: Entry
+        if let e = entries[key] {
+            entry = e
+        } else {
+            if entries.count >= Self.maximumEmitters, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                entries[oldest.key] = nil
+            }
+            entry = Entry(EmitterSimulation(layer: layer, layerIndex: layerIndex, sceneSize: sceneSize, seed: seed, wind: wind))
+            entries[key] = entry
+        }
+        entry.lastUse = clock
+        if entry.latest.steps > steps {
+            if let checkpoint = entry.checkpoints.last(where: { $0.steps <= steps }) {
+                entry.latest = checkpoint.copy()
+            } else {
+                entry.latest = EmitterSimulation(layer: layer, layerIndex: layerIndex, sceneSize: sceneSize, seed: seed, wind: wind)
+            }
+        }
+        let simulation = entry.latest
+        while simulation.steps < steps {
+            let next = (simulation.steps / Self.checkpointSteps + 1) * Self.checkpointSteps
+            simulation.advance(to: min(next, steps), threads: nil)
+            if simulation.steps == next, simulation.allocatedBytes <= Self.checkpointByteLimit,
+               !entry.checkpoints.contains(where: { $0.steps == next }) {
+                entry.checkpoints.append(simulation.copy())
+                entry.checkpoints.sort { $0.steps < $1.steps }
+                if entry.checkpoints.count > Self.checkpointsPerEmitter { entry.checkpoints.removeFirst() }
+            }
+        }
+        return try body(simulation)
+    }
+
+    /// Forgets every state (tests use this to prove the cache changes nothing).
+    public func removeAll() {
+        lock.lock(); entries = [:]; lock.unlock()
+    }
+}

@@ -1,0 +1,103 @@
+// `welkin bench` entries for particles: the simulation's hot loop against a plain C loop doing the
+// same maths (measured in the same run, interleaved), its memory per particle, and the GPU drawing
+// Scenes/snow.json.
+
+import CSimBaseline
+import Foundation
+import WelkinCore
+import WelkinGL
+
+extension Commands {
+    static let particleBenchDiscussion = """
+          sim.1m.swift                 particle steps per second, 1,000,000 live particles, one core (Swift)
+          sim.1m.c                     the same update in a plain C loop, -O3, same run (baseline)
+          sim.1m.ratio                 Swift / C steps per second: median over back-to-back pairs (target ≥ 0.9)
+          sim.bytes-per-particle       simulation memory per live particle at 1,000,000 (target ≤ 64)
+          gpu.snow.720p                GPU frame, Scenes/snow.json at 1280×720, headless, glFinish (ms)
+        """
+
+    static func runParticleBenchmarks(runs: Int, filter: String?, args: Arguments) throws -> [BenchResult] {
+        func wanted(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
+        var results: [BenchResult] = []
+        let simNames = ["sim.1m.swift", "sim.1m.c", "sim.1m.ratio", "sim.bytes-per-particle"]
+        if simNames.contains(where: wanted) {
+            let (swift, c, ratio, bytes) = simulationBenchmark(particles: 1_000_000, runs: runs)
+            results += [BenchResult(name: simNames[0], unit: "steps/s", value: swift),
+                        BenchResult(name: simNames[1], unit: "steps/s", value: c),
+                        BenchResult(name: simNames[2], unit: "ratio", value: ratio),
+                        BenchResult(name: simNames[3], unit: "bytes", value: bytes)].filter { wanted($0.name) }
+        }
+        if wanted("gpu.snow.720p") {
+            let renderer = try headlessRenderer(args)
+            guard let scenes = scenesDirectory(renderer.shaders) else {
+                throw Failure(message: "welkin bench: gpu.snow.720p draws Scenes/snow.json; run from a checkout")
+            }
+            let frame = Frame(scene: try SceneLoader.load(path: scenes + "/snow.json"), time: 0, pixelSize: SIMD2(1280, 720))
+            do {
+                let ms = try medianMilliseconds(runs: runs) { try renderer.draw(frame); renderer.finish() }
+                results.append(BenchResult(name: "gpu.snow.720p", unit: "ms", value: ms))
+            } catch let e as GLError {
+                throw Failure(message: "welkin bench: \(e.message)")
+            }
+        }
+        return results
+    }
+
+    /// Steps per second of the Swift store and the C loop over `particles` live particles (one
+    /// thread, none dying), timed in alternating pairs so both see the same machine; the median of
+    /// the pairs' ratios; and the store's bytes per particle after growing to that count one birth
+    /// at a time, as a simulation does.
+    static func simulationBenchmark(particles n: Int, runs: Int) -> (swift: Double, c: Double, ratio: Double, bytesPerParticle: Double) {
+        let store = ParticleStore()
+        for i in 0..<n {
+            store.reserve(store.count + 1, limit: EmitterLayer.maximumParticles)
+            let f = Float(i % 1000)
+            store.append(position: SIMD2(f, f * 0.5), velocity: SIMD2(f * 0.01, 30), age: 0, lifetime: .greatestFiniteMagnitude,
+                         scale: 1, spin: 0, color: SIMD4(1, 1, 1, 1), phase: 0, birth: UInt32(i))
+        }
+        let bytes = Double(store.allocatedBytes) / Double(store.count)
+        let k = StepConstants(damping: 0.1, dt: EmitterSimulation.dt, acceleration: SIMD2(5, 30))
+        let dt = Float(EmitterSimulation.dt)
+
+        // The C loop's own arrays, with the same contents.
+        let arrays = (0..<6).map { _ in UnsafeMutablePointer<Float>.allocate(capacity: n) }
+        defer { arrays.forEach { $0.deallocate() } }
+        let (px, py, vx, vy, age, lifetime) = (arrays[0], arrays[1], arrays[2], arrays[3], arrays[4], arrays[5])
+        px.update(from: store.px, count: n); py.update(from: store.py, count: n)
+        vx.update(from: store.vx, count: n); vy.update(from: store.vy, count: n)
+        age.update(repeating: 0, count: n); lifetime.update(repeating: .greatestFiniteMagnitude, count: n)
+        let stepsPerSample = 4
+        func time(_ body: () -> Void) -> Double {
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }
+        func cStep() {
+            _ = welkin_sim_step(px, py, vx, vy, age, lifetime, n, k.decay, k.b, k.c, k.acceleration.x, k.acceleration.y, dt)
+        }
+        func swiftStep() {
+            if store.integrate(k, dt: dt) { store.removeDead() }
+        }
+        var swiftSamples: [Double] = [], cSamples: [Double] = [], ratios: [Double] = []
+        for _ in 0..<2 { swiftStep(); cStep() }
+        // At least 31 pairs: the machine is shared, and a pair measured back to back (in
+        // alternating order) sees the same load, so the median of the pairs' ratios is steadier
+        // than a ratio of medians.
+        for run in 0..<max(runs, 31) {
+            var swift = 0.0, c = 0.0
+            if run % 2 == 0 {
+                swift = time { for _ in 0..<stepsPerSample { swiftStep() } }
+                c = time { for _ in 0..<stepsPerSample { cStep() } }
+            } else {
+                c = time { for _ in 0..<stepsPerSample { cStep() } }
+                swift = time { for _ in 0..<stepsPerSample { swiftStep() } }
+            }
+            swiftSamples.append(swift); cSamples.append(c); ratios.append(c / swift)
+        }
+        func median(_ s: [Double]) -> Double {
+            let t = s.sorted()
+            return t.count % 2 == 1 ? t[t.count / 2] : (t[t.count / 2 - 1] + t[t.count / 2]) / 2
+        }
+        return (Double(stepsPerSample) / median(swiftSamples), Double(stepsPerSample) / median(cSamples), median(ratios), bytes)
+    }
+}
