@@ -71,9 +71,12 @@ vec4 skyColor(vec2 p) {
         float d = sqrt(d2);
         float disc = clamp01((u_skySunRadius - d) / u_skyDegreesPerPixel + 0.5) * clamp01(u_skyHorizonY - p.y);
         rgb = rgb + u_skySunColor * disc;
+#if !defined(WELKIN_SKY_STARS) || WELKIN_SKY_STARS
+        // WELKIN_SKY_STARS 0 compiles the star field out when none show (llvmpipe would run it).
         if (u_skyStars.x > 0.0) {
             rgb = rgb + starLight(p) * (u_skyStars.x * (1.0 - k));
         }
+#endif
     }
     rgb = rgb + vec3(u_skyFlash);
     vec3 clamped = clamp(rgb, 0.0, 1.0);

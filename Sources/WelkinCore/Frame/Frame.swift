@@ -53,7 +53,15 @@ public struct Frame: Sendable {
         var layers: [DrawLayer] = []
         let sky = SkyState.of(scene, time: time)
         self.sky = sky
+        // The weather's rain and snow fall in front of the last sky layer (docs/sky.md).
+        let pointScale = self.scale
+        let lastSky = scene.layers.lastIndex { if case .sky = $0.content { return true } else { return false } }
         for (index, layer) in scene.layers.enumerated() {
+            defer {
+                if index == lastSky ?? scene.layers.count - 1 {
+                    layers += Frame.precipitation(scene: scene, time: time, scale: pointScale)
+                }
+            }
             switch layer.content {
             case .gradient(let g):
                 layers.append(.gradient(GradientDraw(g, opacity: layer.opacity, sceneColorSpace: scene.colorSpace,

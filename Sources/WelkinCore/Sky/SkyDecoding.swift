@@ -7,7 +7,7 @@ extension SceneLoader {
                           "viewAzimuth", "fieldOfView", "horizon", "palette", "sunSize", "stars", "starDensity"]
     static let cloudSpritesKeys = ["count", "kinds", "size", "band", "crossingTime", "speed", "seed"]
     static let cloudCoverKeys = ["coverage", "sharpness", "scale", "wind", "seed", "octaves"]
-    static let weatherKeys = ["preset", "transition", "schedule"]
+    static let weatherKeys = ["preset", "transition", "schedule", "precipitation"]
     /// The most palette keyframes a sky may have.
     public static let maximumKeyframes = 32
 
@@ -148,6 +148,27 @@ extension SceneLoader {
                 weather.schedule.append((at, preset))
             }
         }
+        if let n = object["precipitation"] { weather.precipitation = try decodePrecipitation(n) }
         return weather
+    }
+
+    /// `weather.precipitation`: false (none), true, a number (both kinds' amount), or {rain, snow}.
+    static func decodePrecipitation(_ node: Node) throws -> PrecipitationSettings {
+        let range = 0...PrecipitationSettings.maximumAmount
+        let expected = "an amount in 0…4 (1 = the weather's own)"
+        switch node.value.kind {
+        case .bool:
+            return try node.bool() ? PrecipitationSettings() : .off
+        case .number:
+            let amount = try node.number(in: range, expected)
+            return PrecipitationSettings(rain: amount, snow: amount)
+        default:
+            let object = try node.object(["rain", "snow"])
+            try object.checkKeys()
+            var settings = PrecipitationSettings()
+            if let n = object["rain"] { settings.rain = try n.number(in: range, expected) }
+            if let n = object["snow"] { settings.snow = try n.number(in: range, expected) }
+            return settings
+        }
     }
 }

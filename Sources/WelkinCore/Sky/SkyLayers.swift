@@ -132,13 +132,17 @@ public struct Weather: Sendable, Equatable {
     public var transition: Double = 3
     /// Later presets, by scene time (sorted).
     public var schedule: [(at: Double, preset: WeatherPreset)] = []
+    /// Whether and how strongly rain and snow fall (`precipitation`; docs/sky.md).
+    public var precipitation = PrecipitationSettings()
 
-    public init(preset: WeatherPreset = .clear, transition: Double = 3, schedule: [(at: Double, preset: WeatherPreset)] = []) {
+    public init(preset: WeatherPreset = .clear, transition: Double = 3, schedule: [(at: Double, preset: WeatherPreset)] = [],
+                precipitation: PrecipitationSettings = PrecipitationSettings()) {
         self.preset = preset; self.transition = transition; self.schedule = schedule
+        self.precipitation = precipitation
     }
 
     public static func == (a: Weather, b: Weather) -> Bool {
-        a.preset == b.preset && a.transition == b.transition
+        a.preset == b.preset && a.transition == b.transition && a.precipitation == b.precipitation
             && a.schedule.elementsEqual(b.schedule, by: { $0.at == $1.at && $0.preset == $1.preset })
     }
 }

@@ -16,6 +16,8 @@ final class SkyPass {
         var resolves: Bool
         var readsDestination: Bool?
         var dither: Bool?
+        /// Whether the star field can show (nil: decided by the uniform alone).
+        var stars: Bool? = nil
     }
 
     final class Program {
@@ -30,6 +32,7 @@ final class SkyPass {
             if variant.resolves { defines.append(("WELKIN_RESOLVE", "1")) }
             if let reads = variant.readsDestination { defines.append(("WELKIN_READS_DESTINATION", reads ? "1" : "0")) }
             if let dither = variant.dither { defines.append(("WELKIN_DITHER", dither ? "1" : "0")) }
+            if let stars = variant.stars { defines.append(("WELKIN_SKY_STARS", stars ? "1" : "0")) }
             program = try ShaderProgram(vertex: shaders.source("fullscreen.vert"),
                                         fragment: ShaderSource(path: shaders.path("sky.frag"), defines: defines))
             composite = CompositeUniforms(program)
@@ -61,8 +64,10 @@ final class SkyPass {
     func draw(_ sky: SkyDraw, pixelSize: SIMD2<Int>, resolve: ResolveInput?) throws {
         var octaves: Int32?
         for case .cover(let c) in sky.parts { octaves = c.octaves }
+        var stars: Bool?
+        for case .sky(let s) in sky.parts { stars = s.stars.x > 0 }
         let variant = Variant(parts: sky.kindCodes, octaves: octaves, resolves: resolve != nil,
-                              readsDestination: resolve.map { $0.destination != nil }, dither: resolve?.dither)
+                              readsDestination: resolve.map { $0.destination != nil }, dither: resolve?.dither, stars: stars)
         let p: Program
         if let cached = programs[variant] { p = cached } else {
             p = try Program(shaders, variant)
@@ -78,7 +83,45 @@ final class SkyPass {
             }
         }
         if let resolve { p.composite.set(resolve) }
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        guard let sprites = sky.parts.lazy.compactMap({ part -> CloudSpritesDraw? in
+            if case .sprites(let s) = part { return s } else { return nil }
+        }).first, !sprites.boxes.isEmpty else {
+            epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+            return
+        }
+        // llvmpipe runs both sides of a branch, so a pixel pays for every cloud sprite even where
+        // the box test skips it. Drawing in scissored tiles, each with only the sprites whose
+        // boxes reach it (in their order), leaves every pixel's result as it was.
+        epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
+        defer { epoxy_glDisable(GLenum(GL_SCISSOR_TEST)) }
+        for tile in Self.tiles(pixelSize: pixelSize) {
+            let subset = sprites.boxes.indices.filter { Self.box(sprites.boxes[$0], reaches: tile) }
+            setSprites(sprites, p, only: subset)
+            epoxy_glScissor(GLint(tile.x), GLint(pixelSize.y - tile.y - tile.w), GLsizei(tile.z), GLsizei(tile.w))
+            epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        }
+    }
+
+    /// The frame cut into a grid of tiles: x, y (top-left, y down), width, height in pixels.
+    static func tiles(pixelSize: SIMD2<Int>) -> [SIMD4<Int>] {
+        let columns = 8, rows = 8
+        var out: [SIMD4<Int>] = []
+        for r in 0..<rows {
+            let y0 = pixelSize.y * r / rows, y1 = pixelSize.y * (r + 1) / rows
+            for c in 0..<columns {
+                let x0 = pixelSize.x * c / columns, x1 = pixelSize.x * (c + 1) / columns
+                if x1 > x0, y1 > y0 { out.append(SIMD4(x0, y0, x1 - x0, y1 - y0)) }
+            }
+        }
+        return out
+    }
+
+    /// Whether a sprite's box (centre, half size; the shader tests |x|, |y| ≤ 1.05 of it) may
+    /// touch a pixel centre of `tile`. Generous by two pixels, so rounding never drops a sprite.
+    static func box(_ b: SIMD4<Float>, reaches tile: SIMD4<Int>) -> Bool {
+        let hx = abs(b.z) * 1.05 + 2, hy = abs(b.w) * 1.05 + 2
+        return b.x + hx >= Float(tile.x) && b.x - hx <= Float(tile.x + tile.z)
+            && b.y + hy >= Float(tile.y) && b.y - hy <= Float(tile.y + tile.w)
     }
 
     private func set(_ p: Program, _ name: String, _ v: Float) { epoxy_glUniform1f(p.uniform(name), v) }
@@ -124,17 +167,21 @@ final class SkyPass {
         set(p, "u_coverOpacity", c.opacity)
     }
 
-    private func setSprites(_ s: CloudSpritesDraw, _ p: Program) {
-        let count = min(s.boxes.count, CloudSpritesLayer.maximumCount)
+    /// The sprites' uniforms; `subset` (indices, in order) limits the boxes to a tile's.
+    private func setSprites(_ s: CloudSpritesDraw, _ p: Program, only subset: [Int]? = nil) {
+        let boxes = subset.map { $0.map { s.boxes[$0] } } ?? s.boxes
+        let info = subset.map { $0.map { s.info[$0] } } ?? s.info
+        let count = min(boxes.count, CloudSpritesLayer.maximumCount)
         epoxy_glUniform1i(p.uniform("u_spriteCount"), GLint(count))
         if count > 0 {
-            s.boxes.withUnsafeBufferPointer { b in
+            boxes.withUnsafeBufferPointer { b in
                 b.withMemoryRebound(to: Float.self) { epoxy_glUniform4fv(p.uniform("u_spriteBoxes"), GLsizei(count), $0.baseAddress) }
             }
-            s.info.withUnsafeBufferPointer { b in
+            info.withUnsafeBufferPointer { b in
                 b.withMemoryRebound(to: Float.self) { epoxy_glUniform4fv(p.uniform("u_spriteInfo"), GLsizei(count), $0.baseAddress) }
             }
         }
+        guard subset == nil else { return }
         set(p, "u_spriteLit", s.lit)
         set(p, "u_spriteShadow", s.shadow)
         set(p, "u_spriteGlow", s.glow)
