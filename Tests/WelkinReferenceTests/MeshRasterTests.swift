@@ -186,8 +186,8 @@ final class MeshRasterTests: XCTestCase {
         let raster = MeshRaster(m, pixelSize: frame.pixelSize)
         var painted = [Int](repeating: 0, count: 64 * 64)
         for y in 0..<64 {
-            for s in Int(raster.rowStart[y])..<Int(raster.rowStart[y + 1]) {
-                for x in Int(raster.spanStart[s])..<Int(raster.spanEnd[s]) { painted[y * 64 + x] += 1 }
+            for t in 0..<raster.triangleCount {
+                for x in raster.span(triangle: t, row: y) { painted[y * 64 + x] += 1 }
             }
         }
         // Edges at 16.5 and 48.5 px: top/left edges include their centres, bottom/right ones do not.
