@@ -1,22 +1,20 @@
 // Mesh layers for the reference renderer: GL's rasterisation rules, in Swift.
 //
-// A pre-pass (once per frame) finds, for every pixel, the last triangle in drawing order whose
-// coverage includes the pixel's centre — fixed-point edge functions on the 1/256-pixel grid, the
-// top-left fill rule, pixel centres at +0.5 — which is the fold rule (a later triangle wins). Bands
-// of rows run on all cores; each band walks the triangles in drawing order over its own rows only,
-// so the result never depends on the thread count. Rows then colour each pixel from (u, v)
-// interpolated across its triangle.
+// A pre-pass (once per frame, sequential) sets up each triangle's fixed-point edges and (u, v)
+// plane and files the triangles, in drawing order, into buckets of 8 rows. Each row (rows run on
+// all cores, independently) then finds, for every pixel, the last triangle in drawing order whose
+// coverage includes the pixel's centre — edge functions on the 1/256-pixel grid, the top-left fill
+// rule, pixel centres at +0.5 — which is the fold rule (a later triangle wins), and colours it
+// from (u, v) interpolated across that triangle.
 
-import Dispatch
-import Foundation
 import WelkinCore
 
 /// One mesh layer prepared for drawing rows.
 final class MeshRaster: @unchecked Sendable {
     let draw: MeshDraw
     let width: Int, height: Int
-    /// Per pixel (row-major): the triangle drawn there, −1 where none covers.
-    private(set) var owner: [Int32]
+    /// Triangles that may cover bucket b's rows: bucketTriangles[bucketStart[b]..<bucketStart[b + 1]].
+    private var bucketStart: [Int32] = [], bucketTriangles: [Int32] = []
     /// Per triangle: (u, v) at pixel (0, 0) and their x and y derivatives, and the patch.
     private(set) var planes: [Plane] = []
     /// Per triangle: counter-clockwise fixed-point corners and the pixel rows and columns it may cover
@@ -33,11 +31,10 @@ final class MeshRaster: @unchecked Sendable {
         var y0: Int64, y1: Int64, xLow: Int64, xHigh: Int64
     }
 
-    init(_ draw: MeshDraw, pixelSize: SIMD2<Int>, threads: Int? = nil) {
+    init(_ draw: MeshDraw, pixelSize: SIMD2<Int>) {
         self.draw = draw
         width = pixelSize.x
         height = pixelSize.y
-        owner = []
         let triangleCount = draw.indices.count / 3
         planes.reserveCapacity(triangleCount)
         triangles.reserveCapacity(triangleCount)
@@ -64,27 +61,42 @@ final class MeshRaster: @unchecked Sendable {
             }
         }
         }
-        owner = [Int32](repeating: -1, count: width * height)
-        let threadCount = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
-        let bandCount = min(height, threadCount * 4)
+        // Buckets of `bucketRows` rows: the triangles that may cover them, in drawing order (CSR).
+        let bucketCount = (height + Self.bucketRows - 1) / Self.bucketRows
+        var start = [Int32](repeating: 0, count: bucketCount + 1)
+        for tri in triangles where tri.y0 <= tri.y1 {
+            for bucket in Int(tri.y0) / Self.bucketRows...Int(tri.y1) / Self.bucketRows { start[bucket + 1] += 1 }
+        }
+        for bucket in 0..<bucketCount { start[bucket + 1] += start[bucket] }
+        var next = start
+        var members = [Int32](repeating: 0, count: Int(start[bucketCount]))
+        for (t, tri) in triangles.enumerated() where tri.y0 <= tri.y1 {
+            for bucket in Int(tri.y0) / Self.bucketRows...Int(tri.y1) / Self.bucketRows {
+                members[Int(next[bucket])] = Int32(t); next[bucket] += 1
+            }
+        }
+        bucketStart = start
+        bucketTriangles = members
+    }
+
+    /// Rows per bucket of triangles.
+    static let bucketRows = 8
+
+    /// For row y: the triangle drawn at each pixel (the last in drawing order whose coverage holds
+    /// the pixel's centre), −1 where none.
+    func owners(row y: Int, into ids: UnsafeMutablePointer<Int32>) {
+        ids.update(repeating: -1, count: width)
+        let bucket = y / Self.bucketRows
+        let yc = 256 * Int64(y) + 128, row = Int64(y)
         triangles.withUnsafeBufferPointer { triangles in
-        owner.withUnsafeMutableBufferPointer { owner in
-            let out = owner.baseAddress!
-            DispatchQueue.concurrentPerform(iterations: bandCount) { band in
-                let top = Int64(band * height / bandCount), bottom = Int64((band + 1) * height / bandCount) - 1
-                for t in 0..<triangles.count {
-                    let tri = triangles[t]
-                    let y0 = max(tri.y0, top), y1 = min(tri.y1, bottom)
-                    if y0 > y1 { continue }
-                    for y in y0...y1 {
-                        let yc = 256 * y + 128
-                        var lo = tri.xLow, hi = tri.xHigh
-                        tri.e0.clip(yc, &lo, &hi); tri.e1.clip(yc, &lo, &hi); tri.e2.clip(yc, &lo, &hi)
-                        if lo <= hi {
-                            (out + Int(y) * width + Int(lo)).update(repeating: Int32(t), count: Int(hi - lo + 1))
-                        }
-                    }
-                }
+        bucketTriangles.withUnsafeBufferPointer { members in
+            for m in Int(bucketStart[bucket])..<Int(bucketStart[bucket + 1]) {
+                let t = Int(members[m])
+                let tri = triangles[t]
+                if row < tri.y0 || row > tri.y1 { continue }
+                var lo = tri.xLow, hi = tri.xHigh
+                tri.e0.clip(yc, &lo, &hi); tri.e1.clip(yc, &lo, &hi); tri.e2.clip(yc, &lo, &hi)
+                if lo <= hi { (ids + Int(lo)).update(repeating: Int32(t), count: Int(hi - lo + 1)) }
             }
         }
         }
@@ -164,10 +176,11 @@ final class MeshRaster: @unchecked Sendable {
     /// Colours the covered pixels of row y: each run of pixels from one triangle uses its plane.
     @inline(__always)
     private func shadeSpans(_ y: Int, py: Float, smooth: Bool, _ write: (Int, SIMD4<Float>) -> Void) {
-        owner.withUnsafeBufferPointer { owner in
+        let ids = UnsafeMutablePointer<Int32>.allocate(capacity: width)
+        defer { ids.deallocate() }
+        owners(row: y, into: ids)
         planes.withUnsafeBufferPointer { planes in
         draw.coefficients.withUnsafeBufferPointer { coefficients in
-            let ids = owner.baseAddress! + y * width
             var x = 0
             while x < width {
                 let t = ids[x]
@@ -184,7 +197,6 @@ final class MeshRaster: @unchecked Sendable {
                 }
                 x = end
             }
-        }
         }
         }
     }
