@@ -131,11 +131,17 @@ final class MeshRaster: @unchecked Sendable {
             let slope = -dy
             let constant = dx * (yc - a.y) + dy * a.x - (includesEdge ? 0 : 1)
             // Inside: slope·xc + constant ≥ 0, with xc = 256x + 128.
-            // ceil((ceil(−c/s) − 128)/256) = ceil((−c − 128s)/256s) for s > 0 (and likewise floor): one division.
+            // The first (last) column inside is ceil((−c − 128s)/256s) for s > 0 (floor((c + 128s)/−256s)
+            // for s < 0). A double division (exact operands below 2⁵³, correctly rounded) lands on it
+            // or one off, and one integer test settles it: far cheaper than a 64-bit integer division.
             if slope > 0 {
-                lo = max(lo, ceilDiv(-constant - 128 * slope, 256 * slope))
+                var x = Int64((Double(-constant - 128 * slope) / Double(256 * slope)).rounded(.up))
+                if slope * (256 * x + 128) + constant < 0 { x += 1 } else if slope * (256 * x - 128) + constant >= 0 { x -= 1 }
+                lo = max(lo, x)
             } else if slope < 0 {
-                hi = min(hi, floorDiv(constant + 128 * slope, -256 * slope))
+                var x = Int64((Double(constant + 128 * slope) / Double(-256 * slope)).rounded(.down))
+                if slope * (256 * x + 128) + constant < 0 { x -= 1 } else if slope * (256 * x + 384) + constant >= 0 { x += 1 }
+                hi = min(hi, x)
             } else if constant < 0 {
                 hi = lo - 1
             }
