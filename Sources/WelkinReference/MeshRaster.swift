@@ -126,6 +126,7 @@ final class MeshRaster: @unchecked Sendable {
             includesEdge = dy < 0 || (dy == 0 && dx > 0)
         }
         /// Narrows lo…hi to pixel columns whose centre (256x + 128, yc) is inside this edge.
+        @inline(__always)
         func clip(_ yc: Int64, _ lo: inout Int64, _ hi: inout Int64) {
             // E(xc) = −dy·xc + dx·(yc − a.y) + dy·a.x; inside: E > 0, or E ≥ 0 on a top-left edge.
             let slope = -dy
@@ -165,23 +166,25 @@ final class MeshRaster: @unchecked Sendable {
 
     /// Composites this layer over one row of premultiplied colour.
     func drawRow(y: Int, into row: UnsafeMutablePointer<SIMD4<Float>>) {
-        let space = draw.space, opacity = draw.opacity, smooth = draw.smooth
         let py = Float(y) + 0.5
-        if draw.isOpaque && draw.coversFrame {
-            // Every pixel is covered by an opaque colour: source-over is a plain write.
-            shadeSpans(y, py: py, smooth: smooth) { x, c in row[x] = MeshDraw.finish(c, space: space, opacity: opacity) }
-            return
+        // Every pixel covered by an opaque colour: source-over is a plain write into the row.
+        let direct = draw.isOpaque && draw.coversFrame
+        let layer = direct ? row : UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width)
+        defer { if !direct { layer.deallocate() } }
+        if !direct { layer.update(repeating: draw.background * draw.opacity, count: width) }
+        // Constant arguments let the compiler build one loop per common case, with no per-pixel branches.
+        switch (draw.smooth, draw.space) {
+        case (false, .srgb): shadeSpans(y, py: py, into: layer, smooth: false, space: .srgb)
+        case (true, .srgb): shadeSpans(y, py: py, into: layer, smooth: true, space: .srgb)
+        default: shadeSpans(y, py: py, into: layer, smooth: draw.smooth, space: draw.space)
         }
-        let layer = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width)
-        defer { layer.deallocate() }
-        layer.update(repeating: draw.background * opacity, count: width)
-        shadeSpans(y, py: py, smooth: smooth) { x, c in layer[x] = MeshDraw.finish(c, space: space, opacity: opacity) }
-        for x in 0..<width { row[x] = sourceOver(layer[x], row[x]) }
+        if !direct { for x in 0..<width { row[x] = sourceOver(layer[x], row[x]) } }
     }
 
-    /// Colours the covered pixels of row y: each run of pixels from one triangle uses its plane.
+    /// Colours the covered pixels of row y into `out`: each run of pixels from one triangle uses its plane.
     @inline(__always)
-    private func shadeSpans(_ y: Int, py: Float, smooth: Bool, _ write: (Int, SIMD4<Float>) -> Void) {
+    private func shadeSpans(_ y: Int, py: Float, into out: UnsafeMutablePointer<SIMD4<Float>>, smooth: Bool, space: ColorSpace) {
+        let opacity = draw.opacity
         let ids = UnsafeMutablePointer<Int32>.allocate(capacity: width)
         defer { ids.deallocate() }
         owners(row: y, into: ids)
@@ -198,7 +201,7 @@ final class MeshRaster: @unchecked Sendable {
                     let rowOrigin = plane.origin + plane.dy * py
                     for px in x..<end {
                         let uv = rowOrigin + plane.dx * (Float(px) + 0.5)
-                        write(px, MeshDraw.interpolate(k, u: uv.x, v: uv.y, smooth: smooth))
+                        out[px] = MeshDraw.finish(MeshDraw.interpolate(k, u: uv.x, v: uv.y, smooth: smooth), space: space, opacity: opacity)
                     }
                 }
                 x = end

@@ -173,8 +173,7 @@ public struct MeshDraw: Sendable, Equatable {
         q.w = min(max(q.w, 0), 1)
         var c = ColorMath.fromInterpolationSpace(q, space)
         if space == .srgb {
-            // min(max(channel, 0), alpha) on all four lanes at once (alpha ≥ 0 stays alpha).
-            c = pointwiseMin(pointwiseMax(c, .zero), SIMD4(repeating: c.w))
+            c = SIMD4(min(max(c.x, 0), c.w), min(max(c.y, 0), c.w), min(max(c.z, 0), c.w), c.w)
         }
         return c * opacity
     }
