@@ -1,7 +1,8 @@
 // MeshPass: a mesh gradient layer as MeshDraw's triangles (Shaders/mesh.vert, mesh.frag, mesh.glsl).
 //
 // Vertices carry pixel position, (u, v) and patch; each patch's 16 colour coefficients are one row
-// of an RGBA32F texture. Triangles are drawn in MeshDraw's order, so where a mesh folds the later
+// of an RGBA32F texture, which mesh.vert reads once per vertex (fragments get them as flat inputs:
+// on llvmpipe 16 texture fetches per fragment cost more than the whole rest of the frame). Triangles are drawn in MeshDraw's order, so where a mesh folds the later
 // triangle wins, as on the CPU. Unless the mesh covers the frame, one full-frame triangle (patch
 // −1) is drawn first: the mesh's background, and, as the last pass, the resolve of every pixel.
 
