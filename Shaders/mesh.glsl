@@ -1,7 +1,7 @@
 // mesh.glsl: a mesh gradient's colour at (u, v) of a patch.
 //
 // Mirrors WelkinCore's MeshDraw (Sources/WelkinCore/Mesh/MeshDraw.swift): the same power-basis
-// coefficients (16 texels per patch row, coefficient a * 4 + b multiplies u^a v^b), the same
+// coefficients (coefficient a * 4 + b multiplies u^a v^b; mesh.vert fetches them), the same
 // Horner order, the same clamping. WELKIN_MESH_SMOOTH (0 or 1) and WELKIN_COLOR_SPACE are always
 // defined by the renderer.
 
@@ -9,25 +9,30 @@
 
 const int u_colorSpace = WELKIN_COLOR_SPACE;
 
-uniform sampler2D u_coefficients;   // RGBA32F, 16 × patch count; premultiplied, in u_colorSpace
 uniform float u_opacity;
 uniform vec4 u_meshBackground;      // premultiplied sRGB, where no patch covers
 
-vec4 coefficient(int cell, int i) {
-    return texelFetch(u_coefficients, ivec2(i, cell), 0);
-}
-
-// The colour polynomial of `cell` at (u, v): premultiplied, still in the interpolation space.
-vec4 interpolate(int cell, float u, float v) {
+// The patch's coefficients, fetched once per vertex by mesh.vert (flat: one patch per triangle),
+// so fragments read them from their inputs instead of 16 texture fetches each.
 #if WELKIN_MESH_SMOOTH
-    vec4 row0 = ((coefficient(cell, 3) * v + coefficient(cell, 2)) * v + coefficient(cell, 1)) * v + coefficient(cell, 0);
-    vec4 row1 = ((coefficient(cell, 7) * v + coefficient(cell, 6)) * v + coefficient(cell, 5)) * v + coefficient(cell, 4);
-    vec4 row2 = ((coefficient(cell, 11) * v + coefficient(cell, 10)) * v + coefficient(cell, 9)) * v + coefficient(cell, 8);
-    vec4 row3 = ((coefficient(cell, 15) * v + coefficient(cell, 14)) * v + coefficient(cell, 13)) * v + coefficient(cell, 12);
+flat in vec4 v_coefficients[16];    // a * 4 + b multiplies u^a v^b
+#define K(i) v_coefficients[i]
+#else
+flat in vec4 v_coefficients[4];     // coefficients 0, 1, 4, 5 (the others are zero)
+#define K(i) v_coefficients[(i) == 0 ? 0 : (i) == 1 ? 1 : (i) == 4 ? 2 : 3]
+#endif
+
+// The colour polynomial at (u, v): premultiplied, still in the interpolation space.
+vec4 interpolate(float u, float v) {
+#if WELKIN_MESH_SMOOTH
+    vec4 row0 = ((K(3) * v + K(2)) * v + K(1)) * v + K(0);
+    vec4 row1 = ((K(7) * v + K(6)) * v + K(5)) * v + K(4);
+    vec4 row2 = ((K(11) * v + K(10)) * v + K(9)) * v + K(8);
+    vec4 row3 = ((K(15) * v + K(14)) * v + K(13)) * v + K(12);
     return ((row3 * u + row2) * u + row1) * u + row0;
 #else
-    vec4 row0 = coefficient(cell, 1) * v + coefficient(cell, 0);
-    vec4 row1 = coefficient(cell, 5) * v + coefficient(cell, 4);
+    vec4 row0 = K(1) * v + K(0);
+    vec4 row1 = K(5) * v + K(4);
     return row1 * u + row0;
 #endif
 }
@@ -44,5 +49,5 @@ vec4 finish(vec4 p) {
 // The layer's premultiplied sRGB colour; cell -1 is the background.
 vec4 meshColor(int cell, vec2 uv) {
     if (cell < 0) return u_meshBackground * u_opacity;
-    return finish(interpolate(cell, uv.x, uv.y));
+    return finish(interpolate(uv.x, uv.y));
 }

@@ -1,36 +1,44 @@
 // Mesh layers for the reference renderer: GL's rasterisation rules, in Swift.
 //
-// A pre-pass (once per frame, sequential, so the result never depends on the thread count) walks
-// MeshDraw's triangles in drawing order and records, for every pixel row, the spans of pixel
-// centres each triangle covers: fixed-point edge functions on the 1/256-pixel grid, the top-left
-// fill rule, pixel centres at +0.5. Rows then replay their spans in order (a later span overwrites
-// an earlier one: the fold rule) and colour each pixel from (u, v) interpolated across its triangle.
+// A pre-pass (once per frame, sequential) sets up each triangle's fixed-point edges and (u, v)
+// plane and files the triangles, in drawing order, into buckets of 8 rows. Each row (rows run on
+// all cores, independently) then finds, for every pixel, the last triangle in drawing order whose
+// coverage includes the pixel's centre — edge functions on the 1/256-pixel grid, the top-left fill
+// rule, pixel centres at +0.5 — which is the fold rule (a later triangle wins), and colours it
+// from (u, v) interpolated across that triangle.
 
 import WelkinCore
 
 /// One mesh layer prepared for drawing rows.
 final class MeshRaster: @unchecked Sendable {
     let draw: MeshDraw
-    let width: Int
-    /// Spans of row y are spans[rowStart[y]..<rowStart[y + 1]], in drawing order.
-    private(set) var rowStart: [Int32]
-    private(set) var spanStart: [Int32] = [], spanEnd: [Int32] = [], spanTriangle: [Int32] = []
+    let width: Int, height: Int
+    /// Triangles that may cover bucket b's rows: bucketTriangles[bucketStart[b]..<bucketStart[b + 1]].
+    private var bucketStart: [Int32] = [], bucketTriangles: [Int32] = []
     /// Per triangle: (u, v) at pixel (0, 0) and their x and y derivatives, and the patch.
     private(set) var planes: [Plane] = []
+    /// Per triangle: counter-clockwise fixed-point corners and the pixel rows and columns it may cover
+    /// (rows y0 > y1 when it covers none).
+    private var triangles: [Triangle] = []
 
     struct Plane {
         var origin: SIMD2<Float>, dx: SIMD2<Float>, dy: SIMD2<Float>
         var patch: Int32
     }
 
+    struct Triangle {
+        var e0: Edge, e1: Edge, e2: Edge
+        var y0: Int64, y1: Int64, xLow: Int64, xHigh: Int64
+    }
+
     init(_ draw: MeshDraw, pixelSize: SIMD2<Int>) {
         self.draw = draw
         width = pixelSize.x
-        let height = pixelSize.y
-        rowStart = [Int32](repeating: 0, count: height + 1)
-        var rows: [Int32] = [], starts: [Int32] = [], ends: [Int32] = [], triangles: [Int32] = []
+        height = pixelSize.y
         let triangleCount = draw.indices.count / 3
         planes.reserveCapacity(triangleCount)
+        triangles.reserveCapacity(triangleCount)
+        let width = self.width, height = self.height
         draw.positions.withUnsafeBufferPointer { positions in
         draw.indices.withUnsafeBufferPointer { indices in
             for t in 0..<triangleCount {
@@ -42,38 +50,70 @@ final class MeshRaster: @unchecked Sendable {
                 }
                 var a = fixed(i0), b = fixed(i1), c = fixed(i2)
                 let area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
-                if area == 0 { continue }
                 if area < 0 { swap(&b, &c) }
-                // Pixel rows whose centre 256y + 128 lies within the triangle's extent.
+                // Pixel rows and columns whose centre 256y + 128 lies within the triangle's extent.
                 let minY = min(a.y, b.y, c.y), maxY = max(a.y, b.y, c.y)
-                let y0 = max(0, ceilDiv(minY - 128, 256)), y1 = min(Int64(height - 1), floorDiv(maxY - 128, 256))
-                if y0 > y1 { continue }
+                var y0 = max(0, ceilDiv(minY - 128, 256)), y1 = min(Int64(height - 1), floorDiv(maxY - 128, 256))
                 let minX = min(a.x, b.x, c.x), maxX = max(a.x, b.x, c.x)
                 let xLow = max(0, ceilDiv(minX - 128, 256)), xHigh = min(Int64(width - 1), floorDiv(maxX - 128, 256))
-                if xLow > xHigh { continue }
-                let e0 = Edge(a, b), e1 = Edge(b, c), e2 = Edge(c, a)
-                for y in y0...y1 {
-                    let yc = 256 * y + 128
-                    var lo = xLow, hi = xHigh
-                    e0.clip(yc, &lo, &hi); e1.clip(yc, &lo, &hi); e2.clip(yc, &lo, &hi)
-                    if lo <= hi {
-                        rows.append(Int32(y)); starts.append(Int32(lo)); ends.append(Int32(hi + 1)); triangles.append(Int32(t))
-                    }
-                }
+                if area == 0 || xLow > xHigh { y0 = 1; y1 = 0 }
+                triangles.append(Triangle(e0: Edge(a, b), e1: Edge(b, c), e2: Edge(c, a), y0: y0, y1: y1, xLow: xLow, xHigh: xHigh))
             }
         }
         }
-        // Stable counting sort by row keeps each row's spans in drawing order.
-        for y in rows { rowStart[Int(y) + 1] += 1 }
-        for y in 0..<height { rowStart[y + 1] += rowStart[y] }
-        var next = rowStart
-        spanStart = [Int32](repeating: 0, count: rows.count)
-        spanEnd = spanStart; spanTriangle = spanStart
-        for (n, y) in rows.enumerated() {
-            let slot = Int(next[Int(y)]); next[Int(y)] += 1
-            spanStart[slot] = starts[n]; spanEnd[slot] = ends[n]; spanTriangle[slot] = triangles[n]
+        // Buckets of `bucketRows` rows: the triangles that may cover them, in drawing order (CSR).
+        let bucketCount = (height + Self.bucketRows - 1) / Self.bucketRows
+        var start = [Int32](repeating: 0, count: bucketCount + 1)
+        for tri in triangles where tri.y0 <= tri.y1 {
+            for bucket in Int(tri.y0) / Self.bucketRows...Int(tri.y1) / Self.bucketRows { start[bucket + 1] += 1 }
+        }
+        for bucket in 0..<bucketCount { start[bucket + 1] += start[bucket] }
+        var next = start
+        var members = [Int32](repeating: 0, count: Int(start[bucketCount]))
+        for (t, tri) in triangles.enumerated() where tri.y0 <= tri.y1 {
+            for bucket in Int(tri.y0) / Self.bucketRows...Int(tri.y1) / Self.bucketRows {
+                members[Int(next[bucket])] = Int32(t); next[bucket] += 1
+            }
+        }
+        bucketStart = start
+        bucketTriangles = members
+    }
+
+    /// Rows per bucket of triangles.
+    static let bucketRows = 8
+
+    /// For row y: the triangle drawn at each pixel (the last in drawing order whose coverage holds
+    /// the pixel's centre), −1 where none.
+    func owners(row y: Int, into ids: UnsafeMutablePointer<Int32>) {
+        ids.update(repeating: -1, count: width)
+        let bucket = y / Self.bucketRows
+        let yc = 256 * Int64(y) + 128, row = Int64(y)
+        triangles.withUnsafeBufferPointer { triangles in
+        bucketTriangles.withUnsafeBufferPointer { members in
+            for m in Int(bucketStart[bucket])..<Int(bucketStart[bucket + 1]) {
+                let t = Int(members[m])
+                let tri = triangles[t]
+                if row < tri.y0 || row > tri.y1 { continue }
+                var lo = tri.xLow, hi = tri.xHigh
+                tri.e0.clip(yc, &lo, &hi); tri.e1.clip(yc, &lo, &hi); tri.e2.clip(yc, &lo, &hi)
+                if lo <= hi { (ids + Int(lo)).update(repeating: Int32(t), count: Int(hi - lo + 1)) }
+            }
+        }
         }
     }
+
+    /// The pixel columns of row y that triangle t covers, by the fill rule alone (ignoring later
+    /// triangles); empty when none.
+    func span(triangle t: Int, row y: Int) -> Range<Int> {
+        let tri = triangles[t]
+        guard Int64(y) >= tri.y0, Int64(y) <= tri.y1 else { return 0..<0 }
+        var lo = tri.xLow, hi = tri.xHigh
+        let yc = 256 * Int64(y) + 128
+        tri.e0.clip(yc, &lo, &hi); tri.e1.clip(yc, &lo, &hi); tri.e2.clip(yc, &lo, &hi)
+        return lo <= hi ? Int(lo)..<Int(hi + 1) : 0..<0
+    }
+
+    var triangleCount: Int { triangles.count }
 
     /// One edge a → b of a counter-clockwise (in y-down pixel space: interior on the left of
     /// travel as drawn on screen) triangle: E(p) = (b − a) × (p − a) > 0 inside. Points exactly on
@@ -86,17 +126,23 @@ final class MeshRaster: @unchecked Sendable {
             includesEdge = dy < 0 || (dy == 0 && dx > 0)
         }
         /// Narrows lo…hi to pixel columns whose centre (256x + 128, yc) is inside this edge.
+        @inline(__always)
         func clip(_ yc: Int64, _ lo: inout Int64, _ hi: inout Int64) {
             // E(xc) = −dy·xc + dx·(yc − a.y) + dy·a.x; inside: E > 0, or E ≥ 0 on a top-left edge.
             let slope = -dy
             let constant = dx * (yc - a.y) + dy * a.x - (includesEdge ? 0 : 1)
             // Inside: slope·xc + constant ≥ 0, with xc = 256x + 128.
+            // The first (last) column inside is ceil((−c − 128s)/256s) for s > 0 (floor((c + 128s)/−256s)
+            // for s < 0). A double division (exact operands below 2⁵³, correctly rounded) lands on it
+            // or one off, and one integer test settles it: far cheaper than a 64-bit integer division.
             if slope > 0 {
-                let xc = ceilDiv(-constant, slope)
-                lo = max(lo, ceilDiv(xc - 128, 256))
+                var x = Int64((Double(-constant - 128 * slope) / Double(256 * slope)).rounded(.up))
+                if slope * (256 * x + 128) + constant < 0 { x += 1 } else if slope * (256 * x - 128) + constant >= 0 { x -= 1 }
+                lo = max(lo, x)
             } else if slope < 0 {
-                let xc = floorDiv(constant, -slope)
-                hi = min(hi, floorDiv(xc - 128, 256))
+                var x = Int64((Double(constant + 128 * slope) / Double(-256 * slope)).rounded(.down))
+                if slope * (256 * x + 128) + constant < 0 { x -= 1 } else if slope * (256 * x + 384) + constant >= 0 { x += 1 }
+                hi = min(hi, x)
             } else if constant < 0 {
                 hi = lo - 1
             }
@@ -120,34 +166,47 @@ final class MeshRaster: @unchecked Sendable {
 
     /// Composites this layer over one row of premultiplied colour.
     func drawRow(y: Int, into row: UnsafeMutablePointer<SIMD4<Float>>) {
-        let begin = Int(rowStart[y]), end = Int(rowStart[y + 1])
-        let space = draw.space, opacity = draw.opacity, smooth = draw.smooth
         let py = Float(y) + 0.5
-        if draw.isOpaque && draw.coversFrame {
-            // Every pixel is covered by an opaque colour: source-over is a plain write.
-            shadeSpans(begin, end, py: py, smooth: smooth) { x, c in row[x] = MeshDraw.finish(c, space: space, opacity: opacity) }
-            return
+        // Every pixel covered by an opaque colour: source-over is a plain write into the row.
+        let direct = draw.isOpaque && draw.coversFrame
+        let layer = direct ? row : UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width)
+        defer { if !direct { layer.deallocate() } }
+        if !direct { layer.update(repeating: draw.background * draw.opacity, count: width) }
+        // Constant arguments let the compiler build one loop per common case, with no per-pixel branches.
+        switch (draw.smooth, draw.space) {
+        case (false, .srgb): shadeSpans(y, py: py, into: layer, smooth: false, space: .srgb)
+        case (true, .srgb): shadeSpans(y, py: py, into: layer, smooth: true, space: .srgb)
+        default: shadeSpans(y, py: py, into: layer, smooth: draw.smooth, space: draw.space)
         }
-        let layer = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width)
-        defer { layer.deallocate() }
-        layer.update(repeating: draw.background * opacity, count: width)
-        shadeSpans(begin, end, py: py, smooth: smooth) { x, c in layer[x] = MeshDraw.finish(c, space: space, opacity: opacity) }
-        for x in 0..<width { row[x] = sourceOver(layer[x], row[x]) }
+        if !direct { for x in 0..<width { row[x] = sourceOver(layer[x], row[x]) } }
     }
 
+    /// Colours the covered pixels of row y into `out`: each run of pixels from one triangle uses its plane.
     @inline(__always)
-    private func shadeSpans(_ begin: Int, _ end: Int, py: Float, smooth: Bool, _ write: (Int, SIMD4<Float>) -> Void) {
-        let planes = self.planes, spanTriangle = self.spanTriangle, spanStart = self.spanStart, spanEnd = self.spanEnd
+    private func shadeSpans(_ y: Int, py: Float, into out: UnsafeMutablePointer<SIMD4<Float>>, smooth: Bool, space: ColorSpace) {
+        let opacity = draw.opacity
+        let ids = UnsafeMutablePointer<Int32>.allocate(capacity: width)
+        defer { ids.deallocate() }
+        owners(row: y, into: ids)
+        planes.withUnsafeBufferPointer { planes in
         draw.coefficients.withUnsafeBufferPointer { coefficients in
-            for s in begin..<end {
-                let plane = planes[Int(spanTriangle[s])]
-                let k = coefficients.baseAddress! + Int(plane.patch) * 16
-                let rowOrigin = plane.origin + plane.dy * py
-                for x in Int(spanStart[s])..<Int(spanEnd[s]) {
-                    let uv = rowOrigin + plane.dx * (Float(x) + 0.5)
-                    write(x, MeshDraw.interpolate(k, u: uv.x, v: uv.y, smooth: smooth))
+            var x = 0
+            while x < width {
+                let t = ids[x]
+                var end = x + 1
+                while end < width && ids[end] == t { end += 1 }
+                if t >= 0 {
+                    let plane = planes[Int(t)]
+                    let k = coefficients.baseAddress! + Int(plane.patch) * 16
+                    let rowOrigin = plane.origin + plane.dy * py
+                    for px in x..<end {
+                        let uv = rowOrigin + plane.dx * (Float(px) + 0.5)
+                        out[px] = MeshDraw.finish(MeshDraw.interpolate(k, u: uv.x, v: uv.y, smooth: smooth), space: space, opacity: opacity)
+                    }
                 }
+                x = end
             }
+        }
         }
     }
 }

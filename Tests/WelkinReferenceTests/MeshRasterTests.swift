@@ -172,6 +172,29 @@ final class MeshRasterTests: XCTestCase {
         XCTAssertEqual(one, try ReferenceRenderer(threads: 8).render(frame))
     }
 
+    func testEdgeClipMatchesIntegerDivision() {
+        // Edge.clip's double-division shortcut against the exact integer formula, on random edges
+        // (coordinates up to the ±10-unit scene limit at 2048 px, 8 sub-pixel bits).
+        var rng = SystemRandomNumberGenerator()
+        let limit: Int64 = 10 * 2048 * 256
+        for n in 0..<200_000 {
+            let range: ClosedRange<Int64> = n % 2 == 0 ? -limit...limit : -2048...2048
+            let a = SIMD2(Int64.random(in: range, using: &rng), Int64.random(in: range, using: &rng))
+            var b = SIMD2(Int64.random(in: range, using: &rng), Int64.random(in: range, using: &rng))
+            if n % 5 == 0 { b.y = a.y + Int64.random(in: -1...1, using: &rng) }
+            let edge = MeshRaster.Edge(a, b)
+            let yc = 256 * Int64.random(in: -5000...5000, using: &rng) + 128
+            var lo: Int64 = -1 << 40, hi: Int64 = 1 << 40
+            edge.clip(yc, &lo, &hi)
+            let slope = -edge.dy, constant = edge.dx * (yc - edge.a.y) + edge.dy * edge.a.x - (edge.includesEdge ? 0 : 1)
+            if slope > 0 {
+                XCTAssertEqual(lo, ceilDiv(-constant - 128 * slope, 256 * slope)); XCTAssertEqual(hi, 1 << 40)
+            } else if slope < 0 {
+                XCTAssertEqual(hi, floorDiv(constant + 128 * slope, -256 * slope)); XCTAssertEqual(lo, -1 << 40)
+            }
+        }
+    }
+
     func testTopLeftRuleCoversEachPixelOnce() throws {
         // An axis-aligned 2×2 mesh whose edges pass exactly through pixel centres: with the top-left
         // rule each centre belongs to exactly one triangle, so no pixel is painted twice or missed.
@@ -186,8 +209,8 @@ final class MeshRasterTests: XCTestCase {
         let raster = MeshRaster(m, pixelSize: frame.pixelSize)
         var painted = [Int](repeating: 0, count: 64 * 64)
         for y in 0..<64 {
-            for s in Int(raster.rowStart[y])..<Int(raster.rowStart[y + 1]) {
-                for x in Int(raster.spanStart[s])..<Int(raster.spanEnd[s]) { painted[y * 64 + x] += 1 }
+            for t in 0..<raster.triangleCount {
+                for x in raster.span(triangle: t, row: y) { painted[y * 64 + x] += 1 }
             }
         }
         // Edges at 16.5 and 48.5 px: top/left edges include their centres, bottom/right ones do not.

@@ -38,8 +38,9 @@ public struct MeshDraw: Sendable, Equatable {
 
     /// Geometric tolerance: the tessellated surface stays within this many pixels of the true one.
     public static let tolerance = 0.25
-    /// The tessellation targets 0.2 px, leaving 0.05 px for float rounding and 1/256-px snapping.
-    static let target = 0.2
+    /// The tessellation targets 0.245 px, leaving 0.005 px for 1/256-px snapping (at most
+    /// √2/512 ≈ 0.0028 px) and float rounding (double-precision evaluation: far below that).
+    static let target = 0.245
     /// Caps against pathological meshes (the error bound no longer holds beyond them).
     public static let maximumStepsPerPatch = 256
     public static let maximumQuads = 1 << 21
@@ -166,7 +167,8 @@ public struct MeshDraw: Sendable, Equatable {
 
     /// Interpolated colour → premultiplied sRGB with opacity: alpha clamped to 0…1 (a bicubic may
     /// overshoot), converted from the interpolation space, sRGB channels clamped to 0…alpha.
-    @inlinable public static func finish(_ p: SIMD4<Float>, space: ColorSpace, opacity: Float) -> SIMD4<Float> {
+    @inlinable @inline(__always)
+    public static func finish(_ p: SIMD4<Float>, space: ColorSpace, opacity: Float) -> SIMD4<Float> {
         var q = p
         q.w = min(max(q.w, 0), 1)
         var c = ColorMath.fromInterpolationSpace(q, space)

@@ -1,7 +1,8 @@
 // MeshPass: a mesh gradient layer as MeshDraw's triangles (Shaders/mesh.vert, mesh.frag, mesh.glsl).
 //
 // Vertices carry pixel position, (u, v) and patch; each patch's 16 colour coefficients are one row
-// of an RGBA32F texture. Triangles are drawn in MeshDraw's order, so where a mesh folds the later
+// of an RGBA32F texture, which mesh.vert reads once per vertex (fragments get them as flat inputs:
+// on llvmpipe 16 texture fetches per fragment cost more than the whole rest of the frame). Triangles are drawn in MeshDraw's order, so where a mesh folds the later
 // triangle wins, as on the CPU. Unless the mesh covers the frame, one full-frame triangle (patch
 // −1) is drawn first: the mesh's background, and, as the last pass, the resolve of every pixel.
 
@@ -23,6 +24,11 @@ final class MeshPass {
         var space: ColorSpace
         var smooth: Bool
         var mode: Mode
+        /// For the last pass: whether it reads the float target, whether it dithers, and whether
+        /// the layer is opaque everywhere — constants, so llvmpipe does not pay for them per fragment.
+        var readsDestination: Bool? = nil
+        var dither: Bool? = nil
+        var opaque = false
     }
 
     final class Program {
@@ -35,8 +41,11 @@ final class MeshPass {
                 ("WELKIN_COLOR_SPACE", String(variant.space.code)), ("WELKIN_MESH_SMOOTH", variant.smooth ? "1" : "0"),
             ]
             if variant.mode == .resolve { defines.append(("WELKIN_RESOLVE", "1")) }
+            if let reads = variant.readsDestination { defines.append(("WELKIN_READS_DESTINATION", reads ? "1" : "0")) }
+            if let dither = variant.dither { defines.append(("WELKIN_DITHER", dither ? "1" : "0")) }
+            if variant.opaque { defines.append(("WELKIN_OPAQUE", "1")) }
             if variant.mode == .overCopy { defines.append(("WELKIN_MESH_OVER_COPY", "1")) }
-            program = try ShaderProgram(vertex: ShaderSource(path: shaders.path("mesh.vert")),
+            program = try ShaderProgram(vertex: ShaderSource(path: shaders.path("mesh.vert"), defines: defines),
                                         fragment: ShaderSource(path: shaders.path("mesh.frag"), defines: defines))
             u_pixelSize = program.uniform("u_pixelSize")
             u_coefficients = program.uniform("u_coefficients")
@@ -111,7 +120,9 @@ final class MeshPass {
     /// for source-over; as the last pass, the RGBA8 target bound and blending off.
     func draw(_ m: MeshDraw, pixelSize: SIMD2<Int>, resolve: ResolveInput?) throws {
         let mode: Mode = resolve != nil ? .resolve : (m.isOpaque ? .blend : .overCopy)
-        let p = try program(Variant(space: m.space, smooth: m.smooth, mode: mode))
+        let p = try program(Variant(space: m.space, smooth: m.smooth, mode: mode,
+                                    readsDestination: resolve.map { $0.destination != nil }, dither: resolve?.dither,
+                                    opaque: resolve != nil && m.isOpaque && m.coversFrame))
         if mode == .overCopy {
             // The float target as it is before this layer (it is both the read and the draw framebuffer).
             if copy?.size != pixelSize {
