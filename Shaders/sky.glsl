@@ -146,8 +146,18 @@ const vec3 cumulusPuffs[5] = vec3[5](
 const vec4 cirrusStreaks[3] = vec4[3](
     vec4(0.0, -0.15, 1.0, 0.13), vec4(-0.22, 0.18, 0.78, 0.10), vec4(0.28, 0.42, 0.62, 0.08));
 
+// WELKIN_SPRITE_KINDS (bit 1 cumulus, 2 cirrus, 4 stratus) compiles in only the kinds a tile's
+// sprites use: llvmpipe runs every branch, so a tile of one kind pays for one shape.
+#ifndef WELKIN_SPRITE_KINDS
+#define WELKIN_SPRITE_KINDS 7
+#endif
+
 float cloudShape(int kind, float x, float y) {
-    if (kind == 0) {
+#if (WELKIN_SPRITE_KINDS & 1) != 0
+#if WELKIN_SPRITE_KINDS != 1
+    if (kind == 0)
+#endif
+    {
         float m = -1.0;
         for (int i = 0; i < 5; i++) {
             vec3 puff = cumulusPuffs[i];
@@ -156,7 +166,13 @@ float cloudShape(int kind, float x, float y) {
         }
         float base = clamp01((0.62 - y) * 6.0);
         return smoothUnit(m * 3.5) * base;
-    } else if (kind == 1) {
+    }
+#endif
+#if (WELKIN_SPRITE_KINDS & 2) != 0
+#if (WELKIN_SPRITE_KINDS & 4) != 0
+    if (kind == 1)
+#endif
+    {
         float m = -1.0;
         float sheared = y + x * 0.18;
         for (int i = 0; i < 3; i++) {
@@ -165,13 +181,18 @@ float cloudShape(int kind, float x, float y) {
             m = max(m, 1.0 - dx * dx - dy * dy);
         }
         return smoothUnit(m * 1.6);
-    } else {
+    }
+#endif
+#if (WELKIN_SPRITE_KINDS & 4) != 0
+    {
         float dy = y * (1.0 / 0.42);
         float m1 = 1.0 - x * x - dy * dy;
         float ex = (x - 0.3) * (1.0 / 0.6), ey = (y + 0.2) * (1.0 / 0.3);
         float m2 = 1.0 - ex * ex - ey * ey;
         return smoothUnit(max(m1, m2) * 2.2);
     }
+#endif
+    return 0.0;
 }
 
 vec4 spritesColor(vec2 p) {

@@ -18,6 +18,8 @@ final class SkyPass {
         var dither: Bool?
         /// Whether the star field can show (nil: decided by the uniform alone).
         var stars: Bool? = nil
+        /// The sprite kinds compiled in (bit 1 << kind code; nil: all).
+        var spriteKinds: Int? = nil
     }
 
     final class Program {
@@ -33,6 +35,7 @@ final class SkyPass {
             if let reads = variant.readsDestination { defines.append(("WELKIN_READS_DESTINATION", reads ? "1" : "0")) }
             if let dither = variant.dither { defines.append(("WELKIN_DITHER", dither ? "1" : "0")) }
             if let stars = variant.stars { defines.append(("WELKIN_SKY_STARS", stars ? "1" : "0")) }
+            if let kinds = variant.spriteKinds { defines.append(("WELKIN_SPRITE_KINDS", String(kinds))) }
             program = try ShaderProgram(vertex: shaders.source("fullscreen.vert"),
                                         fragment: ShaderSource(path: shaders.path("sky.frag"), defines: defines))
             composite = CompositeUniforms(program)
@@ -68,6 +71,46 @@ final class SkyPass {
         for case .sky(let s) in sky.parts { stars = s.stars.x > 0 }
         let variant = Variant(parts: sky.kindCodes, octaves: octaves, resolves: resolve != nil,
                               readsDestination: resolve.map { $0.destination != nil }, dither: resolve?.dither, stars: stars)
+        guard let sprites = sky.parts.lazy.compactMap({ part -> CloudSpritesDraw? in
+            if case .sprites(let s) = part { return s } else { return nil }
+        }).first, !sprites.boxes.isEmpty else {
+            try use(variant, sky, pixelSize: pixelSize, resolve: resolve)
+            epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+            return
+        }
+        // llvmpipe runs both sides of a branch, so a pixel pays for every cloud sprite even where
+        // the box test skips it, and for every kind's shape. Drawing in scissored tiles, each with
+        // only the sprites whose boxes reach it (in their order), with a program that holds only
+        // their kinds (or no sprite part at all where none reaches), leaves every pixel's result
+        // as it was: an empty sprite part composites as transparent, which changes nothing.
+        var groups: [Variant: [(tile: SIMD4<Int>, subset: [Int])]] = [:]
+        var order: [Variant] = []
+        for tile in Self.tiles(pixelSize: pixelSize) {
+            let subset = sprites.boxes.indices.filter { Self.box(sprites.boxes[$0], reaches: tile) }
+            var v = variant
+            if subset.isEmpty {
+                v.parts = variant.parts.filter { $0 != 2 }
+            } else {
+                v.spriteKinds = subset.reduce(0) { $0 | (1 << Int(sprites.info[$1].x)) }
+            }
+            if groups[v] == nil { order.append(v) }
+            groups[v, default: []].append((tile, subset))
+        }
+        epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
+        defer { epoxy_glDisable(GLenum(GL_SCISSOR_TEST)) }
+        for v in order {
+            let p = try use(v, sky, pixelSize: pixelSize, resolve: resolve)
+            for (tile, subset) in groups[v]! {
+                if !subset.isEmpty { setSprites(sprites, p, only: subset) }
+                epoxy_glScissor(GLint(tile.x), GLint(pixelSize.y - tile.y - tile.w), GLsizei(tile.z), GLsizei(tile.w))
+                epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+            }
+        }
+    }
+
+    /// Binds the program for `variant` and sets every uniform it uses.
+    @discardableResult
+    private func use(_ variant: Variant, _ sky: SkyDraw, pixelSize: SIMD2<Int>, resolve: ResolveInput?) throws -> Program {
         let p: Program
         if let cached = programs[variant] { p = cached } else {
             p = try Program(shaders, variant)
@@ -75,7 +118,7 @@ final class SkyPass {
         }
         epoxy_glUseProgram(p.program.id)
         epoxy_glUniform2f(p.uniform("u_pixelSize"), Float(pixelSize.x), Float(pixelSize.y))
-        for part in sky.parts {
+        for part in sky.parts where variant.parts.contains(part.code) {
             switch part {
             case .sky(let s): setSky(s, p)
             case .cover(let c): setCover(c, p)
@@ -83,28 +126,12 @@ final class SkyPass {
             }
         }
         if let resolve { p.composite.set(resolve) }
-        guard let sprites = sky.parts.lazy.compactMap({ part -> CloudSpritesDraw? in
-            if case .sprites(let s) = part { return s } else { return nil }
-        }).first, !sprites.boxes.isEmpty else {
-            epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-            return
-        }
-        // llvmpipe runs both sides of a branch, so a pixel pays for every cloud sprite even where
-        // the box test skips it. Drawing in scissored tiles, each with only the sprites whose
-        // boxes reach it (in their order), leaves every pixel's result as it was.
-        epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
-        defer { epoxy_glDisable(GLenum(GL_SCISSOR_TEST)) }
-        for tile in Self.tiles(pixelSize: pixelSize) {
-            let subset = sprites.boxes.indices.filter { Self.box(sprites.boxes[$0], reaches: tile) }
-            setSprites(sprites, p, only: subset)
-            epoxy_glScissor(GLint(tile.x), GLint(pixelSize.y - tile.y - tile.w), GLsizei(tile.z), GLsizei(tile.w))
-            epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-        }
+        return p
     }
 
     /// The frame cut into a grid of tiles: x, y (top-left, y down), width, height in pixels.
     static func tiles(pixelSize: SIMD2<Int>) -> [SIMD4<Int>] {
-        let columns = 8, rows = 8
+        let columns = 16, rows = 16
         var out: [SIMD4<Int>] = []
         for r in 0..<rows {
             let y0 = pixelSize.y * r / rows, y1 = pixelSize.y * (r + 1) / rows
