@@ -12,13 +12,14 @@
 #include "composite.glsl"
 
 in vec2 v_parameter;
+flat in int v_patch;
 
 #ifdef WELKIN_MESH_OVER_COPY
 uniform sampler2D u_destinationCopy;
 #endif
 
 void main() {
-    vec4 source = meshColor(v_parameter);
+    vec4 source = meshColor(v_patch, v_parameter);
 #ifdef WELKIN_MESH_OVER_COPY
     source = source + texelFetch(u_destinationCopy, ivec2(gl_FragCoord.xy), 0) * (1.0 - source.w);
 #endif

@@ -1,7 +1,7 @@
 // mesh.glsl: a mesh gradient's colour at (u, v) of a patch.
 //
 // Mirrors WelkinCore's MeshDraw (Sources/WelkinCore/Mesh/MeshDraw.swift): the same power-basis
-// coefficients (coefficient a * 4 + b multiplies u^a v^b; uniforms, set per patch), the same
+// coefficients (coefficient a * 4 + b multiplies u^a v^b; mesh.vert fetches them), the same
 // Horner order, the same clamping. WELKIN_MESH_SMOOTH (0 or 1) and WELKIN_COLOR_SPACE are always
 // defined by the renderer.
 
@@ -12,16 +12,15 @@ const int u_colorSpace = WELKIN_COLOR_SPACE;
 uniform float u_opacity;
 uniform vec4 u_meshBackground;      // premultiplied sRGB, where no patch covers
 
-// The patch's coefficients (one draw per patch sets them): uniforms cost llvmpipe nothing per
-// triangle, where 16 flat vec4 inputs cost a set-up of 64 values for every triangle.
+// The patch's coefficients, fetched once per vertex by mesh.vert (flat: one patch per triangle),
+// so fragments read them from their inputs instead of 16 texture fetches each.
 #if WELKIN_MESH_SMOOTH
-uniform vec4 u_k[16];               // a * 4 + b multiplies u^a v^b
-#define K(i) u_k[i]
+flat in vec4 v_coefficients[16];    // a * 4 + b multiplies u^a v^b
+#define K(i) v_coefficients[i]
 #else
-uniform vec4 u_k[4];                // coefficients 0, 1, 4, 5 (the others are zero)
-#define K(i) u_k[(i) == 0 ? 0 : (i) == 1 ? 1 : (i) == 4 ? 2 : 3]
+flat in vec4 v_coefficients[4];     // coefficients 0, 1, 4, 5 (the others are zero)
+#define K(i) v_coefficients[(i) == 0 ? 0 : (i) == 1 ? 1 : (i) == 4 ? 2 : 3]
 #endif
-uniform bool u_meshIsBackground;    // the full-frame background triangle is being drawn
 
 // The colour polynomial at (u, v): premultiplied, still in the interpolation space.
 vec4 interpolate(float u, float v) {
@@ -47,8 +46,8 @@ vec4 finish(vec4 p) {
     return c * u_opacity;
 }
 
-// The layer's premultiplied sRGB colour (the background while u_meshIsBackground).
-vec4 meshColor(vec2 uv) {
-    if (u_meshIsBackground) return u_meshBackground * u_opacity;
+// The layer's premultiplied sRGB colour; cell -1 is the background.
+vec4 meshColor(int cell, vec2 uv) {
+    if (cell < 0) return u_meshBackground * u_opacity;
     return finish(interpolate(uv.x, uv.y));
 }

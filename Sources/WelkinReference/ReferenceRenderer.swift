@@ -105,14 +105,7 @@ public struct ReferenceRenderer: Sendable {
         for i in 0..<8 { biases[i] = Dither.bias(x: i, y: y, enabled: dither) }
         let pixels = UnsafeMutableRawPointer(out).bindMemory(to: SIMD4<UInt8>.self, capacity: width)
         for x in 0..<width {
-            let p = row[x]
-            if p.w >= 1 {
-                // Opaque: Dither.resolve's exact operations (no un-premultiply; alpha quantises to 255), four lanes at once.
-                let q = (p * 255 + SIMD4(repeating: biases[x & 7])).clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255))
-                pixels[x] = SIMD4<UInt8>(truncatingIfNeeded: SIMD4<Int32>(q, rounding: .towardZero))
-            } else {
-                pixels[x] = Dither.resolve(p, bias: biases[x & 7])
-            }
+            pixels[x] = Dither.resolve(row[x], bias: biases[x & 7])
         }
     }
 }

@@ -2,10 +2,10 @@
 // the GPU frame against one bare full-screen pass.
 //
 //   reference.mesh4x4.1080p        CPU reference, 4×4-vertex curved mesh, bilinear, 1920×1080 (ms, tessellation included)
-//   cairo.mesh4x4.1080p            cairo drawing the same Coons patches, timed interleaved (ms, baseline)
+//   cairo.mesh4x4.1080p            cairo drawing the same Coons patches (ms, baseline)
 //   reference.mesh4x4.cairo-ratio  reference / cairo (target ≤ 0.25)
 //   gpu.mesh.720p                  GPU frame, Scenes/mesh-seed.json at t = 1.5 s, 1280×720, glFinish (ms)
-//   gpu.mesh.ratio                 gpu.mesh.720p / a bare full-screen pass timed interleaved with it (target ≤ 3)
+//   gpu.mesh.ratio                 gpu.mesh.720p / a bare full-screen pass timed in the same run (target ≤ 3)
 
 import CCairo
 import Foundation
@@ -74,11 +74,10 @@ extension Commands {
         if cpuNames.contains(where: wanted) {
             let scene = MeshBench.scene()
             let renderer = ReferenceRenderer()
+            let reference = try medianMilliseconds(runs: runs) { _ = try renderer.render(Frame(scene: scene, time: 0)) }
             let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(BenchScenes.size.x), Int32(BenchScenes.size.y))!
             defer { cairo_surface_destroy(surface) }
-            // Interleaved, so a busy shared machine slows both alike.
-            let (reference, cairo) = try interleavedMedians(runs: runs, { _ = try renderer.render(Frame(scene: scene, time: 0)) },
-                                                            { MeshBench.paintCairo(surface: surface) })
+            let cairo = medianMilliseconds(runs: runs) { MeshBench.paintCairo(surface: surface) }
             results += [BenchResult(name: cpuNames[0], unit: "ms", value: reference),
                         BenchResult(name: cpuNames[1], unit: "ms", value: cairo),
                         BenchResult(name: cpuNames[2], unit: "ratio", value: reference / cairo)].filter { wanted($0.name) }
@@ -92,8 +91,8 @@ extension Commands {
             let size = SIMD2(1280, 720)
             let frame = Frame(scene: try SceneLoader.load(path: scenes + "/mesh-seed.json"), time: 1.5, pixelSize: size)
             do {
-                let (mesh, bare) = try interleavedMedians(runs: runs, { try renderer.draw(frame); renderer.finish() },
-                                                          { try renderer.drawBarePass(pixelSize: size); renderer.finish() })
+                let mesh = try medianMilliseconds(runs: runs) { try renderer.draw(frame); renderer.finish() }
+                let bare = try medianMilliseconds(runs: runs) { try renderer.drawBarePass(pixelSize: size); renderer.finish() }
                 results += [BenchResult(name: gpuNames[0], unit: "ms", value: mesh),
                             BenchResult(name: gpuNames[1], unit: "ratio", value: mesh / bare)].filter { wanted($0.name) }
             } catch let e as GLError {

@@ -1,11 +1,10 @@
 // MeshPass: a mesh gradient layer as MeshDraw's triangles (Shaders/mesh.vert, mesh.frag, mesh.glsl).
 //
-// Vertices carry pixel position and (u, v). Each patch is one draw, its colour coefficients set as
-// uniforms (on llvmpipe, 16 flat vec4 inputs cost a 64-value set-up per triangle, and 16 texture
-// fetches per fragment more than the whole rest of the frame). Patches are drawn in MeshDraw's
-// order, so where a mesh folds the later triangle wins, as on the CPU. Unless the mesh covers the
-// frame, one full-frame triangle is drawn first: the mesh's background, and, as the last pass, the
-// resolve of every pixel.
+// Vertices carry pixel position, (u, v) and patch; each patch's 16 colour coefficients are one row
+// of an RGBA32F texture, which mesh.vert reads once per vertex (fragments get them as flat inputs:
+// on llvmpipe 16 texture fetches per fragment cost more than the whole rest of the frame). Triangles are drawn in MeshDraw's order, so where a mesh folds the later
+// triangle wins, as on the CPU. Unless the mesh covers the frame, one full-frame triangle (patch
+// −1) is drawn first: the mesh's background, and, as the last pass, the resolve of every pixel.
 
 import CEpoxy
 import WelkinCore
@@ -34,7 +33,7 @@ final class MeshPass {
 
     final class Program {
         let program: ShaderProgram
-        let u_pixelSize, u_k, u_meshIsBackground, u_opacity, u_meshBackground, u_destinationCopy: GLint
+        let u_pixelSize, u_coefficients, u_opacity, u_meshBackground, u_destinationCopy: GLint
         let composite: CompositeUniforms
 
         init(_ shaders: ShaderLibrary, _ variant: Variant) throws {
@@ -49,8 +48,7 @@ final class MeshPass {
             program = try ShaderProgram(vertex: ShaderSource(path: shaders.path("mesh.vert"), defines: defines),
                                         fragment: ShaderSource(path: shaders.path("mesh.frag"), defines: defines))
             u_pixelSize = program.uniform("u_pixelSize")
-            u_k = program.uniform("u_k")
-            u_meshIsBackground = program.uniform("u_meshIsBackground")
+            u_coefficients = program.uniform("u_coefficients")
             u_opacity = program.uniform("u_opacity")
             u_meshBackground = program.uniform("u_meshBackground")
             u_destinationCopy = program.uniform("u_destinationCopy")
@@ -61,12 +59,13 @@ final class MeshPass {
     private let shaders: ShaderLibrary
     private var programs: [Variant: Program] = [:]
     private var vertexArray: GLuint = 0
-    /// positions, parameters, indices.
-    private var buffers = [GLuint](repeating: 0, count: 3)
+    /// positions, parameters, patches, indices.
+    private var buffers = [GLuint](repeating: 0, count: 4)
+    private var coefficientTexture: GLuint = 0
     private var copy: RenderTarget?
 
     /// Texture units: composite.glsl's destination uses 0.
-    static let copyUnit: GLint = 2
+    static let coefficientUnit: GLint = 1, copyUnit: GLint = 2
 
     /// Builds one program up front so a broken shader shows at load time; the others on first use.
     init(shaders: ShaderLibrary) throws {
@@ -75,16 +74,25 @@ final class MeshPass {
         programs[first] = try Program(shaders, first)
         epoxy_glGenVertexArrays(1, &vertexArray)
         epoxy_glGenBuffers(GLsizei(buffers.count), &buffers)
-        // Attribute layout: 0 position (vec2), 1 parameter (vec2).
+        epoxy_glGenTextures(1, &coefficientTexture)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), coefficientTexture)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        // Attribute layout: 0 position (vec2), 1 parameter (vec2), 2 patch (int).
         var previous: GLint = 0
         epoxy_glGetIntegerv(GLenum(GL_VERTEX_ARRAY_BINDING), &previous)
         epoxy_glBindVertexArray(vertexArray)
-        for (location, buffer) in buffers.prefix(2).enumerated() {
+        for (location, buffer) in buffers.prefix(3).enumerated() {
             epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
             epoxy_glEnableVertexAttribArray(GLuint(location))
-            epoxy_glVertexAttribPointer(GLuint(location), 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+            if location == 2 {
+                epoxy_glVertexAttribIPointer(2, 1, GLenum(GL_INT), 0, nil)
+            } else {
+                epoxy_glVertexAttribPointer(GLuint(location), 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+            }
         }
-        epoxy_glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), buffers[2])
+        epoxy_glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), buffers[3])
         epoxy_glBindVertexArray(GLuint(previous))
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
         try GL.check("creating the mesh pass")
@@ -94,6 +102,7 @@ final class MeshPass {
         guard GL.hasCurrentContext else { return }
         epoxy_glDeleteVertexArrays(1, &vertexArray)
         epoxy_glDeleteBuffers(GLsizei(buffers.count), &buffers)
+        epoxy_glDeleteTextures(1, &coefficientTexture)
         copy?.delete()
     }
 
@@ -135,38 +144,20 @@ final class MeshPass {
         epoxy_glUniform2f(p.u_pixelSize, Float(pixelSize.x), Float(pixelSize.y))
         epoxy_glUniform1f(p.u_opacity, m.opacity)
         epoxy_glUniform4f(p.u_meshBackground, m.background.x, m.background.y, m.background.z, m.background.w)
+        epoxy_glUniform1i(p.u_coefficients, Self.coefficientUnit)
         epoxy_glUniform1i(p.u_destinationCopy, Self.copyUnit)
         if let resolve { p.composite.set(resolve) }
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.coefficientUnit))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), coefficientTexture)
 
         var previous: GLint = 0
         epoxy_glGetIntegerv(GLenum(GL_VERTEX_ARRAY_BINDING), &previous)
         epoxy_glBindVertexArray(vertexArray)
-        if !m.coversFrame {
-            epoxy_glUniform1i(p.u_meshIsBackground, 1)
-            epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-        }
-        epoxy_glUniform1i(p.u_meshIsBackground, 0)
-        // One draw per patch, in drawing order: MeshDraw's indices hold the patches row-major,
-        // 6 · n_u · n_v each.
-        let columns = m.width - 1
-        var first = 0
-        var k = [SIMD4<Float>](repeating: .zero, count: 16)
-        for patch in 0..<m.patchCount {
-            let count = 6 * m.columnSteps[patch % columns] * m.rowSteps[patch / columns]
-            if m.smooth {
-                for i in 0..<16 { k[i] = m.coefficients[patch * 16 + i] }
-            } else {
-                for (slot, i) in [0, 1, 4, 5].enumerated() { k[slot] = m.coefficients[patch * 16 + i] }
-            }
-            k.withUnsafeBytes {
-                epoxy_glUniform4fv(p.u_k, m.smooth ? 16 : 4, $0.baseAddress!.assumingMemoryBound(to: GLfloat.self))
-            }
-            epoxy_glDrawElementsBaseVertex(GLenum(GL_TRIANGLES), GLsizei(count), GLenum(GL_UNSIGNED_INT),
-                                           UnsafeRawPointer(bitPattern: first * 4), 3)
-            first += count
-        }
+        if !m.coversFrame { epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3) }
+        epoxy_glDrawElementsBaseVertex(GLenum(GL_TRIANGLES), GLsizei(m.indices.count), GLenum(GL_UNSIGNED_INT), nil, 3)
         epoxy_glBindVertexArray(GLuint(previous))
 
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         if mode == .overCopy {
             epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.copyUnit))
             epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
@@ -189,6 +180,7 @@ final class MeshPass {
         }
         fill(buffers[0], [SIMD2<Float>(0, 0), SIMD2(2 * w, 0), SIMD2(0, 2 * h)], m.positions)
         fill(buffers[1], [SIMD2<Float>](repeating: .zero, count: 3), m.parameters)
+        fill(buffers[2], [Int32](repeating: -1, count: 3), m.patches)
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
         // The element buffer belongs to the vertex array; bind it there.
         var previous: GLint = 0
@@ -198,5 +190,13 @@ final class MeshPass {
             epoxy_glBufferData(GLenum(GL_ELEMENT_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STREAM_DRAW))
         }
         epoxy_glBindVertexArray(GLuint(previous))
+
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.coefficientUnit))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), coefficientTexture)
+        epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+        m.coefficients.withUnsafeBytes {
+            epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, 16, GLsizei(max(1, m.patchCount)), 0,
+                               GLenum(GL_RGBA), GLenum(GL_FLOAT), $0.baseAddress)
+        }
     }
 }
