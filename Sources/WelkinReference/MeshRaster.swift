@@ -199,6 +199,22 @@ final class MeshRaster: @unchecked Sendable {
                     let plane = planes[Int(t)]
                     let k = coefficients.baseAddress! + Int(plane.patch) * 16
                     let rowOrigin = plane.origin + plane.dy * py
+                    if !smooth {
+                        // Bilinear colour is quadratic along a span ((u, v) is linear in x): forward
+                        // differences, exact but for float rounding (far below 1/255 over a span).
+                        let uv0 = rowOrigin + plane.dx * (Float(x) + 0.5), step = plane.dx
+                        var c = MeshDraw.interpolate(k, u: uv0.x, v: uv0.y, smooth: false)
+                        let d2 = k[5] * (step.x * step.y)
+                        let d1 = k[1] * step.y + k[4] * step.x + k[5] * (uv0.x * step.y + step.x * uv0.y)
+                        var delta = d1 + d2
+                        let delta2 = d2 + d2
+                        for px in x..<end {
+                            out[px] = MeshDraw.finish(c, space: space, opacity: opacity)
+                            c += delta; delta += delta2
+                        }
+                        x = end
+                        continue
+                    }
                     for px in x..<end {
                         let uv = rowOrigin + plane.dx * (Float(px) + 0.5)
                         out[px] = MeshDraw.finish(MeshDraw.interpolate(k, u: uv.x, v: uv.y, smooth: smooth), space: space, opacity: opacity)
