@@ -2,6 +2,7 @@
 // baseline for the mesh tests and `welkin bench`'s `cairo.mesh4x4.1080p`.
 
 import CCairo
+import Foundation
 import WelkinCore
 import WelkinReference
 
@@ -50,5 +51,37 @@ extension CairoBaseline {
         defer { cairo_surface_destroy(surface) }
         paint(mesh, size: size, surface: surface)
         return image(of: surface)
+    }
+
+    /// PSNR (dB) over pixels more than `band` pixels from any change of coverage (alpha 0 ↔ non-zero)
+    /// in either image, and the number of pixels compared.
+    public static func psnrAwayFromEdges(_ a: Image, _ b: Image, band: Int = 2) -> (psnr: Double, pixels: Int) {
+        let w = a.width, h = a.height
+        var covered = [Bool](repeating: false, count: w * h), edge = covered
+        for y in 0..<h { for x in 0..<w { covered[y * w + x] = a[x, y].w > 0 } }
+        for y in 0..<h {
+            for x in 0..<w {
+                let here = covered[y * w + x] || b[x, y].w > 0
+                for dy in -1...1 {
+                    for dx in -1...1 where (0..<w).contains(x + dx) && (0..<h).contains(y + dy) {
+                        if covered[(y + dy) * w + x + dx] != here || (b[x + dx, y + dy].w > 0) != here { edge[y * w + x] = true }
+                    }
+                }
+            }
+        }
+        var sum = 0.0, count = 0
+        for y in 0..<h {
+            for x in 0..<w {
+                var near = false
+                for dy in -band...band { for dx in -band...band where (0..<w).contains(x + dx) && (0..<h).contains(y + dy) {
+                    if edge[(y + dy) * w + x + dx] { near = true }
+                } }
+                if near { continue }
+                let d = SIMD4<Double>(a[x, y]) - SIMD4<Double>(b[x, y])
+                sum += (d * d).sum(); count += 4
+            }
+        }
+        let mse = sum / Double(max(count, 1))
+        return (mse == 0 ? .infinity : 10 * log10(255 * 255 / mse), count / 4)
     }
 }

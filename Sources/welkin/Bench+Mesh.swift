@@ -9,6 +9,7 @@
 
 import CCairo
 import Foundation
+import WelkinBaselines
 import WelkinCore
 import WelkinGL
 import WelkinReference
@@ -35,35 +36,6 @@ enum MeshBench {
         s.layers = [Layer(content: .mesh(mesh))]
         return s
     }
-
-    /// cairo's mesh pattern with the same Coons patches (side 0 = our left edge, C0 = our (0, 0)).
-    static func paintCairo(surface: OpaquePointer) {
-        let size = BenchScenes.size
-        guard case .points(let points) = mesh.vertices else { return }
-        let vertices = MeshGeometry.automaticHandles(points, width: mesh.width, height: mesh.height)
-        let patches = MeshGeometry.patches(vertices, width: mesh.width, height: mesh.height) { $0 * SIMD2<Double>(Double(size.x), Double(size.y)) }
-        let pattern = cairo_pattern_create_mesh()!
-        for (index, patch) in patches.enumerated() {
-            let i = index % (mesh.width - 1), j = index / (mesh.width - 1)
-            let p = { (k: Int, l: Int) in patch.points[k * 4 + l] }
-            cairo_mesh_pattern_begin_patch(pattern)
-            cairo_mesh_pattern_move_to(pattern, p(0, 0).x, p(0, 0).y)
-            for (a, b, c) in [(p(0, 1), p(0, 2), p(0, 3)), (p(1, 3), p(2, 3), p(3, 3)), (p(3, 2), p(3, 1), p(3, 0)), (p(2, 0), p(1, 0), p(0, 0))] {
-                cairo_mesh_pattern_curve_to(pattern, a.x, a.y, b.x, b.y, c.x, c.y)
-            }
-            for (corner, (ci, cj)) in [(i, j), (i, j + 1), (i + 1, j + 1), (i + 1, j)].enumerated() {
-                let c = mesh.colors[cj * mesh.width + ci]
-                cairo_mesh_pattern_set_corner_color_rgba(pattern, UInt32(corner), c.r, c.g, c.b, c.a)
-            }
-            cairo_mesh_pattern_end_patch(pattern)
-        }
-        let cr = cairo_create(surface)
-        cairo_set_source(cr, pattern)
-        cairo_paint(cr)
-        cairo_destroy(cr)
-        cairo_pattern_destroy(pattern)
-        cairo_surface_flush(surface)
-    }
 }
 
 extension Commands {
@@ -74,10 +46,12 @@ extension Commands {
         if cpuNames.contains(where: wanted) {
             let scene = MeshBench.scene()
             let renderer = ReferenceRenderer()
-            let reference = try medianMilliseconds(runs: runs) { _ = try renderer.render(Frame(scene: scene, time: 0)) }
-            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(BenchScenes.size.x), Int32(BenchScenes.size.y))!
+            let surface = CairoBaseline.makeSurface(width: BenchScenes.size.x, height: BenchScenes.size.y)
             defer { cairo_surface_destroy(surface) }
-            let cairo = medianMilliseconds(runs: runs) { MeshBench.paintCairo(surface: surface) }
+            // Interleaved, so both see the same load on a shared machine.
+            let (reference, cairo) = try interleavedMedians(runs: runs, { _ = try renderer.render(Frame(scene: scene, time: 0)) }, {
+                CairoBaseline.paint(MeshBench.mesh, size: BenchScenes.size, surface: surface)
+            })
             results += [BenchResult(name: cpuNames[0], unit: "ms", value: reference),
                         BenchResult(name: cpuNames[1], unit: "ms", value: cairo),
                         BenchResult(name: cpuNames[2], unit: "ratio", value: reference / cairo)].filter { wanted($0.name) }
@@ -91,8 +65,8 @@ extension Commands {
             let size = SIMD2(1280, 720)
             let frame = Frame(scene: try SceneLoader.load(path: scenes + "/mesh-seed.json"), time: 1.5, pixelSize: size)
             do {
-                let mesh = try medianMilliseconds(runs: runs) { try renderer.draw(frame); renderer.finish() }
-                let bare = try medianMilliseconds(runs: runs) { try renderer.drawBarePass(pixelSize: size); renderer.finish() }
+                let (mesh, bare) = try interleavedMedians(runs: runs, { try renderer.draw(frame); renderer.finish() },
+                                                          { try renderer.drawBarePass(pixelSize: size); renderer.finish() })
                 results += [BenchResult(name: gpuNames[0], unit: "ms", value: mesh),
                             BenchResult(name: gpuNames[1], unit: "ratio", value: mesh / bare)].filter { wanted($0.name) }
             } catch let e as GLError {
