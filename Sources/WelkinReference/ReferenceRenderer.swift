@@ -105,7 +105,17 @@ public struct ReferenceRenderer: Sendable {
         for i in 0..<8 { biases[i] = Dither.bias(x: i, y: y, enabled: dither) }
         let pixels = UnsafeMutableRawPointer(out).bindMemory(to: SIMD4<UInt8>.self, capacity: width)
         for x in 0..<width {
-            pixels[x] = Dither.resolve(row[x], bias: biases[x & 7])
+            let p = row[x], bias = biases[x & 7]
+            if p.w >= 1 {
+                // Opaque (most pixels): no un-premultiply, and alpha quantises to 255 whatever the bias.
+                let o = out + 4 * x
+                o[0] = Dither.quantize(p.x, bias: bias)
+                o[1] = Dither.quantize(p.y, bias: bias)
+                o[2] = Dither.quantize(p.z, bias: bias)
+                o[3] = 255
+            } else {
+                pixels[x] = Dither.resolve(p, bias: bias)
+            }
         }
     }
 }
