@@ -59,19 +59,9 @@ extension Commands {
         let gpuNames = ["gpu.mesh.720p", "gpu.mesh.ratio"]
         if gpuNames.contains(where: wanted) {
             let renderer = try headlessRenderer(args)
-            guard let scenes = scenesDirectory(renderer.shaders) else {
-                throw Failure(message: "welkin bench: the GPU mesh benchmark draws Scenes/mesh-seed.json; run from a checkout")
-            }
-            let size = SIMD2(1280, 720)
-            let frame = Frame(scene: try SceneLoader.load(path: scenes + "/mesh-seed.json"), time: 1.5, pixelSize: size)
-            do {
-                let (mesh, bare) = try interleavedMedians(runs: runs, { try renderer.draw(frame); renderer.finish() },
-                                                          { try renderer.drawBarePass(pixelSize: size); renderer.finish() })
-                results += [BenchResult(name: gpuNames[0], unit: "ms", value: mesh),
-                            BenchResult(name: gpuNames[1], unit: "ratio", value: mesh / bare)].filter { wanted($0.name) }
-            } catch let e as GLError {
-                throw Failure(message: "welkin bench: \(e.message)")
-            }
+            let (mesh, bare) = try gpuFrameAndBarePass(renderer, try exampleFrame("mesh-seed.json", time: 1.5, renderer: renderer), runs: runs)
+            results += [BenchResult(name: gpuNames[0], unit: "ms", value: mesh),
+                        BenchResult(name: gpuNames[1], unit: "ratio", value: mesh / bare)].filter { wanted($0.name) }
         }
         return results
     }

@@ -29,10 +29,7 @@ extension Commands {
         }
         if wanted("gpu.snow.720p") {
             let renderer = try headlessRenderer(args)
-            guard let scenes = scenesDirectory(renderer.shaders) else {
-                throw Failure(message: "welkin bench: gpu.snow.720p draws Scenes/snow.json; run from a checkout")
-            }
-            let frame = Frame(scene: try SceneLoader.load(path: scenes + "/snow.json"), time: 0, pixelSize: SIMD2(1280, 720))
+            let frame = try exampleFrame("snow.json", time: 0, renderer: renderer)
             do {
                 let ms = try medianMilliseconds(runs: runs) { try renderer.draw(frame); renderer.finish() }
                 results.append(BenchResult(name: "gpu.snow.720p", unit: "ms", value: ms))

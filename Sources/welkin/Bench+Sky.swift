@@ -20,23 +20,13 @@ extension Commands {
         let referenceName = "reference.sunset-clouds.720p"
         guard gpuNames.contains(where: wanted) || wanted(referenceName) else { return [] }
         let renderer = try headlessRenderer(args)
-        guard let scenes = scenesDirectory(renderer.shaders) else {
-            throw Failure(message: "welkin bench: the sky benchmarks draw Scenes/sunset-clouds.json; run from a checkout")
-        }
-        let size = SIMD2(1280, 720)
-        let frame = Frame(scene: try SceneLoader.load(path: scenes + "/sunset-clouds.json"), time: 0, pixelSize: size)
+        let frame = try exampleFrame("sunset-clouds.json", time: 0, renderer: renderer)
         var results: [BenchResult] = []
         if gpuNames.contains(where: wanted) {
-            do {
-                let (sky, bare) = try interleavedMedians(runs: runs,
-                                                         { try renderer.draw(frame); renderer.finish() },
-                                                         { try renderer.drawBarePass(pixelSize: size); renderer.finish() })
-                results += [BenchResult(name: gpuNames[0], unit: "ms", value: sky),
-                            BenchResult(name: gpuNames[1], unit: "ms", value: bare),
-                            BenchResult(name: gpuNames[2], unit: "ratio", value: sky / bare)].filter { wanted($0.name) }
-            } catch let e as GLError {
-                throw Failure(message: "welkin bench: \(e.message)")
-            }
+            let (sky, bare) = try gpuFrameAndBarePass(renderer, frame, runs: runs)
+            results += [BenchResult(name: gpuNames[0], unit: "ms", value: sky),
+                        BenchResult(name: gpuNames[1], unit: "ms", value: bare),
+                        BenchResult(name: gpuNames[2], unit: "ratio", value: sky / bare)].filter { wanted($0.name) }
         }
         if wanted(referenceName) {
             let reference = ReferenceRenderer()

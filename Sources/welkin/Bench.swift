@@ -154,27 +154,34 @@ extension Commands {
         return FileManager.default.fileExists(atPath: candidate + "/day-gradient.json") ? candidate : nil
     }
 
+    /// An example scene from the checkout's Scenes/ at 1280×720, for the GPU benchmarks.
+    static func exampleFrame(_ file: String, time: Double, renderer: GLRenderer) throws -> Frame {
+        guard let scenes = scenesDirectory(renderer.shaders) else {
+            throw Failure(message: "welkin bench: the GPU benchmarks draw Scenes/\(file); run from a checkout")
+        }
+        return Frame(scene: try SceneLoader.load(path: scenes + "/" + file), time: time, pixelSize: SIMD2(1280, 720))
+    }
+
+    /// Median milliseconds of a GPU frame and of a bare full-screen pass of the same size, timed
+    /// interleaved so both see the same load on a shared machine; glFinish after each.
+    static func gpuFrameAndBarePass(_ renderer: GLRenderer, _ frame: Frame, runs: Int) throws -> (frame: Double, bare: Double) {
+        do {
+            return try interleavedMedians(runs: runs, { try renderer.draw(frame); renderer.finish() },
+                                          { try renderer.drawBarePass(pixelSize: frame.pixelSize); renderer.finish() })
+        } catch let e as GLError {
+            throw Failure(message: "welkin bench: \(e.message)")
+        }
+    }
+
     static func runGPUBenchmarks(runs: Int, filter: String?, args: Arguments) throws -> [BenchResult] {
         func wanted(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
         let names = ["gpu.day-gradient.720p", "gpu.bare-pass.720p", "gpu.day-gradient.ratio"]
         guard names.contains(where: wanted) else { return [] }
         let renderer = try headlessRenderer(args)
-        guard let scenes = scenesDirectory(renderer.shaders) else {
-            throw Failure(message: "welkin bench: the GPU benchmarks draw Scenes/day-gradient.json; run from a checkout")
-        }
-        let size = SIMD2(1280, 720)
-        let frame = Frame(scene: try SceneLoader.load(path: scenes + "/day-gradient.json"), time: 0, pixelSize: size)
-        do {
-            // Interleaved, so both see the same load on a shared machine.
-            let (gradient, bare) = try interleavedMedians(runs: runs,
-                                                          { try renderer.draw(frame); renderer.finish() },
-                                                          { try renderer.drawBarePass(pixelSize: size); renderer.finish() })
-            return [BenchResult(name: names[0], unit: "ms", value: gradient),
-                    BenchResult(name: names[1], unit: "ms", value: bare),
-                    BenchResult(name: names[2], unit: "ratio", value: gradient / bare)].filter { wanted($0.name) }
-        } catch let e as GLError {
-            throw Failure(message: "welkin bench: \(e.message)")
-        }
+        let (gradient, bare) = try gpuFrameAndBarePass(renderer, try exampleFrame("day-gradient.json", time: 0, renderer: renderer), runs: runs)
+        return [BenchResult(name: names[0], unit: "ms", value: gradient),
+                BenchResult(name: names[1], unit: "ms", value: bare),
+                BenchResult(name: names[2], unit: "ratio", value: gradient / bare)].filter { wanted($0.name) }
     }
 }
 
