@@ -2,10 +2,10 @@
 //
 // A pre-pass (once per frame, sequential) sets up each triangle's fixed-point edges and (u, v)
 // plane and files the triangles, in drawing order, into buckets of 8 rows. Each row (rows run on
-// all cores, independently) then finds, for every pixel, the last triangle in drawing order whose
-// coverage includes the pixel's centre — edge functions on the 1/256-pixel grid, the top-left fill
-// rule, pixel centres at +0.5 — which is the fold rule (a later triangle wins), and colours it
-// from (u, v) interpolated across that triangle.
+// all cores, independently) then walks its bucket's triangles in drawing order, finds the pixels
+// of the row each one covers — edge functions on the 1/256-pixel grid, the top-left fill rule,
+// pixel centres at +0.5 — and colours them from (u, v) interpolated across that triangle,
+// overwriting what an earlier triangle wrote: a later triangle wins, which is the fold rule.
 
 import WelkinCore
 
@@ -82,26 +82,6 @@ final class MeshRaster: @unchecked Sendable {
     /// Rows per bucket of triangles.
     static let bucketRows = 8
 
-    /// For row y: the triangle drawn at each pixel (the last in drawing order whose coverage holds
-    /// the pixel's centre), −1 where none.
-    func owners(row y: Int, into ids: UnsafeMutablePointer<Int32>) {
-        ids.update(repeating: -1, count: width)
-        let bucket = y / Self.bucketRows
-        let yc = 256 * Int64(y) + 128, row = Int64(y)
-        triangles.withUnsafeBufferPointer { triangles in
-        bucketTriangles.withUnsafeBufferPointer { members in
-            for m in Int(bucketStart[bucket])..<Int(bucketStart[bucket + 1]) {
-                let t = Int(members[m])
-                let tri = triangles[t]
-                if row < tri.y0 || row > tri.y1 { continue }
-                var lo = tri.xLow, hi = tri.xHigh
-                tri.e0.clip(yc, &lo, &hi); tri.e1.clip(yc, &lo, &hi); tri.e2.clip(yc, &lo, &hi)
-                if lo <= hi { (ids + Int(lo)).update(repeating: Int32(t), count: Int(hi - lo + 1)) }
-            }
-        }
-        }
-    }
-
     /// The pixel columns of row y that triangle t covers, by the fill rule alone (ignoring later
     /// triangles); empty when none.
     func span(triangle t: Int, row y: Int) -> Range<Int> {
@@ -119,28 +99,34 @@ final class MeshRaster: @unchecked Sendable {
     /// travel as drawn on screen) triangle: E(p) = (b − a) × (p − a) > 0 inside. Points exactly on
     /// the edge count when it is a top edge (horizontal, interior below) or a left edge.
     struct Edge {
-        let a: SIMD2<Int64>, dx: Int64, dy: Int64
-        let includesEdge: Bool
+        /// E(xc, yc) = slope·xc + dx·yc + offset; inside where E ≥ 0 (offset holds the fill rule's −1).
+        let slope: Int64, dx: Int64, offset: Int64
+        /// 1 / (256·slope), for a first guess at the boundary column.
+        let reciprocal: Double
         init(_ a: SIMD2<Int64>, _ b: SIMD2<Int64>) {
-            self.a = a; dx = b.x - a.x; dy = b.y - a.y
-            includesEdge = dy < 0 || (dy == 0 && dx > 0)
+            let dx = b.x - a.x, dy = b.y - a.y
+            // Points exactly on the edge count when it is a top edge (horizontal, interior below) or a left edge.
+            let includesEdge = dy < 0 || (dy == 0 && dx > 0)
+            self.dx = dx
+            slope = -dy
+            // (b − a) × (p − a) = −dy·xc + dx·yc + (dy·a.x − dx·a.y); strictly positive unless top-left.
+            offset = dy * a.x - dx * a.y - (includesEdge ? 0 : 1)
+            reciprocal = slope != 0 ? 1 / Double(256 * slope) : 0
         }
         /// Narrows lo…hi to pixel columns whose centre (256x + 128, yc) is inside this edge.
         @inline(__always)
         func clip(_ yc: Int64, _ lo: inout Int64, _ hi: inout Int64) {
-            // E(xc) = −dy·xc + dx·(yc − a.y) + dy·a.x; inside: E > 0, or E ≥ 0 on a top-left edge.
-            let slope = -dy
-            let constant = dx * (yc - a.y) + dy * a.x - (includesEdge ? 0 : 1)
-            // Inside: slope·xc + constant ≥ 0, with xc = 256x + 128.
-            // The first (last) column inside is ceil((−c − 128s)/256s) for s > 0 (floor((c + 128s)/−256s)
-            // for s < 0). A double division (exact operands below 2⁵³, correctly rounded) lands on it
-            // or one off, and one integer test settles it: far cheaper than a 64-bit integer division.
+            let constant = dx * yc + offset
+            // Inside: slope·xc + constant ≥ 0, with xc = 256x + 128. The first (last) column inside is
+            // ceil((−c − 128s)/256s) for s > 0 (floor((c + 128s)/−256s) for s < 0). A double product with
+            // the reciprocal (exact operands below 2⁵³, relative error ~2⁻⁵²) lands on it or one off, and
+            // one integer test settles it: far cheaper than a 64-bit integer division.
             if slope > 0 {
-                var x = Int64((Double(-constant - 128 * slope) / Double(256 * slope)).rounded(.up))
+                var x = ceilToInt(Double(-constant - 128 * slope) * reciprocal)
                 if slope * (256 * x + 128) + constant < 0 { x += 1 } else if slope * (256 * x - 128) + constant >= 0 { x -= 1 }
                 lo = max(lo, x)
             } else if slope < 0 {
-                var x = Int64((Double(constant + 128 * slope) / Double(-256 * slope)).rounded(.down))
+                var x = floorToInt(Double(-constant - 128 * slope) * reciprocal)
                 if slope * (256 * x + 128) + constant < 0 { x -= 1 } else if slope * (256 * x + 384) + constant >= 0 { x += 1 }
                 hi = min(hi, x)
             } else if constant < 0 {
@@ -166,65 +152,125 @@ final class MeshRaster: @unchecked Sendable {
 
     /// Composites this layer over one row of premultiplied colour.
     func drawRow(y: Int, into row: UnsafeMutablePointer<SIMD4<Float>>) {
-        let py = Float(y) + 0.5
         // Every pixel covered by an opaque colour: source-over is a plain write into the row.
         let direct = draw.isOpaque && draw.coversFrame
         let layer = direct ? row : UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width)
         defer { if !direct { layer.deallocate() } }
         if !direct { layer.update(repeating: draw.background * draw.opacity, count: width) }
-        // Constant arguments let the compiler build one loop per common case, with no per-pixel branches.
-        switch (draw.smooth, draw.space) {
-        case (false, .srgb): shadeSpans(y, py: py, into: layer, smooth: false, space: .srgb)
-        case (true, .srgb): shadeSpans(y, py: py, into: layer, smooth: true, space: .srgb)
-        default: shadeSpans(y, py: py, into: layer, smooth: draw.smooth, space: draw.space)
-        }
+        shade(y, FloatRow(pixels: layer))
         if !direct { for x in 0..<width { row[x] = sourceOver(layer[x], row[x]) } }
     }
 
-    /// Colours the covered pixels of row y into `out`: each run of pixels from one triangle uses its plane.
+    /// Whether `drawRow(y:biases:into:)` may stand for the whole frame: this layer hides everything below.
+    var hidesBelow: Bool { draw.isOpaque && draw.coversFrame }
+
+    /// For an opaque mesh that covers the frame and is the frame's last layer: its colours go
+    /// straight to RGBA8 with the frame's dither (the same numbers as drawing into a float row and
+    /// resolving it, without the float row).
+    func drawRow(y: Int, biases: UnsafePointer<Float>, into bytes: UnsafeMutablePointer<UInt8>) {
+        precondition(hidesBelow)
+        shade(y, OpaqueBytes(bytes: bytes, biases: biases))
+    }
+
+    /// Constant arguments let the compiler build one loop per common case, with no per-pixel branches.
     @inline(__always)
-    private func shadeSpans(_ y: Int, py: Float, into out: UnsafeMutablePointer<SIMD4<Float>>, smooth: Bool, space: ColorSpace) {
+    private func shade<Sink: SpanSink>(_ y: Int, _ sink: Sink) {
+        let py = Float(y) + 0.5
+        switch (draw.smooth, draw.space) {
+        case (false, .srgb): shadeSpans(y, py: py, into: sink, smooth: false, space: .srgb)
+        case (true, .srgb): shadeSpans(y, py: py, into: sink, smooth: true, space: .srgb)
+        default: shadeSpans(y, py: py, into: sink, smooth: draw.smooth, space: draw.space)
+        }
+    }
+
+    /// Colours the pixels of row y that the bucket's triangles cover into `out`, in drawing order
+    /// (a later triangle overwrites an earlier one), each span from its triangle's plane.
+    @inline(__always)
+    private func shadeSpans<Sink: SpanSink>(_ y: Int, py: Float, into out: Sink, smooth: Bool, space: ColorSpace) {
         let opacity = draw.opacity
-        let ids = UnsafeMutablePointer<Int32>.allocate(capacity: width)
-        defer { ids.deallocate() }
-        owners(row: y, into: ids)
+        let bucket = y / Self.bucketRows
+        let yc = 256 * Int64(y) + 128, row = Int64(y)
+        triangles.withUnsafeBufferPointer { triangles in
+        bucketTriangles.withUnsafeBufferPointer { members in
         planes.withUnsafeBufferPointer { planes in
         draw.coefficients.withUnsafeBufferPointer { coefficients in
-            var x = 0
-            while x < width {
-                let t = ids[x]
-                var end = x + 1
-                while end < width && ids[end] == t { end += 1 }
-                if t >= 0 {
-                    let plane = planes[Int(t)]
-                    let k = coefficients.baseAddress! + Int(plane.patch) * 16
-                    let rowOrigin = plane.origin + plane.dy * py
-                    if !smooth {
-                        // Bilinear colour is quadratic along a span ((u, v) is linear in x): forward
-                        // differences, exact but for float rounding (far below 1/255 over a span).
-                        let uv0 = rowOrigin + plane.dx * (Float(x) + 0.5), step = plane.dx
-                        var c = MeshDraw.interpolate(k, u: uv0.x, v: uv0.y, smooth: false)
-                        let d2 = k[5] * (step.x * step.y)
-                        let d1 = k[1] * step.y + k[4] * step.x + k[5] * (uv0.x * step.y + step.x * uv0.y)
-                        var delta = d1 + d2
-                        let delta2 = d2 + d2
-                        for px in x..<end {
-                            out[px] = MeshDraw.finish(c, space: space, opacity: opacity)
-                            c += delta; delta += delta2
-                        }
-                        x = end
-                        continue
+            for m in Int(bucketStart[bucket])..<Int(bucketStart[bucket + 1]) {
+                let t = Int(members[m])
+                let tri = triangles[t]
+                if row < tri.y0 || row > tri.y1 { continue }
+                var lo = tri.xLow, hi = tri.xHigh
+                tri.e0.clip(yc, &lo, &hi); tri.e1.clip(yc, &lo, &hi); tri.e2.clip(yc, &lo, &hi)
+                if lo > hi { continue }
+                let x = Int(lo), end = Int(hi) + 1
+                let plane = planes[t]
+                let k = coefficients.baseAddress! + Int(plane.patch) * 16
+                let rowOrigin = plane.origin + plane.dy * py
+                if !smooth {
+                    // Bilinear colour is quadratic along a span ((u, v) is linear in x): forward
+                    // differences, exact but for float rounding (far below 1/255 over a span).
+                    let uv0 = rowOrigin + plane.dx * (Float(x) + 0.5), step = plane.dx
+                    var c = MeshDraw.interpolate(k, u: uv0.x, v: uv0.y, smooth: false)
+                    let d2 = k[5] * (step.x * step.y)
+                    let d1 = k[1] * step.y + k[4] * step.x + k[5] * (uv0.x * step.y + step.x * uv0.y)
+                    var delta = d1 + d2
+                    let delta2 = d2 + d2
+                    for px in x..<end {
+                        out.write(px, MeshDraw.finish(c, space: space, opacity: opacity))
+                        c += delta; delta += delta2
                     }
+                } else {
                     for px in x..<end {
                         let uv = rowOrigin + plane.dx * (Float(px) + 0.5)
-                        out[px] = MeshDraw.finish(MeshDraw.interpolate(k, u: uv.x, v: uv.y, smooth: smooth), space: space, opacity: opacity)
+                        out.write(px, MeshDraw.finish(MeshDraw.interpolate(k, u: uv.x, v: uv.y, smooth: smooth), space: space, opacity: opacity))
                     }
                 }
-                x = end
             }
         }
         }
+        }
+        }
     }
+}
+
+/// Where shaded pixels go.
+protocol SpanSink {
+    func write(_ x: Int, _ color: SIMD4<Float>)
+}
+
+/// A row of premultiplied float colour.
+struct FloatRow: SpanSink {
+    let pixels: UnsafeMutablePointer<SIMD4<Float>>
+    @inline(__always) func write(_ x: Int, _ color: SIMD4<Float>) { pixels[x] = color }
+}
+
+/// A row of RGBA8 for opaque colours, quantised as ReferenceRenderer.resolveRow does (alpha 255).
+struct OpaqueBytes: SpanSink {
+    let bytes: UnsafeMutablePointer<UInt8>
+    /// The dither bias of columns x & 7.
+    let biases: UnsafePointer<Float>
+    @inline(__always) func write(_ x: Int, _ color: SIMD4<Float>) {
+        let bias = biases[x & 7], o = bytes + 4 * x
+        guard color.w >= 1 else {
+            UnsafeMutableRawPointer(o).storeBytes(of: Dither.resolve(color, bias: bias), as: SIMD4<UInt8>.self)
+            return
+        }
+        o[0] = Dither.quantize(color.x, bias: bias)
+        o[1] = Dither.quantize(color.y, bias: bias)
+        o[2] = Dither.quantize(color.z, bias: bias)
+        o[3] = 255
+    }
+}
+
+/// ⌊q⌋ and ⌈q⌉ without a libm call (the baseline x86-64 target has no rounding instruction);
+/// |q| is far below 2⁶³ here (pixel coordinates × 256).
+@inline(__always) func floorToInt(_ q: Double) -> Int64 {
+    let t = Int64(q)
+    return Double(t) > q ? t - 1 : t
+}
+
+@inline(__always) func ceilToInt(_ q: Double) -> Int64 {
+    let t = Int64(q)
+    return Double(t) < q ? t + 1 : t
 }
 
 @inline(__always) func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {

@@ -48,14 +48,25 @@ public struct ReferenceRenderer: Sendable {
         let bandCount = threadCount == 1 ? 1 : min(height, threadCount * 8)
         // Layers that need a whole-frame pre-pass (mesh triangles → row spans), made before any row.
         let prepared = Self.prepareLayers(frame)
+        // A layer that is opaque everywhere hides the background and every layer below it. When it
+        // is the last layer (a full-frame opaque mesh), its colours are quantised as they are made.
+        let hidden = Self.hiddenLayers(frame, prepared: prepared)
+        let last = frame.layers.count - 1
+        let fused = hidden == last ? prepared[last] : nil
         pixels.withUnsafeMutableBufferPointer { out in
             let base = out.baseAddress!
             let work = { (band: Int) in
                 let y0 = band * height / bandCount, y1 = (band + 1) * height / bandCount
                 let row = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width)
-                defer { row.deallocate() }
+                let biases = UnsafeMutablePointer<Float>.allocate(capacity: 8)
+                defer { row.deallocate(); biases.deallocate() }
                 for y in y0..<y1 {
-                    drawRow(frame, y: y, into: row, prepared: prepared, particles: particles)
+                    if let fused {
+                        for i in 0..<8 { biases[i] = Dither.bias(x: i, y: y, enabled: frame.dither) }
+                        fused.drawRow(y: y, biases: biases, into: base + y * width * 4)
+                        continue
+                    }
+                    drawRow(frame, y: y, into: row, prepared: prepared, particles: particles, from: hidden ?? 0)
                     Self.resolveRow(row, width: width, y: y, dither: frame.dither, into: base + y * width * 4)
                 }
             }
@@ -73,11 +84,12 @@ public struct ReferenceRenderer: Sendable {
     }
 
     /// Composites every layer of `frame` into one row of premultiplied float colour.
+    /// Layers below `from` (and the background) are skipped: layer `from` hides them (`hiddenLayers`).
     func drawRow(_ frame: Frame, y: Int, into row: UnsafeMutablePointer<SIMD4<Float>>, prepared: [Int: MeshRaster] = [:],
-                 particles: [PreparedParticles?] = []) {
+                 particles: [PreparedParticles?] = [], from: Int = 0) {
         let width = frame.pixelSize.x
-        row.update(repeating: frame.background, count: width)
-        for (index, layer) in frame.layers.enumerated() {
+        if from == 0 { row.update(repeating: frame.background, count: width) }
+        for (index, layer) in frame.layers.enumerated() where index >= from {
             switch layer {
             case .gradient(let g): GradientRaster.draw(g, y: y, width: width, into: row)
             case .particles: particles[index]!.drawRow(y: y, into: row)
@@ -95,6 +107,11 @@ public struct ReferenceRenderer: Sendable {
             if case .mesh(let m) = layer { out[index] = MeshRaster(m, pixelSize: frame.pixelSize) }
         }
         return out
+    }
+
+    /// The last layer that covers every pixel with opaque colour (so nothing below it shows), if any.
+    static func hiddenLayers(_ frame: Frame, prepared: [Int: MeshRaster]) -> Int? {
+        frame.layers.indices.last { prepared[$0]?.hidesBelow ?? false }
     }
 
     /// Quantises one row to RGBA8 with the shared dither.

@@ -300,3 +300,64 @@ final class MeshTests: XCTestCase {
 
 /// A fixture scene without the mesh layer a test needs: a failure, never a skip.
 enum MeshFixtureError: Error { case noMeshLayer }
+
+final class MeshErrorBoundTests: XCTestCase {
+    func testSimplexMaximumAgainstBruteForce() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let a = Double.random(in: 0...1, using: &rng), b = Double.random(in: 0...1, using: &rng), c = Double.random(in: 0...1, using: &rng)
+            var best = 0.0
+            for i in 0...200 {
+                for j in 0...(200 - i) {
+                    let x = Double(i) / 200, y = Double(j) / 200, z = 1 - x - y
+                    best = max(best, x * y * a + x * z * b + y * z * c)
+                }
+            }
+            let exact = MeshErrorBound.simplexMaximum(a, b, c)
+            XCTAssertGreaterThanOrEqual(exact, best - 1e-12)
+            XCTAssertLessThan(exact, best + 1e-4)
+        }
+        XCTAssertEqual(MeshErrorBound.simplexMaximum(1, 1, 1), 1.0 / 3, accuracy: 1e-15)
+    }
+
+    func testBoundHoldsOnRandomCurvedPatches() {
+        // The bound must exceed the true error of the triangulation, found here by dense sampling;
+        // at the steps the tessellation picks, the true error is under the target but not far
+        // under it (a loose bound would tessellate needlessly finely).
+        var rng = SystemRandomNumberGenerator()
+        for n in 0..<12 {
+            let jitter = n < 6 ? 90.0 : 30.0
+            let points = (0..<16).map { i in
+                SIMD2<Double>(Double(i / 4) * 200, Double(i % 4) * 150)
+                    + SIMD2(Double.random(in: -jitter...jitter, using: &rng), Double.random(in: -jitter...jitter, using: &rng))
+            }
+            let patch = MeshPatch(points: points)
+            let bound = MeshErrorBound(patch)
+            let (u, v) = MeshDraw.steps([patch], columns: 1, rows: 1)
+            for (nu, nv) in [(3, 5), (u[0], v[0])] {
+                var worst = 0.0
+                for l in 0..<nv {
+                    for k in 0..<nu {
+                        let c = [(k, l), (k + 1, l), (k, l + 1), (k + 1, l + 1)].map { SIMD2(Double($0.0) / Double(nu), Double($0.1) / Double(nv)) }
+                        for tri in [(c[0], c[1], c[2]), (c[1], c[3], c[2])] {
+                            let p = [tri.0, tri.1, tri.2].map { patch.evaluate(u: $0.x, v: $0.y) }
+                            for i in 0...4 {
+                                for j in 0...(4 - i) {
+                                    let x = Double(i) / 4, y = Double(j) / 4, z = 1 - x - y
+                                    let uv = x * tri.0 + y * tri.1 + z * tri.2
+                                    let e = patch.evaluate(u: uv.x, v: uv.y) - (x * p[0] + y * p[1] + z * p[2])
+                                    worst = max(worst, (e * e).sum().squareRoot())
+                                }
+                            }
+                        }
+                    }
+                }
+                XCTAssertGreaterThanOrEqual(bound.error(nu, nv), worst, "\(nu)×\(nv)")
+                if nu == u[0] {
+                    XCTAssertLessThanOrEqual(worst, MeshDraw.target, "\(nu)×\(nv)")
+                    XCTAssertGreaterThan(worst, MeshDraw.target / 3, "\(nu)×\(nv): needlessly fine")
+                }
+            }
+        }
+    }
+}

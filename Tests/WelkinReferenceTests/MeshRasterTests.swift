@@ -78,8 +78,31 @@ final class MeshRasterTests: XCTestCase {
         XCTAssertEqual(one, try ReferenceRenderer(threads: 8).render(frame))
     }
 
+    func testOpaqueFullFrameMeshShortcutsMatchCompositing() throws {
+        // mesh-seed is opaque and covers the frame. As the last layer it is quantised straight to
+        // RGBA8 and the layers below are skipped; with a transparent layer above it, it goes
+        // through the float row and the resolve. All three must give the same bytes.
+        let scene = try SceneLoader.load(path: Self.scenes + "/mesh-seed.json")
+        func gradient(_ color: RGBA) -> Layer {
+            Layer(content: .gradient(Gradient(shape: .linear(start: [0, 0], end: [1, 1]),
+                                              stops: [GradientStop(color: color, location: 0)])))
+        }
+        func render(_ layers: [Layer]) throws -> Image {
+            var s = scene
+            s.layers = layers
+            let frame = Frame(scene: s, time: 1.5, pixelSize: SIMD2(301, 173))
+            XCTAssertTrue(frame.dither)
+            return try ReferenceRenderer(threads: 2).render(frame)
+        }
+        let mesh = scene.layers[0]
+        let alone = try render([mesh])
+        XCTAssertEqual(alone, try render([gradient(RGBA.named("red")!), mesh]), "a layer under an opaque full-frame mesh is hidden")
+        XCTAssertEqual(alone, try render([mesh, gradient(RGBA(0, 0, 0, 0))]), "the float row and its resolve give the same bytes")
+        XCTAssertNotEqual(alone, try render([mesh, gradient(RGBA(1, 0, 0, 0.5))]))
+    }
+
     func testEdgeClipMatchesIntegerDivision() {
-        // Edge.clip's double-division shortcut against the exact integer formula, on random edges
+        // Edge.clip's floating-point shortcut against the exact integer formula, on random edges
         // (coordinates up to the ±10-unit scene limit at 2048 px, 8 sub-pixel bits).
         var rng = SystemRandomNumberGenerator()
         let limit: Int64 = 10 * 2048 * 256
@@ -92,7 +115,10 @@ final class MeshRasterTests: XCTestCase {
             let yc = 256 * Int64.random(in: -5000...5000, using: &rng) + 128
             var lo: Int64 = -1 << 40, hi: Int64 = 1 << 40
             edge.clip(yc, &lo, &hi)
-            let slope = -edge.dy, constant = edge.dx * (yc - edge.a.y) + edge.dy * edge.a.x - (edge.includesEdge ? 0 : 1)
+            // E(p) = (b − a) × (p − a); inside when > 0, or = 0 on a top or left edge.
+            let dx = b.x - a.x, dy = b.y - a.y
+            let includesEdge = dy < 0 || (dy == 0 && dx > 0)
+            let slope = -dy, constant = dx * (yc - a.y) + dy * a.x - (includesEdge ? 0 : 1)
             if slope > 0 {
                 XCTAssertEqual(lo, ceilDiv(-constant - 128 * slope, 256 * slope)); XCTAssertEqual(hi, 1 << 40)
             } else if slope < 0 {

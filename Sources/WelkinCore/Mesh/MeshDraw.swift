@@ -185,20 +185,50 @@ public struct MeshDraw: Sendable, Equatable {
 
     // MARK: tessellation
 
-    /// Steps per patch column and row: each patch needs n ≥ √((bound_uu + bound_uv) / (4 · target))
-    /// along u (and likewise along v) for the piecewise-linear error ((A+B)h_u² + (C+B)h_v²)/8 to stay
-    /// under `target`; columns and rows take the largest need, so neighbours share seam vertices.
+    /// Steps per patch column and row. A column of patches shares one n_u and a row one n_v, so
+    /// neighbours share seam vertices. Each patch must satisfy MeshErrorBound.error(n_u, n_v) ≤
+    /// `target` (a tight bound), or else have at least the steps of the simple control-net bound
+    /// ((A+B)h_u² + (C+B)h_v²)/8 ≤ `target`, which never needs more than those (it is monotone in
+    /// both steps; the tight bound, whose diagonal terms may cancel, is not).
     static func steps(_ patches: [MeshPatch], columns: Int, rows: Int) -> ([Int], [Int]) {
+        func need(_ d: Double) -> Int {
+            let n = (d / (4 * target)).squareRoot().rounded(.up)
+            return n.isFinite ? Int(min(max(n, 1), Double(maximumStepsPerPatch))) : maximumStepsPerPatch
+        }
+        // The simple bound's steps for each patch, and the tight bound's.
+        let simple: [(u: Int, v: Int)] = patches.map {
+            let b = $0.secondDerivativeBounds
+            return (need(b.uu + b.uv), need(b.vv + b.uv))
+        }
+        let bounds = patches.map { MeshErrorBound($0) }
+        func fits(_ p: Int, _ nu: Int, _ nv: Int) -> Bool {
+            (nu >= simple[p].u && nv >= simple[p].v) || bounds[p].error(nu, nv) <= target
+        }
         var u = [Int](repeating: 1, count: columns), v = [Int](repeating: 1, count: rows)
-        for j in 0..<rows {
-            for i in 0..<columns {
-                let b = patches[j * columns + i].secondDerivativeBounds
-                func need(_ d: Double) -> Int {
-                    let n = (d / (4 * target)).squareRoot().rounded(.up)
-                    return n.isFinite ? Int(min(max(n, 1), Double(maximumStepsPerPatch))) : maximumStepsPerPatch
-                }
-                u[i] = max(u[i], need(b.uu + b.uv))
-                v[j] = max(v[j], need(b.vv + b.uv))
+        for p in patches.indices {
+            // The smallest fraction of the simple steps (same aspect) that the tight bound accepts.
+            let (su, sv) = simple[p]
+            func scaled(_ f: Double) -> (Int, Int) {
+                (max(1, Int((f * Double(su)).rounded(.up))), max(1, Int((f * Double(sv)).rounded(.up))))
+            }
+            var low = 0.0, high = 1.0
+            for _ in 0..<12 {
+                let mid = (low + high) / 2, (a, b) = scaled(mid)
+                if bounds[p].error(a, b) <= target { high = mid } else { low = mid }
+            }
+            let (a, b) = scaled(high)
+            u[p % columns] = max(u[p % columns], a)
+            v[p / columns] = max(v[p / columns], b)
+        }
+        // Sharing steps changes a patch's aspect; where the tight bound then fails, fall back to
+        // the simple steps (at most once per column and row).
+        var changed = true
+        while changed {
+            changed = false
+            for p in patches.indices where !fits(p, u[p % columns], v[p / columns]) {
+                u[p % columns] = max(u[p % columns], simple[p].u)
+                v[p / columns] = max(v[p / columns], simple[p].v)
+                changed = true
             }
         }
         let quads = Double(u.reduce(0, +)) * Double(v.reduce(0, +))

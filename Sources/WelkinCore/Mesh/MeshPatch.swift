@@ -67,6 +67,99 @@ public struct MeshPatch: Sendable, Equatable {
     }
 }
 
+/// A rigorous, tight bound on how far a uniform triangulation of one patch strays from the patch
+/// (MeshDraw's tessellation error): the patch's second derivatives sampled on a grid, plus a bound on
+/// how much they can change between samples (from the control net's third differences).
+///
+/// For a triangle with corners x_i and a point x = Σ λ_i x_i, Taylor's theorem with the integral
+/// remainder gives e(x) = Σ λ_i S(x_i) − S(x) = ½ Σ_{i<j} λ_i λ_j Q_ij(s) + r, where Q_ij is the
+/// second derivative along edge i j at any point s (for a grid quad: S_uu h_u², S_vv h_v² and, on the
+/// diagonal, S_uu h_u² − 2 S_uv h_u h_v + S_vv h_v², whose terms may cancel), and
+/// |r| ≤ (δ_uu h_u² + 2 δ_uv h_u h_v + δ_vv h_v²)/8 with δ how much |S_uu|, |S_uv|, |S_vv| can
+/// change between s and any point of the triangle (r = Σ λ_i ∫(1 − t) d_iᵀ δH d_i dt with d_i = x_i − x,
+/// and Σ λ_i d_{u,i}² ≤ h_u²/4, the variance of a distribution on an interval of length h_u). The maximum of ½ Σ λ_i λ_j |Q_ij| over the
+/// triangle is found exactly (a quadratic form on the simplex).
+public struct MeshErrorBound: Sendable {
+    /// Samples per side of the (u, v) grid.
+    public static let samples = 17
+    /// S_uu, S_uv, S_vv at each sample (pixels).
+    var uu: [SIMD2<Double>] = [], uv: [SIMD2<Double>] = [], vv: [SIMD2<Double>] = []
+    /// Bounds on the third derivatives: |S_uuu|, |S_uuv|, |S_uvv|, |S_vvv|.
+    var uuu = 0.0, uuv = 0.0, uvv = 0.0, vvv = 0.0
+
+    public init(_ patch: MeshPatch) {
+        let p = patch.points
+        func length(_ d: SIMD2<Double>) -> Double { (d * d).sum().squareRoot() }
+        // Difference nets: second differences along u (2 × 4), along v (4 × 2), mixed (3 × 3).
+        var duu = [SIMD2<Double>](repeating: .zero, count: 8), dvv = duu, duv = [SIMD2<Double>](repeating: .zero, count: 9)
+        for k in 0..<2 { for l in 0..<4 { duu[k * 4 + l] = 6 * (p[(k + 2) * 4 + l] - 2 * p[(k + 1) * 4 + l] + p[k * 4 + l]) } }
+        for k in 0..<4 { for l in 0..<2 { dvv[k * 2 + l] = 6 * (p[k * 4 + l + 2] - 2 * p[k * 4 + l + 1] + p[k * 4 + l]) } }
+        for k in 0..<3 { for l in 0..<3 { duv[k * 3 + l] = 9 * (p[(k + 1) * 4 + l + 1] - p[(k + 1) * 4 + l] - p[k * 4 + l + 1] + p[k * 4 + l]) } }
+        // Third derivatives lie in the convex hull of their difference nets.
+        for l in 0..<4 { uuu = max(uuu, length(duu[4 + l] - duu[l])) }                      // ×1: degree 1 in u
+        for k in 0..<2 { for l in 0..<3 { uuv = max(uuv, 3 * length(duu[k * 4 + l + 1] - duu[k * 4 + l])) } }
+        for k in 0..<3 { for l in 0..<2 { uvv = max(uvv, 3 * length(dvv[(k + 1) * 2 + l] - dvv[k * 2 + l])) } }
+        for k in 0..<4 { vvv = max(vvv, length(dvv[k * 2 + 1] - dvv[k * 2])) }
+        let n = Self.samples
+        uu.reserveCapacity(n * n); uv.reserveCapacity(n * n); vv.reserveCapacity(n * n)
+        func bernstein(_ degree: Int, _ t: Double) -> [Double] {
+            let s = 1 - t
+            switch degree {
+            case 1: return [s, t]
+            case 2: return [s * s, 2 * s * t, t * t]
+            default: return [s * s * s, 3 * s * s * t, 3 * s * t * t, t * t * t]
+            }
+        }
+        for j in 0..<n {
+            let v = Double(j) / Double(n - 1)
+            let b1v = bernstein(1, v), b2v = bernstein(2, v), b3v = bernstein(3, v)
+            for i in 0..<n {
+                let u = Double(i) / Double(n - 1)
+                let b1u = bernstein(1, u), b2u = bernstein(2, u), b3u = bernstein(3, u)
+                var a = SIMD2<Double>.zero, b = SIMD2<Double>.zero, c = SIMD2<Double>.zero
+                for k in 0..<2 { for l in 0..<4 { a += b1u[k] * b3v[l] * duu[k * 4 + l] } }
+                for k in 0..<4 { for l in 0..<2 { c += b3u[k] * b1v[l] * dvv[k * 2 + l] } }
+                for k in 0..<3 { for l in 0..<3 { b += b2u[k] * b2v[l] * duv[k * 3 + l] } }
+                uu.append(a); uv.append(b); vv.append(c)
+            }
+        }
+    }
+
+    /// An upper bound on the distance between the patch and its n_u × n_v grid of triangles (each
+    /// quad split along the (k + 1, l)–(k, l + 1) diagonal), in pixels.
+    public func error(_ nu: Int, _ nv: Int) -> Double {
+        let hu = 1 / Double(nu), hv = 1 / Double(nv)
+        func length(_ d: SIMD2<Double>) -> Double { (d * d).sum().squareRoot() }
+        var worst = 0.0
+        for i in 0..<uu.count {
+            let a = uu[i] * (hu * hu), c = vv[i] * (hv * hv), b = uv[i] * (2 * hu * hv)
+            worst = max(worst, Self.simplexMaximum(length(a), length(c), length(a - b + c)))
+        }
+        // Between samples: every point of a triangle lies within half a sample spacing plus one
+        // step of the nearest sample, along each axis.
+        let g = 0.5 / Double(Self.samples - 1)
+        let du = g + hu, dv = g + hv
+        let duu = du * uuu + dv * uuv, dvv = du * uvv + dv * vvv
+        let duv = du * uuv + dv * uvv   // |S_uvu| = |S_uuv|, |S_uvv| as is
+        return worst / 2 + (duu * hu * hu + 2 * duv * hu * hv + dvv * hv * hv) / 8
+    }
+
+    /// max of λ₁λ₂ a + λ₁λ₃ b + λ₂λ₃ c over λ ≥ 0, Σλ = 1 (a, b, c ≥ 0): on an edge (a/4, b/4, c/4)
+    /// or at the interior stationary point.
+    static func simplexMaximum(_ a: Double, _ b: Double, _ c: Double) -> Double {
+        var best = max(a, b, c) / 4
+        // Stationary point of the Lagrangian: (M λ)_i equal for all i, with M = [[0,a,b],[a,0,c],[b,c,0]].
+        // λ ∝ (c(a + b − c), b(a + c − b), a(b + c − a)) (solving M λ = μ 1).
+        let l1 = c * (a + b - c), l2 = b * (a + c - b), l3 = a * (b + c - a)
+        let sum = l1 + l2 + l3
+        if l1 >= 0, l2 >= 0, l3 >= 0, sum > 0 {
+            let x = l1 / sum, y = l2 / sum, z = l3 / sum
+            best = max(best, x * y * a + x * z * b + y * z * c)
+        }
+        return best
+    }
+}
+
 public enum MeshGeometry {
     /// Explicit handles for position-only vertices: Catmull-Rom tangents along each grid direction,
     /// handle = P ± (next − previous)/6, one-sided (neighbour − P)/3 at the border.
