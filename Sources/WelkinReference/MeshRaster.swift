@@ -39,23 +39,23 @@ final class MeshRaster: @unchecked Sendable {
         planes.reserveCapacity(triangleCount)
         triangles.reserveCapacity(triangleCount)
         let width = self.width, height = self.height
-        draw.positions.withUnsafeBufferPointer { positions in
+        // Fixed point, 8 sub-pixel bits: positions are already on that grid (a float multiple of
+        // 1/256 times 256 is a whole number), so the conversion is exact.
+        let fixed = draw.positions.map { SIMD2(Int64(Double($0.x) * 256), Int64(Double($0.y) * 256)) }
+        fixed.withUnsafeBufferPointer { fixed in
         draw.indices.withUnsafeBufferPointer { indices in
             for t in 0..<triangleCount {
                 let i0 = Int(indices[3 * t]), i1 = Int(indices[3 * t + 1]), i2 = Int(indices[3 * t + 2])
                 planes.append(Self.plane(draw, i0, i1, i2))
-                // Fixed point, 8 sub-pixel bits; positions are already on that grid.
-                func fixed(_ i: Int) -> SIMD2<Int64> {
-                    SIMD2(Int64((Double(positions[i].x) * 256).rounded()), Int64((Double(positions[i].y) * 256).rounded()))
-                }
-                var a = fixed(i0), b = fixed(i1), c = fixed(i2)
+                var a = fixed[i0], b = fixed[i1], c = fixed[i2]
                 let area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
                 if area < 0 { swap(&b, &c) }
                 // Pixel rows and columns whose centre 256y + 128 lies within the triangle's extent.
                 let minY = min(a.y, b.y, c.y), maxY = max(a.y, b.y, c.y)
-                var y0 = max(0, ceilDiv(minY - 128, 256)), y1 = min(Int64(height - 1), floorDiv(maxY - 128, 256))
+                // (÷ 256 rounding down or up, as shifts.)
+                var y0 = max(0, -((128 - minY) >> 8)), y1 = min(Int64(height - 1), (maxY - 128) >> 8)
                 let minX = min(a.x, b.x, c.x), maxX = max(a.x, b.x, c.x)
-                let xLow = max(0, ceilDiv(minX - 128, 256)), xHigh = min(Int64(width - 1), floorDiv(maxX - 128, 256))
+                let xLow = max(0, -((128 - minX) >> 8)), xHigh = min(Int64(width - 1), (maxX - 128) >> 8)
                 if area == 0 || xLow > xHigh { y0 = 1; y1 = 0 }
                 triangles.append(Triangle(e0: Edge(a, b), e1: Edge(b, c), e2: Edge(c, a), y0: y0, y1: y1, xLow: xLow, xHigh: xHigh))
             }
@@ -169,7 +169,19 @@ final class MeshRaster: @unchecked Sendable {
     /// resolving it, without the float row).
     func drawRow(y: Int, biases: UnsafePointer<Float>, into bytes: UnsafeMutablePointer<UInt8>) {
         precondition(hidesBelow)
-        shade(y, OpaqueBytes(bytes: bytes, biases: biases))
+        let sink = OpaqueBytes(bytes: bytes, biases: biases)
+        // sRGB needs no conversion, and for opaque colours at opacity 1 finish's clamps to 0…1 change
+        // nothing the quantiser's clamp to 0…255 would not: skip them.
+        if draw.space == .srgb {
+            let py = Float(y) + 0.5
+            if draw.smooth {
+                shadeSpans(y, py: py, into: sink, smooth: true, space: .srgb, raw: true)
+            } else {
+                shadeSpans(y, py: py, into: sink, smooth: false, space: .srgb, raw: true)
+            }
+        } else {
+            shade(y, sink)
+        }
     }
 
     /// Constant arguments let the compiler build one loop per common case, with no per-pixel branches.
@@ -186,7 +198,8 @@ final class MeshRaster: @unchecked Sendable {
     /// Colours the pixels of row y that the bucket's triangles cover into `out`, in drawing order
     /// (a later triangle overwrites an earlier one), each span from its triangle's plane.
     @inline(__always)
-    private func shadeSpans<Sink: SpanSink>(_ y: Int, py: Float, into out: Sink, smooth: Bool, space: ColorSpace) {
+    /// `raw`: write the interpolated colour as it is (only for opaque sRGB into `OpaqueBytes`).
+    private func shadeSpans<Sink: SpanSink>(_ y: Int, py: Float, into out: Sink, smooth: Bool, space: ColorSpace, raw: Bool = false) {
         let opacity = draw.opacity
         let bucket = y / Self.bucketRows
         let yc = 256 * Int64(y) + 128, row = Int64(y)
@@ -215,13 +228,14 @@ final class MeshRaster: @unchecked Sendable {
                     var delta = d1 + d2
                     let delta2 = d2 + d2
                     for px in x..<end {
-                        out.write(px, MeshDraw.finish(c, space: space, opacity: opacity))
+                        out.write(px, raw ? c : MeshDraw.finish(c, space: space, opacity: opacity))
                         c += delta; delta += delta2
                     }
                 } else {
                     for px in x..<end {
                         let uv = rowOrigin + plane.dx * (Float(px) + 0.5)
-                        out.write(px, MeshDraw.finish(MeshDraw.interpolate(k, u: uv.x, v: uv.y, smooth: smooth), space: space, opacity: opacity))
+                        let c = MeshDraw.interpolate(k, u: uv.x, v: uv.y, smooth: smooth)
+                        out.write(px, raw ? c : MeshDraw.finish(c, space: space, opacity: opacity))
                     }
                 }
             }
