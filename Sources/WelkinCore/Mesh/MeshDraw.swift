@@ -258,11 +258,24 @@ public struct MeshDraw: Sendable, Equatable {
         for (p, patch) in patchList.enumerated() {
             let nu = columnSteps[p % columns], nv = rowSteps[p / columns]
             let first = UInt32(positions.count)
+            // Bernstein weights in u, once per patch; per row, the curve at v (4 points), then each u.
+            let weights = (0...nu).map { MeshPatch.bernstein(Double($0) / Double(nu)) }
             for l in 0...nv {
                 let v = Double(l) / Double(nv)
+                let bv = MeshPatch.bernstein(v)
+                let curve = (0..<4).map { k -> SIMD2<Double> in
+                    var c: SIMD2<Double> = bv[0] * patch.points[k * 4]
+                    c += bv[1] * patch.points[k * 4 + 1]
+                    c += bv[2] * patch.points[k * 4 + 2]
+                    return c + bv[3] * patch.points[k * 4 + 3]
+                }
                 for k in 0...nu {
                     let u = Double(k) / Double(nu)
-                    let point = patch.evaluate(u: u, v: v)
+                    let bu = weights[k]
+                    var point: SIMD2<Double> = bu[0] * curve[0]
+                    point += bu[1] * curve[1]
+                    point += bu[2] * curve[2]
+                    point += bu[3] * curve[3]
                     positions.append(SIMD2(Self.snap(point.x), Self.snap(point.y)))
                     parameters.append(SIMD2(Float(u), Float(v)))
                     patches.append(Int32(p))
