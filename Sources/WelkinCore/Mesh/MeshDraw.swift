@@ -31,8 +31,11 @@ public struct MeshDraw: Sendable, Equatable {
     public var coversFrame: Bool
     /// Every colour opaque and opacity 1 (overlapping triangles may simply overwrite).
     public var isOpaque: Bool
+    /// Tessellation knots per patch column (u values, 0 first, 1 last) and per patch row (v values).
+    public var columnKnots: [[Double]], rowKnots: [[Double]]
     /// Tessellation steps per patch column (u) and per patch row (v).
-    public var columnSteps: [Int], rowSteps: [Int]
+    public var columnSteps: [Int] { columnKnots.map { $0.count - 1 } }
+    public var rowSteps: [Int] { rowKnots.map { $0.count - 1 } }
 
     public var patchCount: Int { (width - 1) * (height - 1) }
 
@@ -59,7 +62,7 @@ public struct MeshDraw: Sendable, Equatable {
         let colors = Self.colors(mesh, space: space, time: time)
         isOpaque = opacity == 1 && colors.allSatisfy { $0.w == 1 }
         coefficients = Self.coefficients(colors, width: width, height: height, smooth: smooth)
-        (columnSteps, rowSteps) = Self.steps(patchList, columns: width - 1, rows: height - 1)
+        (columnKnots, rowKnots) = Self.knots(patchList, columns: width - 1, rows: height - 1)
         positions = []; parameters = []; patches = []; indices = []
         tessellate(patchList)
     }
@@ -190,7 +193,7 @@ public struct MeshDraw: Sendable, Equatable {
     /// `target` (a tight bound), or else have at least the steps of the simple control-net bound
     /// ((A+B)h_u² + (C+B)h_v²)/8 ≤ `target`, which never needs more than those (it is monotone in
     /// both steps; the tight bound, whose diagonal terms may cancel, is not).
-    static func steps(_ patches: [MeshPatch], columns: Int, rows: Int) -> ([Int], [Int]) {
+    static func steps(_ patches: [MeshPatch], bounds: [MeshErrorBound], columns: Int, rows: Int) -> ([Int], [Int]) {
         func need(_ d: Double) -> Int {
             let n = (d / (4 * target)).squareRoot().rounded(.up)
             return n.isFinite ? Int(min(max(n, 1), Double(maximumStepsPerPatch))) : maximumStepsPerPatch
@@ -200,7 +203,6 @@ public struct MeshDraw: Sendable, Equatable {
             let b = $0.secondDerivativeBounds
             return (need(b.uu + b.uv), need(b.vv + b.uv))
         }
-        let bounds = patches.map { MeshErrorBound($0) }
         func fits(_ p: Int, _ nu: Int, _ nv: Int) -> Bool {
             (nu >= simple[p].u && nv >= simple[p].v) || bounds[p].error(nu, nv) <= target
         }
@@ -240,6 +242,71 @@ public struct MeshDraw: Sendable, Equatable {
         return (u, v)
     }
 
+    /// Knots per patch column and row: graded where the patches bend most, with the fewest steps
+    /// whose bound (MeshErrorBound.error(u:v:)) every patch meets; the uniform `steps` (always
+    /// within the bound) when grading does not need fewer quads.
+    static func knots(_ patches: [MeshPatch], columns: Int, rows: Int) -> ([[Double]], [[Double]]) {
+        let bounds = patches.map { MeshErrorBound($0) }
+        let (u0, v0) = steps(patches, bounds: bounds, columns: columns, rows: rows)
+        let uniform = (u0.map(uniformKnots), v0.map(uniformKnots))
+        let quads0 = u0.reduce(0, +) * v0.reduce(0, +)
+        guard quads0 < maximumQuads, quads0 > columns * rows else { return uniform }
+        // How much each column (row) bends along u (v): the largest density of its patches.
+        let densities = patches.indices.map { p -> (u: [Double], v: [Double]) in
+            let n = MeshErrorBound.samples
+            let e = bounds[p].errorField(u0[p % columns], v0[p / columns])
+            return ((0..<n).map { i in (0..<n).map { e[$0 * n + i] }.max()!.squareRoot() },
+                    (0..<n).map { j in (0..<n).map { e[j * n + $0] }.max()!.squareRoot() })
+        }
+        let columnDensity = (0..<columns).map { c in
+            (0..<MeshErrorBound.samples).map { i in (0..<rows).map { densities[$0 * columns + c].u[i] }.max()! }
+        }
+        let rowDensity = (0..<rows).map { r in
+            (0..<MeshErrorBound.samples).map { j in (0..<columns).map { densities[r * columns + $0].v[j] }.max()! }
+        }
+        func graded(_ f: Double) -> ([[Double]], [[Double]]) {
+            (zip(u0, columnDensity).map { gradedKnots($1, count: max(1, Int((f * Double($0)).rounded(.up)))) },
+             zip(v0, rowDensity).map { gradedKnots($1, count: max(1, Int((f * Double($0)).rounded(.up)))) })
+        }
+        func fits(_ k: ([[Double]], [[Double]])) -> Bool {
+            patches.indices.allSatisfy { bounds[$0].error(u: k.0[$0 % columns], v: k.1[$0 / columns]) <= target }
+        }
+        // The smallest fraction of the uniform steps that graded knots meet the bound with.
+        var best: ([[Double]], [[Double]])?
+        var low = 0.3, high = 1.0
+        for _ in 0..<8 {
+            let f = best == nil && high == 1.0 ? 1.0 : (low + high) / 2
+            let k = graded(f)
+            if fits(k) { best = k; high = f } else if f == 1.0 { break } else { low = f }
+        }
+        guard let best else { return uniform }
+        let quads = best.0.reduce(0) { $0 + $1.count - 1 } * best.1.reduce(0) { $0 + $1.count - 1 }
+        return quads < quads0 ? best : uniform
+    }
+
+    static func uniformKnots(_ n: Int) -> [Double] { (0...n).map { Double($0) / Double(n) } }
+
+    /// `count` steps from 0 to 1 with equal shares of ∫ density (the density floored at a quarter of
+    /// its peak, so no step is more than about four times another).
+    static func gradedKnots(_ density: [Double], count: Int) -> [Double] {
+        let n = density.count, g = 1 / Double(n - 1)
+        let peak = density.max() ?? 0
+        guard count > 1, peak > 0, peak.isFinite else { return uniformKnots(count) }
+        let w = density.map { max($0, peak / 4) }
+        var cumulative = [0.0]
+        for i in 1..<n { cumulative.append(cumulative[i - 1] + (w[i - 1] + w[i]) / 2 * g) }
+        let total = cumulative[n - 1]
+        var knots = [0.0], segment = 0
+        for k in 1..<count {
+            let share = total * Double(k) / Double(count)
+            while segment < n - 2 && cumulative[segment + 1] < share { segment += 1 }
+            let t = (share - cumulative[segment]) / (cumulative[segment + 1] - cumulative[segment])
+            knots.append(min(max((Double(segment) + t) * g, knots[k - 1]), 1))
+        }
+        knots.append(1)
+        return knots
+    }
+
     /// Snaps a pixel coordinate to GL's 1/256-pixel sub-pixel grid.
     @inlinable static func snap(_ x: Double) -> Float { Float((x * 256).rounded() / 256) }
 
@@ -250,18 +317,19 @@ public struct MeshDraw: Sendable, Equatable {
         let columns = width - 1
         var vertexCount = 0, indexCount = 0
         for (p, _) in patchList.enumerated() {
-            let nu = columnSteps[p % columns], nv = rowSteps[p / columns]
+            let nu = columnKnots[p % columns].count - 1, nv = rowKnots[p / columns].count - 1
             vertexCount += (nu + 1) * (nv + 1); indexCount += 6 * nu * nv
         }
         positions.reserveCapacity(vertexCount); parameters.reserveCapacity(vertexCount)
         patches.reserveCapacity(vertexCount); indices.reserveCapacity(indexCount)
         for (p, patch) in patchList.enumerated() {
-            let nu = columnSteps[p % columns], nv = rowSteps[p / columns]
+            let us = columnKnots[p % columns], vs = rowKnots[p / columns]
+            let nu = us.count - 1, nv = vs.count - 1
             let first = UInt32(positions.count)
             // Bernstein weights in u, once per patch; per row, the curve at v (4 points), then each u.
-            let weights = (0...nu).map { MeshPatch.bernstein(Double($0) / Double(nu)) }
+            let weights = us.map { MeshPatch.bernstein($0) }
             for l in 0...nv {
-                let v = Double(l) / Double(nv)
+                let v = vs[l]
                 let bv = MeshPatch.bernstein(v)
                 let curve = (0..<4).map { k -> SIMD2<Double> in
                     var c: SIMD2<Double> = bv[0] * patch.points[k * 4]
@@ -270,7 +338,7 @@ public struct MeshDraw: Sendable, Equatable {
                     return c + bv[3] * patch.points[k * 4 + 3]
                 }
                 for k in 0...nu {
-                    let u = Double(k) / Double(nu)
+                    let u = us[k]
                     let bu = weights[k]
                     var point: SIMD2<Double> = bu[0] * curve[0]
                     point += bu[1] * curve[1]

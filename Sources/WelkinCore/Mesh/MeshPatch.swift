@@ -144,6 +144,76 @@ public struct MeshErrorBound: Sendable {
         return worst / 2 + (duu * hu * hu + 2 * duv * hu * hv + dvv * hv * hv) / 8
     }
 
+    /// The same bound for a graded grid: quad (k, l) spans u[k]…u[k + 1] × v[l]…v[l + 1]. Each sample
+    /// stands for the quads that reach within half a sample spacing of it, with the smallest and
+    /// largest of their steps: the side terms grow with the steps; the diagonal term
+    /// |S_uu a² − 2 S_uv a b + S_vv b²| = a² |q(b/a)| is bounded by the largest a² times the largest
+    /// Bernstein coefficient of the quadratic q over the range of b/a (a polynomial lies in the
+    /// convex hull of its Bernstein coefficients).
+    public func error(u: [Double], v: [Double]) -> Double {
+        let n = Self.samples, g = 1 / Double(n - 1)
+        // The smallest and largest step among intervals that overlap [t − g/2, t + g/2], per sample t.
+        func steps(_ knots: [Double]) -> [(low: Double, high: Double)] {
+            (0..<n).map { i in
+                let t = Double(i) * g, lo = t - g / 2, hi = t + g / 2
+                var low = Double.infinity, high = 0.0
+                for k in 0..<(knots.count - 1) where knots[k + 1] >= lo && knots[k] <= hi {
+                    let w = knots[k + 1] - knots[k]
+                    low = min(low, w); high = max(high, w)
+                }
+                return (low, high)
+            }
+        }
+        let hus = steps(u), hvs = steps(v)
+        func length(_ d: SIMD2<Double>) -> Double { (d * d).sum().squareRoot() }
+        var worst = 0.0
+        for j in 0..<n {
+            let (hvLow, hv) = hvs[j]
+            for i in 0..<n {
+                let (huLow, hu) = hus[i], s = j * n + i
+                // Diagonal: q(r) = S_uu − 2 S_uv r + S_vv r² for r = b/a in [hvLow/hu, hv/huLow].
+                let r0 = hvLow / hu, r1 = hv / huLow
+                let q0 = uu[s] - 2 * r0 * uv[s] + r0 * r0 * vv[s]
+                let q1 = uu[s] - 2 * r1 * uv[s] + r1 * r1 * vv[s]
+                let middle = q0 + (r1 - r0) / 2 * (2 * r0 * vv[s] - 2 * uv[s])
+                let diagonal = hu * hu * max(length(q0), length(middle), length(q1))
+                let first = Self.simplexMaximum(length(uu[s]) * hu * hu, length(vv[s]) * hv * hv, diagonal) / 2
+                // Points of those quads lie within g/2 + h of the sample along each axis.
+                let du = g / 2 + hu, dv = g / 2 + hv
+                let duu = du * uuu + dv * uuv, dvv = du * uvv + dv * vvv, duv = du * uuv + dv * uvv
+                worst = max(worst, first + (duu * hu * hu + 2 * duv * hu * hv + dvv * hv * hv) / 8)
+            }
+        }
+        return worst
+    }
+
+    /// Where along u (and v) the patch bends most: at each of the `samples` positions, the square
+    /// root of the largest |S_uu| + |S_uv| (|S_vv| + |S_uv|) across the other parameter. Graded
+    /// grids put their knots where these are large.
+    public var densities: (u: [Double], v: [Double]) {
+        let n = Self.samples
+        func length(_ d: SIMD2<Double>) -> Double { (d * d).sum().squareRoot() }
+        var u = [Double](repeating: 0, count: n), v = [Double](repeating: 0, count: n)
+        for j in 0..<n {
+            for i in 0..<n {
+                let s = j * n + i
+                u[i] = max(u[i], length(uu[s]) + length(uv[s]))
+                v[j] = max(v[j], length(vv[s]) + length(uv[s]))
+            }
+        }
+        return (u.map { $0.squareRoot() }, v.map { $0.squareRoot() })
+    }
+
+    /// The bound's terms sample by sample for a uniform n_u × n_v grid (where the error is made).
+    public func errorField(_ nu: Int, _ nv: Int) -> [Double] {
+        let hu = 1 / Double(nu), hv = 1 / Double(nv)
+        func length(_ d: SIMD2<Double>) -> Double { (d * d).sum().squareRoot() }
+        return uu.indices.map { i in
+            let a = uu[i] * (hu * hu), c = vv[i] * (hv * hv), b = uv[i] * (2 * hu * hv)
+            return Self.simplexMaximum(length(a), length(c), length(a - b + c)) / 2
+        }
+    }
+
     /// max of λ₁λ₂ a + λ₁λ₃ b + λ₂λ₃ c over λ ≥ 0, Σλ = 1 (a, b, c ≥ 0): on an edge (a/4, b/4, c/4)
     /// or at the interior stationary point.
     static func simplexMaximum(_ a: Double, _ b: Double, _ c: Double) -> Double {
