@@ -80,7 +80,7 @@ vec4 skyColor(vec2 p) {
     }
     rgb = rgb + vec3(u_skyFlash);
     vec3 clamped = clamp(rgb, 0.0, 1.0);
-    return vec4(linearToSRGB(clamped) * u_skyOpacity, u_skyOpacity);
+    return vec4(encodeSRGBUnit(clamped) * u_skyOpacity, u_skyOpacity);
 }
 
 // ---- cloudCover: fBm cover in perspective (CloudCoverDraw) ----

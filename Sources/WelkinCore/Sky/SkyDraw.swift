@@ -148,7 +148,7 @@ public struct SkyGradientDraw: Sendable, Equatable {
         }
         rgb = rgb + SIMD3(repeating: flash)
         let clamped = rgb.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
-        return SIMD4(ColorMath.linearToSRGB(clamped) * opacity, opacity)
+        return SIMD4(ColorMath.encodeSRGBUnit(clamped) * opacity, opacity)
     }
 
     /// Linear light of the star (if any) in p's cell: a deterministic integer-hash star field with
