@@ -68,9 +68,13 @@ vec4 skyColor(vec2 p) {
     float band = k * k / (1.0 + dx * dx * (1.0 / 2500.0));
     rgb = rgb + u_skyGlow * (halo + 0.7 * band);
     if (!below) {
+#if !defined(WELKIN_SKY_DISC) || WELKIN_SKY_DISC
+        // WELKIN_SKY_DISC 0 compiles the disc out of tiles it cannot reach (disc is exactly 0 there,
+        // so leaving out the + 0 changes no bit; llvmpipe would pay for the square root and division).
         float d = sqrt(d2);
         float disc = clamp01((u_skySunRadius - d) / u_skyDegreesPerPixel + 0.5) * clamp01(u_skyHorizonY - p.y);
         rgb = rgb + u_skySunColor * disc;
+#endif
 #if !defined(WELKIN_SKY_STARS) || WELKIN_SKY_STARS
         // WELKIN_SKY_STARS 0 compiles the star field out when none show (llvmpipe would run it).
         if (u_skyStars.x > 0.0) {

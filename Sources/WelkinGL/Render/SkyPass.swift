@@ -20,6 +20,10 @@ final class SkyPass {
         var stars: Bool? = nil
         /// The sprite kinds compiled in (bit 1 << kind code; nil: all).
         var spriteKinds: Int? = nil
+        /// Whether the sun disc is compiled in (nil: always).
+        var disc: Bool? = nil
+        /// For the last pass: the result is opaque everywhere (WELKIN_OPAQUE).
+        var opaque = false
     }
 
     final class Program {
@@ -36,6 +40,8 @@ final class SkyPass {
             if let dither = variant.dither { defines.append(("WELKIN_DITHER", dither ? "1" : "0")) }
             if let stars = variant.stars { defines.append(("WELKIN_SKY_STARS", stars ? "1" : "0")) }
             if let kinds = variant.spriteKinds { defines.append(("WELKIN_SPRITE_KINDS", String(kinds))) }
+            if let disc = variant.disc { defines.append(("WELKIN_SKY_DISC", disc ? "1" : "0")) }
+            if variant.opaque { defines.append(("WELKIN_OPAQUE", "1")) }
             program = try ShaderProgram(vertex: shaders.source("fullscreen.vert"),
                                         fragment: ShaderSource(path: shaders.path("sky.frag"), defines: defines))
             composite = CompositeUniforms(program)
@@ -67,13 +73,23 @@ final class SkyPass {
     func draw(_ sky: SkyDraw, pixelSize: SIMD2<Int>, resolve: ResolveInput?) throws {
         var octaves: Int32?
         for case .cover(let c) in sky.parts { octaves = c.octaves }
-        var stars: Bool?
-        for case .sky(let s) in sky.parts { stars = s.stars.x > 0 }
-        let variant = Variant(parts: sky.kindCodes, octaves: octaves, resolves: resolve != nil,
-                              readsDestination: resolve.map { $0.destination != nil }, dither: resolve?.dither, stars: stars)
-        guard let sprites = sky.parts.lazy.compactMap({ part -> CloudSpritesDraw? in
-            if case .sprites(let s) = part { return s } else { return nil }
-        }).first, !sprites.boxes.isEmpty else {
+        var gradient: SkyGradientDraw?
+        for case .sky(let s) in sky.parts { gradient = s }
+        var variant = Variant(parts: sky.kindCodes, octaves: octaves, resolves: resolve != nil,
+                              readsDestination: resolve.map { $0.destination != nil }, dither: resolve?.dither,
+                              stars: gradient.map { $0.stars.x > 0 })
+        // A sky part at full opacity drawn first makes every pixel's alpha exactly 1: s + 1·(1 − s)
+        // rounds to 1 for every s in [0, 1], at each part composited over it.
+        if resolve != nil, case .sky(let s)? = sky.parts.first, s.opacity == 1 { variant.opaque = true }
+        // Where the sun disc shows at all: centre and reach in pixels (it is exactly 0 beyond).
+        let disc = gradient.flatMap { g -> (center: SIMD2<Float>, reach: Float)? in
+            g.sunColor == .zero ? nil : (g.sun, g.sunRadius / g.degreesPerPixel + 0.5)
+        }
+        if gradient != nil, disc == nil { variant.disc = false }
+        let sprites = sky.parts.lazy.compactMap({ part -> CloudSpritesDraw? in
+            if case .sprites(let s) = part, !s.boxes.isEmpty { return s } else { return nil }
+        }).first
+        guard sprites != nil || disc != nil else {
             try use(variant, sky, pixelSize: pixelSize, resolve: resolve)
             epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
             return
@@ -81,18 +97,23 @@ final class SkyPass {
         // llvmpipe runs both sides of a branch, so a pixel pays for every cloud sprite even where
         // the box test skips it, and for every kind's shape. Drawing in scissored tiles, each with
         // only the sprites whose boxes reach it (in their order), with a program that holds only
-        // their kinds (or no sprite part at all where none reaches), leaves every pixel's result
-        // as it was: an empty sprite part composites as transparent, which changes nothing.
+        // their kinds (or no sprite part at all where none reaches), and the sun disc only where it
+        // can show, leaves every pixel's result as it was: an empty sprite part composites as
+        // transparent, and a disc of 0 adds 0.
         var groups: [Variant: [(tile: SIMD4<Int>, subset: [Int])]] = [:]
         var order: [Variant] = []
         for tile in Self.tiles(pixelSize: pixelSize) {
-            let subset = sprites.boxes.indices.filter { Self.box(sprites.boxes[$0], reaches: tile) }
             var v = variant
-            if subset.isEmpty {
-                v.parts = variant.parts.filter { $0 != 2 }
-            } else {
-                v.spriteKinds = subset.reduce(0) { $0 | (1 << Int(sprites.info[$1].x)) }
+            var subset: [Int] = []
+            if let sprites {
+                subset = sprites.boxes.indices.filter { Self.box(sprites.boxes[$0], reaches: tile) }
+                if subset.isEmpty {
+                    v.parts = variant.parts.filter { $0 != 2 }
+                } else {
+                    v.spriteKinds = subset.reduce(0) { $0 | (1 << Int(sprites.info[$1].x)) }
+                }
             }
+            if let disc { v.disc = Self.circle(center: disc.center, radius: disc.reach, reaches: tile) }
             if groups[v] == nil { order.append(v) }
             groups[v, default: []].append((tile, subset))
         }
@@ -101,7 +122,7 @@ final class SkyPass {
         for v in order {
             let p = try use(v, sky, pixelSize: pixelSize, resolve: resolve)
             for (tile, subset) in groups[v]! {
-                if !subset.isEmpty { setSprites(sprites, p, only: subset) }
+                if let sprites, !subset.isEmpty { setSprites(sprites, p, only: subset) }
                 epoxy_glScissor(GLint(tile.x), GLint(pixelSize.y - tile.y - tile.w), GLsizei(tile.z), GLsizei(tile.w))
                 epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
             }
@@ -149,6 +170,15 @@ final class SkyPass {
         let hx = abs(b.z) * 1.05 + 2, hy = abs(b.w) * 1.05 + 2
         return b.x + hx >= Float(tile.x) && b.x - hx <= Float(tile.x + tile.z)
             && b.y + hy >= Float(tile.y) && b.y - hy <= Float(tile.y + tile.w)
+    }
+
+    /// Whether a circle (pixels) may touch a pixel centre of `tile`; generous by two pixels.
+    static func circle(center c: SIMD2<Float>, radius: Float, reaches tile: SIMD4<Int>) -> Bool {
+        let nearX = min(max(c.x, Float(tile.x)), Float(tile.x + tile.z))
+        let nearY = min(max(c.y, Float(tile.y)), Float(tile.y + tile.w))
+        let dx = c.x - nearX, dy = c.y - nearY
+        let r = radius + 2
+        return dx * dx + dy * dy <= r * r
     }
 
     private func set(_ p: Program, _ name: String, _ v: Float) { epoxy_glUniform1f(p.uniform(name), v) }
