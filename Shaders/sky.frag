@@ -5,6 +5,8 @@
 // sky.glsl), so each program holds only the maths its parts need. The parts composite over
 // transparent, as SkyDraw.color does on the CPU, and the result is one layer (composite.glsl).
 
+// sky.vert hands the frame size on as a flat varying (cheaper than a uniform on llvmpipe).
+#define WELKIN_FLAT_PIXEL_SIZE
 #include "pixel.glsl"
 #include "sky.glsl"
 #include "composite.glsl"

@@ -2,8 +2,9 @@
 //
 // Shaders/sky.frag is built per part sequence (WELKIN_SKY_PART0…2), per cloud-cover octave count,
 // and as a layer (blended into the float target) or as the frame's last pass (composites and
-// resolves itself, WELKIN_RESOLVE). Uniforms carry SkyDraw's fields under the same names with a
-// part prefix (u_sky…, u_cover…, u_sprite…). The sky-only program is built up front so an error
+// resolves itself, WELKIN_RESOLVE). Uniform structs carry SkyDraw's fields under the same names
+// (u_sky.zenith, u_cover.offset, u_sprite.lit, …); sky.vert hands them to the fragments as flat
+// varyings (Shaders/sky-values.glsl). The sky-only program is built up front so an error
 // in the sky's shader files shows at load time.
 
 import CEpoxy
@@ -42,7 +43,7 @@ final class SkyPass {
             if let kinds = variant.spriteKinds { defines.append(("WELKIN_SPRITE_KINDS", String(kinds))) }
             if let disc = variant.disc { defines.append(("WELKIN_SKY_DISC", disc ? "1" : "0")) }
             if variant.opaque { defines.append(("WELKIN_OPAQUE", "1")) }
-            program = try ShaderProgram(vertex: shaders.source("fullscreen.vert"),
+            program = try ShaderProgram(vertex: ShaderSource(path: shaders.path("sky.vert"), defines: defines),
                                         fragment: ShaderSource(path: shaders.path("sky.frag"), defines: defines))
             composite = CompositeUniforms(program)
         }
@@ -187,41 +188,41 @@ final class SkyPass {
     private func set(_ p: Program, _ name: String, _ v: UInt32) { epoxy_glUniform1ui(p.uniform(name), v) }
 
     private func setSky(_ s: SkyGradientDraw, _ p: Program) {
-        set(p, "u_skyZenith", s.zenith)
-        set(p, "u_skyHorizon", s.horizon)
-        set(p, "u_skyGlow", s.glow)
-        set(p, "u_skySunColor", s.sunColor)
-        set(p, "u_skySun", s.sun)
-        set(p, "u_skyDegreesPerPixel", s.degreesPerPixel)
-        set(p, "u_skyHorizonY", s.horizonY)
-        set(p, "u_skyInverseHorizonY", s.inverseHorizonY)
-        set(p, "u_skySunRadius", s.sunRadius)
-        set(p, "u_skyStars", s.stars)
-        set(p, "u_skyInverseStarCell", s.inverseStarCell)
-        set(p, "u_skyPixelsPerPoint", s.pixelsPerPoint)
-        set(p, "u_skyTime", s.time)
-        set(p, "u_skySeed", s.seed)
-        set(p, "u_skyFlash", s.flash)
-        set(p, "u_skyOpacity", s.opacity)
+        set(p, "u_sky.zenith", s.zenith)
+        set(p, "u_sky.horizon", s.horizon)
+        set(p, "u_sky.glow", s.glow)
+        set(p, "u_sky.sunColor", s.sunColor)
+        set(p, "u_sky.sun", s.sun)
+        set(p, "u_sky.degreesPerPixel", s.degreesPerPixel)
+        set(p, "u_sky.horizonY", s.horizonY)
+        set(p, "u_sky.inverseHorizonY", s.inverseHorizonY)
+        set(p, "u_sky.sunRadius", s.sunRadius)
+        set(p, "u_sky.stars", s.stars)
+        set(p, "u_sky.inverseStarCell", s.inverseStarCell)
+        set(p, "u_sky.pixelsPerPoint", s.pixelsPerPoint)
+        set(p, "u_sky.time", s.time)
+        set(p, "u_sky.seed", s.seed)
+        set(p, "u_sky.flash", s.flash)
+        set(p, "u_sky.opacity", s.opacity)
     }
 
     private func setCover(_ c: CloudCoverDraw, _ p: Program) {
-        set(p, "u_coverOffset", c.offset)
-        set(p, "u_coverInverseScale", c.inverseScale)
-        set(p, "u_coverCenterX", c.centerX)
-        set(p, "u_coverHorizonY", c.horizonY)
-        set(p, "u_coverInverseHorizonY", c.inverseHorizonY)
-        set(p, "u_coverThreshold", c.threshold)
-        set(p, "u_coverSharpness", c.sharpness)
-        set(p, "u_coverDarkness", c.darkness)
-        set(p, "u_coverLit", c.lit)
-        set(p, "u_coverShadow", c.shadow)
-        set(p, "u_coverGlow", c.glow)
-        set(p, "u_coverSun", c.sun)
-        set(p, "u_coverDegreesPerPixel", c.degreesPerPixel)
-        set(p, "u_coverSeed", c.seed)
+        set(p, "u_cover.offset", c.offset)
+        set(p, "u_cover.inverseScale", c.inverseScale)
+        set(p, "u_cover.centerX", c.centerX)
+        set(p, "u_cover.horizonY", c.horizonY)
+        set(p, "u_cover.inverseHorizonY", c.inverseHorizonY)
+        set(p, "u_cover.threshold", c.threshold)
+        set(p, "u_cover.sharpness", c.sharpness)
+        set(p, "u_cover.darkness", c.darkness)
+        set(p, "u_cover.lit", c.lit)
+        set(p, "u_cover.shadow", c.shadow)
+        set(p, "u_cover.glow", c.glow)
+        set(p, "u_cover.sun", c.sun)
+        set(p, "u_cover.degreesPerPixel", c.degreesPerPixel)
+        set(p, "u_cover.seed", c.seed)
         epoxy_glUniform1i(p.uniform("u_coverOctaves"), c.octaves)
-        set(p, "u_coverOpacity", c.opacity)
+        set(p, "u_cover.opacity", c.opacity)
     }
 
     /// The sprites' uniforms; `subset` (indices, in order) limits the boxes to a tile's.
@@ -239,11 +240,11 @@ final class SkyPass {
             }
         }
         guard subset == nil else { return }
-        set(p, "u_spriteLit", s.lit)
-        set(p, "u_spriteShadow", s.shadow)
-        set(p, "u_spriteGlow", s.glow)
-        set(p, "u_spriteSun", s.sun)
-        set(p, "u_spriteDegreesPerPixel", s.degreesPerPixel)
-        set(p, "u_spriteOpacity", s.opacity)
+        set(p, "u_sprite.lit", s.lit)
+        set(p, "u_sprite.shadow", s.shadow)
+        set(p, "u_sprite.glow", s.glow)
+        set(p, "u_sprite.sun", s.sun)
+        set(p, "u_sprite.degreesPerPixel", s.degreesPerPixel)
+        set(p, "u_sprite.opacity", s.opacity)
     }
 }
