@@ -39,13 +39,18 @@ float lerp(float a, float b, float t) {
 const uint LATTICE_X = 0x165667b1u;
 const uint LATTICE_Y = 0x27d4eb2du;
 
-// One mixing round (the first half of lowbias32): its top bits depend on every input bit.
+// One mixing round (lowbias32's first xorshift-multiply): the product's top bits, all that
+// unitFloat and whole24 read, depend on every input bit.
 uint mixHash(uint value) {
     uint x = value;
     x ^= x >> 16;
     x *= 0x7feb352du;
-    x ^= x >> 15;
     return x;
+}
+
+// A hash's top 24 bits as a whole float in [0, 2^24) (exact): unitFloat without its 2^-24.
+float whole24(uint h) {
+    return float(int(h >> 8));
 }
 
 // The hash of lattice point (x, y) for a key (a seed already through hash32).
@@ -53,18 +58,20 @@ uint latticeHash(int x, int y, uint key) {
     return mixHash((uint(x) * LATTICE_X) ^ ((uint(y) * LATTICE_Y) ^ key));
 }
 
-// Value noise in [0, 1): lattice values from latticeHash, smoothstep-interpolated (C1).
-float latticeNoise(float x, float y, uint key) {
+// Value noise × 2^24, in [0, 2^24): lattice values from latticeHash, smoothstep-interpolated
+// (C1). Scaling by a power of two commutes with every rounding here, so × 2^-24 is bit for bit
+// the noise of unitFloat lattice values; callers fold that factor into theirs.
+float latticeNoise24(float x, float y, uint key) {
     float ix = floor(x), iy = floor(y);
     float fx = x - ix, fy = y - iy;
     int cx = int(ix), cy = int(iy);
     // latticeHash written out for the four corners: (c + 1)·k = c·k + k, so the products are shared.
     uint h0 = (uint(cy) * LATTICE_Y) ^ key, h1 = ((uint(cy) * LATTICE_Y) + LATTICE_Y) ^ key;
     uint x0 = uint(cx) * LATTICE_X, x1 = x0 + LATTICE_X;
-    float a = unitFloat(mixHash(x0 ^ h0));
-    float b = unitFloat(mixHash(x1 ^ h0));
-    float c = unitFloat(mixHash(x0 ^ h1));
-    float d = unitFloat(mixHash(x1 ^ h1));
+    float a = whole24(mixHash(x0 ^ h0));
+    float b = whole24(mixHash(x1 ^ h0));
+    float c = whole24(mixHash(x0 ^ h1));
+    float d = whole24(mixHash(x1 ^ h1));
     float ux = fx * fx * (3.0 - 2.0 * fx);
     float uy = fy * fy * (3.0 - 2.0 * fy);
     return lerp(lerp(a, b, ux), lerp(c, d, ux), uy);
@@ -72,7 +79,7 @@ float latticeNoise(float x, float y, uint key) {
 
 // Value noise for a plain seed.
 float valueNoise(float x, float y, uint seed) {
-    return latticeNoise(x, y, hash32(seed));
+    return latticeNoise24(x, y, hash32(seed)) * (1.0 / 16777216.0);
 }
 
 // Fractal Brownian motion: octaves of value noise at doubling frequency and halving amplitude,
@@ -83,7 +90,7 @@ float fbm(float x, float y, uint seed, int octaves) {
     float sum = 0.0, amplitude = 0.5, total = 0.0;
     uint s = hash32(seed);
     for (int i = 0; i < octaves; i++) {
-        sum += amplitude * latticeNoise(px, py, s);
+        sum += (amplitude * (1.0 / 16777216.0)) * latticeNoise24(px, py, s);
         total += amplitude;
         float nx = 1.6 * px - 1.2 * py + 17.0;
         float ny = 1.2 * px + 1.6 * py - 31.0;

@@ -43,14 +43,18 @@ public enum Noise {
     public static let latticeX: UInt32 = 0x1656_67b1
     public static let latticeY: UInt32 = 0x27d4_eb2d
 
-    /// One mixing round (the first half of lowbias32): cheap, and its top bits depend on every
-    /// input bit, which is all `unit` reads.
+    /// One mixing round (lowbias32's first xorshift-multiply): cheap, and the product's top bits,
+    /// all that `unit` and `whole24` read, depend on every input bit.
     @inlinable public static func mixHash(_ value: UInt32) -> UInt32 {
         var x = value
         x ^= x >> 16
         x = x &* 0x7feb_352d
-        x ^= x >> 15
         return x
+    }
+
+    /// A hash's top 24 bits as a whole float in [0, 2²⁴) (exact): `unit` without its 2⁻²⁴.
+    @inlinable public static func whole24(_ h: UInt32) -> Float {
+        Float(h >> 8)
     }
 
     /// The hash of lattice point (x, y) for a key (a seed already through `hash32`): each axis
@@ -60,27 +64,29 @@ public enum Noise {
         mixHash((UInt32(bitPattern: x) &* latticeX) ^ ((UInt32(bitPattern: y) &* latticeY) ^ key))
     }
 
-    /// Value noise in [0, 1): lattice values from `latticeHash`, smoothstep-interpolated (C1).
-    /// `key` is a hashed seed (see `valueNoise`).
-    @inlinable public static func latticeNoise(_ x: Float, _ y: Float, key: UInt32) -> Float {
+    /// Value noise × 2²⁴, in [0, 2²⁴): lattice values from `latticeHash`, smoothstep-interpolated
+    /// (C1). `key` is a hashed seed (see `valueNoise`). Scaling by a power of two commutes with
+    /// every rounding here, so × 2⁻²⁴ is bit for bit the noise of `unit` lattice values; callers
+    /// fold that factor into theirs.
+    @inlinable public static func latticeNoise24(_ x: Float, _ y: Float, key: UInt32) -> Float {
         let ix = x.rounded(.down), iy = y.rounded(.down)
         let fx = x - ix, fy = y - iy
         let cx = Int32(ix), cy = Int32(iy)
         // latticeHash written out for the four corners: (c + 1)·k = c·k + k, so the products are shared.
         let h0 = (UInt32(bitPattern: cy) &* latticeY) ^ key, h1 = ((UInt32(bitPattern: cy) &* latticeY) &+ latticeY) ^ key
         let x0 = UInt32(bitPattern: cx) &* latticeX, x1 = x0 &+ latticeX
-        let a = unit(mixHash(x0 ^ h0))
-        let b = unit(mixHash(x1 ^ h0))
-        let c = unit(mixHash(x0 ^ h1))
-        let d = unit(mixHash(x1 ^ h1))
+        let a = whole24(mixHash(x0 ^ h0))
+        let b = whole24(mixHash(x1 ^ h0))
+        let c = whole24(mixHash(x0 ^ h1))
+        let d = whole24(mixHash(x1 ^ h1))
         let ux = fx * fx * (3 - 2 * fx)
         let uy = fy * fy * (3 - 2 * fy)
         return lerp(lerp(a, b, ux), lerp(c, d, ux), uy)
     }
 
-    /// Value noise in [0, 1) for a plain seed: `latticeNoise` keyed by `hash32(seed)`.
+    /// Value noise in [0, 1) for a plain seed: `latticeNoise24` keyed by `hash32(seed)`, × 2⁻²⁴.
     @inlinable public static func valueNoise(_ x: Float, _ y: Float, _ seed: UInt32) -> Float {
-        latticeNoise(x, y, key: hash32(seed))
+        latticeNoise24(x, y, key: hash32(seed)) * (1 / 16_777_216)
     }
 
     /// Octaves of fBm, and the largest allowed.
@@ -95,7 +101,7 @@ public enum Noise {
         var s = hash32(seed)
         var i: Int32 = 0
         while i < octaves {
-            sum += amplitude * latticeNoise(px, py, key: s)
+            sum += (amplitude * (1 / 16_777_216)) * latticeNoise24(px, py, key: s)
             total += amplitude
             let nx = 1.6 * px - 1.2 * py + 17.0
             let ny = 1.2 * px + 1.6 * py - 31.0
