@@ -114,10 +114,19 @@ vec4 coverColor(vec2 p) {
 
 #if SKY_HAS_SPRITES
 
-const int MAX_CLOUDS = 32;
+#ifdef WELKIN_SPRITE_COUNT
+// A tile's few sprites, handed on by sky.vert as flat varyings, their count a constant.
+flat in vec4 spriteBoxes[WELKIN_SPRITE_COUNT];
+flat in vec4 spriteInfo[WELKIN_SPRITE_COUNT];
+const int spriteCount = WELKIN_SPRITE_COUNT;
+#else
 uniform int u_spriteCount;
 uniform vec4 u_spriteBoxes[MAX_CLOUDS];   // centre x, centre y, half width, half height (pixels)
 uniform vec4 u_spriteInfo[MAX_CLOUDS];    // kind, alpha, x flip, 0
+#define spriteCount u_spriteCount
+#define spriteBoxes u_spriteBoxes
+#define spriteInfo u_spriteInfo
+#endif
 flat in SpriteValues sprite;
 
 const vec3 cumulusPuffs[5] = vec3[5](
@@ -180,9 +189,9 @@ vec4 spritesColor(vec2 p) {
     float dx = (p.x - sprite.sun.x) * sprite.degreesPerPixel;
     float dy = (p.y - sprite.sun.y) * sprite.degreesPerPixel;
     float g = 1.0 / (1.0 + (dx * dx + dy * dy) * (1.0 / 225.0));
-    for (int i = 0; i < u_spriteCount; i++) {
-        vec4 b = u_spriteBoxes[i];
-        vec4 info = u_spriteInfo[i];
+    for (int i = 0; i < spriteCount; i++) {
+        vec4 b = spriteBoxes[i];
+        vec4 info = spriteInfo[i];
         float x = (p.x - b.x) / b.z * info.z;
         float y = (p.y - b.y) / b.w;
         if (abs(x) > 1.05 || abs(y) > 1.05) continue;

@@ -1,6 +1,7 @@
 #version 330 core
 // sky.vert: fullscreen.vert's one covering triangle, handing the sky parts' per-draw values to
-// the fragments as flat varyings (see sky-values.glsl for why), and the frame size for pixel.glsl.
+// the fragments as flat varyings (see sky-values.glsl for why), a tile's sprite boxes where
+// WELKIN_SPRITE_COUNT is defined, and the frame size for pixel.glsl.
 
 #include "sky-values.glsl"
 
@@ -17,6 +18,12 @@ flat out CoverValues cover;
 #if SKY_HAS_SPRITES
 uniform SpriteValues u_sprite;
 flat out SpriteValues sprite;
+#ifdef WELKIN_SPRITE_COUNT
+uniform vec4 u_spriteBoxes[MAX_CLOUDS];
+uniform vec4 u_spriteInfo[MAX_CLOUDS];
+flat out vec4 spriteBoxes[WELKIN_SPRITE_COUNT];
+flat out vec4 spriteInfo[WELKIN_SPRITE_COUNT];
+#endif
 #endif
 
 void main() {
@@ -31,5 +38,11 @@ void main() {
 #endif
 #if SKY_HAS_SPRITES
     sprite = u_sprite;
+#ifdef WELKIN_SPRITE_COUNT
+    for (int i = 0; i < WELKIN_SPRITE_COUNT; i++) {
+        spriteBoxes[i] = u_spriteBoxes[i];
+        spriteInfo[i] = u_spriteInfo[i];
+    }
+#endif
 #endif
 }

@@ -21,6 +21,9 @@ final class SkyPass {
         var stars: Bool? = nil
         /// The sprite kinds compiled in (bit 1 << kind code; nil: all).
         var spriteKinds: Int? = nil
+        /// The number of sprites, when few enough to reach the fragments as flat varyings
+        /// (WELKIN_SPRITE_COUNT; nil: uniform arrays and a uniform count).
+        var spriteCount: Int? = nil
         /// Whether the sun disc is compiled in (nil: always).
         var disc: Bool? = nil
         /// For the last pass: the result is opaque everywhere (WELKIN_OPAQUE).
@@ -41,6 +44,7 @@ final class SkyPass {
             if let dither = variant.dither { defines.append(("WELKIN_DITHER", dither ? "1" : "0")) }
             if let stars = variant.stars { defines.append(("WELKIN_SKY_STARS", stars ? "1" : "0")) }
             if let kinds = variant.spriteKinds { defines.append(("WELKIN_SPRITE_KINDS", String(kinds))) }
+            if let count = variant.spriteCount { defines.append(("WELKIN_SPRITE_COUNT", String(count))) }
             if let disc = variant.disc { defines.append(("WELKIN_SKY_DISC", disc ? "1" : "0")) }
             if variant.opaque { defines.append(("WELKIN_OPAQUE", "1")) }
             program = try ShaderProgram(vertex: ShaderSource(path: shaders.path("sky.vert"), defines: defines),
@@ -112,6 +116,7 @@ final class SkyPass {
                     v.parts = variant.parts.filter { $0 != 2 }
                 } else {
                     v.spriteKinds = subset.reduce(0) { $0 | (1 << Int(sprites.info[$1].x)) }
+                    if subset.count <= Self.flatSprites { v.spriteCount = subset.count }
                 }
             }
             if let disc { v.disc = Self.circle(center: disc.center, radius: disc.reach, reaches: tile) }
@@ -157,6 +162,10 @@ final class SkyPass {
         if let resolve { p.composite.set(resolve) }
         return p
     }
+
+    /// Up to this many sprites in a tile reach its fragments as flat varyings (a uniform array
+    /// costs llvmpipe a load per use per fragment); more stay uniform arrays.
+    static let flatSprites = 4
 
     /// The frame cut into a grid of tiles: x, y (top-left, y down), width, height in pixels.
     static func tiles(pixelSize: SIMD2<Int>) -> [SIMD4<Int>] {
