@@ -84,11 +84,11 @@ float valueNoise(float x, float y, uint seed) {
 
 // Fractal Brownian motion: octaves of value noise at doubling frequency and halving amplitude,
 // turned by a fixed rotation (0.8, 0.6). Normalised to [0, 1). The seed is hashed once; octave i
-// is keyed by that hash + i·0x68e31da4.
-float fbm(float x, float y, uint seed, int octaves) {
+// is keyed by that hash + i·0x68e31da4. fbmKeyed takes the hash (a layer's, hashed once per draw).
+float fbmKeyed(float x, float y, uint key, int octaves) {
     float px = x, py = y;
     float sum = 0.0, amplitude = 0.5, total = 0.0;
-    uint s = hash32(seed);
+    uint s = key;
     for (int i = 0; i < octaves; i++) {
         sum += (amplitude * (1.0 / 16777216.0)) * latticeNoise24(px, py, s);
         total += amplitude;
@@ -99,4 +99,8 @@ float fbm(float x, float y, uint seed, int octaves) {
         s = s + 0x68e31da4u;
     }
     return sum / total;
+}
+
+float fbm(float x, float y, uint seed, int octaves) {
+    return fbmKeyed(x, y, hash32(seed), octaves);
 }

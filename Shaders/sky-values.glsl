@@ -70,7 +70,7 @@ struct CoverValues {
     vec3 glow;
     vec2 sun;
     float degreesPerPixel;
-    uint seed;
+    uint key;               // the seed through hash32
     float opacity;
 };
 

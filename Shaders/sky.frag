@@ -19,7 +19,8 @@ void main() {
     vec2 p = pixelPosition();
     vec4 c = vec4(0.0);
 #ifdef WELKIN_SKY_PART0
-    c = over(skyPart(WELKIN_SKY_PART0, p), c);
+    // The first part over transparent is itself (s + 0·(1 − s.a) = s).
+    c = skyPart(WELKIN_SKY_PART0, p);
 #endif
 #ifdef WELKIN_SKY_PART1
     c = over(skyPart(WELKIN_SKY_PART1, p), c);

@@ -93,7 +93,7 @@ vec4 coverColor(vec2 p) {
     float depth = 1.0 / (e + 0.25);
     float nx = (p.x - cover.centerX) * depth * cover.inverseScale + cover.offset.x;
     float ny = cover.horizonY * depth * cover.inverseScale * 1.25 + cover.offset.y;
-    float n = fbm(nx, ny, cover.seed, u_coverOctaves);
+    float n = fbmKeyed(nx, ny, cover.key, u_coverOctaves);
     float c = (n - cover.threshold) * cover.sharpness;
     float a = smoothUnit(c);
     float thick = clamp01(c * 0.5 - 0.1);

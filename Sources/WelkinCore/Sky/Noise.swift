@@ -94,11 +94,17 @@ public enum Noise {
 
     /// Fractal Brownian motion: `octaves` of value noise, each at twice the frequency and half the
     /// amplitude of the last, turned by a fixed rotation (0.8, 0.6) so lattice lines do not stack.
-    /// Normalised to [0, 1). The seed is hashed once; octave i is keyed by that hash + i·0x68e31da4.
+    /// Normalised to [0, 1). The seed is hashed once (`fbmKeyed` takes that hash); octave i is
+    /// keyed by it + i·0x68e31da4.
     @inlinable public static func fbm(_ x: Float, _ y: Float, _ seed: UInt32, octaves: Int32) -> Float {
+        fbmKeyed(x, y, key: hash32(seed), octaves: octaves)
+    }
+
+    /// `fbm` for a seed already through `hash32` (a layer hashes its seed once per frame).
+    @inlinable public static func fbmKeyed(_ x: Float, _ y: Float, key: UInt32, octaves: Int32) -> Float {
         var px = x, py = y
         var sum: Float = 0, amplitude: Float = 0.5, total: Float = 0
-        var s = hash32(seed)
+        var s = key
         var i: Int32 = 0
         while i < octaves {
             sum += (amplitude * (1 / 16_777_216)) * latticeNoise24(px, py, key: s)

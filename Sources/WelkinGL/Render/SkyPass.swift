@@ -236,7 +236,7 @@ final class SkyPass {
         set(p, "u_cover.glow", c.glow)
         set(p, "u_cover.sun", c.sun)
         set(p, "u_cover.degreesPerPixel", c.degreesPerPixel)
-        set(p, "u_cover.seed", c.seed)
+        set(p, "u_cover.key", c.key)
         epoxy_glUniform1i(p.uniform("u_coverOctaves"), c.octaves)
         set(p, "u_cover.opacity", c.opacity)
     }
