@@ -168,13 +168,19 @@ final class SkyPass {
     static let flatSprites = 4
 
     /// The frame cut into a grid of tiles: x, y (top-left, y down), width, height in pixels.
+    /// Inner edges fall on multiples of 4 pixels (counted from either end when the size is a
+    /// multiple of 4): llvmpipe shades 4×4 blocks, and a block cut by a scissor edge is shaded
+    /// once for each side.
     static func tiles(pixelSize: SIMD2<Int>) -> [SIMD4<Int>] {
         let columns = 16, rows = 16
+        func edge(_ size: Int, _ i: Int, _ count: Int) -> Int {
+            i >= count ? size : (size * i / count + 2) / 4 * 4
+        }
         var out: [SIMD4<Int>] = []
         for r in 0..<rows {
-            let y0 = pixelSize.y * r / rows, y1 = pixelSize.y * (r + 1) / rows
+            let y0 = edge(pixelSize.y, r, rows), y1 = edge(pixelSize.y, r + 1, rows)
             for c in 0..<columns {
-                let x0 = pixelSize.x * c / columns, x1 = pixelSize.x * (c + 1) / columns
+                let x0 = edge(pixelSize.x, c, columns), x1 = edge(pixelSize.x, c + 1, columns)
                 if x1 > x0, y1 > y0 { out.append(SIMD4(x0, y0, x1 - x0, y1 - y0)) }
             }
         }
