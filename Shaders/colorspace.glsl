@@ -21,6 +21,25 @@ float linearToSRGB(float c) {
     return c < 0.0 ? -v : v;
 }
 
+// Linear → encoded for c in [0, 1] without pow: above the linear toe, a degree-5 polynomial in
+// c^(1/4), fitted minimax to 1.055·c^(1/2.4) − 0.055; within 7e-6 of linearToSRGB, increasing
+// but for a 7e-6 step down at the toe.
+// ColorMath.encodeSRGBUnit on the CPU: same constants, same order.
+float encodeSRGBUnit(float c) {
+    float t = sqrt(sqrt(c));
+    float v = -0.068148486;
+    v = v * t + 0.28953743;
+    v = v * t - 0.57748955;
+    v = v * t + 1.2554096;
+    v = v * t + 0.16202442;
+    v = v * t - 0.061339982;
+    return c <= 0.0031308 ? c * 12.92 : v;
+}
+
+vec3 encodeSRGBUnit(vec3 c) {
+    return vec3(encodeSRGBUnit(c.x), encodeSRGBUnit(c.y), encodeSRGBUnit(c.z));
+}
+
 vec3 srgbToLinear(vec3 c) {
     return vec3(srgbToLinear(c.x), srgbToLinear(c.y), srgbToLinear(c.z));
 }

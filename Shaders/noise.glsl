@@ -24,9 +24,10 @@ uint hashNext(uint h) {
     return hash32(h ^ 0x9e3779b9u);
 }
 
-// A hash as a float in [0, 1), from its top 24 bits (exact in float).
+// A hash as a float in [0, 1), from its top 24 bits (exact in float). Through int: the value
+// fits, and a signed conversion is one instruction where an unsigned one is several.
 float unitFloat(uint h) {
-    return float(h >> 8) * (1.0 / 16777216.0);
+    return float(int(h >> 8)) * (1.0 / 16777216.0);
 }
 
 // a + (b − a)·t, written out so both paths round the same way.
@@ -34,32 +35,62 @@ float lerp(float a, float b, float t) {
     return a + (b - a) * t;
 }
 
-// Value noise in [0, 1): lattice values from hashCell, smoothstep-interpolated (C1).
-float valueNoise(float x, float y, uint seed) {
+// Odd multipliers per axis for latticeHash.
+const uint LATTICE_X = 0x165667b1u;
+const uint LATTICE_Y = 0x27d4eb2du;
+
+// One mixing round (lowbias32's first xorshift-multiply): the product's top bits, all that
+// unitFloat and whole24 read, depend on every input bit.
+uint mixHash(uint value) {
+    uint x = value;
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    return x;
+}
+
+// A hash's top 24 bits as a whole float in [0, 2^24) (exact): unitFloat without its 2^-24.
+float whole24(uint h) {
+    return float(int(h >> 8));
+}
+
+// The hash of lattice point (x, y) for a key (a seed already through hash32).
+uint latticeHash(int x, int y, uint key) {
+    return mixHash((uint(x) * LATTICE_X) ^ ((uint(y) * LATTICE_Y) ^ key));
+}
+
+// Value noise × 2^24, in [0, 2^24): lattice values from latticeHash, smoothstep-interpolated
+// (C1). Scaling by a power of two commutes with every rounding here, so × 2^-24 is bit for bit
+// the noise of unitFloat lattice values; callers fold that factor into theirs.
+float latticeNoise24(float x, float y, uint key) {
     float ix = floor(x), iy = floor(y);
     float fx = x - ix, fy = y - iy;
     int cx = int(ix), cy = int(iy);
-    // hashCell's inner hashes, shared by the four corners (the same values, fewer hashes).
-    uint hs = hash32(seed);
-    uint h0 = hash32(uint(cy) ^ hs), h1 = hash32(uint(cy + 1) ^ hs);
-    uint x0 = uint(cx), x1 = uint(cx + 1);
-    float a = unitFloat(hash32(x0 ^ h0));
-    float b = unitFloat(hash32(x1 ^ h0));
-    float c = unitFloat(hash32(x0 ^ h1));
-    float d = unitFloat(hash32(x1 ^ h1));
+    // latticeHash written out for the four corners: (c + 1)·k = c·k + k, so the products are shared.
+    uint h0 = (uint(cy) * LATTICE_Y) ^ key, h1 = ((uint(cy) * LATTICE_Y) + LATTICE_Y) ^ key;
+    uint x0 = uint(cx) * LATTICE_X, x1 = x0 + LATTICE_X;
+    float a = whole24(mixHash(x0 ^ h0));
+    float b = whole24(mixHash(x1 ^ h0));
+    float c = whole24(mixHash(x0 ^ h1));
+    float d = whole24(mixHash(x1 ^ h1));
     float ux = fx * fx * (3.0 - 2.0 * fx);
     float uy = fy * fy * (3.0 - 2.0 * fy);
     return lerp(lerp(a, b, ux), lerp(c, d, ux), uy);
 }
 
+// Value noise for a plain seed.
+float valueNoise(float x, float y, uint seed) {
+    return latticeNoise24(x, y, hash32(seed)) * (1.0 / 16777216.0);
+}
+
 // Fractal Brownian motion: octaves of value noise at doubling frequency and halving amplitude,
-// turned by a fixed rotation (0.8, 0.6). Normalised to [0, 1).
-float fbm(float x, float y, uint seed, int octaves) {
+// turned by a fixed rotation (0.8, 0.6). Normalised to [0, 1). The seed is hashed once; octave i
+// is keyed by that hash + i·0x68e31da4. fbmKeyed takes the hash (a layer's, hashed once per draw).
+float fbmKeyed(float x, float y, uint key, int octaves) {
     float px = x, py = y;
     float sum = 0.0, amplitude = 0.5, total = 0.0;
-    uint s = seed;
+    uint s = key;
     for (int i = 0; i < octaves; i++) {
-        sum += amplitude * valueNoise(px, py, s);
+        sum += (amplitude * (1.0 / 16777216.0)) * latticeNoise24(px, py, s);
         total += amplitude;
         float nx = 1.6 * px - 1.2 * py + 17.0;
         float ny = 1.2 * px + 1.6 * py - 31.0;
@@ -68,4 +99,8 @@ float fbm(float x, float y, uint seed, int octaves) {
         s = s + 0x68e31da4u;
     }
     return sum / total;
+}
+
+float fbm(float x, float y, uint seed, int octaves) {
+    return fbmKeyed(x, y, hash32(seed), octaves);
 }

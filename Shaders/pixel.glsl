@@ -3,7 +3,12 @@
 // GL's window origin is bottom-left; the CPU reference counts rows from the top. Both are exact
 // in float: gl_FragCoord holds pixel centres (x + 0.5, y + 0.5).
 
+#ifdef WELKIN_FLAT_PIXEL_SIZE
+flat in vec2 v_pixelSize;   // the frame's size in pixels, from a vertex shader that has it (sky.vert)
+#define u_pixelSize v_pixelSize
+#else
 uniform vec2 u_pixelSize;   // the frame's size in pixels
+#endif
 
 // The pixel centre in pixel space: (x + 0.5, y + 0.5) with y = 0 the top row.
 vec2 pixelPosition() {

@@ -5,6 +5,8 @@
 // sky.glsl), so each program holds only the maths its parts need. The parts composite over
 // transparent, as SkyDraw.color does on the CPU, and the result is one layer (composite.glsl).
 
+// sky.vert hands the frame size on as a flat varying (cheaper than a uniform on llvmpipe).
+#define WELKIN_FLAT_PIXEL_SIZE
 #include "pixel.glsl"
 #include "sky.glsl"
 #include "composite.glsl"
@@ -17,7 +19,8 @@ void main() {
     vec2 p = pixelPosition();
     vec4 c = vec4(0.0);
 #ifdef WELKIN_SKY_PART0
-    c = over(skyPart(WELKIN_SKY_PART0, p), c);
+    // The first part over transparent is itself (s + 0·(1 − s.a) = s).
+    c = skyPart(WELKIN_SKY_PART0, p);
 #endif
 #ifdef WELKIN_SKY_PART1
     c = over(skyPart(WELKIN_SKY_PART1, p), c);

@@ -1,7 +1,9 @@
 // sky.glsl: the sky layers' per-pixel maths, mirroring WelkinCore's SkyDraw
 // (Sources/WelkinCore/Sky/SkyDraw.swift) line for line: same names, same constants, same order of
-// operations. Uniform names are the Swift fields with a part prefix (u_sky…, u_cover…, u_sprite…).
+// operations. Each part's values arrive as a flat struct (sky, cover, sprite; sky-values.glsl)
+// whose fields are the Swift fields.
 
+#include "sky-values.glsl"
 #include "colorspace.glsl"
 #include "noise.glsl"
 
@@ -14,39 +16,25 @@ float smoothUnit(float x) { float t = clamp01(x); return t * t * (3.0 - 2.0 * t)
 
 // ---- sky: gradient, glow, disc, stars (SkyGradientDraw) ----
 
-uniform vec3 u_skyZenith;           // OKLab
-uniform vec3 u_skyHorizon;          // OKLab
-uniform vec3 u_skyGlow;             // linear light × strength
-uniform vec3 u_skySunColor;         // linear light
-uniform vec2 u_skySun;              // pixels, y down
-uniform float u_skyDegreesPerPixel;
-uniform float u_skyHorizonY;
-uniform float u_skyInverseHorizonY;
-uniform float u_skySunRadius;
-uniform vec2 u_skyStars;            // visibility, density
-uniform vec2 u_skyInverseStarCell;
-uniform float u_skyPixelsPerPoint;
-uniform float u_skyTime;
-uniform uint u_skySeed;
-uniform float u_skyFlash;
-uniform float u_skyOpacity;
+#if SKY_HAS_GRADIENT
+flat in SkyValues sky;
 
 vec3 starLight(vec2 p) {
-    float fx = floor(p.x * u_skyInverseStarCell.x);
-    float fy = floor(p.y * u_skyInverseStarCell.y);
-    uint h = hashCell(int(fx), int(fy), u_skySeed);
-    if (!(unitFloat(h) < u_skyStars.y)) return vec3(0.0);
+    float fx = floor(p.x * sky.inverseStarCell.x);
+    float fy = floor(p.y * sky.inverseStarCell.y);
+    uint h = hashCell(int(fx), int(fy), sky.seed);
+    if (!(unitFloat(h) < sky.stars.y)) return vec3(0.0);
     uint h2 = hashNext(h), h3 = hashNext(h2), h4 = hashNext(h3), h5 = hashNext(h4);
-    float sx = (fx + 0.25 + 0.5 * unitFloat(h2)) / u_skyInverseStarCell.x;
-    float sy = (fy + 0.25 + 0.5 * unitFloat(h3)) / u_skyInverseStarCell.y;
+    float sx = (fx + 0.25 + 0.5 * unitFloat(h2)) / sky.inverseStarCell.x;
+    float sy = (fy + 0.25 + 0.5 * unitFloat(h3)) / sky.inverseStarCell.y;
     float magnitude = unitFloat(h4);
-    float radius = (0.7 + 0.8 * magnitude) * u_skyPixelsPerPoint;
+    float radius = (0.7 + 0.8 * magnitude) * sky.pixelsPerPoint;
     float ddx = p.x - sx, ddy = p.y - sy;
     float f = clamp01(1.0 - sqrt(ddx * ddx + ddy * ddy) / radius);
     float hue = unitFloat(h5);
     float rate = 0.25 + 0.9 * hue;
     float phase = unitFloat(h2);
-    float x = u_skyTime * rate + phase;
+    float x = sky.time * rate + phase;
     float tri = abs(2.0 * (x - floor(x)) - 1.0);
     float twinkle = 0.65 + 0.35 * (tri * tri * (3.0 - 2.0 * tri));
     float brightness = (0.15 + 0.85 * magnitude * magnitude) * twinkle * f * f;
@@ -55,90 +43,91 @@ vec3 starLight(vec2 p) {
 }
 
 vec4 skyColor(vec2 p) {
-    float t = clamp01(p.y * u_skyInverseHorizonY);
+    float t = clamp01(p.y * sky.inverseHorizonY);
     float k = t * t;
-    vec3 lab = u_skyZenith + (u_skyHorizon - u_skyZenith) * k;
-    bool below = p.y > u_skyHorizonY;
+    vec3 lab = sky.zenith + (sky.horizon - sky.zenith) * k;
+    bool below = p.y > sky.horizonY;
     if (below) lab.x = lab.x * 0.55;
     vec3 rgb = oklabToLinear(lab);
-    float dx = (p.x - u_skySun.x) * u_skyDegreesPerPixel;
-    float dy = (p.y - u_skySun.y) * u_skyDegreesPerPixel;
+    float dx = (p.x - sky.sun.x) * sky.degreesPerPixel;
+    float dy = (p.y - sky.sun.y) * sky.degreesPerPixel;
     float d2 = dx * dx + dy * dy;
     float halo = 0.55 / (1.0 + d2 * (1.0 / 400.0)) + 0.45 / (1.0 + d2 * (1.0 / 16.0));
     float band = k * k / (1.0 + dx * dx * (1.0 / 2500.0));
-    rgb = rgb + u_skyGlow * (halo + 0.7 * band);
+    rgb = rgb + sky.glow * (halo + 0.7 * band);
     if (!below) {
+#if !defined(WELKIN_SKY_DISC) || WELKIN_SKY_DISC
+        // WELKIN_SKY_DISC 0 compiles the disc out of tiles it cannot reach (disc is exactly 0 there,
+        // so leaving out the + 0 changes no bit; llvmpipe would pay for the square root and division).
         float d = sqrt(d2);
-        float disc = clamp01((u_skySunRadius - d) / u_skyDegreesPerPixel + 0.5) * clamp01(u_skyHorizonY - p.y);
-        rgb = rgb + u_skySunColor * disc;
+        float disc = clamp01((sky.sunRadius - d) / sky.degreesPerPixel + 0.5) * clamp01(sky.horizonY - p.y);
+        rgb = rgb + sky.sunColor * disc;
+#endif
 #if !defined(WELKIN_SKY_STARS) || WELKIN_SKY_STARS
         // WELKIN_SKY_STARS 0 compiles the star field out when none show (llvmpipe would run it).
-        if (u_skyStars.x > 0.0) {
-            rgb = rgb + starLight(p) * (u_skyStars.x * (1.0 - k));
+        if (sky.stars.x > 0.0) {
+            rgb = rgb + starLight(p) * (sky.stars.x * (1.0 - k));
         }
 #endif
     }
-    rgb = rgb + vec3(u_skyFlash);
+    rgb = rgb + vec3(sky.flash);
     vec3 clamped = clamp(rgb, 0.0, 1.0);
-    return vec4(linearToSRGB(clamped) * u_skyOpacity, u_skyOpacity);
+    return vec4(encodeSRGBUnit(clamped) * sky.opacity, sky.opacity);
 }
+
+#endif
 
 // ---- cloudCover: fBm cover in perspective (CloudCoverDraw) ----
 
-uniform vec2 u_coverOffset;
-uniform float u_coverInverseScale;
-uniform float u_coverCenterX;
-uniform float u_coverHorizonY;
-uniform float u_coverInverseHorizonY;
-uniform float u_coverThreshold;
-uniform float u_coverSharpness;
-uniform float u_coverDarkness;
-uniform vec3 u_coverLit;
-uniform vec3 u_coverShadow;
-uniform vec3 u_coverGlow;
-uniform vec2 u_coverSun;
-uniform float u_coverDegreesPerPixel;
-uniform uint u_coverSeed;
+#if SKY_HAS_COVER
+flat in CoverValues cover;
 #ifdef WELKIN_COVER_OCTAVES
 const int u_coverOctaves = WELKIN_COVER_OCTAVES;
 #else
 uniform int u_coverOctaves;
 #endif
-uniform float u_coverOpacity;
 
 vec4 coverColor(vec2 p) {
-    float e = (u_coverHorizonY - p.y) * u_coverInverseHorizonY;
+    float e = (cover.horizonY - p.y) * cover.inverseHorizonY;
     if (!(e > 0.0)) return vec4(0.0);
     float depth = 1.0 / (e + 0.25);
-    float nx = (p.x - u_coverCenterX) * depth * u_coverInverseScale + u_coverOffset.x;
-    float ny = u_coverHorizonY * depth * u_coverInverseScale * 1.25 + u_coverOffset.y;
-    float n = fbm(nx, ny, u_coverSeed, u_coverOctaves);
-    float c = (n - u_coverThreshold) * u_coverSharpness;
+    float nx = (p.x - cover.centerX) * depth * cover.inverseScale + cover.offset.x;
+    float ny = cover.horizonY * depth * cover.inverseScale * 1.25 + cover.offset.y;
+    float n = fbmKeyed(nx, ny, cover.key, u_coverOctaves);
+    float c = (n - cover.threshold) * cover.sharpness;
     float a = smoothUnit(c);
     float thick = clamp01(c * 0.5 - 0.1);
     float fade = smoothUnit(e * 8.0);
-    vec3 col = u_coverLit + (u_coverShadow - u_coverLit) * (thick * u_coverDarkness);
-    float dx = (p.x - u_coverSun.x) * u_coverDegreesPerPixel;
-    float dy = (p.y - u_coverSun.y) * u_coverDegreesPerPixel;
+    vec3 col = cover.lit + (cover.shadow - cover.lit) * (thick * cover.darkness);
+    float dx = (p.x - cover.sun.x) * cover.degreesPerPixel;
+    float dy = (p.y - cover.sun.y) * cover.degreesPerPixel;
     float g = 1.0 / (1.0 + (dx * dx + dy * dy) * (1.0 / 225.0));
-    col = col + u_coverGlow * (g * (1.0 - thick));
+    col = col + cover.glow * (g * (1.0 - thick));
     col = clamp(col, 0.0, 1.0);
-    float alpha = a * fade * u_coverOpacity;
+    float alpha = a * fade * cover.opacity;
     return vec4(col * alpha, alpha);
 }
 
+#endif
+
 // ---- cloudSprites: seed 000's three cloud kinds (CloudSpritesDraw) ----
 
-const int MAX_CLOUDS = 32;
+#if SKY_HAS_SPRITES
+
+#ifdef WELKIN_SPRITE_COUNT
+// A tile's few sprites, handed on by sky.vert as flat varyings, their count a constant.
+flat in vec4 spriteBoxes[WELKIN_SPRITE_COUNT];
+flat in vec4 spriteInfo[WELKIN_SPRITE_COUNT];
+const int spriteCount = WELKIN_SPRITE_COUNT;
+#else
 uniform int u_spriteCount;
 uniform vec4 u_spriteBoxes[MAX_CLOUDS];   // centre x, centre y, half width, half height (pixels)
 uniform vec4 u_spriteInfo[MAX_CLOUDS];    // kind, alpha, x flip, 0
-uniform vec3 u_spriteLit;
-uniform vec3 u_spriteShadow;
-uniform vec3 u_spriteGlow;
-uniform vec2 u_spriteSun;
-uniform float u_spriteDegreesPerPixel;
-uniform float u_spriteOpacity;
+#define spriteCount u_spriteCount
+#define spriteBoxes u_spriteBoxes
+#define spriteInfo u_spriteInfo
+#endif
+flat in SpriteValues sprite;
 
 const vec3 cumulusPuffs[5] = vec3[5](
     vec3(-0.52, 0.18, 0.40), vec3(-0.12, -0.12, 0.55), vec3(0.34, -0.02, 0.46),
@@ -197,28 +186,37 @@ float cloudShape(int kind, float x, float y) {
 
 vec4 spritesColor(vec2 p) {
     vec4 c = vec4(0.0);
-    float dx = (p.x - u_spriteSun.x) * u_spriteDegreesPerPixel;
-    float dy = (p.y - u_spriteSun.y) * u_spriteDegreesPerPixel;
+    float dx = (p.x - sprite.sun.x) * sprite.degreesPerPixel;
+    float dy = (p.y - sprite.sun.y) * sprite.degreesPerPixel;
     float g = 1.0 / (1.0 + (dx * dx + dy * dy) * (1.0 / 225.0));
-    for (int i = 0; i < u_spriteCount; i++) {
-        vec4 b = u_spriteBoxes[i];
-        vec4 info = u_spriteInfo[i];
+    for (int i = 0; i < spriteCount; i++) {
+        vec4 b = spriteBoxes[i];
+        vec4 info = spriteInfo[i];
         float x = (p.x - b.x) / b.z * info.z;
         float y = (p.y - b.y) / b.w;
         if (abs(x) > 1.05 || abs(y) > 1.05) continue;
-        float a = cloudShape(int(info.x), x, y) * info.y * u_spriteOpacity;
+        float a = cloudShape(int(info.x), x, y) * info.y * sprite.opacity;
         if (!(a > 0.0)) continue;
         float shade = clamp01((y + 0.35) * 0.9);
-        vec3 col = u_spriteLit + (u_spriteShadow - u_spriteLit) * (shade * 0.75);
-        col = col + u_spriteGlow * (g * (1.0 - 0.6 * shade));
+        vec3 col = sprite.lit + (sprite.shadow - sprite.lit) * (shade * 0.75);
+        col = col + sprite.glow * (g * (1.0 - 0.6 * shade));
         col = clamp(col, 0.0, 1.0);
         c = vec4(col * a, a) + c * (1.0 - a);
     }
     return c;
 }
 
+#endif
+
 vec4 skyPart(int kind, vec2 p) {
+#if SKY_HAS_GRADIENT
     if (kind == SKY_PART_SKY) return skyColor(p);
+#endif
+#if SKY_HAS_COVER
     if (kind == SKY_PART_COVER) return coverColor(p);
-    return spritesColor(p);
+#endif
+#if SKY_HAS_SPRITES
+    if (kind == SKY_PART_SPRITES) return spritesColor(p);
+#endif
+    return vec4(0.0);
 }

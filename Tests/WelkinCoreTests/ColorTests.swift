@@ -44,6 +44,24 @@ final class ColorTests: XCTestCase {
         XCTAssertEqual(ColorMath.linearToSRGB(0.0031308), 0.04044, accuracy: 1e-4)
     }
 
+    /// The sky's pow-free encode stays within 7e-6 of the real curve (≪ 1/255) and keeps rising.
+    func testFastSRGBEncodeFollowsTheCurve() {
+        var previous: Float = 0
+        var worst: Float = 0
+        for i in 0...1_000_000 {
+            let c = Float(i) / 1_000_000
+            let fast = ColorMath.encodeSRGBUnit(c)
+            worst = max(worst, abs(fast - ColorMath.linearToSRGB(c)))
+            if c > 0.0032 { XCTAssertGreaterThanOrEqual(fast, previous, "at \(c)") }
+            previous = fast
+        }
+        XCTAssertLessThan(worst, 7e-6)
+        XCTAssertEqual(ColorMath.encodeSRGBUnit(0), 0)
+        XCTAssertEqual(ColorMath.encodeSRGBUnit(1), 1, accuracy: 7e-6)
+        XCTAssertEqual(ColorMath.encodeSRGBUnit(SIMD3(0.001, 0.2, 0.9)),
+                       SIMD3(ColorMath.encodeSRGBUnit(0.001), ColorMath.encodeSRGBUnit(0.2), ColorMath.encodeSRGBUnit(0.9)))
+    }
+
     func testOklabKnownValuesAndRoundTrip() {
         // Reference values from Ottosson's definition.
         let white = ColorMath.linearToOklab([1, 1, 1])

@@ -90,9 +90,12 @@ final class SkyTests: XCTestCase {
         XCTAssertEqual(Noise.hash32(0), 0)
         XCTAssertEqual(Noise.hash32(1), 0x0000_0000 &+ Noise.hash32(1))
         XCTAssertNotEqual(Noise.hashCell(1, 2, 3), Noise.hashCell(2, 1, 3))
-        // valueNoise shares hashCell's inner hashes between corners: at lattice points it is hashCell.
-        XCTAssertEqual(Noise.valueNoise(5, -7, 11), Noise.unit(Noise.hashCell(5, -7, 11)))
-        XCTAssertEqual(Noise.valueNoise(-3, 2, 11), Noise.unit(Noise.hashCell(-3, 2, 11)))
+        XCTAssertNotEqual(Noise.latticeHash(1, 2, key: 3), Noise.latticeHash(2, 1, key: 3))
+        // valueNoise shares latticeHash's axis products between corners: at lattice points it is latticeHash.
+        XCTAssertEqual(Noise.valueNoise(5, -7, 11), Noise.unit(Noise.latticeHash(5, -7, key: Noise.hash32(11))))
+        XCTAssertEqual(Noise.valueNoise(-3, 2, 11), Noise.unit(Noise.latticeHash(-3, 2, key: Noise.hash32(11))))
+        XCTAssertEqual(Noise.valueNoise(-3, 3, 11), Noise.unit(Noise.latticeHash(-3, 3, key: Noise.hash32(11))))
+        XCTAssertEqual(Noise.valueNoise(-2, 2, 11), Noise.unit(Noise.latticeHash(-2, 2, key: Noise.hash32(11))))
         var total: Float = 0
         for i in 0..<1000 {
             let n = Noise.fbm(Float(i) * 0.37, Float(i) * 0.11, 7, octaves: 5)
@@ -100,6 +103,21 @@ final class SkyTests: XCTestCase {
             total += n
         }
         XCTAssertEqual(total / 1000, 0.5, accuracy: 0.06)
+        // Lattice values: uniform, and neighbours (in x, in y, and across seeds) uncorrelated.
+        var sum = 0.0, sumSq = 0.0, xy = 0.0, yy = 0.0, seeds = 0.0, count = 0.0
+        for y in Int32(-64)..<64 {
+            for x in Int32(-64)..<64 {
+                let v = Double(Noise.unit(Noise.latticeHash(x, y, key: 5))) - 0.5
+                sum += v; sumSq += v * v
+                xy += v * (Double(Noise.unit(Noise.latticeHash(x + 1, y, key: 5))) - 0.5)
+                yy += v * (Double(Noise.unit(Noise.latticeHash(x, y + 1, key: 5))) - 0.5)
+                seeds += v * (Double(Noise.unit(Noise.latticeHash(x, y, key: 5 &+ 0x68e3_1da4))) - 0.5)
+                count += 1
+            }
+        }
+        XCTAssertEqual(sum / count, 0, accuracy: 0.01)
+        XCTAssertEqual(sumSq / count, 1.0 / 12, accuracy: 0.003)
+        for c in [xy, yy, seeds] { XCTAssertEqual(c / sumSq, 0, accuracy: 0.03) }
         // Continuity: one ulp in, about one ulp out.
         let x: Float = 12.75, y: Float = 3.5
         XCTAssertEqual(Noise.valueNoise(x, y, 3), Noise.valueNoise(x.nextUp, y, 3), accuracy: 1e-5)

@@ -34,6 +34,26 @@ public enum ColorMath {
         return c < 0 ? -v : v
     }
 
+    /// Linear → encoded for c in [0, 1], without `powf`: above the linear toe, a degree-5
+    /// polynomial in c^(1/4) (two square roots), fitted minimax to 1.055·c^(1/2.4) − 0.055. Within
+    /// 7e-6 of `linearToSRGB` everywhere in [0, 1], increasing but for a 7e-6 step down at the toe.
+    /// The sky's shaders (colorspace.glsl's encodeSRGBUnit) evaluate the same constants in the
+    /// same order.
+    @inlinable public static func encodeSRGBUnit(_ c: Float) -> Float {
+        let t = c.squareRoot().squareRoot()
+        var v: Float = -0.068_148_486
+        v = v * t + 0.289_537_43
+        v = v * t - 0.577_489_55
+        v = v * t + 1.255_409_6
+        v = v * t + 0.162_024_42
+        v = v * t - 0.061_339_982
+        return c <= 0.0031308 ? c * 12.92 : v
+    }
+
+    @inlinable public static func encodeSRGBUnit(_ c: SIMD3<Float>) -> SIMD3<Float> {
+        SIMD3(encodeSRGBUnit(c.x), encodeSRGBUnit(c.y), encodeSRGBUnit(c.z))
+    }
+
     @inlinable public static func srgbToLinear(_ c: SIMD3<Float>) -> SIMD3<Float> {
         SIMD3(srgbToLinear(c.x), srgbToLinear(c.y), srgbToLinear(c.z))
     }

@@ -30,8 +30,10 @@ public struct SkyDraw: Sendable, Equatable {
 
     /// The premultiplied colour of every part at p, composited in order over transparent.
     @inlinable public func color(at p: SIMD2<Float>) -> SIMD4<Float> {
-        var c = SIMD4<Float>.zero
-        for part in parts {
+        guard let first = parts.first else { return .zero }
+        // The first part over transparent is itself (s + 0·(1 − s.a) = s), as in sky.frag.
+        var c = first.color(at: p)
+        for part in parts.dropFirst() {
             let s = part.color(at: p)
             c = s + c * (1 - s.w)
         }
@@ -148,7 +150,7 @@ public struct SkyGradientDraw: Sendable, Equatable {
         }
         rgb = rgb + SIMD3(repeating: flash)
         let clamped = rgb.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
-        return SIMD4(ColorMath.linearToSRGB(clamped) * opacity, opacity)
+        return SIMD4(ColorMath.encodeSRGBUnit(clamped) * opacity, opacity)
     }
 
     /// Linear light of the star (if any) in p's cell: a deterministic integer-hash star field with
@@ -197,7 +199,8 @@ public struct CloudCoverDraw: Sendable, Equatable {
     public var glow: SIMD3<Float>
     public var sun: SIMD2<Float>
     public var degreesPerPixel: Float
-    public var seed: UInt32
+    /// The layer's seed through Noise.hash32: the key of its fBm (hashed here, once per frame).
+    public var key: UInt32
     public var octaves: Int32
     public var opacity: Float
 
@@ -224,7 +227,7 @@ public struct CloudCoverDraw: Sendable, Equatable {
         glow = SIMD3(Float(colors.glow.r), Float(colors.glow.g), Float(colors.glow.b)) * Float(colors.glow.a)
         sun = SIMD2<Float>(state.sunPixel(pixelSize: pixelSize))
         degreesPerPixel = Float(state.degreesPerPixel(width: pixelSize.x))
-        self.seed = UInt32(truncatingIfNeeded: seed)
+        key = Noise.hash32(UInt32(truncatingIfNeeded: seed))
         octaves = Int32(layer.octaves)
         self.opacity = Float(opacity)
     }
@@ -242,7 +245,7 @@ public struct CloudCoverDraw: Sendable, Equatable {
         let depth = 1 / (e + 0.25)
         let nx = (p.x - centerX) * depth * inverseScale + offset.x
         let ny = horizonY * depth * inverseScale * 1.25 + offset.y
-        let n = Noise.fbm(nx, ny, seed, octaves: octaves)
+        let n = Noise.fbmKeyed(nx, ny, key: key, octaves: octaves)
         let c = (n - threshold) * sharpness
         let a = smoothUnit(c)
         let thick = clamp01(c * 0.5 - 0.1)

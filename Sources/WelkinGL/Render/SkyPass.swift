@@ -2,8 +2,9 @@
 //
 // Shaders/sky.frag is built per part sequence (WELKIN_SKY_PART0…2), per cloud-cover octave count,
 // and as a layer (blended into the float target) or as the frame's last pass (composites and
-// resolves itself, WELKIN_RESOLVE). Uniforms carry SkyDraw's fields under the same names with a
-// part prefix (u_sky…, u_cover…, u_sprite…). The sky-only program is built up front so an error
+// resolves itself, WELKIN_RESOLVE). Uniform structs carry SkyDraw's fields under the same names
+// (u_sky.zenith, u_cover.offset, u_sprite.lit, …); sky.vert hands them to the fragments as flat
+// varyings (Shaders/sky-values.glsl). The sky-only program is built up front so an error
 // in the sky's shader files shows at load time.
 
 import CEpoxy
@@ -20,6 +21,13 @@ final class SkyPass {
         var stars: Bool? = nil
         /// The sprite kinds compiled in (bit 1 << kind code; nil: all).
         var spriteKinds: Int? = nil
+        /// The number of sprites, when few enough to reach the fragments as flat varyings
+        /// (WELKIN_SPRITE_COUNT; nil: uniform arrays and a uniform count).
+        var spriteCount: Int? = nil
+        /// Whether the sun disc is compiled in (nil: always).
+        var disc: Bool? = nil
+        /// For the last pass: the result is opaque everywhere (WELKIN_OPAQUE).
+        var opaque = false
     }
 
     final class Program {
@@ -36,7 +44,10 @@ final class SkyPass {
             if let dither = variant.dither { defines.append(("WELKIN_DITHER", dither ? "1" : "0")) }
             if let stars = variant.stars { defines.append(("WELKIN_SKY_STARS", stars ? "1" : "0")) }
             if let kinds = variant.spriteKinds { defines.append(("WELKIN_SPRITE_KINDS", String(kinds))) }
-            program = try ShaderProgram(vertex: shaders.source("fullscreen.vert"),
+            if let count = variant.spriteCount { defines.append(("WELKIN_SPRITE_COUNT", String(count))) }
+            if let disc = variant.disc { defines.append(("WELKIN_SKY_DISC", disc ? "1" : "0")) }
+            if variant.opaque { defines.append(("WELKIN_OPAQUE", "1")) }
+            program = try ShaderProgram(vertex: ShaderSource(path: shaders.path("sky.vert"), defines: defines),
                                         fragment: ShaderSource(path: shaders.path("sky.frag"), defines: defines))
             composite = CompositeUniforms(program)
         }
@@ -67,13 +78,23 @@ final class SkyPass {
     func draw(_ sky: SkyDraw, pixelSize: SIMD2<Int>, resolve: ResolveInput?) throws {
         var octaves: Int32?
         for case .cover(let c) in sky.parts { octaves = c.octaves }
-        var stars: Bool?
-        for case .sky(let s) in sky.parts { stars = s.stars.x > 0 }
-        let variant = Variant(parts: sky.kindCodes, octaves: octaves, resolves: resolve != nil,
-                              readsDestination: resolve.map { $0.destination != nil }, dither: resolve?.dither, stars: stars)
-        guard let sprites = sky.parts.lazy.compactMap({ part -> CloudSpritesDraw? in
-            if case .sprites(let s) = part { return s } else { return nil }
-        }).first, !sprites.boxes.isEmpty else {
+        var gradient: SkyGradientDraw?
+        for case .sky(let s) in sky.parts { gradient = s }
+        var variant = Variant(parts: sky.kindCodes, octaves: octaves, resolves: resolve != nil,
+                              readsDestination: resolve.map { $0.destination != nil }, dither: resolve?.dither,
+                              stars: gradient.map { $0.stars.x > 0 })
+        // A sky part at full opacity drawn first makes every pixel's alpha exactly 1: s + 1·(1 − s)
+        // rounds to 1 for every s in [0, 1], at each part composited over it.
+        if resolve != nil, case .sky(let s)? = sky.parts.first, s.opacity == 1 { variant.opaque = true }
+        // Where the sun disc shows at all: centre and reach in pixels (it is exactly 0 beyond).
+        let disc = gradient.flatMap { g -> (center: SIMD2<Float>, reach: Float)? in
+            g.sunColor == .zero ? nil : (g.sun, g.sunRadius / g.degreesPerPixel + 0.5)
+        }
+        if gradient != nil, disc == nil { variant.disc = false }
+        let sprites = sky.parts.lazy.compactMap({ part -> CloudSpritesDraw? in
+            if case .sprites(let s) = part, !s.boxes.isEmpty { return s } else { return nil }
+        }).first
+        guard sprites != nil || disc != nil else {
             try use(variant, sky, pixelSize: pixelSize, resolve: resolve)
             epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
             return
@@ -81,27 +102,40 @@ final class SkyPass {
         // llvmpipe runs both sides of a branch, so a pixel pays for every cloud sprite even where
         // the box test skips it, and for every kind's shape. Drawing in scissored tiles, each with
         // only the sprites whose boxes reach it (in their order), with a program that holds only
-        // their kinds (or no sprite part at all where none reaches), leaves every pixel's result
-        // as it was: an empty sprite part composites as transparent, which changes nothing.
+        // their kinds (or no sprite part at all where none reaches), and the sun disc only where it
+        // can show, leaves every pixel's result as it was: an empty sprite part composites as
+        // transparent, and a disc of 0 adds 0.
         var groups: [Variant: [(tile: SIMD4<Int>, subset: [Int])]] = [:]
         var order: [Variant] = []
         for tile in Self.tiles(pixelSize: pixelSize) {
-            let subset = sprites.boxes.indices.filter { Self.box(sprites.boxes[$0], reaches: tile) }
             var v = variant
-            if subset.isEmpty {
-                v.parts = variant.parts.filter { $0 != 2 }
-            } else {
-                v.spriteKinds = subset.reduce(0) { $0 | (1 << Int(sprites.info[$1].x)) }
+            var subset: [Int] = []
+            if let sprites {
+                subset = sprites.boxes.indices.filter { Self.box(sprites.boxes[$0], reaches: tile) }
+                if subset.isEmpty {
+                    v.parts = variant.parts.filter { $0 != 2 }
+                } else {
+                    v.spriteKinds = subset.reduce(0) { $0 | (1 << Int(sprites.info[$1].x)) }
+                    if subset.count <= Self.flatSprites { v.spriteCount = subset.count }
+                }
             }
+            if let disc { v.disc = Self.circle(center: disc.center, radius: disc.reach, reaches: tile) }
             if groups[v] == nil { order.append(v) }
-            groups[v, default: []].append((tile, subset))
+            // A tile continuing its row's last run of the same program and sprites widens that run:
+            // fewer draws, the same pixels.
+            if let last = groups[v]?.last, last.subset == subset, last.tile.y == tile.y, last.tile.w == tile.w,
+               last.tile.x + last.tile.z == tile.x {
+                groups[v]![groups[v]!.count - 1].tile.z += tile.z
+            } else {
+                groups[v, default: []].append((tile, subset))
+            }
         }
         epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
         defer { epoxy_glDisable(GLenum(GL_SCISSOR_TEST)) }
         for v in order {
             let p = try use(v, sky, pixelSize: pixelSize, resolve: resolve)
             for (tile, subset) in groups[v]! {
-                if !subset.isEmpty { setSprites(sprites, p, only: subset) }
+                if let sprites, !subset.isEmpty { setSprites(sprites, p, only: subset) }
                 epoxy_glScissor(GLint(tile.x), GLint(pixelSize.y - tile.y - tile.w), GLsizei(tile.z), GLsizei(tile.w))
                 epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
             }
@@ -129,14 +163,24 @@ final class SkyPass {
         return p
     }
 
+    /// Up to this many sprites in a tile reach its fragments as flat varyings (a uniform array
+    /// costs llvmpipe a load per use per fragment); more stay uniform arrays.
+    static let flatSprites = 4
+
     /// The frame cut into a grid of tiles: x, y (top-left, y down), width, height in pixels.
+    /// Inner edges fall on multiples of 4 pixels (counted from either end when the size is a
+    /// multiple of 4): llvmpipe shades 4×4 blocks, and a block cut by a scissor edge is shaded
+    /// once for each side.
     static func tiles(pixelSize: SIMD2<Int>) -> [SIMD4<Int>] {
         let columns = 16, rows = 16
+        func edge(_ size: Int, _ i: Int, _ count: Int) -> Int {
+            i >= count ? size : (size * i / count + 2) / 4 * 4
+        }
         var out: [SIMD4<Int>] = []
         for r in 0..<rows {
-            let y0 = pixelSize.y * r / rows, y1 = pixelSize.y * (r + 1) / rows
+            let y0 = edge(pixelSize.y, r, rows), y1 = edge(pixelSize.y, r + 1, rows)
             for c in 0..<columns {
-                let x0 = pixelSize.x * c / columns, x1 = pixelSize.x * (c + 1) / columns
+                let x0 = edge(pixelSize.x, c, columns), x1 = edge(pixelSize.x, c + 1, columns)
                 if x1 > x0, y1 > y0 { out.append(SIMD4(x0, y0, x1 - x0, y1 - y0)) }
             }
         }
@@ -151,47 +195,56 @@ final class SkyPass {
             && b.y + hy >= Float(tile.y) && b.y - hy <= Float(tile.y + tile.w)
     }
 
+    /// Whether a circle (pixels) may touch a pixel centre of `tile`; generous by two pixels.
+    static func circle(center c: SIMD2<Float>, radius: Float, reaches tile: SIMD4<Int>) -> Bool {
+        let nearX = min(max(c.x, Float(tile.x)), Float(tile.x + tile.z))
+        let nearY = min(max(c.y, Float(tile.y)), Float(tile.y + tile.w))
+        let dx = c.x - nearX, dy = c.y - nearY
+        let r = radius + 2
+        return dx * dx + dy * dy <= r * r
+    }
+
     private func set(_ p: Program, _ name: String, _ v: Float) { epoxy_glUniform1f(p.uniform(name), v) }
     private func set(_ p: Program, _ name: String, _ v: SIMD2<Float>) { epoxy_glUniform2f(p.uniform(name), v.x, v.y) }
     private func set(_ p: Program, _ name: String, _ v: SIMD3<Float>) { epoxy_glUniform3f(p.uniform(name), v.x, v.y, v.z) }
     private func set(_ p: Program, _ name: String, _ v: UInt32) { epoxy_glUniform1ui(p.uniform(name), v) }
 
     private func setSky(_ s: SkyGradientDraw, _ p: Program) {
-        set(p, "u_skyZenith", s.zenith)
-        set(p, "u_skyHorizon", s.horizon)
-        set(p, "u_skyGlow", s.glow)
-        set(p, "u_skySunColor", s.sunColor)
-        set(p, "u_skySun", s.sun)
-        set(p, "u_skyDegreesPerPixel", s.degreesPerPixel)
-        set(p, "u_skyHorizonY", s.horizonY)
-        set(p, "u_skyInverseHorizonY", s.inverseHorizonY)
-        set(p, "u_skySunRadius", s.sunRadius)
-        set(p, "u_skyStars", s.stars)
-        set(p, "u_skyInverseStarCell", s.inverseStarCell)
-        set(p, "u_skyPixelsPerPoint", s.pixelsPerPoint)
-        set(p, "u_skyTime", s.time)
-        set(p, "u_skySeed", s.seed)
-        set(p, "u_skyFlash", s.flash)
-        set(p, "u_skyOpacity", s.opacity)
+        set(p, "u_sky.zenith", s.zenith)
+        set(p, "u_sky.horizon", s.horizon)
+        set(p, "u_sky.glow", s.glow)
+        set(p, "u_sky.sunColor", s.sunColor)
+        set(p, "u_sky.sun", s.sun)
+        set(p, "u_sky.degreesPerPixel", s.degreesPerPixel)
+        set(p, "u_sky.horizonY", s.horizonY)
+        set(p, "u_sky.inverseHorizonY", s.inverseHorizonY)
+        set(p, "u_sky.sunRadius", s.sunRadius)
+        set(p, "u_sky.stars", s.stars)
+        set(p, "u_sky.inverseStarCell", s.inverseStarCell)
+        set(p, "u_sky.pixelsPerPoint", s.pixelsPerPoint)
+        set(p, "u_sky.time", s.time)
+        set(p, "u_sky.seed", s.seed)
+        set(p, "u_sky.flash", s.flash)
+        set(p, "u_sky.opacity", s.opacity)
     }
 
     private func setCover(_ c: CloudCoverDraw, _ p: Program) {
-        set(p, "u_coverOffset", c.offset)
-        set(p, "u_coverInverseScale", c.inverseScale)
-        set(p, "u_coverCenterX", c.centerX)
-        set(p, "u_coverHorizonY", c.horizonY)
-        set(p, "u_coverInverseHorizonY", c.inverseHorizonY)
-        set(p, "u_coverThreshold", c.threshold)
-        set(p, "u_coverSharpness", c.sharpness)
-        set(p, "u_coverDarkness", c.darkness)
-        set(p, "u_coverLit", c.lit)
-        set(p, "u_coverShadow", c.shadow)
-        set(p, "u_coverGlow", c.glow)
-        set(p, "u_coverSun", c.sun)
-        set(p, "u_coverDegreesPerPixel", c.degreesPerPixel)
-        set(p, "u_coverSeed", c.seed)
+        set(p, "u_cover.offset", c.offset)
+        set(p, "u_cover.inverseScale", c.inverseScale)
+        set(p, "u_cover.centerX", c.centerX)
+        set(p, "u_cover.horizonY", c.horizonY)
+        set(p, "u_cover.inverseHorizonY", c.inverseHorizonY)
+        set(p, "u_cover.threshold", c.threshold)
+        set(p, "u_cover.sharpness", c.sharpness)
+        set(p, "u_cover.darkness", c.darkness)
+        set(p, "u_cover.lit", c.lit)
+        set(p, "u_cover.shadow", c.shadow)
+        set(p, "u_cover.glow", c.glow)
+        set(p, "u_cover.sun", c.sun)
+        set(p, "u_cover.degreesPerPixel", c.degreesPerPixel)
+        set(p, "u_cover.key", c.key)
         epoxy_glUniform1i(p.uniform("u_coverOctaves"), c.octaves)
-        set(p, "u_coverOpacity", c.opacity)
+        set(p, "u_cover.opacity", c.opacity)
     }
 
     /// The sprites' uniforms; `subset` (indices, in order) limits the boxes to a tile's.
@@ -209,11 +262,11 @@ final class SkyPass {
             }
         }
         guard subset == nil else { return }
-        set(p, "u_spriteLit", s.lit)
-        set(p, "u_spriteShadow", s.shadow)
-        set(p, "u_spriteGlow", s.glow)
-        set(p, "u_spriteSun", s.sun)
-        set(p, "u_spriteDegreesPerPixel", s.degreesPerPixel)
-        set(p, "u_spriteOpacity", s.opacity)
+        set(p, "u_sprite.lit", s.lit)
+        set(p, "u_sprite.shadow", s.shadow)
+        set(p, "u_sprite.glow", s.glow)
+        set(p, "u_sprite.sun", s.sun)
+        set(p, "u_sprite.degreesPerPixel", s.degreesPerPixel)
+        set(p, "u_sprite.opacity", s.opacity)
     }
 }
