@@ -15,7 +15,7 @@ public enum Dither {
     }
 
     /// One channel value in 0…1 → 0…255.
-    @inlinable public static func quantize(_ v: Float, bias: Float) -> UInt8 {
+    @inlinable @inline(__always) public static func quantize(_ v: Float, bias: Float) -> UInt8 {
         // Clamped to 0…255 first, truncation is floor (and needs no libm call).
         let q = min(max(v * 255 + bias, 0), 255)
         return UInt8(truncatingIfNeeded: Int32(q))
