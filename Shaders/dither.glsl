@@ -3,10 +3,11 @@
 // Mirrors WelkinCore's Dither (Sources/WelkinCore/Frame/Dither.swift) bit for bit: integer-only
 // Bayer thresholds, floor(v·255 + bias), un-premultiply when alpha < 1.
 
-// The 8×8 Bayer threshold (0…63) at an integer pixel coordinate, by bit interleaving.
+// The 8×8 Bayer threshold (0…63) at an integer pixel coordinate (0…7 each), by bit interleaving
+// (Dither.bayer8): ×73 copies a 3-bit number to bits 0, 3 and 6; a shift and a mask pick the
+// interleaved bits of x ^ y (5, 3, 1) and of y (4, 2, 0).
 int bayer8(int x, int y) {
-    int xy = x ^ y;
-    return ((xy & 1) << 5) | ((y & 1) << 4) | ((xy & 2) << 2) | ((y & 2) << 1) | ((xy & 4) >> 1) | ((y & 4) >> 2);
+    return ((((x ^ y) * 73) >> 1) & 42) | (((y * 73) >> 2) & 21);
 }
 
 // The 8-bit offset added before rounding down (exactly 0.5, plain rounding, when dithering is off).

@@ -8,6 +8,14 @@ final class DitherTests: XCTestCase {
         XCTAssertEqual(seen, Set(0..<64))
         XCTAssertEqual((0..<8).map { Dither.bayer8($0, 0) }, [0, 32, 8, 40, 2, 34, 10, 42])
         XCTAssertEqual((0..<8).map { Dither.bayer8(0, $0) }, [0, 48, 12, 60, 3, 51, 15, 63])
+        // The multiply-and-mask form equals the spelled-out bit interleaving everywhere.
+        for y in 0..<8 {
+            for x in 0..<8 {
+                let xy = x ^ y
+                let spelled = ((xy & 1) << 5) | ((y & 1) << 4) | ((xy & 2) << 2) | ((y & 2) << 1) | ((xy & 4) >> 1) | ((y & 4) >> 2)
+                XCTAssertEqual(Dither.bayer8(x, y), spelled, "(\(x), \(y))")
+            }
+        }
     }
 
     func testOffsetsStayWithinHalfAStep() {

@@ -2,10 +2,13 @@
 
 /// Integer-only ordered dithering and quantisation.
 public enum Dither {
-    /// The 8×8 Bayer threshold (0…63) at an integer pixel coordinate, by bit interleaving.
+    /// The 8×8 Bayer threshold (0…63) at an integer pixel coordinate (0…7 each), by bit interleaving:
+    /// bits 5, 3, 1 hold bits 0, 1, 2 of x ^ y and bits 4, 2, 0 bits 0, 1, 2 of y. Multiplying a
+    /// 3-bit number by 73 (0b1001001) copies it to bits 0, 3 and 6, so one shift and one mask pick
+    /// each set of interleaved bits (6 integer operations where the spelled-out form takes 16;
+    /// Shaders/dither.glsl runs it for every pixel of the GPU's last pass).
     @inlinable public static func bayer8(_ x: Int, _ y: Int) -> Int {
-        let xy = x ^ y
-        return ((xy & 1) << 5) | ((y & 1) << 4) | ((xy & 2) << 2) | ((y & 2) << 1) | ((xy & 4) >> 1) | ((y & 4) >> 2)
+        ((((x ^ y) * 73) >> 1) & 42) | (((y * 73) >> 2) & 21)
     }
 
     /// The 8-bit offset added before rounding down: bayer/64 ∈ [0, 63/64], i.e. round to nearest
