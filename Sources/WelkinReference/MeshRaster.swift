@@ -169,7 +169,7 @@ final class MeshRaster: @unchecked Sendable {
     /// resolving it, without the float row).
     func drawRow(y: Int, biases: UnsafePointer<Float>, into bytes: UnsafeMutablePointer<UInt8>) {
         precondition(hidesBelow)
-        let sink = OpaqueBytes(bytes: bytes, biases: biases)
+        let sink = ByteRow(bytes: bytes, biases: biases)
         // sRGB needs no conversion, and for opaque colours at opacity 1 finish's clamps to 0…1 change
         // nothing the quantiser's clamp to 0…255 would not: skip them.
         if draw.space == .srgb {
@@ -198,7 +198,7 @@ final class MeshRaster: @unchecked Sendable {
     /// Colours the pixels of row y that the bucket's triangles cover into `out`, in drawing order
     /// (a later triangle overwrites an earlier one), each span from its triangle's plane.
     @inline(__always)
-    /// `raw`: write the interpolated colour as it is (only for opaque sRGB into `OpaqueBytes`).
+    /// `raw`: write the interpolated colour as it is (only for opaque sRGB into `ByteRow`).
     private func shadeSpans<Sink: SpanSink>(_ y: Int, py: Float, into out: Sink, smooth: Bool, space: ColorSpace, raw: Bool = false) {
         let opacity = draw.opacity
         let bucket = y / Self.bucketRows
@@ -257,21 +257,14 @@ struct FloatRow: SpanSink {
     @inline(__always) func write(_ x: Int, _ color: SIMD4<Float>) { pixels[x] = color }
 }
 
-/// A row of RGBA8 for opaque colours, quantised as ReferenceRenderer.resolveRow does (alpha 255).
-struct OpaqueBytes: SpanSink {
+/// A row of RGBA8, each colour quantised as soon as it is made (ReferenceRenderer.store, the
+/// resolve's own per-pixel step).
+struct ByteRow: SpanSink {
     let bytes: UnsafeMutablePointer<UInt8>
     /// The dither bias of columns x & 7.
     let biases: UnsafePointer<Float>
     @inline(__always) func write(_ x: Int, _ color: SIMD4<Float>) {
-        let bias = biases[x & 7], o = bytes + 4 * x
-        guard color.w >= 1 else {
-            UnsafeMutableRawPointer(o).storeBytes(of: Dither.resolve(color, bias: bias), as: SIMD4<UInt8>.self)
-            return
-        }
-        o[0] = Dither.quantize(color.x, bias: bias)
-        o[1] = Dither.quantize(color.y, bias: bias)
-        o[2] = Dither.quantize(color.z, bias: bias)
-        o[3] = 255
+        ReferenceRenderer.store(color, bias: biases[x & 7], at: bytes + 4 * x)
     }
 }
 
@@ -286,10 +279,3 @@ struct OpaqueBytes: SpanSink {
     let t = Int64(q)
     return Double(t) < q ? t + 1 : t
 }
-
-@inline(__always) func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
-    let q = a / b
-    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
-}
-
-@inline(__always) func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 { -floorDiv(-a, b) }

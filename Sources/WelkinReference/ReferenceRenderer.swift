@@ -61,13 +61,14 @@ public struct ReferenceRenderer: Sendable {
                 let biases = UnsafeMutablePointer<Float>.allocate(capacity: 8)
                 defer { row.deallocate(); biases.deallocate() }
                 for y in y0..<y1 {
+                    // The dither thresholds of this row, columns x & 7.
+                    for i in 0..<8 { biases[i] = Dither.bias(x: i, y: y, enabled: frame.dither) }
                     if let fused {
-                        for i in 0..<8 { biases[i] = Dither.bias(x: i, y: y, enabled: frame.dither) }
                         fused.drawRow(y: y, biases: biases, into: base + y * width * 4)
                         continue
                     }
                     drawRow(frame, y: y, into: row, prepared: prepared, particles: particles, from: hidden ?? 0)
-                    Self.resolveRow(row, width: width, y: y, dither: frame.dither, into: base + y * width * 4)
+                    Self.resolveRow(row, width: width, biases: biases, into: base + y * width * 4)
                 }
             }
             if bandCount == 1 {
@@ -114,25 +115,22 @@ public struct ReferenceRenderer: Sendable {
         frame.layers.indices.last { prepared[$0]?.hidesBelow ?? false }
     }
 
-    /// Quantises one row to RGBA8 with the shared dither.
-    static func resolveRow(_ row: UnsafeMutablePointer<SIMD4<Float>>, width: Int, y: Int, dither: Bool,
+    /// Quantises one row to RGBA8 with the shared dither (`biases`: the row's thresholds for x & 7).
+    static func resolveRow(_ row: UnsafeMutablePointer<SIMD4<Float>>, width: Int, biases: UnsafePointer<Float>,
                            into out: UnsafeMutablePointer<UInt8>) {
-        let biases = UnsafeMutablePointer<Float>.allocate(capacity: 8)
-        defer { biases.deallocate() }
-        for i in 0..<8 { biases[i] = Dither.bias(x: i, y: y, enabled: dither) }
-        let pixels = UnsafeMutableRawPointer(out).bindMemory(to: SIMD4<UInt8>.self, capacity: width)
-        for x in 0..<width {
-            let p = row[x], bias = biases[x & 7]
-            if p.w >= 1 {
-                // Opaque (most pixels): no un-premultiply, and alpha quantises to 255 whatever the bias.
-                let o = out + 4 * x
-                o[0] = Dither.quantize(p.x, bias: bias)
-                o[1] = Dither.quantize(p.y, bias: bias)
-                o[2] = Dither.quantize(p.z, bias: bias)
-                o[3] = 255
-            } else {
-                pixels[x] = Dither.resolve(p, bias: bias)
-            }
+        for x in 0..<width { store(row[x], bias: biases[x & 7], at: out + 4 * x) }
+    }
+
+    /// One premultiplied pixel → straight-alpha RGBA8 at `o`.
+    @inline(__always) static func store(_ p: SIMD4<Float>, bias: Float, at o: UnsafeMutablePointer<UInt8>) {
+        if p.w >= 1 {
+            // Opaque (most pixels): no un-premultiply, and alpha quantises to 255 whatever the bias.
+            o[0] = Dither.quantize(p.x, bias: bias)
+            o[1] = Dither.quantize(p.y, bias: bias)
+            o[2] = Dither.quantize(p.z, bias: bias)
+            o[3] = 255
+        } else {
+            UnsafeMutableRawPointer(o).storeBytes(of: Dither.resolve(p, bias: bias), as: SIMD4<UInt8>.self)
         }
     }
 }

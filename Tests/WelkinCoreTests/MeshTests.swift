@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import WelkinCore
 
@@ -281,15 +282,8 @@ final class MeshTests: XCTestCase {
         """
 
     /// Left and right edges fold back: y(v) has controls 0.1, 0.9, 0.9, 0.5.
-    static let foldedMesh = """
-        {"type": "meshGradient", "width": 2, "height": 2, "smoothsColors": false,
-         "bezierPoints": [
-          {"position": [0.1, 0.1], "leading": [0.1, 0.1], "top": [0.1, 0.1], "trailing": [0.4, 0.1], "bottom": [0.1, 0.9]},
-          {"position": [0.9, 0.1], "leading": [0.6, 0.1], "top": [0.9, 0.1], "trailing": [0.9, 0.1], "bottom": [0.9, 0.9]},
-          {"position": [0.1, 0.5], "leading": [0.1, 0.5], "top": [0.1, 0.9], "trailing": [0.4, 0.5], "bottom": [0.1, 0.5]},
-          {"position": [0.9, 0.5], "leading": [0.6, 0.5], "top": [0.9, 0.9], "trailing": [0.9, 0.5], "bottom": [0.9, 0.5]}],
-         "colors": ["red", "red", "blue", "blue"]}
-        """
+    static let foldedMesh = try! String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/folded-mesh-layer.json").path, encoding: .utf8)
 
     func frameMesh(_ layer: String, size: SIMD2<Int>) throws -> MeshDraw {
         let scene = try SceneLoader.decode("{\"size\": [\(size.x), \(size.y)], \"layers\": [\(layer)]}")

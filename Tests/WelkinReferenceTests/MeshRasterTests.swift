@@ -154,16 +154,17 @@ final class MeshRasterTests: XCTestCase {
         }
     }
 
-    static let foldedMesh = """
-        {"type": "meshGradient", "width": 2, "height": 2, "smoothsColors": false,
-         "bezierPoints": [
-          {"position": [0.1, 0.1], "leading": [0.1, 0.1], "top": [0.1, 0.1], "trailing": [0.4, 0.1], "bottom": [0.1, 0.9]},
-          {"position": [0.9, 0.1], "leading": [0.6, 0.1], "top": [0.9, 0.1], "trailing": [0.9, 0.1], "bottom": [0.9, 0.9]},
-          {"position": [0.1, 0.5], "leading": [0.1, 0.5], "top": [0.1, 0.9], "trailing": [0.4, 0.5], "bottom": [0.1, 0.5]},
-          {"position": [0.9, 0.5], "leading": [0.6, 0.5], "top": [0.9, 0.9], "trailing": [0.9, 0.5], "bottom": [0.9, 0.5]}],
-         "colors": ["#FF0000", "#FF0000", "#0000FF", "#0000FF"]}
-        """
+    static let foldedMesh = try! String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/folded-mesh-layer.json").path, encoding: .utf8)
 }
+
+/// Exact integer division rounding down and up: the oracle for Edge.clip's floating-point shortcut.
+func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+    let q = a / b
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+}
+
+func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 { -floorDiv(-a, b) }
 
 /// A fixture scene without the mesh layer a test needs: a failure, never a skip.
 enum MeshFixtureError: Error { case noMeshLayer }

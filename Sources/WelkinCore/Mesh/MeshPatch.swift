@@ -129,27 +129,13 @@ public struct MeshErrorBound: Sendable {
     /// quad split along the (k + 1, l)–(k, l + 1) diagonal), in pixels.
     public func error(_ nu: Int, _ nv: Int) -> Double {
         let hu = 1 / Double(nu), hv = 1 / Double(nv)
-        func length(_ d: SIMD2<Double>) -> Double { (d * d).sum().squareRoot() }
-        var worst = 0.0
-        for i in 0..<uu.count {
-            let a = uu[i] * (hu * hu), c = vv[i] * (hv * hv), b = uv[i] * (2 * hu * hv)
-            worst = max(worst, Self.simplexMaximum(length(a), length(c), length(a - b + c)))
-        }
-        // Between samples: every point of a triangle lies within half a sample spacing plus one
-        // step of the nearest sample, along each axis.
-        let g = 0.5 / Double(Self.samples - 1)
-        let du = g + hu, dv = g + hv
-        let duu = du * uuu + dv * uuv, dvv = du * uvv + dv * vvv
-        let duv = du * uuv + dv * uvv   // |S_uvu| = |S_uuv|, |S_uvv| as is
-        return worst / 2 + (duu * hu * hu + 2 * duv * hu * hv + dvv * hv * hv) / 8
+        let margin = self.margin(hu: hu, hv: hv)
+        return uu.indices.reduce(0) { max($0, taylor(at: $1, hu: hu, huLow: hu, hv: hv, hvLow: hv) + margin) }
     }
 
     /// The same bound for a graded grid: quad (k, l) spans u[k]…u[k + 1] × v[l]…v[l + 1]. Each sample
     /// stands for the quads that reach within half a sample spacing of it, with the smallest and
-    /// largest of their steps: the side terms grow with the steps; the diagonal term
-    /// |S_uu a² − 2 S_uv a b + S_vv b²| = a² |q(b/a)| is bounded by the largest a² times the largest
-    /// Bernstein coefficient of the quadratic q over the range of b/a (a polynomial lies in the
-    /// convex hull of its Bernstein coefficients).
+    /// largest of their steps.
     public func error(u: [Double], v: [Double]) -> Double {
         let n = Self.samples, g = 1 / Double(n - 1)
         // The smallest and largest step among intervals that overlap [t − g/2, t + g/2], per sample t.
@@ -165,53 +151,50 @@ public struct MeshErrorBound: Sendable {
             }
         }
         let hus = steps(u), hvs = steps(v)
-        func length(_ d: SIMD2<Double>) -> Double { (d * d).sum().squareRoot() }
         var worst = 0.0
         for j in 0..<n {
-            let (hvLow, hv) = hvs[j]
             for i in 0..<n {
-                let (huLow, hu) = hus[i], s = j * n + i
-                // Diagonal: q(r) = S_uu − 2 S_uv r + S_vv r² for r = b/a in [hvLow/hu, hv/huLow].
-                let r0 = hvLow / hu, r1 = hv / huLow
-                let q0 = uu[s] - 2 * r0 * uv[s] + r0 * r0 * vv[s]
-                let q1 = uu[s] - 2 * r1 * uv[s] + r1 * r1 * vv[s]
-                let middle = q0 + (r1 - r0) / 2 * (2 * r0 * vv[s] - 2 * uv[s])
-                let diagonal = hu * hu * max(length(q0), length(middle), length(q1))
-                let first = Self.simplexMaximum(length(uu[s]) * hu * hu, length(vv[s]) * hv * hv, diagonal) / 2
-                // Points of those quads lie within g/2 + h of the sample along each axis.
-                let du = g / 2 + hu, dv = g / 2 + hv
-                let duu = du * uuu + dv * uuv, dvv = du * uvv + dv * vvv, duv = du * uuv + dv * uvv
-                worst = max(worst, first + (duu * hu * hu + 2 * duv * hu * hv + dvv * hv * hv) / 8)
+                let (huLow, hu) = hus[i], (hvLow, hv) = hvs[j]
+                worst = max(worst, taylor(at: j * n + i, hu: hu, huLow: huLow, hv: hv, hvLow: hvLow) + margin(hu: hu, hv: hv))
             }
         }
         return worst
     }
 
-    /// Where along u (and v) the patch bends most: at each of the `samples` positions, the square
-    /// root of the largest |S_uu| + |S_uv| (|S_vv| + |S_uv|) across the other parameter. Graded
-    /// grids put their knots where these are large.
-    public var densities: (u: [Double], v: [Double]) {
-        let n = Self.samples
+    /// The Taylor term of the bound for sample s, in pixels, for quads whose steps lie in
+    /// huLow…hu and hvLow…hv: max over a triangle of ½ Σ λ_i λ_j |Q_ij|. The sides' terms grow with
+    /// the steps; the diagonal |S_uu a² − 2 S_uv a b + S_vv b²| = a² |q(b/a)| is at most the largest
+    /// a² times the largest Bernstein coefficient of the quadratic q over the range of b/a (a
+    /// polynomial lies in the convex hull of its Bernstein coefficients; for one step each, that is
+    /// the diagonal term itself).
+    func taylor(at s: Int, hu: Double, huLow: Double, hv: Double, hvLow: Double) -> Double {
         func length(_ d: SIMD2<Double>) -> Double { (d * d).sum().squareRoot() }
-        var u = [Double](repeating: 0, count: n), v = [Double](repeating: 0, count: n)
-        for j in 0..<n {
-            for i in 0..<n {
-                let s = j * n + i
-                u[i] = max(u[i], length(uu[s]) + length(uv[s]))
-                v[j] = max(v[j], length(vv[s]) + length(uv[s]))
-            }
+        let r0 = hvLow / hu, r1 = hv / huLow
+        let q0 = uu[s] - 2 * r0 * uv[s] + r0 * r0 * vv[s]
+        var diagonal = length(q0)
+        if r1 != r0 {
+            let q1 = uu[s] - 2 * r1 * uv[s] + r1 * r1 * vv[s]
+            let middle = q0 + (r1 - r0) / 2 * (2 * r0 * vv[s] - 2 * uv[s])
+            diagonal = max(diagonal, length(middle), length(q1))
         }
-        return (u.map { $0.squareRoot() }, v.map { $0.squareRoot() })
+        diagonal *= hu * hu
+        return Self.simplexMaximum(length(uu[s]) * hu * hu, length(vv[s]) * hv * hv, diagonal) / 2
     }
 
-    /// The bound's terms sample by sample for a uniform n_u × n_v grid (where the error is made).
+    /// The remainder term: how much the second derivatives can change between a sample and the
+    /// points of a triangle within half a sample spacing plus one step of it, along each axis.
+    func margin(hu: Double, hv: Double) -> Double {
+        let g = 0.5 / Double(Self.samples - 1)
+        let du = g + hu, dv = g + hv
+        let duu = du * uuu + dv * uuv, dvv = du * uvv + dv * vvv
+        let duv = du * uuv + dv * uvv   // |S_uvu| = |S_uuv|, |S_uvv| as is
+        return (duu * hu * hu + 2 * duv * hu * hv + dvv * hv * hv) / 8
+    }
+
+    /// The Taylor term sample by sample for a uniform n_u × n_v grid: where the error is made.
     public func errorField(_ nu: Int, _ nv: Int) -> [Double] {
         let hu = 1 / Double(nu), hv = 1 / Double(nv)
-        func length(_ d: SIMD2<Double>) -> Double { (d * d).sum().squareRoot() }
-        return uu.indices.map { i in
-            let a = uu[i] * (hu * hu), c = vv[i] * (hv * hv), b = uv[i] * (2 * hu * hv)
-            return Self.simplexMaximum(length(a), length(c), length(a - b + c)) / 2
-        }
+        return uu.indices.map { taylor(at: $0, hu: hu, huLow: hu, hv: hv, hvLow: hv) }
     }
 
     /// max of λ₁λ₂ a + λ₁λ₃ b + λ₂λ₃ c over λ ≥ 0, Σλ = 1 (a, b, c ≥ 0): on an edge (a/4, b/4, c/4)
