@@ -35,13 +35,15 @@ void writeLayer(vec4 source) {
 #if defined(WELKIN_OPAQUE) && WELKIN_OPAQUE
     // The renderer knows this layer is opaque everywhere (alpha exactly 1): it hides what is
     // below, and the result needs no un-premultiplying; the same numbers, fewer operations.
-    fragColor = quantize(vec4(source.xyz, 1.0), bias(xy.x, xy.y, u_dither)) / 255.0;
+    // Alpha 1 quantises to 255 whatever the bias: written as 1 directly.
+    fragColor = vec4(quantize(vec4(source.xyz, 1.0), bias(xy.x, xy.y, u_dither)).xyz * (1.0 / 255.0), 1.0);
     return;
 #endif
     vec4 destination = u_readsDestination ? texelFetch(u_destination, ivec2(gl_FragCoord.xy), 0) : u_background;
     vec4 p = source + destination * (1.0 - source.w);
-    // Whole numbers / 255 convert back to the same whole numbers in the UNORM8 target.
-    fragColor = resolve(p, bias(xy.x, xy.y, u_dither)) / 255.0;
+    // Whole numbers × (1/255) convert back to the same whole numbers in the UNORM8 target (the
+    // product is within 1e-5 of q/255, and the conversion rounds to nearest).
+    fragColor = resolve(p, bias(xy.x, xy.y, u_dither)) * (1.0 / 255.0);
 }
 #else
 void writeLayer(vec4 source) {

@@ -16,14 +16,12 @@ float bias(int x, int y, bool enabled) {
     return enabled ? float(bayer8(x & 7, y & 7)) * (1.0 / 64.0) : 0.5;
 }
 
-// One channel value in 0…1 → 0…255 (as a float holding a whole number).
-float quantize(float v, float bias) {
-    float q = floor(v * 255.0 + bias);
-    return min(max(q, 0.0), 255.0);
-}
-
+// Channel values in 0…1 → whole numbers of 255ths: floor(v·255 + bias), not clamped here. The
+// result goes to the RGBA8 target as q/255, and GL clamps a colour written to a fixed-point
+// buffer to 0…1, which is Dither.quantize's clamp to 0…255 on the CPU: the same bytes, four
+// min/max fewer per pixel.
 vec4 quantize(vec4 v, float bias) {
-    return vec4(quantize(v.x, bias), quantize(v.y, bias), quantize(v.z, bias), quantize(v.w, bias));
+    return floor(v * 255.0 + bias);
 }
 
 // A premultiplied colour → straight-alpha RGBA in 0…255.

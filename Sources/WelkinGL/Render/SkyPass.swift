@@ -100,34 +100,50 @@ final class SkyPass {
             return
         }
         // llvmpipe runs both sides of a branch, so a pixel pays for every cloud sprite even where
-        // the box test skips it, and for every kind's shape. Drawing in scissored tiles, each with
+        // the box test skips it, and for every kind's shape. Drawing in scissored cells, each with
         // only the sprites whose boxes reach it (in their order), with a program that holds only
         // their kinds (or no sprite part at all where none reaches), and the sun disc only where it
         // can show, leaves every pixel's result as it was: an empty sprite part composites as
-        // transparent, and a disc of 0 adds 0.
+        // transparent, and a disc of 0 adds 0. The cells are cut where a box or the disc begins
+        // or ends, so no pixel pays for a sprite its cell merely shares with one, and neighbouring
+        // cells drawn alike are one draw (each costs llvmpipe some 30 µs, which its raster threads
+        // wait for).
+        var reaches: [SIMD4<Float>] = []
+        if let sprites { reaches = sprites.boxes.map(Self.reach) }
+        if let disc { reaches.append(SIMD4(disc.center.x, disc.center.y, disc.reach + 2, disc.reach + 2)) }
         var groups: [Variant: [(tile: SIMD4<Int>, subset: [Int])]] = [:]
         var order: [Variant] = []
-        for tile in Self.tiles(pixelSize: pixelSize) {
-            var v = variant
-            var subset: [Int] = []
-            if let sprites {
-                subset = sprites.boxes.indices.filter { Self.box(sprites.boxes[$0], reaches: tile) }
-                if subset.isEmpty {
-                    v.parts = variant.parts.filter { $0 != 2 }
+        for row in Self.cells(pixelSize: pixelSize, around: reaches) {
+            var runs: [(variant: Variant, tile: SIMD4<Int>, subset: [Int])] = []
+            for tile in row {
+                var v = variant
+                var subset: [Int] = []
+                if let sprites {
+                    subset = sprites.boxes.indices.filter { Self.box(sprites.boxes[$0], reaches: tile) }
+                    if subset.isEmpty {
+                        v.parts = variant.parts.filter { $0 != 2 }
+                    } else {
+                        v.spriteKinds = subset.reduce(0) { $0 | (1 << Int(sprites.info[$1].x)) }
+                        if subset.count <= Self.flatSprites { v.spriteCount = subset.count }
+                    }
+                }
+                if let disc { v.disc = Self.circle(center: disc.center, radius: disc.reach, reaches: tile) }
+                // A cell continuing its row's last run of the same program and sprites widens it.
+                if let last = runs.last, last.variant == v, last.subset == subset {
+                    runs[runs.count - 1].tile.z += tile.z
                 } else {
-                    v.spriteKinds = subset.reduce(0) { $0 | (1 << Int(sprites.info[$1].x)) }
-                    if subset.count <= Self.flatSprites { v.spriteCount = subset.count }
+                    runs.append((v, tile, subset))
                 }
             }
-            if let disc { v.disc = Self.circle(center: disc.center, radius: disc.reach, reaches: tile) }
-            if groups[v] == nil { order.append(v) }
-            // A tile continuing its row's last run of the same program and sprites widens that run:
-            // fewer draws, the same pixels.
-            if let last = groups[v]?.last, last.subset == subset, last.tile.y == tile.y, last.tile.w == tile.w,
-               last.tile.x + last.tile.z == tile.x {
-                groups[v]![groups[v]!.count - 1].tile.z += tile.z
-            } else {
-                groups[v, default: []].append((tile, subset))
+            for run in runs {
+                if groups[run.variant] == nil { order.append(run.variant); groups[run.variant] = [] }
+                // A run just below one of the same columns, program and sprites lengthens it.
+                if let i = groups[run.variant]!.firstIndex(where: { $0.subset == run.subset && $0.tile.x == run.tile.x
+                        && $0.tile.z == run.tile.z && $0.tile.y + $0.tile.w == run.tile.y }) {
+                    groups[run.variant]![i].tile.w += run.tile.w
+                } else {
+                    groups[run.variant]!.append((run.tile, run.subset))
+                }
             }
         }
         epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
@@ -167,32 +183,40 @@ final class SkyPass {
     /// costs llvmpipe a load per use per fragment); more stay uniform arrays.
     static let flatSprites = 4
 
-    /// The frame cut into a grid of tiles: x, y (top-left, y down), width, height in pixels.
-    /// Inner edges fall on multiples of 4 pixels (counted from either end when the size is a
-    /// multiple of 4): llvmpipe shades 4×4 blocks, and a block cut by a scissor edge is shaded
-    /// once for each side.
-    static func tiles(pixelSize: SIMD2<Int>) -> [SIMD4<Int>] {
-        let columns = 16, rows = 16
-        func edge(_ size: Int, _ i: Int, _ count: Int) -> Int {
-            i >= count ? size : (size * i / count + 2) / 4 * 4
+    /// The frame cut into rows of cells (x, y top-left with y down, width, height in pixels) at
+    /// every edge of the given areas (centre, half size), so each area covers a cell wholly or not
+    /// at all. Edges fall on multiples of 4 pixels counted from the left and from the bottom (GL's
+    /// origin), rounded outwards: llvmpipe shades 4×4 blocks, and a block cut by a scissor edge
+    /// is shaded once for each side.
+    static func cells(pixelSize: SIMD2<Int>, around areas: [SIMD4<Float>]) -> [[SIMD4<Int>]] {
+        let width = pixelSize.x, height = pixelSize.y
+        var xs: Set<Int> = [0, width], ys: Set<Int> = [0, height]
+        for a in areas {
+            let x0 = Int((a.x - a.z).rounded(.down)), x1 = Int((a.x + a.z).rounded(.up))
+            if x0 > 0, x0 < width { xs.insert(x0 / 4 * 4) }
+            if x1 > 0, x1 < width { xs.insert(min((x1 + 3) / 4 * 4, width)) }
+            // Rows counted from the bottom for the alignment: b = height − y.
+            let b0 = height - Int((a.y + a.w).rounded(.up)), b1 = height - Int((a.y - a.w).rounded(.down))
+            if b0 > 0, b0 < height { ys.insert(height - b0 / 4 * 4) }
+            if b1 > 0, b1 < height { ys.insert(height - min((b1 + 3) / 4 * 4, height)) }
         }
-        var out: [SIMD4<Int>] = []
-        for r in 0..<rows {
-            let y0 = edge(pixelSize.y, r, rows), y1 = edge(pixelSize.y, r + 1, rows)
-            for c in 0..<columns {
-                let x0 = edge(pixelSize.x, c, columns), x1 = edge(pixelSize.x, c + 1, columns)
-                if x1 > x0, y1 > y0 { out.append(SIMD4(x0, y0, x1 - x0, y1 - y0)) }
-            }
+        let columns = xs.sorted(), rows = ys.sorted()
+        return zip(rows, rows.dropFirst()).map { y0, y1 in
+            zip(columns, columns.dropFirst()).map { x0, x1 in SIMD4(x0, y0, x1 - x0, y1 - y0) }
         }
-        return out
+    }
+
+    /// A sprite box's reach (centre, half size) as `box(_:reaches:)` tests it.
+    static func reach(_ b: SIMD4<Float>) -> SIMD4<Float> {
+        SIMD4(b.x, b.y, abs(b.z) * 1.05 + 2, abs(b.w) * 1.05 + 2)
     }
 
     /// Whether a sprite's box (centre, half size; the shader tests |x|, |y| ≤ 1.05 of it) may
     /// touch a pixel centre of `tile`. Generous by two pixels, so rounding never drops a sprite.
     static func box(_ b: SIMD4<Float>, reaches tile: SIMD4<Int>) -> Bool {
-        let hx = abs(b.z) * 1.05 + 2, hy = abs(b.w) * 1.05 + 2
-        return b.x + hx >= Float(tile.x) && b.x - hx <= Float(tile.x + tile.z)
-            && b.y + hy >= Float(tile.y) && b.y - hy <= Float(tile.y + tile.w)
+        let r = reach(b)
+        return r.x + r.z > Float(tile.x) && r.x - r.z < Float(tile.x + tile.z)
+            && r.y + r.w > Float(tile.y) && r.y - r.w < Float(tile.y + tile.w)
     }
 
     /// Whether a circle (pixels) may touch a pixel centre of `tile`; generous by two pixels.
