@@ -39,13 +39,10 @@ float lerp(float a, float b, float t) {
 const uint LATTICE_X = 0x165667b1u;
 const uint LATTICE_Y = 0x27d4eb2du;
 
-// One mixing round (lowbias32's first xorshift-multiply): the product's top bits, all that
-// unitFloat and whole24 read, depend on every input bit.
+// The mixing step of latticeHash: one multiply by lowbias32's first odd constant (the top bits,
+// all that unitFloat and whole24 read, depend on every input bit; see Noise.mixHash).
 uint mixHash(uint value) {
-    uint x = value;
-    x ^= x >> 16;
-    x *= 0x7feb352du;
-    return x;
+    return value * 0x7feb352du;
 }
 
 // A hash's top 24 bits as a whole float in [0, 2^24) (exact): unitFloat without its 2^-24.

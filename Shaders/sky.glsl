@@ -46,8 +46,13 @@ vec4 skyColor(vec2 p) {
     float t = clamp01(p.y * sky.inverseHorizonY);
     float k = t * t;
     vec3 lab = sky.zenith + (sky.horizon - sky.zenith) * k;
+#if defined(WELKIN_SKY_BELOW) && !WELKIN_SKY_BELOW
+    // The renderer knows the horizon is at or below the frame's bottom edge: no pixel is below it.
+    const bool below = false;
+#else
     bool below = p.y > sky.horizonY;
     if (below) lab.x = lab.x * 0.55;
+#endif
     vec3 rgb = oklabToLinear(lab);
     float dx = (p.x - sky.sun.x) * sky.degreesPerPixel;
     float dy = (p.y - sky.sun.y) * sky.degreesPerPixel;
@@ -70,9 +75,17 @@ vec4 skyColor(vec2 p) {
         }
 #endif
     }
+    // WELKIN_SKY_FLASH 0 (no lightning this frame) and WELKIN_SKY_OPAQUE (opacity exactly 1) leave
+    // out an addition of 0 and multiplications by 1: the same numbers, fewer operations.
+#if !defined(WELKIN_SKY_FLASH) || WELKIN_SKY_FLASH
     rgb = rgb + vec3(sky.flash);
+#endif
     vec3 clamped = clamp(rgb, 0.0, 1.0);
+#ifdef WELKIN_SKY_OPAQUE
+    return vec4(encodeSRGBUnit(clamped), 1.0);
+#else
     return vec4(encodeSRGBUnit(clamped) * sky.opacity, sky.opacity);
+#endif
 }
 
 #endif
@@ -104,7 +117,11 @@ vec4 coverColor(vec2 p) {
     float g = 1.0 / (1.0 + (dx * dx + dy * dy) * (1.0 / 225.0));
     col = col + cover.glow * (g * (1.0 - thick));
     col = clamp(col, 0.0, 1.0);
+#ifdef WELKIN_COVER_OPAQUE
+    float alpha = a * fade;   // opacity exactly 1
+#else
     float alpha = a * fade * cover.opacity;
+#endif
     return vec4(col * alpha, alpha);
 }
 

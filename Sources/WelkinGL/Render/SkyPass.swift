@@ -28,6 +28,13 @@ final class SkyPass {
         var disc: Bool? = nil
         /// For the last pass: the result is opaque everywhere (WELKIN_OPAQUE).
         var opaque = false
+        /// Values that make an operation exact to leave out: no pixel below the horizon
+        /// (WELKIN_SKY_BELOW 0), no lightning (WELKIN_SKY_FLASH 0), the sky's and the cover's
+        /// opacity exactly 1 (WELKIN_SKY_OPAQUE, WELKIN_COVER_OPAQUE).
+        var noneBelow = false
+        var noFlash = false
+        var skyOpaque = false
+        var coverOpaque = false
     }
 
     final class Program {
@@ -47,6 +54,10 @@ final class SkyPass {
             if let count = variant.spriteCount { defines.append(("WELKIN_SPRITE_COUNT", String(count))) }
             if let disc = variant.disc { defines.append(("WELKIN_SKY_DISC", disc ? "1" : "0")) }
             if variant.opaque { defines.append(("WELKIN_OPAQUE", "1")) }
+            if variant.noneBelow { defines.append(("WELKIN_SKY_BELOW", "0")) }
+            if variant.noFlash { defines.append(("WELKIN_SKY_FLASH", "0")) }
+            if variant.skyOpaque { defines.append(("WELKIN_SKY_OPAQUE", "1")) }
+            if variant.coverOpaque { defines.append(("WELKIN_COVER_OPAQUE", "1")) }
             program = try ShaderProgram(vertex: ShaderSource(path: shaders.path("sky.vert"), defines: defines),
                                         fragment: ShaderSource(path: shaders.path("sky.frag"), defines: defines))
             composite = CompositeUniforms(program)
@@ -86,6 +97,13 @@ final class SkyPass {
         // A sky part at full opacity drawn first makes every pixel's alpha exactly 1: s + 1·(1 − s)
         // rounds to 1 for every s in [0, 1], at each part composited over it.
         if resolve != nil, case .sky(let s)? = sky.parts.first, s.opacity == 1 { variant.opaque = true }
+        if let g = gradient {
+            // Pixel centres reach y = height − ½ at most; `below` is y > horizonY.
+            variant.noneBelow = g.horizonY >= Float(pixelSize.y)
+            variant.noFlash = g.flash == 0
+            variant.skyOpaque = g.opacity == 1
+        }
+        for case .cover(let c) in sky.parts { variant.coverOpaque = c.opacity == 1 }
         // Where the sun disc shows at all: centre and reach in pixels (it is exactly 0 beyond).
         let disc = gradient.flatMap { g -> (center: SIMD2<Float>, reach: Float)? in
             g.sunColor == .zero ? nil : (g.sun, g.sunRadius / g.degreesPerPixel + 0.5)
