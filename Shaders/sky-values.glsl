@@ -76,7 +76,7 @@ struct CoverValues {
 
 // CloudSpritesDraw's shared values. The boxes are uniform arrays, u_spriteBoxes and u_spriteInfo
 // (MAX_CLOUDS long), which the fragments read directly, or, where the renderer defines
-// WELKIN_SPRITE_COUNT (a tile's few sprites), get from sky.vert as flat arrays of that length.
+// WELKIN_SPRITE_COUNT (a cell's few sprites), get from sky.vert as flat arrays of that length.
 const int MAX_CLOUDS = 32;
 
 struct SpriteValues {

@@ -62,7 +62,7 @@ vec4 skyColor(vec2 p) {
     rgb = rgb + sky.glow * (halo + 0.7 * band);
     if (!below) {
 #if !defined(WELKIN_SKY_DISC) || WELKIN_SKY_DISC
-        // WELKIN_SKY_DISC 0 compiles the disc out of tiles it cannot reach (disc is exactly 0 there,
+        // WELKIN_SKY_DISC 0 compiles the disc out of cells it cannot reach (disc is exactly 0 there,
         // so leaving out the + 0 changes no bit; llvmpipe would pay for the square root and division).
         float d = sqrt(d2);
         float disc = clamp01((sky.sunRadius - d) / sky.degreesPerPixel + 0.5) * clamp01(sky.horizonY - p.y);
@@ -132,7 +132,7 @@ vec4 coverColor(vec2 p) {
 #if SKY_HAS_SPRITES
 
 #ifdef WELKIN_SPRITE_COUNT
-// A tile's few sprites, handed on by sky.vert as flat varyings, their count a constant.
+// A cell's few sprites, handed on by sky.vert as flat varyings, their count a constant.
 flat in vec4 spriteBoxes[WELKIN_SPRITE_COUNT];
 flat in vec4 spriteInfo[WELKIN_SPRITE_COUNT];
 const int spriteCount = WELKIN_SPRITE_COUNT;
@@ -152,8 +152,8 @@ const vec3 cumulusPuffs[5] = vec3[5](
 const vec4 cirrusStreaks[3] = vec4[3](
     vec4(0.0, -0.15, 1.0, 0.13), vec4(-0.22, 0.18, 0.78, 0.10), vec4(0.28, 0.42, 0.62, 0.08));
 
-// WELKIN_SPRITE_KINDS (bit 1 cumulus, 2 cirrus, 4 stratus) compiles in only the kinds a tile's
-// sprites use: llvmpipe runs every branch, so a tile of one kind pays for one shape.
+// WELKIN_SPRITE_KINDS (bit 1 cumulus, 2 cirrus, 4 stratus) compiles in only the kinds a cell's
+// sprites use: llvmpipe runs every branch, so a cell of one kind pays for one shape.
 #ifndef WELKIN_SPRITE_KINDS
 #define WELKIN_SPRITE_KINDS 7
 #endif

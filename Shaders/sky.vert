@@ -1,6 +1,6 @@
 #version 330 core
 // sky.vert: fullscreen.vert's one covering triangle, handing the sky parts' per-draw values to
-// the fragments as flat varyings (see sky-values.glsl for why), a tile's sprite boxes where
+// the fragments as flat varyings (see sky-values.glsl for why), a cell's sprite boxes where
 // WELKIN_SPRITE_COUNT is defined, and the frame size for pixel.glsl.
 
 #include "sky-values.glsl"

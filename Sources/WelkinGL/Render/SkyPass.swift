@@ -129,15 +129,15 @@ final class SkyPass {
         var reaches: [SIMD4<Float>] = []
         if let sprites { reaches = sprites.boxes.map(Self.reach) }
         if let disc { reaches.append(SIMD4(disc.center.x, disc.center.y, disc.reach + 2, disc.reach + 2)) }
-        var groups: [Variant: [(tile: SIMD4<Int>, subset: [Int])]] = [:]
+        var groups: [Variant: [(cell: SIMD4<Int>, subset: [Int])]] = [:]
         var order: [Variant] = []
         for row in Self.cells(pixelSize: pixelSize, around: reaches) {
-            var runs: [(variant: Variant, tile: SIMD4<Int>, subset: [Int])] = []
-            for tile in row {
+            var runs: [(variant: Variant, cell: SIMD4<Int>, subset: [Int])] = []
+            for cell in row {
                 var v = variant
                 var subset: [Int] = []
                 if let sprites {
-                    subset = sprites.boxes.indices.filter { Self.box(sprites.boxes[$0], reaches: tile) }
+                    subset = sprites.boxes.indices.filter { Self.box(sprites.boxes[$0], reaches: cell) }
                     if subset.isEmpty {
                         v.parts = variant.parts.filter { $0 != 2 }
                     } else {
@@ -145,22 +145,22 @@ final class SkyPass {
                         if subset.count <= Self.flatSprites { v.spriteCount = subset.count }
                     }
                 }
-                if let disc { v.disc = Self.circle(center: disc.center, radius: disc.reach, reaches: tile) }
+                if let disc { v.disc = Self.circle(center: disc.center, radius: disc.reach, reaches: cell) }
                 // A cell continuing its row's last run of the same program and sprites widens it.
                 if let last = runs.last, last.variant == v, last.subset == subset {
-                    runs[runs.count - 1].tile.z += tile.z
+                    runs[runs.count - 1].cell.z += cell.z
                 } else {
-                    runs.append((v, tile, subset))
+                    runs.append((v, cell, subset))
                 }
             }
             for run in runs {
                 if groups[run.variant] == nil { order.append(run.variant); groups[run.variant] = [] }
                 // A run just below one of the same columns, program and sprites lengthens it.
-                if let i = groups[run.variant]!.firstIndex(where: { $0.subset == run.subset && $0.tile.x == run.tile.x
-                        && $0.tile.z == run.tile.z && $0.tile.y + $0.tile.w == run.tile.y }) {
-                    groups[run.variant]![i].tile.w += run.tile.w
+                if let i = groups[run.variant]!.firstIndex(where: { $0.subset == run.subset && $0.cell.x == run.cell.x
+                        && $0.cell.z == run.cell.z && $0.cell.y + $0.cell.w == run.cell.y }) {
+                    groups[run.variant]![i].cell.w += run.cell.w
                 } else {
-                    groups[run.variant]!.append((run.tile, run.subset))
+                    groups[run.variant]!.append((run.cell, run.subset))
                 }
             }
         }
@@ -168,9 +168,9 @@ final class SkyPass {
         defer { epoxy_glDisable(GLenum(GL_SCISSOR_TEST)) }
         for v in order {
             let p = try use(v, sky, pixelSize: pixelSize, resolve: resolve)
-            for (tile, subset) in groups[v]! {
+            for (cell, subset) in groups[v]! {
                 if let sprites, !subset.isEmpty { setSprites(sprites, p, only: subset) }
-                epoxy_glScissor(GLint(tile.x), GLint(pixelSize.y - tile.y - tile.w), GLsizei(tile.z), GLsizei(tile.w))
+                epoxy_glScissor(GLint(cell.x), GLint(pixelSize.y - cell.y - cell.w), GLsizei(cell.z), GLsizei(cell.w))
                 epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
             }
         }
@@ -197,7 +197,7 @@ final class SkyPass {
         return p
     }
 
-    /// Up to this many sprites in a tile reach its fragments as flat varyings (a uniform array
+    /// Up to this many sprites in a cell reach its fragments as flat varyings (a uniform array
     /// costs llvmpipe a load per use per fragment); more stay uniform arrays.
     static let flatSprites = 4
 
@@ -230,17 +230,17 @@ final class SkyPass {
     }
 
     /// Whether a sprite's box (centre, half size; the shader tests |x|, |y| ≤ 1.05 of it) may
-    /// touch a pixel centre of `tile`. Generous by two pixels, so rounding never drops a sprite.
-    static func box(_ b: SIMD4<Float>, reaches tile: SIMD4<Int>) -> Bool {
+    /// touch a pixel centre of `cell`. Generous by two pixels, so rounding never drops a sprite.
+    static func box(_ b: SIMD4<Float>, reaches cell: SIMD4<Int>) -> Bool {
         let r = reach(b)
-        return r.x + r.z > Float(tile.x) && r.x - r.z < Float(tile.x + tile.z)
-            && r.y + r.w > Float(tile.y) && r.y - r.w < Float(tile.y + tile.w)
+        return r.x + r.z > Float(cell.x) && r.x - r.z < Float(cell.x + cell.z)
+            && r.y + r.w > Float(cell.y) && r.y - r.w < Float(cell.y + cell.w)
     }
 
-    /// Whether a circle (pixels) may touch a pixel centre of `tile`; generous by two pixels.
-    static func circle(center c: SIMD2<Float>, radius: Float, reaches tile: SIMD4<Int>) -> Bool {
-        let nearX = min(max(c.x, Float(tile.x)), Float(tile.x + tile.z))
-        let nearY = min(max(c.y, Float(tile.y)), Float(tile.y + tile.w))
+    /// Whether a circle (pixels) may touch a pixel centre of `cell`; generous by two pixels.
+    static func circle(center c: SIMD2<Float>, radius: Float, reaches cell: SIMD4<Int>) -> Bool {
+        let nearX = min(max(c.x, Float(cell.x)), Float(cell.x + cell.z))
+        let nearY = min(max(c.y, Float(cell.y)), Float(cell.y + cell.w))
         let dx = c.x - nearX, dy = c.y - nearY
         let r = radius + 2
         return dx * dx + dy * dy <= r * r
@@ -289,7 +289,7 @@ final class SkyPass {
         set(p, "u_cover.opacity", c.opacity)
     }
 
-    /// The sprites' uniforms; `subset` (indices, in order) limits the boxes to a tile's.
+    /// The sprites' uniforms; `subset` (indices, in order) limits the boxes to a cell's.
     private func setSprites(_ s: CloudSpritesDraw, _ p: Program, only subset: [Int]? = nil) {
         let boxes = subset.map { $0.map { s.boxes[$0] } } ?? s.boxes
         let info = subset.map { $0.map { s.info[$0] } } ?? s.info
