@@ -128,7 +128,7 @@ final class SkyPass {
         // wait for).
         var reaches: [SIMD4<Float>] = []
         if let sprites { reaches = sprites.boxes.map(Self.reach) }
-        if let disc { reaches.append(SIMD4(disc.center.x, disc.center.y, disc.reach + 2, disc.reach + 2)) }
+        if let disc { reaches.append(SIMD4(disc.center.x, disc.center.y, disc.reach + Self.margin, disc.reach + Self.margin)) }
         var groups: [Variant: [(cell: SIMD4<Int>, subset: [Int])]] = [:]
         var order: [Variant] = []
         for row in Self.cells(pixelSize: pixelSize, around: reaches) {
@@ -224,25 +224,28 @@ final class SkyPass {
         }
     }
 
+    /// Pixels added around every sprite box and the sun disc, so rounding never drops one.
+    static let margin: Float = 2
+
     /// A sprite box's reach (centre, half size) as `box(_:reaches:)` tests it.
     static func reach(_ b: SIMD4<Float>) -> SIMD4<Float> {
-        SIMD4(b.x, b.y, abs(b.z) * 1.05 + 2, abs(b.w) * 1.05 + 2)
+        SIMD4(b.x, b.y, abs(b.z) * 1.05 + margin, abs(b.w) * 1.05 + margin)
     }
 
     /// Whether a sprite's box (centre, half size; the shader tests |x|, |y| ≤ 1.05 of it) may
-    /// touch a pixel centre of `cell`. Generous by two pixels, so rounding never drops a sprite.
+    /// touch a pixel centre of `cell`, with `margin` to spare.
     static func box(_ b: SIMD4<Float>, reaches cell: SIMD4<Int>) -> Bool {
         let r = reach(b)
         return r.x + r.z > Float(cell.x) && r.x - r.z < Float(cell.x + cell.z)
             && r.y + r.w > Float(cell.y) && r.y - r.w < Float(cell.y + cell.w)
     }
 
-    /// Whether a circle (pixels) may touch a pixel centre of `cell`; generous by two pixels.
+    /// Whether a circle (pixels) may touch a pixel centre of `cell`, with `margin` to spare.
     static func circle(center c: SIMD2<Float>, radius: Float, reaches cell: SIMD4<Int>) -> Bool {
         let nearX = min(max(c.x, Float(cell.x)), Float(cell.x + cell.z))
         let nearY = min(max(c.y, Float(cell.y)), Float(cell.y + cell.w))
         let dx = c.x - nearX, dy = c.y - nearY
-        let r = radius + 2
+        let r = radius + margin
         return dx * dx + dy * dy <= r * r
     }
 
