@@ -59,7 +59,7 @@ extension Commands {
     }
 
     static let validate = Command(
-        name: "validate", summary: "Check scene files; print 'ok' or the errors of each.",
+        name: "validate", summary: "Check scene files; print 'ok' or every error of each (up to 50 per file, in file order).",
         usage: "welkin validate SCENE...",
         run: { args in
             guard !args.positionals.isEmpty else {
@@ -67,12 +67,17 @@ extension Commands {
             }
             var failed = false
             for path in args.positionals {
-                do {
+                let errors = SceneLoader.validate(path: path)
+                if errors.isEmpty {
+                    // Valid: load it once more for its warnings.
                     let scene = try SceneLoader.load(path: path)
                     for warning in scene.warnings { printError(warning.description) }
                     print("\(path): ok")
-                } catch let e as SceneError {
-                    printError(e.description)
+                } else {
+                    for e in errors { printError(e.description) }
+                    if errors.count >= Diagnostics.maximumErrors {
+                        printError("\(path): stopped after \(Diagnostics.maximumErrors) errors")
+                    }
                     failed = true
                 }
             }

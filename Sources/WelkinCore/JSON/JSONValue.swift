@@ -56,6 +56,9 @@ public struct JSONParser {
     private var lineStart = 0
     private var depth = 0
     private static let maxDepth = 256
+    /// The last position handed out, so the next one on the same line counts columns from there:
+    /// positions are asked for in increasing order, which keeps a one-line (minified) file linear.
+    private var columnMark = (index: 0, column: 1)
 
     public static func parse(_ text: String) throws -> JSONValue {
         try parse(Array(text.utf8))
@@ -76,15 +79,26 @@ public struct JSONParser {
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
-    private var position: SourcePosition {
-        // Columns count characters, not bytes: skip UTF-8 continuation bytes.
-        var column = 1
-        var i = lineStart
+    private var position: SourcePosition { column(from: (lineStart, 1)) }
+
+    /// The position of `index`, counting columns from `mark` (on the current line, at or before `index`).
+    /// Columns count characters, not bytes: UTF-8 continuation bytes are skipped.
+    private func column(from mark: (index: Int, column: Int)) -> SourcePosition {
+        var column = mark.column
+        var i = mark.index
         while i < index && i < bytes.count {
             if bytes[i] & 0xC0 != 0x80 { column += 1 }
             i += 1
         }
         return SourcePosition(line: line, column: column)
+    }
+
+    /// `position`, in time proportional to the distance from the previous call.
+    private mutating func markPosition() -> SourcePosition {
+        let mark = columnMark.index >= lineStart && columnMark.index <= index ? columnMark : (lineStart, 1)
+        let p = column(from: mark)
+        columnMark = (index, p.column)
+        return p
     }
 
     private func error(_ message: String) -> JSONSyntaxError {
@@ -110,7 +124,7 @@ public struct JSONParser {
 
     private mutating func parseValue() throws -> JSONValue {
         guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
-        let start = position
+        let start = markPosition()
         switch bytes[index] {
         case UInt8(ascii: "{"): return JSONValue(kind: try parseObject(), position: start)
         case UInt8(ascii: "["): return JSONValue(kind: try parseArray(), position: start)
@@ -150,7 +164,7 @@ public struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("unexpected \(describeCurrent()), expected a string key")
             }
-            let keyPosition = position
+            let keyPosition = markPosition()
             let key = try parseString()
             if !seen.insert(key).inserted {
                 throw JSONSyntaxError(position: keyPosition, message: "duplicate key '\(key)'")

@@ -1,10 +1,86 @@
 // Decoding and validating `meshGradient` layers: every mistake names its JSON path.
 
-extension SceneLoader {
-    /// Keys a `meshGradient` layer accepts besides the common ones.
-    static let meshKeys = ["width", "height", "points", "bezierPoints", "colors", "background", "smoothsColors",
-                           "animation", "colorKeyframes"]
+extension MeshGradient {
+    static let kind = LayerKind("meshGradient", "SwiftUI's MeshGradient: a grid of width × height vertices joined by Coons patches (docs/mesh-gradients.md).", {
+        let d = MeshGradient(width: 2, height: 2, vertices: .points([]), colors: [])
+        let limit = maximumVerticesPerSide
+        let count = 4...(limit * limit)
+        return [
+            Property("width", .integer(2...limit), required: true, live: false,
+                     expected: "a whole number of vertices in 2…\(limit)", "Vertices per row."),
+            Property("height", .integer(2...limit), required: true, live: false,
+                     expected: "a whole number of vertices in 2…\(limit)", "Vertices per column."),
+            Property("points", .array(.unitPoint(-coordinateLimit...coordinateLimit), count: count), animatable: true,
+                     "width × height vertex positions, row by row (or give bezierPoints)."),
+            Property("bezierPoints", .array(.object(MeshBezierPoint.properties), count: count), animatable: true,
+                     "width × height vertices with their four Bézier handles, row by row."),
+            Property("colors", .array(.color, count: count), required: true, animatable: true,
+                     "width × height vertex colours, row by row."),
+            Property("background", .color, default: .color(d.background), "Drawn where the mesh does not cover the frame."),
+            Property("smoothsColors", .bool, default: .bool(d.smoothsColors), "Bicubic (true) or bilinear (false) colour interpolation."),
+            Property("animation", .object(MeshRandomWalk.properties), animatable: true,
+                     "Seed 001's animation: vertices walk randomly within ranges, eased by a spring."),
+            Property("colorKeyframes", .array(.object(MeshColorKeyframe.properties), count: 0...MeshColorKeyframe.maximumCount), animatable: true,
+                     "Later colour sets; `colors` is time 0, colours interpolate between keyframes."),
+        ]
+    }()) { object, context in
+        .mesh(try SceneLoader.decodeMesh(object, colorSpace: context.colorSpace))
+    }
+}
 
+extension MeshBezierPoint {
+    public static let properties: PropertyTable = {
+        let point = PropertyType.unitPoint(-MeshGradient.coordinateLimit...MeshGradient.coordinateLimit)
+        return PropertyTable("meshBezierPoint", title: "mesh Bézier point", "A mesh vertex and its four Bézier handles (unit space).", [
+            Property("position", point, required: true, "The vertex."),
+            Property("leading", point, required: true, "The handle towards the previous vertex of the row."),
+            Property("top", point, required: true, "The handle towards the vertex above."),
+            Property("trailing", point, required: true, "The handle towards the next vertex of the row."),
+            Property("bottom", point, required: true, "The handle towards the vertex below."),
+        ])
+    }()
+}
+
+extension MeshColorKeyframe {
+    /// The most colour keyframes a mesh may have.
+    public static let maximumCount = 256
+
+    public static let properties = PropertyTable("meshColorKeyframe", title: "mesh colour keyframe", "The mesh's colours at a time.", [
+        Property("time", .number(0...1e9), required: true, unit: "s", "When these colours are reached (after the previous keyframe)."),
+        Property("colors", .array(.color, count: 4...(MeshGradient.maximumVerticesPerSide * MeshGradient.maximumVerticesPerSide)),
+                 required: true, "width × height colours, row by row."),
+    ])
+}
+
+extension MeshRandomWalk {
+    public static let properties = PropertyTable("meshRandomWalk", title: "mesh random walk",
+        "Every interval, each listed vertex steps randomly within its ranges; a spring eases it there.", [
+        Property("type", .choice(["randomWalk"]), required: true, expected: "animation type", "The only animation type: randomWalk."),
+        Property("interval", .number(0...86400), required: true, unit: "s", expected: "a number of seconds in 0…86400", "Seconds between steps (> 0)."),
+        Property("step", .number(0...1), required: true, unit: "unit", expected: "a unit distance in 0…1", "The largest step per interval."),
+        Property("ranges", .array(.object(MeshRandomWalk.Range.properties), count: 0...(MeshGradient.maximumVerticesPerSide * MeshGradient.maximumVerticesPerSide)),
+                 required: true, "The vertices that move, each with its x and y range."),
+        Property("spring", .object(MeshSpring.properties), "The spring that eases each step (SwiftUI's .spring(duration:bounce:))."),
+    ])
+}
+
+extension MeshRandomWalk.Range {
+    public static let properties = PropertyTable("meshRandomWalkRange", title: "mesh walk range", "Where one vertex may wander.", [
+        Property("index", .integer(0...(MeshGradient.maximumVerticesPerSide * MeshGradient.maximumVerticesPerSide - 1)), required: true,
+                 "The vertex, counted row by row from 0."),
+        Property("x", .interval(-MeshGradient.coordinateLimit...MeshGradient.coordinateLimit), "[min, max] of the vertex's x (fixed when absent)."),
+        Property("y", .interval(-MeshGradient.coordinateLimit...MeshGradient.coordinateLimit), "[min, max] of the vertex's y (fixed when absent)."),
+    ])
+}
+
+extension MeshSpring {
+    public static let properties = PropertyTable("meshSpring", title: "mesh spring", "SwiftUI's spring(duration:bounce:).", [
+        Property("duration", .number(0...60), required: true, unit: "s", expected: "a duration in seconds, 0 < d ≤ 60", "The spring's perceptual duration (> 0)."),
+        Property("bounce", .number(-0.99...0.99), default: .number(0), expected: "a bounce in −0.99…0.99", "0 is critically damped; higher bounces more."),
+    ])
+}
+
+extension SceneLoader {
     static func decodeMesh(_ object: ObjectReader, colorSpace: ColorSpace?) throws -> MeshGradient {
         let limit = MeshGradient.maximumVerticesPerSide
         let width = try object.required("width").integer(in: 2...limit, "a whole number of vertices in 2…\(limit)")
@@ -25,7 +101,7 @@ extension SceneLoader {
             vertices = .points(try list(p, "points").map(meshPoint))
         case (nil, let b?):
             vertices = .bezier(try list(b, "bezier points").map { item in
-                let o = try item.object(["position", "leading", "top", "trailing", "bottom"])
+                let o = try item.object(MeshBezierPoint.properties)
                 try o.checkKeys()
                 return MeshBezierPoint(position: try meshPoint(o.required("position")),
                                        leading: try meshPoint(o.required("leading")), top: try meshPoint(o.required("top")),
@@ -39,19 +115,20 @@ extension SceneLoader {
         var mesh = MeshGradient(width: width, height: height, vertices: vertices,
                                 colors: try list(try object.required("colors"), "colors").map { try $0.color() })
         mesh.colorSpace = colorSpace
-        if let n = object["background"] { mesh.background = try n.color() }
-        if let n = object["smoothsColors"] { mesh.smoothsColors = try n.bool() }
-        if let n = object["animation"] { mesh.animation = try decodeRandomWalk(n, vertexCount: count) }
+        if let v = try object.color("background") { mesh.background = v }
+        if let v = try object.bool("smoothsColors") { mesh.smoothsColors = v }
+        if let v = try object.decode("animation", { try decodeRandomWalk($0, vertexCount: count) }) { mesh.animation = v }
         if let n = object["colorKeyframes"] {
             var last = 0.0
-            mesh.colorKeyframes = try n.array().map { item in
-                let o = try item.object(["time", "colors"])
+            mesh.colorKeyframes = try n.array(count: 0...MeshColorKeyframe.maximumCount, "keyframes").map { item in
+                let o = try item.object(MeshColorKeyframe.properties)
                 try o.checkKeys()
                 let timeNode = try o.required("time")
                 let time = try timeNode.number()
                 guard time > last else {
                     throw timeNode.error(.outOfRange, "expected a time in seconds after \(format(last)) (keyframes in increasing order; `colors` is time 0), got \(format(time))")
                 }
+                guard time <= 1e9 else { throw timeNode.error(.outOfRange, "expected a time in seconds in 0…1000000000, got \(format(time))") }
                 last = time
                 return MeshColorKeyframe(time: time, colors: try list(try o.required("colors"), "colors").map { try $0.color() })
             }
@@ -70,7 +147,7 @@ extension SceneLoader {
     }
 
     static func decodeRandomWalk(_ node: Node, vertexCount: Int) throws -> MeshRandomWalk {
-        let o = try node.object(["type", "interval", "step", "ranges", "spring"])
+        let o = try node.object(MeshRandomWalk.properties)
         try o.checkKeys()
         _ = try o.required("type").oneOf(["randomWalk"], "animation type")
         let intervalNode = try o.required("interval")
@@ -78,8 +155,8 @@ extension SceneLoader {
         guard interval > 0 else { throw intervalNode.error(.outOfRange, "expected an interval > 0 seconds, got 0") }
         let step = try o.required("step").number(in: 0...1, "a unit distance in 0…1")
         var seen = Set<Int>()
-        let ranges = try o.required("ranges").array().map { item -> MeshRandomWalk.Range in
-            let r = try item.object(["index", "x", "y"])
+        let ranges = try o.required("ranges").array(count: 0...vertexCount, "ranges").map { item -> MeshRandomWalk.Range in
+            let r = try item.object(MeshRandomWalk.Range.properties)
             try r.checkKeys()
             let indexNode = try r.required("index")
             let index = try indexNode.integer(in: 0...(vertexCount - 1), "a vertex index in 0…\(vertexCount - 1)")
@@ -98,7 +175,7 @@ extension SceneLoader {
         }
         var walk = MeshRandomWalk(interval: interval, step: step, ranges: ranges)
         if let n = o["spring"] {
-            let s = try n.object(["duration", "bounce"])
+            let s = try n.object(MeshSpring.properties)
             try s.checkKeys()
             let durationNode = try s.required("duration")
             let duration = try durationNode.number(in: 0...60, "a duration in seconds, 0 < d ≤ 60")

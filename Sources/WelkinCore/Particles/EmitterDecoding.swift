@@ -2,16 +2,123 @@
 
 import Foundation
 
-extension SceneLoader {
-    static let emitterKeys = ["shape", "mode", "position", "size", "birthRate", "lifetime", "velocity", "scale",
-                              "spin", "prewarm", "seed", "renderMode", "maxParticles", "cells"]
-    static let cellKeys = ["name", "enabled", "birthRate", "lifetime", "lifetimeRange", "velocity", "velocityRange",
-                           "emissionLongitude", "emissionRange", "xAcceleration", "yAcceleration", "scale", "scaleRange",
-                           "scaleSpeed", "spin", "spinRange", "color", "redRange", "greenRange", "blueRange", "alphaRange",
-                           "redSpeed", "greenSpeed", "blueSpeed", "alphaSpeed", "sprite", "image", "spriteSize", "blur",
-                           "streakDuration", "sway", "alphaOverLife", "scaleOverLife", "colorOverLife", "damping", "windFactor"]
-    static let swayKeys = ["amplitude", "frequency", "endAmplitude"]
+extension EmitterLayer {
+    /// The most cells one emitter may have (each is one instanced draw on the GPU).
+    public static let maximumCells = 256
 
+    /// The `emitter` layer's own keys (CAEmitterLayer's; the layer values multiply the cells').
+    public static let properties: [Property] = {
+        let d = EmitterLayer()
+        let multiplier = 0.0...1e6
+        return [
+            Property("shape", .choice(EmitterShape.allCases.map(\.rawValue)), default: .string(d.shape.rawValue),
+                     expected: "emitter shape", "Where new particles are placed: a point, a line, a rectangle or a circle."),
+            Property("mode", .choice(EmitterMode.allCases.map(\.rawValue)), default: .string(d.mode.rawValue),
+                     expected: "emitter mode", "Which part of the shape emits: its vertices, its outline or its surface."),
+            Property("position", .unitPoint(-limit...limit), default: .point(d.position), "The centre of the emitter shape."),
+            Property("size", .pair(0...limit), default: .point(d.size), unit: "unit",
+                     expected: "[width, height] ≥ 0 in unit space", "The shape's width and height in unit space (a circle's radius is width / 2)."),
+            Property("birthRate", .number(multiplier), default: .number(d.birthRate), "Multiplies every cell's birthRate."),
+            Property("lifetime", .number(multiplier), default: .number(d.lifetime), "Multiplies every cell's lifetime."),
+            Property("velocity", .number(multiplier), default: .number(d.velocity), "Multiplies every cell's velocity."),
+            Property("scale", .number(multiplier), default: .number(d.scale), "Multiplies every cell's scale."),
+            Property("spin", .number(-1e6...1e6), default: .number(d.spin), "Multiplies every cell's spin."),
+            Property("prewarm", .number(0...maximumPrewarm), default: .number(d.prewarm), unit: "s", live: false,
+                     expected: "seconds in 0…\(format(maximumPrewarm))", "Seconds the emitter has already run at time 0 (Core Animation's timeOffset)."),
+            Property("seed", .integer(0...(1 << 53)), default: .number(Double(d.seed)), live: false,
+                     expected: "a whole number ≥ 0", "Mixed with the scene's seed: emitters with different seeds differ."),
+            Property("renderMode", .choice(EmitterRenderMode.allCases.map(\.rawValue)), default: .string(d.renderMode.rawValue),
+                     expected: "render mode", "Compositing order within a cell (oldestFirst, oldestLast) or additive blending."),
+            Property("maxParticles", .integer(1...maximumParticles), default: .number(Double(d.maxParticles)), live: false,
+                     "Live particles at most for the whole layer; births beyond it are dropped."),
+            Property("cells", .array(.object(EmitterCell.properties), count: 0...maximumCells), required: true,
+                     "The kinds of particle this emitter emits (CAEmitterCell)."),
+        ]
+    }()
+
+    /// Unit-space coordinates of the emitter's position and size stay within ±limit.
+    public static let limit = 100.0
+
+    static let kind = LayerKind("emitter", "Core Animation's CAEmitterLayer: cells of particles born, moved and drawn deterministically (docs/particles.md).",
+                                properties) { object, context in
+        .emitter(try SceneLoader.decodeEmitter(object, sceneDirectory: context.directory))
+    }
+}
+
+extension EmitterCell {
+    /// The largest speed, acceleration and other per-second rate a cell may have (bounds the
+    /// numbers the simulation and the rasterisers work with).
+    public static let rateLimit = 1e6
+    /// The largest scale a particle may have.
+    public static let scaleLimit = 1e3
+
+    /// One kind of particle (CAEmitterCell). Scalar ranges are `value ± range`.
+    public static let properties: PropertyTable = {
+        let d = EmitterCell()
+        let rate = -rateLimit...rateLimit, angle = -1e4...1e4
+        return PropertyTable("emitterCell", title: "emitter cell",
+                             "One kind of particle (Core Animation's CAEmitterCell). Every scalar with a range is sampled per particle as value ± range.", [
+            Property("name", .string(maximumLength: 200), default: .string(d.name), live: false, "A label for the panel and for messages."),
+            Property("enabled", .bool, default: .bool(d.enabled), "A disabled cell emits nothing."),
+            Property("birthRate", .number(0...SceneLoader.maximumBirthRate), default: .number(d.birthRate), unit: "1/s", "Particles per second."),
+            Property("lifetime", .number(0...SceneLoader.maximumLifetime), default: .number(d.lifetime), unit: "s", "How long each particle lives."),
+            Property("lifetimeRange", .number(0...SceneLoader.maximumLifetime), default: .number(d.lifetimeRange), unit: "s", "Lifetimes vary by ± this."),
+            Property("velocity", .number(rate), default: .number(d.velocity), unit: "pt/s", "Speed at birth."),
+            Property("velocityRange", .number(0...rateLimit), default: .number(d.velocityRange), unit: "pt/s", "Speeds vary by ± this."),
+            Property("emissionLongitude", .number(angle), default: .number(d.emissionLongitude), unit: "rad",
+                     "Direction of emission: 0 is +x, positive turns clockwise on screen (−π/2 is up)."),
+            Property("emissionRange", .number(0...1e4), default: .number(d.emissionRange), unit: "rad", "The width of the cone of directions around emissionLongitude."),
+            Property("xAcceleration", .number(rate), default: .number(d.xAcceleration), unit: "pt/s²", "Constant acceleration along x."),
+            Property("yAcceleration", .number(rate), default: .number(d.yAcceleration), unit: "pt/s²", "Constant acceleration along y (positive is down)."),
+            Property("scale", .number(-scaleLimit...scaleLimit), default: .number(d.scale), "Size multiplier at birth."),
+            Property("scaleRange", .number(0...scaleLimit), default: .number(d.scaleRange), "Scales vary by ± this."),
+            Property("scaleSpeed", .number(-scaleLimit...scaleLimit), default: .number(d.scaleSpeed), unit: "1/s", "Scale change per second."),
+            Property("spin", .number(angle), default: .number(d.spin), unit: "rad/s", "Rotation speed."),
+            Property("spinRange", .number(0...1e4), default: .number(d.spinRange), unit: "rad/s", "Spins vary by ± this."),
+            Property("color", .color, default: .color(d.color), "Colour at birth (sRGB, straight alpha)."),
+            Property("redRange", .number(0...1), default: .number(d.redRange), "Red varies by ± this."),
+            Property("greenRange", .number(0...1), default: .number(d.greenRange), "Green varies by ± this."),
+            Property("blueRange", .number(0...1), default: .number(d.blueRange), "Blue varies by ± this."),
+            Property("alphaRange", .number(0...1), default: .number(d.alphaRange), "Alpha varies by ± this."),
+            Property("redSpeed", .number(-1e3...1e3), default: .number(d.redSpeed), unit: "1/s", "Red change per second (clamped to 0…1)."),
+            Property("greenSpeed", .number(-1e3...1e3), default: .number(d.greenSpeed), unit: "1/s", "Green change per second (clamped to 0…1)."),
+            Property("blueSpeed", .number(-1e3...1e3), default: .number(d.blueSpeed), unit: "1/s", "Blue change per second (clamped to 0…1)."),
+            Property("alphaSpeed", .number(-1e3...1e3), default: .number(d.alphaSpeed), unit: "1/s", "Alpha change per second (clamped to 0…1)."),
+            Property("sprite", .choice(SpriteKind.allCases.map(\.rawValue)), default: .described("dot, or image when 'image' is set"),
+                     expected: "sprite", "How a particle looks: a procedural sprite or a PNG image."),
+            Property("image", .path("a PNG image"), live: false, "A PNG (at most 4096×4096), relative to the scene file; implies sprite \"image\"."),
+            Property("spriteSize", .number(0...Double(EmitterLayer.maximumImageDimension)),
+                     default: .described("16, or the image's width"), unit: "pt", "The sprite's size at scale 1."),
+            Property("blur", .number(0...Double(EmitterLayer.maximumImageDimension)), default: .number(d.blur), unit: "pt",
+                     "softDot and cloud: the Gaussian's standard deviation at scale 1."),
+            Property("streakDuration", .number(0...10), default: .number(d.streakDuration), unit: "s",
+                     "streak: seconds of motion the streak covers (its length is spriteSize + speed × this)."),
+            Property("sway", .object(Sway.properties), "A horizontal cosine offset around the path (a flickering flame)."),
+            Property("alphaOverLife", .array(.number(0...1), count: 1...SceneLoader.maximumRampSamples),
+                     "Alpha multipliers spaced evenly over the particle's life, linearly interpolated."),
+            Property("scaleOverLife", .array(.number(0...scaleLimit), count: 1...SceneLoader.maximumRampSamples),
+                     "Scale multipliers spaced evenly over the particle's life."),
+            Property("colorOverLife", .array(.color, count: 1...SceneLoader.maximumRampSamples),
+                     "Colour multipliers spaced evenly over the particle's life."),
+            Property("damping", .number(0...1000), default: .number(d.damping), unit: "1/s", "Velocity relaxes as dv/dt = a − damping · v."),
+            Property("windFactor", .number(-1e3...1e3), default: .number(d.windFactor), "How strongly the scene's wind pushes this cell."),
+        ])
+    }()
+}
+
+extension Sway {
+    public static let properties: PropertyTable = {
+        let d = Sway()
+        return PropertyTable("sway", title: "sway", "A horizontal cosine offset around a particle's ballistic path.", [
+            Property("amplitude", .number(-1e5...1e5), default: .number(d.amplitude), unit: "pt", "The offset's amplitude at birth."),
+            Property("frequency", .number(-1e3...1e3), default: .number(d.frequency), unit: "Hz", "Cycles per second."),
+            Property("endAmplitude", .number(-1e3...1e3), default: .number(d.endAmplitude),
+                     "The amplitude at the end of life as a fraction of amplitude (linear in age)."),
+        ])
+    }()
+}
+
+extension SceneLoader {
     /// The most particles per second one cell may emit (bounds the work of a step).
     static let maximumBirthRate = 1_000_000.0
     /// The longest lifetime, in seconds.
@@ -21,35 +128,22 @@ extension SceneLoader {
 
     static func decodeEmitter(_ object: ObjectReader, sceneDirectory: String?) throws -> EmitterLayer {
         var e = EmitterLayer()
-        func multiplier(_ key: String, _ limit: Double = 1e6) throws -> Double? {
-            try object[key]?.number(in: 0...limit, "a number in 0…\(format(limit))")
-        }
-        if let n = object["shape"] { e.shape = EmitterShape(rawValue: try n.oneOf(EmitterShape.allCases.map(\.rawValue), "emitter shape"))! }
-        if let n = object["mode"] { e.mode = EmitterMode(rawValue: try n.oneOf(EmitterMode.allCases.map(\.rawValue), "emitter mode"))! }
-        if let n = object["position"] { e.position = try n.unitPoint() }
-        if let n = object["size"] {
-            let s = try n.pair()
-            guard s.x >= 0, s.y >= 0 else { throw n.error(.outOfRange, "expected [width, height] ≥ 0 in unit space, got [\(format(s.x)), \(format(s.y))]") }
-            e.size = s
-        }
-        if let v = try multiplier("birthRate") { e.birthRate = v }
-        if let v = try multiplier("lifetime") { e.lifetime = v }
-        if let v = try multiplier("velocity") { e.velocity = v }
-        if let v = try multiplier("scale") { e.scale = v }
-        if let n = object["spin"] { e.spin = try n.number() }
-        if let n = object["prewarm"] {
-            e.prewarm = try n.number(in: 0...EmitterLayer.maximumPrewarm, "seconds in 0…\(format(EmitterLayer.maximumPrewarm))")
-        }
-        if let n = object["seed"] { e.seed = UInt64(try n.integer(in: 0...(1 << 53), "a whole number ≥ 0")) }
-        if let n = object["renderMode"] {
-            e.renderMode = EmitterRenderMode(rawValue: try n.oneOf(EmitterRenderMode.allCases.map(\.rawValue), "render mode"))!
-        }
-        if let n = object["maxParticles"] {
-            e.maxParticles = try n.integer(in: 1...EmitterLayer.maximumParticles)
-        }
-        let cellsNode = try object.required("cells")
-        e.cells = try cellsNode.array().map { try decodeCell($0, sceneDirectory: sceneDirectory) }
-
+        if let v = try object.choice("shape", as: EmitterShape.self) { e.shape = v }
+        if let v = try object.choice("mode", as: EmitterMode.self) { e.mode = v }
+        if let v = try object.unitPoint("position") { e.position = v }
+        if let v = try object.pair("size") { e.size = v }
+        if let v = try object.number("birthRate") { e.birthRate = v }
+        if let v = try object.number("lifetime") { e.lifetime = v }
+        if let v = try object.number("velocity") { e.velocity = v }
+        if let v = try object.number("scale") { e.scale = v }
+        if let v = try object.number("spin") { e.spin = v }
+        if let v = try object.number("prewarm") { e.prewarm = v }
+        if let v = try object.integer("seed") { e.seed = UInt64(v) }
+        if let v = try object.choice("renderMode", as: EmitterRenderMode.self) { e.renderMode = v }
+        if let v = try object.integer("maxParticles") { e.maxParticles = v }
+        e.cells = try object.decode("cells") { n in
+            try n.elements(count: 0...EmitterLayer.maximumCells, "cells") { try decodeCell($0, sceneDirectory: sceneDirectory) }
+        } ?? []
         return e
     }
 
@@ -72,62 +166,55 @@ extension SceneLoader {
     }
 
     static func decodeCell(_ node: Node, sceneDirectory: String?) throws -> EmitterCell {
-        let object = try node.object(cellKeys)
+        let object = try node.object(EmitterCell.properties)
         try object.checkKeys()
         var c = EmitterCell()
-        func number(_ key: String) throws -> Double? { try object[key]?.number() }
-        func nonNegative(_ key: String, limit: Double = .greatestFiniteMagnitude) throws -> Double? {
-            guard let n = object[key] else { return nil }
-            if limit < .greatestFiniteMagnitude { return try n.number(in: 0...limit, "a number in 0…\(format(limit))") }
-            return try n.nonNegative()
+        if let v = try object.string("name") { c.name = v }
+        if let v = try object.bool("enabled") { c.enabled = v }
+        let numbers: [(String, WritableKeyPath<EmitterCell, Double>)] = [
+            ("birthRate", \.birthRate), ("lifetime", \.lifetime), ("lifetimeRange", \.lifetimeRange),
+            ("velocity", \.velocity), ("velocityRange", \.velocityRange),
+            ("emissionLongitude", \.emissionLongitude), ("emissionRange", \.emissionRange),
+            ("xAcceleration", \.xAcceleration), ("yAcceleration", \.yAcceleration),
+            ("scale", \.scale), ("scaleRange", \.scaleRange), ("scaleSpeed", \.scaleSpeed),
+            ("spin", \.spin), ("spinRange", \.spinRange),
+            ("redRange", \.redRange), ("greenRange", \.greenRange), ("blueRange", \.blueRange), ("alphaRange", \.alphaRange),
+            ("redSpeed", \.redSpeed), ("greenSpeed", \.greenSpeed), ("blueSpeed", \.blueSpeed), ("alphaSpeed", \.alphaSpeed),
+            ("spriteSize", \.spriteSize), ("blur", \.blur), ("streakDuration", \.streakDuration),
+            ("damping", \.damping), ("windFactor", \.windFactor),
+        ]
+        for (key, path) in numbers {
+            if let v = try object.number(key) { c[keyPath: path] = v }
         }
-        if let n = object["name"] { c.name = try n.string() }
-        if let n = object["enabled"] { c.enabled = try n.bool() }
-        if let v = try nonNegative("birthRate", limit: maximumBirthRate) { c.birthRate = v }
-        if let v = try nonNegative("lifetime", limit: maximumLifetime) { c.lifetime = v }
-        if let v = try nonNegative("lifetimeRange", limit: maximumLifetime) { c.lifetimeRange = v }
-        if let v = try number("velocity") { c.velocity = v }
-        if let v = try nonNegative("velocityRange") { c.velocityRange = v }
-        if let v = try number("emissionLongitude") { c.emissionLongitude = v }
-        if let v = try nonNegative("emissionRange") { c.emissionRange = v }
-        if let v = try number("xAcceleration") { c.xAcceleration = v }
-        if let v = try number("yAcceleration") { c.yAcceleration = v }
-        if let v = try number("scale") { c.scale = v }
-        if let v = try nonNegative("scaleRange") { c.scaleRange = v }
-        if let v = try number("scaleSpeed") { c.scaleSpeed = v }
-        if let v = try number("spin") { c.spin = v }
-        if let v = try nonNegative("spinRange") { c.spinRange = v }
-        if let n = object["color"] { c.color = try n.color() }
-        if let v = try nonNegative("redRange") { c.redRange = v }
-        if let v = try nonNegative("greenRange") { c.greenRange = v }
-        if let v = try nonNegative("blueRange") { c.blueRange = v }
-        if let v = try nonNegative("alphaRange") { c.alphaRange = v }
-        if let v = try number("redSpeed") { c.redSpeed = v }
-        if let v = try number("greenSpeed") { c.greenSpeed = v }
-        if let v = try number("blueSpeed") { c.blueSpeed = v }
-        if let v = try number("alphaSpeed") { c.alphaSpeed = v }
-        if let v = try nonNegative("spriteSize", limit: Double(EmitterLayer.maximumImageDimension)) { c.spriteSize = v }
-        if let v = try nonNegative("blur", limit: Double(EmitterLayer.maximumImageDimension)) { c.blur = v }
-        if let v = try nonNegative("streakDuration", limit: 10) { c.streakDuration = v }
-        if let v = try nonNegative("damping", limit: 1000) { c.damping = v }
-        if let v = try number("windFactor") { c.windFactor = v }
-        if let n = object["sway"] { c.sway = try decodeSway(n) }
-        if let n = object["alphaOverLife"] { c.alphaOverLife = Ramp(try rampSamples(n).map { try $0.number(in: 0...1) }) }
-        if let n = object["scaleOverLife"] { c.scaleOverLife = Ramp(try rampSamples(n).map { try $0.nonNegative() }) }
-        if let n = object["colorOverLife"] { c.colorOverLife = Ramp(try rampSamples(n).map { try $0.color() }) }
+        if let v = try object.color("color") { c.color = v }
+        if let v = try object.decode("sway", decodeSway) { c.sway = v }
+        func ramp<T>(_ key: String, _ sample: @escaping (Node) throws -> T) throws -> Ramp<T>? {
+            try object.decode(key) { n, p in
+                guard case .array(_, let count) = p.type else { preconditionFailure("\(key) is not an array") }
+                let items = try n.array()
+                guard count.contains(items.count) else {
+                    throw n.error(.outOfRange, "expected \(count.lowerBound)…\(count.upperBound) samples spaced evenly over the particle's life, got \(items.count)")
+                }
+                return Ramp(try items.map(sample))
+            }
+        }
+        if let v = try ramp("alphaOverLife", { try $0.number(in: 0...1) }) { c.alphaOverLife = v }
+        if let v = try ramp("scaleOverLife", { try $0.number(in: 0...EmitterCell.scaleLimit) }) { c.scaleOverLife = v }
+        if let v = try ramp("colorOverLife", { try $0.color() }) { c.colorOverLife = v }
 
         let imageNode = object["image"]
-        if let n = object["sprite"] {
-            c.sprite = SpriteKind(rawValue: try n.oneOf(SpriteKind.allCases.map(\.rawValue), "sprite"))!
+        if let v = try object.choice("sprite", as: SpriteKind.self) {
+            c.sprite = v
         } else if imageNode != nil {
             c.sprite = .image
         }
         if c.sprite == .image {
             guard let imageNode else { throw node.error(.missingKey, "missing key 'image' (a PNG path, relative to the scene file) for \"sprite\": \"image\"") }
-            let (path, size) = try decodeSpriteImage(imageNode, sceneDirectory: sceneDirectory)
-            c.imagePath = path
-            c.imageSize = size
-            if object["spriteSize"] == nil { c.spriteSize = Double(size.x) }
+            if let (path, size) = try imageNode.recover({ try decodeSpriteImage(imageNode, sceneDirectory: sceneDirectory) }) {
+                c.imagePath = path
+                c.imageSize = size
+                if object["spriteSize"] == nil { c.spriteSize = Double(size.x) }
+            }
         } else if let imageNode {
             throw imageNode.error(.invalidValue, "'image' needs \"sprite\": \"image\" (this cell's sprite is '\(c.sprite.rawValue)')")
         }
@@ -135,21 +222,13 @@ extension SceneLoader {
     }
 
     static func decodeSway(_ node: Node) throws -> Sway {
-        let object = try node.object(swayKeys)
+        let object = try node.object(Sway.properties)
         try object.checkKeys()
         var s = Sway()
-        if let n = object["amplitude"] { s.amplitude = try n.number() }
-        if let n = object["frequency"] { s.frequency = try n.number() }
-        if let n = object["endAmplitude"] { s.endAmplitude = try n.number() }
+        if let v = try object.number("amplitude") { s.amplitude = v }
+        if let v = try object.number("frequency") { s.frequency = v }
+        if let v = try object.number("endAmplitude") { s.endAmplitude = v }
         return s
-    }
-
-    static func rampSamples(_ node: Node) throws -> [Node] {
-        let items = try node.array()
-        guard (1...maximumRampSamples).contains(items.count) else {
-            throw node.error(.outOfRange, "expected 1…\(maximumRampSamples) samples spaced evenly over the particle's life, got \(items.count)")
-        }
-        return items
     }
 
     /// Resolves a sprite PNG against the scene's folder and checks its header: it must exist, be a

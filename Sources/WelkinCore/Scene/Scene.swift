@@ -24,11 +24,43 @@ public struct Scene: Sendable {
     public var name: String = "untitled"
     /// The file the scene came from, for resolving relative paths and for error messages.
     public var sourcePath: String? = nil
+    /// Top-level `metadata`: any JSON, kept for tools and otherwise ignored.
+    public var metadata: JSONValue? = nil
 
     public static let defaultSize = SIMD2<Int>(1280, 720)
     public static let maximumDimension = 16384
+    /// The most layers a scene may have.
+    public static let maximumLayers = 256
 
     public init() {}
+}
+
+extension Scene {
+    /// The top level of a scene file.
+    public static let properties: PropertyTable = {
+        let d = Scene()
+        return PropertyTable("scene", title: "scene", "A Welkin scene: frame size, background and layers drawn in order.", [
+            Property("name", .string(maximumLength: 200), default: .described("the file name"), live: false, "Shown in the viewer's title."),
+            Property("description", .string(maximumLength: 100_000), live: false, "Free text, ignored."),
+            Property("size", .array(.integer(1...maximumDimension), count: 2...2), default: .point([Double(d.size.x), Double(d.size.y)]),
+                     unit: "pt", live: false, "Frame size [width, height] in points."),
+            Property("seed", .integer(0...(1 << 53)), default: .number(Double(d.seed)), live: false,
+                     expected: "a whole number ≥ 0", "Seeds every random choice in the scene."),
+            Property("background", .color, default: .color(d.background), "Drawn under every layer."),
+            Property("dither", .bool, default: .bool(d.dither), "Ordered dither at the final 8-bit quantisation."),
+            Property("colorSpace", .choice(ColorSpace.allCases.map(\.rawValue)), default: .string(d.colorSpace.rawValue),
+                     expected: "colour space", "The space gradients and meshes interpolate in."),
+            Property("wind", .pair(-EmitterCell.rateLimit...EmitterCell.rateLimit), default: .point(d.wind), unit: "pt/s²",
+                     "Pushes every emitter cell (times its windFactor)."),
+            Property("weather", Weather.propertyType, default: .described("steady clear weather"), animatable: true,
+                     "A weather preset, or an object with a preset, a transition and a schedule (docs/sky.md)."),
+            Property("layers", .array(.layer, count: 0...maximumLayers), default: .emptyArray, live: false,
+                     "The layers, drawn in order, later ones on top."),
+            Property("metadata", .any, live: false, "Any JSON for other tools (notes, provenance); kept and ignored."),
+            Property("$schema", .string(maximumLength: 4096), live: false,
+                     "The JSON Schema this file follows (`welkin schema`), for editors; ignored by Welkin."),
+        ])
+    }()
 }
 
 /// One layer of a scene. Layers composite premultiplied source-over, in order.

@@ -14,9 +14,11 @@ public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A JSON path like `layers[2].stops[1].location`, or `line:column` for syntax errors.
     public var path: String
     public var message: String
+    /// Where in the file the offending value starts, when known (errors are listed in this order).
+    public var position: SourcePosition?
 
-    public init(_ code: Code, file: String, path: String, _ message: String) {
-        self.code = code; self.file = file; self.path = path; self.message = message
+    public init(_ code: Code, file: String, path: String, _ message: String, position: SourcePosition? = nil) {
+        self.code = code; self.file = file; self.path = path; self.message = message; self.position = position
     }
 
     public var description: String {

@@ -1,25 +1,63 @@
 // Typed access to JSON values that turns every mistake into a SceneError with a JSON path.
 
+/// Where decoding puts the errors it finds: the first one stops decoding (render, view), or every
+/// one is collected (`welkin validate`), up to `maximumErrors`.
+public final class Diagnostics: @unchecked Sendable {
+    /// Collect every error instead of stopping at the first.
+    public let collecting: Bool
+    public private(set) var errors: [SceneError] = []
+    /// The most errors one file reports.
+    public static let maximumErrors = 50
+
+    /// Thrown when `maximumErrors` have been collected: decoding stops there.
+    struct Full: Error {}
+
+    public init(collecting: Bool) { self.collecting = collecting }
+
+    func record(_ error: SceneError) throws {
+        errors.append(error)
+        if errors.count >= Self.maximumErrors { throw Full() }
+    }
+}
+
 /// A JSON value together with its path and file, for decoding with precise errors.
 public struct Node {
     public let value: JSONValue
     public let path: String
     public let file: String
+    /// Shared by every node of one decoding.
+    public let diagnostics: Diagnostics?
 
-    public init(_ value: JSONValue, path: String, file: String) {
-        self.value = value; self.path = path; self.file = file
+    public init(_ value: JSONValue, path: String, file: String, diagnostics: Diagnostics? = nil) {
+        self.value = value; self.path = path; self.file = file; self.diagnostics = diagnostics
+    }
+
+    /// Throws `error`, or records it and returns when every error is being collected.
+    public func report(_ error: SceneError) throws {
+        guard let d = diagnostics, d.collecting else { throw error }
+        try d.record(error)
+    }
+
+    /// Runs `body`. When every error is being collected, an error it throws is recorded and the
+    /// result is nil (the caller keeps its default and goes on); otherwise the error is thrown.
+    public func recover<T>(_ body: () throws -> T) throws -> T? {
+        do { return try body() } catch let e as SceneError {
+            guard let d = diagnostics, d.collecting else { throw e }
+            try d.record(e)
+            return nil
+        }
     }
 
     public func error(_ code: SceneError.Code, _ message: String) -> SceneError {
-        SceneError(code, file: file, path: path, message)
+        SceneError(code, file: file, path: path, message, position: value.position)
     }
 
     func child(_ key: String, _ value: JSONValue) -> Node {
-        Node(value, path: path == "$" ? key : "\(path).\(key)", file: file)
+        Node(value, path: path == "$" ? key : "\(path).\(key)", file: file, diagnostics: diagnostics)
     }
 
     func element(_ index: Int, _ value: JSONValue) -> Node {
-        Node(value, path: "\(path)[\(index)]", file: file)
+        Node(value, path: "\(path)[\(index)]", file: file, diagnostics: diagnostics)
     }
 
     func wrongType(_ expected: String) -> SceneError {
@@ -70,6 +108,25 @@ public struct Node {
         return items.enumerated().map { element($0.offset, $0.element) }
     }
 
+    /// An array whose length is checked against `count` before any element is looked at;
+    /// `what` names the elements ("stops").
+    public func array(count: ClosedRange<Int>, _ what: String) throws -> [Node] {
+        guard case .array(let items) = value.kind else { throw wrongType("an array") }
+        if items.count > count.upperBound {
+            throw error(.outOfRange, "\(items.count) \(what), at most \(count.upperBound)")
+        }
+        if items.count < count.lowerBound {
+            throw error(.outOfRange, "\(items.count) \(what), at least \(count.lowerBound)")
+        }
+        return items.enumerated().map { element($0.offset, $0.element) }
+    }
+
+    /// Decodes each element with `body`; when collecting errors, a failing element is recorded and
+    /// left out, and the others are still decoded.
+    public func elements<T>(count: ClosedRange<Int>, _ what: String, _ body: (Node) throws -> T) throws -> [T] {
+        try array(count: count, what).compactMap { item in try item.recover { try body(item) } }
+    }
+
     /// One of a fixed set of strings, with a suggestion when it is near one.
     public func oneOf(_ choices: [String], _ what: String) throws -> String {
         let s = try string()
@@ -82,9 +139,10 @@ public struct Node {
         return s
     }
 
-    public func object(_ known: [String]) throws -> ObjectReader {
+    /// The object's members, read through `table`.
+    public func object(_ table: PropertyTable) throws -> ObjectReader {
         guard case .object(let members) = value.kind else { throw wrongType("an object") }
-        return ObjectReader(node: self, members: members, known: known)
+        return ObjectReader(node: self, members: members, table: table)
     }
 
     /// `[x, y]` of finite numbers.
@@ -92,6 +150,24 @@ public struct Node {
         let items = try array()
         guard items.count == 2 else { throw error(.wrongType, "expected [x, y], got an array of \(items.count)") }
         return SIMD2(try items[0].number(), try items[1].number())
+    }
+
+    /// `[x, y]` with both in `range`.
+    public func pair(in range: ClosedRange<Double>, _ what: String) throws -> SIMD2<Double> {
+        let p = try pair()
+        guard range.contains(p.x), range.contains(p.y) else {
+            throw error(.outOfRange, "expected \(what), got [\(format(p.x)), \(format(p.y))]")
+        }
+        return p
+    }
+
+    /// `[low, high]` with low ≤ high, each in `range`.
+    public func interval(in range: ClosedRange<Double>, _ what: String) throws -> ClosedRange<Double> {
+        let items = try array()
+        guard items.count == 2 else { throw error(.wrongType, "expected [low, high], got an array of \(items.count)") }
+        let low = try items[0].number(in: range, what), high = try items[1].number(in: range, what)
+        guard low <= high else { throw error(.outOfRange, "expected [low, high] with low ≤ high, got [\(format(low)), \(format(high))]") }
+        return low...high
     }
 
     /// A unit point: `[x, y]` or one of SwiftUI's UnitPoint names.
@@ -139,26 +215,40 @@ public struct Node {
     }
 }
 
-/// Reads an object's members, remembering which were used so unknown keys can be reported.
+/// Reads an object's members through its property table: unknown keys are reported against the
+/// table, and each typed read takes its range and its error sentence from the key's `Property`.
 public struct ObjectReader {
     public let node: Node
-    let members: [(key: String, value: JSONValue)]
-    let known: [String]
+    public let table: PropertyTable
+    let members: [String: JSONValue]
+    let order: [(key: String, value: JSONValue)]
 
-    /// Fails on the first key that is not known, suggesting the nearest known key.
+    init(node: Node, members: [(key: String, value: JSONValue)], table: PropertyTable) {
+        self.node = node; self.table = table; self.order = members
+        self.members = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Reports keys the table does not know, suggesting the nearest known key (every one of them
+    /// when collecting errors, else the first).
     public func checkKeys() throws {
-        for (key, value) in members where !known.contains(key) {
+        for (key, value) in order where table[key] == nil {
+            let known = table.keys
             var message = "unknown key '\(key)'"
             if let near = nearest(key, in: known) { message += "; did you mean '\(near)'?" }
             else { message += " (known keys: \(known.joined(separator: ", ")))" }
-            throw node.child(key, value).error(.unknownKey, message)
+            try node.report(node.child(key, value).error(.unknownKey, message))
         }
     }
 
+    /// The declared property `key` (a key missing from the table is a programming error).
+    public func property(_ key: String) -> Property {
+        guard let p = table[key] else { preconditionFailure("\(table.name) reads undeclared key '\(key)'") }
+        return p
+    }
+
     public subscript(key: String) -> Node? {
-        precondition(known.contains(key), "reading undeclared key \(key)")
-        guard let v = members.first(where: { $0.key == key })?.value else { return nil }
-        return node.child(key, v)
+        _ = property(key)
+        return members[key].map { node.child(key, $0) }
     }
 
     public func required(_ key: String) throws -> Node {
@@ -166,6 +256,88 @@ public struct ObjectReader {
             throw node.error(.missingKey, "missing key '\(key)'")
         }
         return n
+    }
+
+    /// Decodes `key` with `body` if present. A missing required key is an error; when collecting
+    /// errors, a failing value is recorded and nil returned (the caller keeps its default).
+    public func decode<T>(_ key: String, _ body: (Node, Property) throws -> T) throws -> T? {
+        let p = property(key)
+        guard let n = self[key] else {
+            if p.required { throw node.error(.missingKey, "missing key '\(key)'") }
+            return nil
+        }
+        return try n.recover { try body(n, p) }
+    }
+
+    public func decode<T>(_ key: String, _ body: (Node) throws -> T) throws -> T? {
+        try decode(key) { n, _ in try body(n) }
+    }
+
+    public func number(_ key: String) throws -> Double? {
+        try decode(key) { n, p in
+            guard case .number(let range) = p.type else { preconditionFailure("\(key) is not a number") }
+            return try n.number(in: range, p.expectedPhrase)
+        }
+    }
+
+    public func integer(_ key: String) throws -> Int? {
+        try decode(key) { n, p in
+            guard case .integer(let range) = p.type else { preconditionFailure("\(key) is not an integer") }
+            return try n.integer(in: range, p.expectedPhrase)
+        }
+    }
+
+    public func bool(_ key: String) throws -> Bool? {
+        try decode(key) { n, _ in try n.bool() }
+    }
+
+    public func string(_ key: String) throws -> String? {
+        try decode(key) { n, p in
+            guard case .string(let limit) = p.type else { preconditionFailure("\(key) is not a string") }
+            let s = try n.string()
+            guard s.count <= limit else { throw n.error(.outOfRange, "expected at most \(limit) characters, got \(s.count)") }
+            return s
+        }
+    }
+
+    /// One of the table's choices, as the enum whose raw values they are.
+    public func choice<E: RawRepresentable>(_ key: String, as: E.Type) throws -> E? where E.RawValue == String {
+        try decode(key) { n, p in
+            guard case .choice(let choices) = p.type else { preconditionFailure("\(key) is not a choice") }
+            guard let e = E(rawValue: try n.oneOf(choices, p.expected ?? key)) else {
+                preconditionFailure("\(key): a choice without a case")
+            }
+            return e
+        }
+    }
+
+    public func color(_ key: String) throws -> RGBA? {
+        try decode(key) { n, _ in try n.color() }
+    }
+
+    public func unitPoint(_ key: String) throws -> UnitPoint? {
+        try decode(key) { n, p in
+            guard case .unitPoint(let range) = p.type else { preconditionFailure("\(key) is not a unit point") }
+            let point = try n.unitPoint()
+            guard range.contains(point.x), range.contains(point.y) else {
+                throw n.error(.outOfRange, "expected unit coordinates in \(format(range.lowerBound))…\(format(range.upperBound)), got [\(format(point.x)), \(format(point.y))]")
+            }
+            return point
+        }
+    }
+
+    public func pair(_ key: String) throws -> SIMD2<Double>? {
+        try decode(key) { n, p in
+            guard case .pair(let range) = p.type else { preconditionFailure("\(key) is not a pair") }
+            return try n.pair(in: range, p.expectedPhrase)
+        }
+    }
+
+    public func interval(_ key: String) throws -> ClosedRange<Double>? {
+        try decode(key) { n, p in
+            guard case .interval(let range) = p.type else { preconditionFailure("\(key) is not an interval") }
+            return try n.interval(in: range, p.expectedPhrase)
+        }
     }
 }
 

@@ -39,6 +39,19 @@ public struct ShaderLayer: Sendable, Equatable {
     ] + SkyState.builtInUniforms
 }
 
+extension ShaderLayer {
+    /// The most uniforms a scene may give one shader.
+    public static let maximumUniforms = 64
+
+    static let kind = LayerKind("shader", "Your own GLSL 3.30 fragment shader drawn over the frame (GPU only; docs/shaders.md).", [
+        Property("fragment", .path("a GLSL fragment shader"), required: true, live: false, "The fragment shader file, relative to the scene file."),
+        Property("uniforms", .map(.oneOf([.number(-Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude),
+                                          .array(.number(-Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude), count: 1...4), .color]),
+                                  count: 0...maximumUniforms),
+                 default: .described("none"), "Values for the shader's own uniforms by name: a float, a vec2…vec4 or a colour (vec4)."),
+    ]) { object, context in .shader(try SceneLoader.decodeShader(object, sceneDirectory: context.directory)) }
+}
+
 extension SceneLoader {
     static func decodeShader(_ object: ObjectReader, sceneDirectory: String?) throws -> ShaderLayer {
         let fragmentNode = try object.required("fragment")
@@ -53,6 +66,9 @@ extension SceneLoader {
         var uniforms: [(name: String, value: UniformValue)] = []
         if let node = object["uniforms"] {
             guard case .object(let members) = node.value.kind else { throw node.wrongType("an object of uniform values") }
+            guard members.count <= ShaderLayer.maximumUniforms else {
+                throw node.error(.outOfRange, "\(members.count) uniforms, at most \(ShaderLayer.maximumUniforms)")
+            }
             for (name, value) in members {
                 let child = node.child(name, value)
                 guard isIdentifier(name), !name.hasPrefix("gl_") else {

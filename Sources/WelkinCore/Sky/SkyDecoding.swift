@@ -2,27 +2,120 @@
 
 import Foundation
 
-extension SceneLoader {
-    static let skyKeys = ["date", "latitude", "longitude", "timeScale", "sunElevation", "sunAzimuth",
-                          "viewAzimuth", "fieldOfView", "horizon", "palette", "sunSize", "stars", "starDensity"]
-    static let cloudSpritesKeys = ["count", "kinds", "size", "band", "crossingTime", "speed", "seed"]
-    static let cloudCoverKeys = ["coverage", "sharpness", "scale", "wind", "seed", "octaves"]
-    static let weatherKeys = ["preset", "transition", "schedule", "precipitation"]
+extension SkyLayer {
     /// The most palette keyframes a sky may have.
     public static let maximumKeyframes = 32
 
-    static func decodeSkyContent(_ type: String, _ object: ObjectReader) throws -> SkyContent {
-        switch type {
-        case "sky": return .sky(try decodeSky(object))
-        case "cloudSprites": return .cloudSprites(try decodeCloudSprites(object))
-        default: return .cloudCover(try decodeCloudCover(object))
-        }
-    }
+    static let kind = LayerKind("sky", "A horizon-to-zenith gradient following the real (or a fixed) sun, with the sun's disc and glow and stars (docs/sky.md).", {
+        let d = SkyLayer()
+        let azimuth = "an azimuth in degrees clockwise from north"
+        return [
+            Property("date", .date, live: false, "The sky's date and time at scene time 0 (ISO 8601 with a UTC offset); with latitude and longitude, computes the sun."),
+            Property("latitude", .number(-90...90), unit: "°", expected: "a latitude in −90…90 degrees", "Where the sky is seen from (needs date)."),
+            Property("longitude", .number(-180...180), unit: "°", expected: "a longitude in −180…180 degrees", "Where the sky is seen from, east positive (needs date)."),
+            Property("timeScale", .number(-1e6...1e6), default: .number(1),
+                     expected: "a number of sky seconds per scene second in −1000000…1000000", "Sky seconds per scene second (60: an hour a minute)."),
+            Property("sunElevation", .number(-90...90), default: .number(30), unit: "°", animatable: false,
+                     expected: "an elevation in −90…90 degrees", "A fixed sun's elevation (instead of date)."),
+            Property("sunAzimuth", .number(-360...720), default: .number(180), unit: "°", expected: azimuth, "A fixed sun's azimuth, clockwise from north."),
+            Property("viewAzimuth", .number(-360...720), default: .number(d.viewAzimuth), unit: "°", expected: azimuth, "Where the view looks, clockwise from north."),
+            Property("fieldOfView", .number(1...360), default: .number(d.fieldOfView), unit: "°", expected: "a field of view in 1…360 degrees",
+                     "The view's horizontal field of view."),
+            Property("horizon", .number(0.05...2), default: .number(d.horizon), unit: "unit", expected: "a unit y in 0.05…2", "Unit y of the horizon line."),
+            Property("palette", .array(.object(SkyKeyframe.properties), count: 1...maximumKeyframes), default: .described("seed 000's night, twilight, sunset and day"),
+                     "Colours by sun elevation, blended in OKLab."),
+            Property("sunSize", .number(0...30), default: .number(d.sunSize), unit: "°", expected: "a diameter in 0…30 degrees", "The sun disc's apparent diameter."),
+            Property("stars", .bool, default: .bool(d.stars), "Whether stars fade in after sunset."),
+            Property("starDensity", .number(0...1), default: .number(d.starDensity), "The fraction of star cells that hold a star."),
+        ]
+    }()) { object, _ in .sky(.sky(try SceneLoader.decodeSky(object))) }
+}
+
+extension SkyKeyframe {
+    public static let properties = PropertyTable("skyKeyframe", title: "sky palette keyframe", "The sky's colours when the sun is at an elevation.", [
+        Property("elevation", .number(-90...90), required: true, unit: "°", expected: "an elevation in −90…90 degrees",
+                 "The sun's elevation (keyframes in increasing order)."),
+        Property("zenith", .color, required: true, "The colour overhead."),
+        Property("horizon", .color, required: true, "The colour at the horizon."),
+        Property("sunGlow", .color, default: .color(RGBA(1, 0.9, 0.7, 0.5)), "The glow around the sun; its alpha is the glow's strength."),
+    ])
+}
+
+extension CloudSpritesLayer {
+    static let kind = LayerKind("cloudSprites", "Seed 000's drifting clouds: cumulus, cirrus and stratus sprites crossing the sky.", {
+        let d = CloudSpritesLayer()
+        return [
+            Property("count", .integer(0...maximumCount), default: .number(Double(d.count)), live: false, "How many clouds."),
+            Property("kinds", .array(.choice(Kind.allCases.map(\.rawValue)), count: 1...8), default: .described("all three"),
+                     "The kinds of cloud to pick from (cumulus, cirrus, stratus)."),
+            Property("size", .interval(1...4096), default: .interval(d.sizeRange), unit: "pt", expected: "a width in 1…4096 points", "[smallest, largest] cloud width."),
+            Property("band", .interval(-0.5...1.5), default: .interval(d.band), unit: "unit", expected: "a unit y in −0.5…1.5", "[top, bottom] of the band the clouds drift in."),
+            Property("crossingTime", .interval(0.1...100_000), default: .interval(d.crossingTime), unit: "s", expected: "seconds in 0.1…100000",
+                     "[fastest, slowest] time to cross the frame."),
+            Property("speed", .number(0...1000), default: .described("the weather's"), expected: "a speed factor in 0…1000", "Multiplies the drift speed."),
+            Property("seed", .integer(0...(1 << 53)), default: .number(0), live: false, expected: "a whole number ≥ 0", "Mixed with the scene's seed."),
+        ]
+    }()) { object, _ in .sky(.cloudSprites(try SceneLoader.decodeCloudSprites(object))) }
+}
+
+extension CloudCoverLayer {
+    static let kind = LayerKind("cloudCover", "fBm cloud cover from integer-hash noise, lit by the sky's colours.", {
+        let d = CloudCoverLayer()
+        return [
+            Property("coverage", .number(0...1), default: .described("the weather's (clear: 0.25)"), expected: "a coverage in 0…1", "How much of the sky is cloud."),
+            Property("sharpness", .number(0.5...50), default: .number(d.sharpness), expected: "a sharpness in 0.5…50", "How hard the cloud edges are."),
+            Property("scale", .number(1...100_000), default: .number(d.scale), unit: "pt", expected: "a feature size in 1…100000 points",
+                     "Feature size (one noise cell at the top of the view)."),
+            Property("wind", .pair(-10_000...10_000), default: .described("the weather's"), unit: "pt/s",
+                     expected: "a wind [x, y] of at most 10000 points per second on each axis", "Drift [x, y]."),
+            Property("seed", .integer(0...(1 << 53)), default: .number(0), live: false, expected: "a whole number ≥ 0", "Mixed with the scene's seed."),
+            Property("octaves", .integer(1...8), default: .number(Double(d.octaves)), "Noise octaves (detail)."),
+        ]
+    }()) { object, _ in .sky(.cloudCover(try SceneLoader.decodeCloudCover(object))) }
+}
+
+extension Weather {
+    /// `weather`: a preset name, or an object.
+    static let propertyType = PropertyType.oneOf([.choice(WeatherPreset.allCases.map(\.rawValue)), .object(Weather.properties)])
+
+    /// The most entries a weather schedule may have.
+    public static let maximumScheduleEntries = 1000
+
+    public static let properties: PropertyTable = {
+        let presets = PropertyType.choice(WeatherPreset.allCases.map(\.rawValue))
+        return PropertyTable("weather", title: "weather", "Weather presets cross-faded over time: palette tint, clouds, wind, rain and snow.", [
+            Property("preset", presets, default: .string(WeatherPreset.clear.rawValue), expected: "weather preset", "The weather at time 0."),
+            Property("transition", .number(0...3600), default: .number(3), unit: "s", expected: "seconds in 0…3600", "How long a change of preset cross-fades."),
+            Property("schedule", .array(.object(scheduleEntryProperties), count: 0...maximumScheduleEntries), default: .emptyArray, animatable: true,
+                     "Later presets by scene time, in order."),
+            Property("precipitation", PrecipitationSettings.propertyType, default: .bool(true),
+                     "false (none), true, an amount for both, or {rain, snow}: multiplies the presets' rain and snow."),
+        ])
+    }()
+
+    public static let scheduleEntryProperties = PropertyTable("weatherScheduleEntry", title: "weather schedule entry", "A preset from a scene time on.", [
+        Property("at", .number(0...1e9), required: true, unit: "s", expected: "a scene time ≥ 0 in seconds", "The scene time the change starts."),
+        Property("preset", .choice(WeatherPreset.allCases.map(\.rawValue)), required: true, expected: "weather preset", "The weather from then on."),
+    ])
+}
+
+extension PrecipitationSettings {
+    static let propertyType = PropertyType.oneOf([.bool, .number(0...maximumAmount), .object(properties)])
+
+    public static let properties = PropertyTable("precipitation", title: "precipitation", "How strongly rain and snow fall.", [
+        Property("rain", .number(0...maximumAmount), default: .number(1), expected: "an amount in 0…4 (1 = the weather's own)", "Multiplies the rain's birth rate."),
+        Property("snow", .number(0...maximumAmount), default: .number(1), expected: "an amount in 0…4 (1 = the weather's own)", "Multiplies the snow's birth rate."),
+    ])
+}
+
+extension SceneLoader {
+    public static var maximumKeyframes: Int { SkyLayer.maximumKeyframes }
 
     static func decodeSky(_ object: ObjectReader) throws -> SkyLayer {
         var sky = SkyLayer()
         if let dateNode = object["date"] {
             let text = try dateNode.string()
+            guard text.count <= 100 else { throw dateNode.error(.outOfRange, "expected an ISO 8601 date, got \(text.count) characters") }
             guard let date = Timestamp.parse(text) else {
                 throw dateNode.error(.invalidValue, "expected an ISO 8601 date with a UTC offset like \"2024-06-21T05:30:00+02:00\", got \"\(text)\"")
             }
@@ -31,9 +124,10 @@ extension SceneLoader {
                     throw n.error(.invalidValue, "'\(key)' fixes the sun, but 'date' computes it; use one or the other")
                 }
             }
-            let latitude = try object.required("latitude").number(in: -90...90, "a latitude in −90…90 degrees")
-            let longitude = try object.required("longitude").number(in: -180...180, "a longitude in −180…180 degrees")
-            let timeScale = try object["timeScale"]?.number(in: -1e6...1e6, "a number of sky seconds per scene second in −1000000…1000000") ?? 1
+            _ = try object.required("latitude"); _ = try object.required("longitude")
+            let latitude = try object.number("latitude") ?? 0
+            let longitude = try object.number("longitude") ?? 0
+            let timeScale = try object.number("timeScale") ?? 1
             sky.sun = .computed(date: date, latitude: latitude, longitude: longitude, timeScale: timeScale)
         } else {
             for key in ["latitude", "longitude", "timeScale"] {
@@ -41,17 +135,17 @@ extension SceneLoader {
                     throw n.error(.missingKey, "'\(key)' needs a 'date' to compute the sun from (or set 'sunElevation' instead)")
                 }
             }
-            let elevation = try object["sunElevation"]?.number(in: -90...90, "an elevation in −90…90 degrees") ?? 30
-            let azimuth = try object["sunAzimuth"]?.number(in: -360...720, "an azimuth in degrees clockwise from north") ?? 180
+            let elevation = try object.number("sunElevation") ?? 30
+            let azimuth = try object.number("sunAzimuth") ?? 180
             sky.sun = .fixed(elevation: elevation, azimuth: azimuth)
         }
-        if let n = object["viewAzimuth"] { sky.viewAzimuth = try n.number(in: -360...720, "an azimuth in degrees clockwise from north") }
-        if let n = object["fieldOfView"] { sky.fieldOfView = try n.number(in: 1...360, "a field of view in 1…360 degrees") }
-        if let n = object["horizon"] { sky.horizon = try n.number(in: 0.05...2, "a unit y in 0.05…2") }
-        if let n = object["sunSize"] { sky.sunSize = try n.number(in: 0...30, "a diameter in 0…30 degrees") }
-        if let n = object["stars"] { sky.stars = try n.bool() }
-        if let n = object["starDensity"] { sky.starDensity = try n.number(in: 0...1) }
-        if let n = object["palette"] { sky.palette = try decodePalette(n) }
+        if let v = try object.number("viewAzimuth") { sky.viewAzimuth = v }
+        if let v = try object.number("fieldOfView") { sky.fieldOfView = v }
+        if let v = try object.number("horizon") { sky.horizon = v }
+        if let v = try object.number("sunSize") { sky.sunSize = v }
+        if let v = try object.bool("stars") { sky.stars = v }
+        if let v = try object.number("starDensity") { sky.starDensity = v }
+        if let v = try object.decode("palette", decodePalette) { sky.palette = v }
         return sky
     }
 
@@ -63,7 +157,7 @@ extension SceneLoader {
         }
         var keyframes: [SkyKeyframe] = []
         for item in items {
-            let k = try item.object(["elevation", "zenith", "horizon", "sunGlow"])
+            let k = try item.object(SkyKeyframe.properties)
             try k.checkKeys()
             let elevationNode = try k.required("elevation")
             let elevation = try elevationNode.number(in: -90...90, "an elevation in −90…90 degrees")
@@ -78,49 +172,30 @@ extension SceneLoader {
         return keyframes
     }
 
-    /// `[low, high]` with low ≤ high, each in `range`.
-    static func decodeRange(_ node: Node, _ range: ClosedRange<Double>, _ what: String) throws -> ClosedRange<Double> {
-        let items = try node.array()
-        guard items.count == 2 else { throw node.error(.wrongType, "expected [low, high], got an array of \(items.count)") }
-        let low = try items[0].number(in: range, what), high = try items[1].number(in: range, what)
-        guard low <= high else { throw node.error(.outOfRange, "expected [low, high] with low ≤ high, got [\(format(low)), \(format(high))]") }
-        return low...high
-    }
-
-    static func decodeSeed(_ node: Node) throws -> UInt64 {
-        UInt64(try node.integer(in: 0...(1 << 53), "a whole number ≥ 0"))
-    }
-
     static func decodeCloudSprites(_ object: ObjectReader) throws -> CloudSpritesLayer {
         var layer = CloudSpritesLayer()
-        if let n = object["count"] { layer.count = try n.integer(in: 0...CloudSpritesLayer.maximumCount) }
+        if let v = try object.integer("count") { layer.count = v }
         if let n = object["kinds"] {
-            let items = try n.array()
+            let items = try n.array(count: 0...8, "kinds")
             guard !items.isEmpty else { throw n.error(.invalidValue, "expected at least one cloud kind (cumulus, cirrus, stratus)") }
             layer.kinds = try items.map { CloudSpritesLayer.Kind(rawValue: try $0.oneOf(CloudSpritesLayer.Kind.allCases.map(\.rawValue), "cloud kind"))! }
         }
-        if let n = object["size"] { layer.sizeRange = try decodeRange(n, 1...4096, "a width in 1…4096 points") }
-        if let n = object["band"] { layer.band = try decodeRange(n, -0.5...1.5, "a unit y in −0.5…1.5") }
-        if let n = object["crossingTime"] { layer.crossingTime = try decodeRange(n, 0.1...100_000, "seconds in 0.1…100000") }
-        if let n = object["speed"] { layer.speed = try n.number(in: 0...1000, "a speed factor in 0…1000") }
-        if let n = object["seed"] { layer.seed = try decodeSeed(n) }
+        if let v = try object.interval("size") { layer.sizeRange = v }
+        if let v = try object.interval("band") { layer.band = v }
+        if let v = try object.interval("crossingTime") { layer.crossingTime = v }
+        if let v = try object.number("speed") { layer.speed = v }
+        if let v = try object.integer("seed") { layer.seed = UInt64(v) }
         return layer
     }
 
     static func decodeCloudCover(_ object: ObjectReader) throws -> CloudCoverLayer {
         var layer = CloudCoverLayer()
-        if let n = object["coverage"] { layer.coverage = try n.number(in: 0...1, "a coverage in 0…1") }
-        if let n = object["sharpness"] { layer.sharpness = try n.number(in: 0.5...50, "a sharpness in 0.5…50") }
-        if let n = object["scale"] { layer.scale = try n.number(in: 1...100_000, "a feature size in 1…100000 points") }
-        if let n = object["wind"] {
-            let w = try n.pair()
-            guard abs(w.x) <= 10_000, abs(w.y) <= 10_000 else {
-                throw n.error(.outOfRange, "expected a wind [x, y] of at most 10000 points per second on each axis")
-            }
-            layer.wind = w
-        }
-        if let n = object["octaves"] { layer.octaves = try n.integer(in: 1...8) }
-        if let n = object["seed"] { layer.seed = try decodeSeed(n) }
+        if let v = try object.number("coverage") { layer.coverage = v }
+        if let v = try object.number("sharpness") { layer.sharpness = v }
+        if let v = try object.number("scale") { layer.scale = v }
+        if let v = try object.pair("wind") { layer.wind = v }
+        if let v = try object.integer("octaves") { layer.octaves = v }
+        if let v = try object.integer("seed") { layer.seed = UInt64(v) }
         return layer
     }
 
@@ -130,14 +205,14 @@ extension SceneLoader {
         if case .string = node.value.kind {
             return Weather(preset: WeatherPreset(rawValue: try node.oneOf(names, "weather preset"))!)
         }
-        let object = try node.object(weatherKeys)
+        let object = try node.object(Weather.properties)
         try object.checkKeys()
         var weather = Weather()
-        if let n = object["preset"] { weather.preset = WeatherPreset(rawValue: try n.oneOf(names, "weather preset"))! }
-        if let n = object["transition"] { weather.transition = try n.number(in: 0...3600, "seconds in 0…3600") }
+        if let v = try object.choice("preset", as: WeatherPreset.self) { weather.preset = v }
+        if let v = try object.number("transition") { weather.transition = v }
         if let n = object["schedule"] {
-            for item in try n.array() {
-                let entry = try item.object(["at", "preset"])
+            for item in try n.array(count: 0...Weather.maximumScheduleEntries, "schedule entries") {
+                let entry = try item.object(Weather.scheduleEntryProperties)
                 try entry.checkKeys()
                 let atNode = try entry.required("at")
                 let at = try atNode.number(in: 0...1e9, "a scene time ≥ 0 in seconds")
@@ -148,7 +223,7 @@ extension SceneLoader {
                 weather.schedule.append((at, preset))
             }
         }
-        if let n = object["precipitation"] { weather.precipitation = try decodePrecipitation(n) }
+        if let v = try object.decode("precipitation", decodePrecipitation) { weather.precipitation = v }
         return weather
     }
 
@@ -163,11 +238,11 @@ extension SceneLoader {
             let amount = try node.number(in: range, expected)
             return PrecipitationSettings(rain: amount, snow: amount)
         default:
-            let object = try node.object(["rain", "snow"])
+            let object = try node.object(PrecipitationSettings.properties)
             try object.checkKeys()
             var settings = PrecipitationSettings()
-            if let n = object["rain"] { settings.rain = try n.number(in: range, expected) }
-            if let n = object["snow"] { settings.snow = try n.number(in: range, expected) }
+            if let v = try object.number("rain") { settings.rain = v }
+            if let v = try object.number("snow") { settings.snow = v }
             return settings
         }
     }

@@ -1,0 +1,62 @@
+// The registration list of layer kinds: the one shared place that names every kind.
+//
+// A kind is its `type` name, its property table (the common layer keys first, then its own) and its
+// decoder; the kind's model, Frame resolution, CPU raster and GPU pass live in its own files
+// (docs/adding-a-layer-kind.md lists them).
+
+/// One layer kind of the scene format.
+public struct LayerKind: Sendable {
+    /// What decoding a layer needs besides its own object.
+    public struct Context: Sendable {
+        /// The scene's frame size in points.
+        public var sceneSize: SIMD2<Int>
+        /// The scene file's folder, for relative paths.
+        public var directory: String?
+        /// The layer's own `colorSpace`, when it has one.
+        public var colorSpace: ColorSpace?
+    }
+
+    /// The scene file's `type`.
+    public let type: String
+    /// Every key a layer of this kind accepts: the common ones, then its own.
+    public let properties: PropertyTable
+    let decode: @Sendable (ObjectReader, Context) throws -> Layer.Content
+
+    public init(_ type: String, _ summary: String, _ properties: [Property],
+                decode: @escaping @Sendable (ObjectReader, Context) throws -> Layer.Content) {
+        self.type = type
+        self.properties = PropertyTable(type, title: "\(type) layer", summary, LayerKind.commonProperties(type) + properties)
+        self.decode = decode
+    }
+
+    /// Keys every layer has.
+    static func commonProperties(_ type: String) -> [Property] {
+        [
+            Property("type", .choice([type]), required: true, expected: "layer type", "The layer kind."),
+            Property("name", .string(maximumLength: 200), live: false, "A label for the panel and for messages."),
+            Property("opacity", .number(0...1), default: .number(1), "Multiplies the layer's alpha."),
+            Property("colorSpace", .choice(ColorSpace.allCases.map(\.rawValue)), default: .described("the scene's colorSpace"),
+                     expected: "colour space", "The space gradients and meshes of this layer interpolate in."),
+        ]
+    }
+}
+
+/// Every layer kind, in the order docs and `welkin schema` list them. Adding a kind adds a line here.
+public enum LayerKinds {
+    public static let all: [LayerKind] = [
+        Gradient.linearKind,
+        Gradient.radialKind,
+        Gradient.angularKind,
+        Gradient.ellipticalKind,
+        ShaderLayer.kind,
+        MeshGradient.kind,
+        SkyLayer.kind,
+        CloudSpritesLayer.kind,
+        CloudCoverLayer.kind,
+        EmitterLayer.kind,
+    ]
+
+    private static let byType: [String: LayerKind] = Dictionary(uniqueKeysWithValues: all.map { ($0.type, $0) })
+
+    public static func kind(_ type: String) -> LayerKind? { byType[type] }
+}
