@@ -298,3 +298,82 @@ public struct JSONParser {
         return value
     }
 }
+
+// MARK: Building and writing JSON
+
+extension JSONValue {
+    /// A value made in code (its position is 0:0).
+    public init(_ kind: Kind) { self.init(kind: kind, position: SourcePosition(line: 0, column: 0)) }
+
+    public static func object(_ members: [(String, JSONValue)]) -> JSONValue { JSONValue(.object(members.map { (key: $0.0, value: $0.1) })) }
+    public static func array(_ items: [JSONValue]) -> JSONValue { JSONValue(.array(items)) }
+    public static func string(_ s: String) -> JSONValue { JSONValue(.string(s)) }
+    public static func number(_ n: Double) -> JSONValue { JSONValue(.number(n)) }
+    public static func bool(_ b: Bool) -> JSONValue { JSONValue(.bool(b)) }
+    public static var null: JSONValue { JSONValue(.null) }
+
+    /// JSON text: compact on one line (`[0.5, 0]`) without `indent`, else one member per line.
+    public func serialized(indent: Int? = nil) -> String {
+        var out = ""
+        write(to: &out, indent: indent, level: 0)
+        return out
+    }
+
+    private func write(to out: inout String, indent: Int?, level: Int) {
+        func newline(_ level: Int) {
+            if let indent { out += "\n" + String(repeating: " ", count: indent * level) }
+        }
+        switch kind {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n): out += JSONValue.numberText(n)
+        case .string(let s): out += JSONValue.quoted(s)
+        case .array(let items):
+            if items.isEmpty { out += "[]"; return }
+            let scalars = items.allSatisfy { if case .array = $0.kind { return false }; if case .object = $0.kind { return false }; return true }
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += scalars || indent == nil ? ", " : "," }
+                if !scalars { newline(level + 1) }
+                item.write(to: &out, indent: indent, level: level + 1)
+            }
+            if !scalars { newline(level) }
+            out += "]"
+        case .object(let members):
+            if members.isEmpty { out += "{}"; return }
+            out += "{"
+            for (i, member) in members.enumerated() {
+                if i > 0 { out += indent == nil ? ", " : "," }
+                newline(level + 1)
+                out += JSONValue.quoted(member.key) + ": "
+                member.value.write(to: &out, indent: indent, level: level + 1)
+            }
+            newline(level)
+            out += "}"
+        }
+    }
+
+    /// A number as JSON text: whole numbers without a fraction, others in Swift's shortest form.
+    public static func numberText(_ n: Double) -> String {
+        if n == n.rounded() && abs(n) <= 9_007_199_254_740_992 { return String(Int64(n)) }
+        return "\(n)"
+    }
+
+    /// A JSON string literal.
+    public static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
