@@ -26,6 +26,10 @@ deps:
 	  $$SUDO apt-get update -qq && \
 	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
+	@# The tests check `welkin schema` with a standard JSON Schema validator (PyPI's jsonschema).
+	@python3 -c "import jsonschema" 2>/dev/null || { echo "make: installing jsonschema from PyPI (for the tests)"; \
+	  python3 -m pip install --quiet jsonschema 2>/dev/null || python3 -m pip install --quiet --user jsonschema || \
+	  python3 -m pip install --quiet --break-system-packages jsonschema; }
 
 build: deps
 	$(SWIFT) build -c release
