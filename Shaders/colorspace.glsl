@@ -3,9 +3,7 @@
 // Mirrors WelkinCore's ColorMath (Sources/WelkinCore/Color/ColorSpace.swift) with the same
 // constants and the same order of operations. Space codes match ColorSpace.code.
 
-const int COLOR_SPACE_SRGB = 0;
-const int COLOR_SPACE_LINEAR_SRGB = 1;
-const int COLOR_SPACE_OKLAB = 2;
+// COLOR_SPACE_* (ColorSpace.code) come from the constants prelude (ShaderConstants.swift).
 
 // sRGB electro-optical transfer: encoded → linear.
 float srgbToLinear(float c) {

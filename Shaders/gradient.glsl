@@ -6,10 +6,8 @@
 
 #include "colorspace.glsl"
 
-const int GRADIENT_LINEAR = 0;   // GradientDraw.Kind codes
-const int GRADIENT_RADIAL = 1;
-const int GRADIENT_ANGULAR = 2;
-const int MAXIMUM_STOPS = 64;    // Gradient.maximumStops
+// GRADIENT_* (GradientDraw.Kind codes) and MAXIMUM_STOPS (Gradient.maximumStops) come from the
+// constants prelude (ShaderConstants.swift).
 
 // The renderer may specialise a program to one kind and one colour space by defining
 // WELKIN_GRADIENT_KIND and WELKIN_COLOR_SPACE: those uniforms become constants and the other

@@ -7,9 +7,9 @@
 uint hash32(uint value) {
     uint x = value;
     x ^= x >> 16;
-    x *= 0x7feb352du;
+    x *= HASH_MULTIPLIER_1;
     x ^= x >> 15;
-    x *= 0x846ca68bu;
+    x *= HASH_MULTIPLIER_2;
     x ^= x >> 16;
     return x;
 }
@@ -21,7 +21,7 @@ uint hashCell(int x, int y, uint seed) {
 
 // The next hash in a sequence drawn from one cell.
 uint hashNext(uint h) {
-    return hash32(h ^ 0x9e3779b9u);
+    return hash32(h ^ SEQUENCE_STEP);
 }
 
 // A hash as a float in [0, 1), from its top 24 bits (exact in float). Through int: the value
@@ -35,14 +35,13 @@ float lerp(float a, float b, float t) {
     return a + (b - a) * t;
 }
 
-// Odd multipliers per axis for latticeHash.
-const uint LATTICE_X = 0x165667b1u;
-const uint LATTICE_Y = 0x27d4eb2du;
+// LATTICE_X and LATTICE_Y, latticeHash's odd multipliers per axis, come with the other shared
+// constants in the prelude Welkin puts before every shader (ShaderConstants.swift).
 
 // The mixing step of latticeHash: one multiply by lowbias32's first odd constant (the top bits,
 // all that unitFloat and whole24 read, depend on every input bit; see Noise.mixHash).
 uint mixHash(uint value) {
-    return value * 0x7feb352du;
+    return value * HASH_MULTIPLIER_1;
 }
 
 // A hash's top 24 bits as a whole float in [0, 2^24) (exact): unitFloat without its 2^-24.
@@ -81,7 +80,7 @@ float valueNoise(float x, float y, uint seed) {
 
 // Fractal Brownian motion: octaves of value noise at doubling frequency and halving amplitude,
 // turned by a fixed rotation (0.8, 0.6). Normalised to [0, 1). The seed is hashed once; octave i
-// is keyed by that hash + i·0x68e31da4. fbmKeyed takes the hash (a layer's, hashed once per draw).
+// is keyed by that hash + i·OCTAVE_KEY_STEP. fbmKeyed takes the hash (a layer's, hashed once per draw).
 float fbmKeyed(float x, float y, uint key, int octaves) {
     float px = x, py = y;
     float sum = 0.0, amplitude = 0.5, total = 0.0;
@@ -93,7 +92,7 @@ float fbmKeyed(float x, float y, uint key, int octaves) {
         float ny = 1.2 * px + 1.6 * py - 31.0;
         px = nx; py = ny;
         amplitude *= 0.5;
-        s = s + 0x68e31da4u;
+        s = s + OCTAVE_KEY_STEP;
     }
     return sum / total;
 }

@@ -77,7 +77,7 @@ struct CoverValues {
 // CloudSpritesDraw's shared values. The boxes are uniform arrays, u_spriteBoxes and u_spriteInfo
 // (MAX_CLOUDS long), which the fragments read directly, or, where the renderer defines
 // WELKIN_SPRITE_COUNT (a cell's few sprites), get from sky.vert as flat arrays of that length.
-const int MAX_CLOUDS = 32;
+// MAX_CLOUDS (CloudSpritesLayer.maximumCount) comes from the constants prelude.
 
 struct SpriteValues {
     vec3 lit;

@@ -7,9 +7,8 @@
 #include "colorspace.glsl"
 #include "noise.glsl"
 
-const int SKY_PART_SKY = 0;
-const int SKY_PART_COVER = 1;
-const int SKY_PART_SPRITES = 2;
+// SKY_PART_* (SkyPart's codes) and CLOUD_* (CloudSpritesLayer.Kind codes) come from the constants
+// prelude (ShaderConstants.swift).
 
 float clamp01(float x) { return min(max(x, 0.0), 1.0); }
 float smoothUnit(float x) { float t = clamp01(x); return t * t * (3.0 - 2.0 * t); }
@@ -146,11 +145,8 @@ uniform vec4 u_spriteInfo[MAX_CLOUDS];    // kind, alpha, x flip, 0
 #endif
 flat in SpriteValues sprite;
 
-const vec3 cumulusPuffs[5] = vec3[5](
-    vec3(-0.52, 0.18, 0.40), vec3(-0.12, -0.12, 0.55), vec3(0.34, -0.02, 0.46),
-    vec3(0.66, 0.22, 0.30), vec3(0.05, 0.28, 0.42));
-const vec4 cirrusStreaks[3] = vec4[3](
-    vec4(0.0, -0.15, 1.0, 0.13), vec4(-0.22, 0.18, 0.78, 0.10), vec4(0.28, 0.42, 0.62, 0.08));
+const vec3 cumulusPuffs[5] = CUMULUS_PUFFS;
+const vec4 cirrusStreaks[3] = CIRRUS_STREAKS;
 
 // WELKIN_SPRITE_KINDS (bit 1 cumulus, 2 cirrus, 4 stratus) compiles in only the kinds a cell's
 // sprites use: llvmpipe runs every branch, so a cell of one kind pays for one shape.
@@ -161,7 +157,7 @@ const vec4 cirrusStreaks[3] = vec4[3](
 float cloudShape(int kind, float x, float y) {
 #if (WELKIN_SPRITE_KINDS & 1) != 0
 #if WELKIN_SPRITE_KINDS != 1
-    if (kind == 0)
+    if (kind == CLOUD_CUMULUS)
 #endif
     {
         float m = -1.0;
@@ -176,7 +172,7 @@ float cloudShape(int kind, float x, float y) {
 #endif
 #if (WELKIN_SPRITE_KINDS & 2) != 0
 #if (WELKIN_SPRITE_KINDS & 4) != 0
-    if (kind == 1)
+    if (kind == CLOUD_CIRRUS)
 #endif
     {
         float m = -1.0;

@@ -5,15 +5,10 @@
 // (along its axis, across it), in pixels from its centre. Every function is exactly 0 outside
 // spriteSupport, and the quad drawn is the support grown by one pixel.
 
-const int SPRITE_DOT = 0;        // SpriteKind codes
-const int SPRITE_SOFT_DOT = 1;
-const int SPRITE_FLAKE = 2;
-const int SPRITE_STREAK = 3;
-const int SPRITE_CLOUD = 4;
-const int SPRITE_IMAGE = 5;
-
-const float flakeArmWidth = 0.04;   // SpriteShape.flakeArmWidth
-const float blurReach = 3.0;        // SpriteShape.blurReach
+// SPRITE_* (SpriteKind codes), FLAKE_ARM_WIDTH (SpriteShape.flakeArmWidth) and BLUR_REACH
+// (SpriteShape.blurReach) come from the constants prelude (ShaderConstants.swift).
+const float flakeArmWidth = FLAKE_ARM_WIDTH;
+const float blurReach = BLUR_REACH;
 const vec3 cloudPuffs[3] = vec3[3](vec3(-0.45, 0.15, 0.5), vec3(0.0, -0.15, 0.6), vec3(0.45, 0.15, 0.5));
 
 // Half extents in the local frame outside which the sprite is 0 (blur in pixels).

@@ -8,13 +8,21 @@
 // constants in step with noise.glsl.
 
 public enum Noise {
+    /// lowbias32's two odd multipliers (HASH_MULTIPLIER_1/2 in the shaders' constants prelude).
+    public static let hashMultiplier1: UInt32 = 0x7feb_352d
+    public static let hashMultiplier2: UInt32 = 0x846c_a68b
+    /// Mixed into a hash to draw the next one of a sequence (the golden ratio's bits).
+    public static let sequenceStep: UInt32 = 0x9e37_79b9
+    /// Added to an fBm key from one octave to the next.
+    public static let octaveKeyStep: UInt32 = 0x68e3_1da4
+
     /// A 32-bit integer hash with good avalanche (lowbias32).
     @inlinable public static func hash32(_ value: UInt32) -> UInt32 {
         var x = value
         x ^= x >> 16
-        x = x &* 0x7feb_352d
+        x = x &* hashMultiplier1
         x ^= x >> 15
-        x = x &* 0x846c_a68b
+        x = x &* hashMultiplier2
         x ^= x >> 16
         return x
     }
@@ -26,7 +34,7 @@ public enum Noise {
 
     /// The next hash in a sequence drawn from one cell (for a cell's second, third, … value).
     @inlinable public static func hashNext(_ h: UInt32) -> UInt32 {
-        hash32(h ^ 0x9e37_79b9)
+        hash32(h ^ sequenceStep)
     }
 
     /// A hash as a float in [0, 1), from its top 24 bits (exact in float).
@@ -49,7 +57,7 @@ public enum Noise {
     /// values come out uncorrelated between neighbours (SkyTests checks) without lowbias32's
     /// xorshift before the multiply, which cost two of the six operations per cell corner.
     @inlinable public static func mixHash(_ value: UInt32) -> UInt32 {
-        value &* 0x7feb_352d
+        value &* hashMultiplier1
     }
 
     /// A hash's top 24 bits as a whole float in [0, 2²⁴) (exact): `unit` without its 2⁻²⁴.
@@ -113,7 +121,7 @@ public enum Noise {
             let ny = 1.2 * px + 1.6 * py - 31.0
             px = nx; py = ny
             amplitude *= 0.5
-            s = s &+ 0x68e3_1da4
+            s = s &+ octaveKeyStep
             i += 1
         }
         return sum / total

@@ -46,9 +46,11 @@ public enum SkyPart: Sendable, Equatable {
     case cover(CloudCoverDraw)
     case sprites(CloudSpritesDraw)
 
-    /// SKY_PART_* in sky.glsl.
+    /// SKY_PART_* in the shaders' constants prelude.
+    public static let skyCode: Int32 = 0, coverCode: Int32 = 1, spritesCode: Int32 = 2
+
     public var code: Int32 {
-        switch self { case .sky: return 0; case .cover: return 1; case .sprites: return 2 }
+        switch self { case .sky: return Self.skyCode; case .cover: return Self.coverCode; case .sprites: return Self.spritesCode }
     }
 
     @inlinable public func color(at p: SIMD2<Float>) -> SIMD4<Float> {
@@ -323,7 +325,7 @@ public struct CloudSpritesDraw: Sendable, Equatable {
 
     /// A cloud's coverage (0…1) at local point (x, y) in its unit box (−1…1), before its alpha.
     @inlinable public static func shape(kind: Int32, _ x: Float, _ y: Float) -> Float {
-        if kind == 0 {
+        if kind == CloudSpritesLayer.Kind.cumulus.code {
             var m: Float = -1
             for puff in cumulusPuffs {
                 let dx = x - puff.x, dy = y - puff.y
@@ -331,7 +333,7 @@ public struct CloudSpritesDraw: Sendable, Equatable {
             }
             let base = clamp01((0.62 - y) * 6)
             return smoothUnit(m * 3.5) * base
-        } else if kind == 1 {
+        } else if kind == CloudSpritesLayer.Kind.cirrus.code {
             var m: Float = -1
             let sheared = y + x * 0.18
             for s in cirrusStreaks {

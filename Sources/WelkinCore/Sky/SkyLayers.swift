@@ -69,7 +69,7 @@ public struct SkyLayer: Sendable, Equatable {
 public struct CloudSpritesLayer: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         case cumulus, cirrus, stratus
-        /// The shaders' integer code (CLOUD_* in clouds.glsl).
+        /// The shaders' integer code (CLOUD_* in the constants prelude).
         public var code: Int32 {
             switch self { case .cumulus: return 0; case .cirrus: return 1; case .stratus: return 2 }
         }

@@ -7,6 +7,7 @@
 // S × lineStride + N. The mapping reads the file from the line number and needs no S at all.
 
 import Foundation
+import WelkinCore
 
 /// A preprocessed shader: the text to compile and the table that maps compiler positions to files.
 public struct ShaderSource: Sendable {
@@ -20,12 +21,13 @@ public struct ShaderSource: Sendable {
     /// Reads `path` and resolves `#include "name"` lines (relative to the including file, then in
     /// `includeDirectories`; recursively). A file included a second time is skipped (each file goes in once), so two
     /// files may share a helper. Throws `ShaderError` naming FILE:LINE for a missing include or a cycle.
-    /// `defines` become `#define NAME VALUE` lines right after `#version` (program variants).
+    /// `defines` become `#define NAME VALUE` lines right after `#version` (program variants), after
+    /// the constants Swift shares with every shader (`ShaderConstants.defines`).
     /// `includeDirectories` are searched, in order, for an include not found beside the including
     /// file (a user's shader can `#include "colorspace.glsl"` from Welkin's library).
     public init(path: String, defines: [(name: String, value: String)] = [], includeDirectories: [String] = []) throws {
         self.path = path
-        var builder = Builder(defines: defines, includeDirectories: includeDirectories)
+        var builder = Builder(defines: ShaderConstants.defines + defines, includeDirectories: includeDirectories)
         try builder.append(path: path, includedAt: nil, stack: [])
         text = builder.output
         files = builder.files
@@ -35,7 +37,7 @@ public struct ShaderSource: Sendable {
     /// Includes resolve relative to `path`'s directory.
     public init(text: String, path: String, defines: [(name: String, value: String)] = [], includeDirectories: [String] = []) throws {
         self.path = path
-        var builder = Builder(defines: defines, includeDirectories: includeDirectories)
+        var builder = Builder(defines: ShaderConstants.defines + defines, includeDirectories: includeDirectories)
         try builder.append(text: text, path: path, stack: [])
         self.text = builder.output
         files = builder.files

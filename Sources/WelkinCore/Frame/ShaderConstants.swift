@@ -1,0 +1,70 @@
+// The constants Swift and GLSL share, defined once here in Swift and handed to every shader as a
+// prelude of `#define`s (after `#version`, before the pass's own defines). No .glsl file repeats
+// one of these values: WelkinGLTests' ShaderTwinTests fail when one does, or when a shader
+// defines one of these names itself.
+
+/// The generated `#define` prelude.
+public enum ShaderConstants {
+    /// Name and GLSL text of every shared constant, in a stable order.
+    public static let defines: [(name: String, value: String)] = {
+        var d: [(String, String)] = []
+        func int(_ name: String, _ v: Int32) { d.append((name, String(v))) }
+        func uint(_ name: String, _ v: UInt32) { d.append((name, "0x" + String(v, radix: 16) + "u")) }
+        func float(_ name: String, _ v: Float) { d.append((name, glsl(v))) }
+
+        // Codes (uniforms and per-instance values carry these).
+        for space in ColorSpace.allCases { int("COLOR_SPACE_\(snake(space.rawValue))", space.code) }
+        int("GRADIENT_LINEAR", GradientDraw.Kind.linear.rawValue)
+        int("GRADIENT_RADIAL", GradientDraw.Kind.radial.rawValue)
+        int("GRADIENT_ANGULAR", GradientDraw.Kind.angular.rawValue)
+        for kind in SpriteKind.allCases { int("SPRITE_\(snake(kind.rawValue))", kind.code) }
+        int("SKY_PART_SKY", SkyPart.skyCode)
+        int("SKY_PART_COVER", SkyPart.coverCode)
+        int("SKY_PART_SPRITES", SkyPart.spritesCode)
+        for kind in CloudSpritesLayer.Kind.allCases { int("CLOUD_\(snake(kind.rawValue))", kind.code) }
+
+        // Limits (uniform array lengths).
+        int("MAXIMUM_STOPS", Int32(Gradient.maximumStops))
+        int("MAX_CLOUDS", Int32(CloudSpritesLayer.maximumCount))
+
+        // Hashing.
+        uint("HASH_MULTIPLIER_1", Noise.hashMultiplier1)
+        uint("HASH_MULTIPLIER_2", Noise.hashMultiplier2)
+        uint("SEQUENCE_STEP", Noise.sequenceStep)
+        uint("OCTAVE_KEY_STEP", Noise.octaveKeyStep)
+        uint("LATTICE_X", Noise.latticeX)
+        uint("LATTICE_Y", Noise.latticeY)
+
+        // Sprite geometry.
+        float("FLAKE_ARM_WIDTH", SpriteShape.flakeArmWidth)
+        float("BLUR_REACH", SpriteShape.blurReach)
+        d.append(("CUMULUS_PUFFS", array("vec3", CloudSpritesDraw.cumulusPuffs.map { [$0.x, $0.y, $0.z] })))
+        d.append(("CIRRUS_STREAKS", array("vec4", CloudSpritesDraw.cirrusStreaks.map { [$0.x, $0.y, $0.z, $0.w] })))
+        return d
+    }()
+
+    /// The prelude as GLSL text.
+    public static var prelude: String { defines.map { "#define \($0.name) \($0.value)\n" }.joined() }
+
+    /// A float as a GLSL literal that parses to the same float: Swift's shortest round-trip text,
+    /// with a decimal point.
+    public static func glsl(_ v: Float) -> String {
+        let text = "\(v)"
+        return text.contains(".") || text.contains("e") ? text : text + ".0"
+    }
+
+    static func array(_ type: String, _ rows: [[Float]]) -> String {
+        "\(type)[\(rows.count)](" + rows.map { "\(type)(" + $0.map(glsl).joined(separator: ", ") + ")" }.joined(separator: ", ") + ")"
+    }
+
+    /// `linearSRGB` → `LINEAR_SRGB`, `softDot` → `SOFT_DOT`.
+    static func snake(_ camel: String) -> String {
+        var out = ""
+        let chars = Array(camel)
+        for (i, c) in chars.enumerated() {
+            if c.isUppercase, i > 0, !chars[i - 1].isUppercase { out += "_" }
+            out += c.uppercased()
+        }
+        return out
+    }
+}
