@@ -73,8 +73,11 @@ public struct Ramp<Value: Sendable & Hashable>: Sendable, Hashable {
     public init(_ values: [Value]) { self.values = values }
 }
 
-/// One kind of particle (CAEmitterCell). Ranges are full widths: a mean m with range r samples
-/// uniformly from [m − r/2, m + r/2].
+/// One kind of particle (CAEmitterCell). A scalar mean m with its range r samples uniformly from
+/// [m − r, m + r], Core Animation's "value ± range" (Apple: a lifetime of 10 s with a lifetimeRange
+/// of 3 s lives between 7 and 13 s). `emissionRange` is the one exception: it is the full angle of
+/// the emission cone, so directions lie in emissionLongitude ± emissionRange/2 (docs/particles.md
+/// gives the sources for both).
 public struct EmitterCell: Sendable, Hashable {
     public var name: String = "cell"
     public var enabled: Bool = true
@@ -88,7 +91,7 @@ public struct EmitterCell: Sendable, Hashable {
     public var velocityRange: Double = 0
     /// Radians, 0 = +x, y down (−π/2 is up).
     public var emissionLongitude: Double = 0
-    /// Radians, the full width of the cone.
+    /// Radians, the full angle of the cone (directions in emissionLongitude ± emissionRange/2).
     public var emissionRange: Double = 0
     /// Points per second².
     public var xAcceleration: Double = 0
@@ -139,6 +142,20 @@ public struct EmitterCell: Sendable, Hashable {
     public static let defaultStreakDuration = 1.0 / 30
 
     public init() {}
+
+    /// Core Animation's `value ± range`: a uniform u in [0, 1) mapped onto [mean − range, mean + range].
+    public static func spread(_ mean: Double, _ range: Double, _ u: Double) -> Double {
+        mean + (2 * u - 1) * range
+    }
+
+    /// The emission direction for a uniform u in [0, 1): the cone's full angle `emissionRange`,
+    /// centred on `emissionLongitude`.
+    public func emissionAngle(_ u: Double) -> Double {
+        emissionLongitude + (u - 0.5) * emissionRange
+    }
+
+    /// The longest lifetime a particle of this cell can sample, in seconds (before the layer's multiplier).
+    public var longestLifetime: Double { lifetime + lifetimeRange }
 }
 
 /// A particle emitter layer (CAEmitterLayer).
@@ -173,4 +190,11 @@ public struct EmitterLayer: Sendable, Hashable {
     public static let maximumImageDimension = 4096
 
     public init() {}
+
+    /// At most about how many particles of `cell` are alive in the steady state: birth rate × the
+    /// longest lifetime. Sizes the particle store and the `maxParticles` warning, so no birth is
+    /// dropped without that warning.
+    public func steadyStateBound(_ cell: EmitterCell) -> Double {
+        cell.birthRate * birthRate * cell.longestLifetime * lifetime
+    }
 }

@@ -153,10 +153,7 @@ extension SceneLoader {
         var warnings: [SceneError] = []
         for (i, layer) in scene.layers.enumerated() {
             guard case .emitter(let e) = layer.content else { continue }
-            // Steady state holds about birthRate × lifetime particles per cell.
-            let expected = e.cells.filter(\.enabled).reduce(0.0) {
-                $0 + $1.birthRate * e.birthRate * ($1.lifetime + $1.lifetimeRange / 2) * e.lifetime
-            }
+            let expected = e.cells.filter(\.enabled).reduce(0.0) { $0 + e.steadyStateBound($1) }
             if expected > Double(e.maxParticles) {
                 warnings.append(SceneError(.outOfRange, file: file, path: "layers[\(i)].maxParticles",
                     "warning: the cells' birthRate × lifetime needs up to \(Int(expected.rounded(.up))) live particles, more than maxParticles (\(e.maxParticles)); births beyond it are dropped"))

@@ -132,14 +132,14 @@ public final class EmitterSimulation {
                        until end: Double, into store: ParticleStore) -> Bool {
         let key = ParticleRandom.key(seed: cellSeeds[c], layer: layerIndex, cell: c, birth: k)
         func u(_ slot: RandomSlot) -> Double { ParticleRandom.uniform(key, slot.rawValue) }
-        func sample(_ mean: Double, _ range: Double, _ slot: RandomSlot) -> Double { mean + (u(slot) - 0.5) * range }
+        func sample(_ mean: Double, _ range: Double, _ slot: RandomSlot) -> Double { EmitterCell.spread(mean, range, u(slot)) }
 
         let lifetime = max(0, sample(cell.lifetime, cell.lifetimeRange, .lifetime)) * layer.lifetime
         let age = end - born
         guard age < lifetime else { return false }
         let position = birthPosition(u(.shapeA), u(.shapeB))
         let speed = sample(cell.velocity, cell.velocityRange, .velocity) * layer.velocity
-        let angle = sample(cell.emissionLongitude, cell.emissionRange, .angle)
+        let angle = cell.emissionAngle(u(.angle))
         var velocity = SIMD2(Foundation.cos(angle), Foundation.sin(angle)) * speed
         let scale = max(0, sample(cell.scale, cell.scaleRange, .scale))
         let spin = sample(cell.spin, cell.spinRange, .spin) * layer.spin
@@ -155,8 +155,8 @@ public final class EmitterSimulation {
         velocity = velocity * Double(rest.decay) + a * Double(rest.b)
 
         if store.capacity == 0 {
-            // The steady state holds about birthRate × mean lifetime: reserve it once.
-            let expected = cell.birthRate * layer.birthRate * (cell.lifetime + cell.lifetimeRange / 2) * layer.lifetime
+            // Reserve the steady state once.
+            let expected = layer.steadyStateBound(cell)
             store.reserve(Int(min(expected * 1.05 + 1, Double(layer.maxParticles))), limit: layer.maxParticles)
         }
         store.reserve(store.count + 1, limit: layer.maxParticles)

@@ -48,21 +48,23 @@ public enum PrecipitationKind: Int, Sendable, CaseIterable {
         layer.birthRate = amount
         switch self {
         case .rain:
-            // Scenes/rain.json's two streak cells: a slower, fainter far layer and near drops.
+            // Scenes/rain.json's two streak cells, value for value: a slower, fainter far layer and
+            // near drops. Ranges are m ± r, as for every cell (docs/particles.md, "Ranges").
             layer.position = [0.5, -0.05]; layer.size = [1.4, 0]; layer.prewarm = 2
             var far = EmitterCell()
             far.name = "far drop"; far.sprite = .streak; far.spriteSize = 1.5; far.streakDuration = 0.025
-            far.birthRate = 300; far.lifetime = 1.6; far.lifetimeRange = 0.3
-            far.velocity = 450; far.velocityRange = 60; far.emissionLongitude = .pi / 2; far.emissionRange = 0.04
+            far.birthRate = 300; far.lifetime = 1.6; far.lifetimeRange = 0.15
+            far.velocity = 450; far.velocityRange = 30; far.emissionLongitude = .pi / 2; far.emissionRange = 0.04
             far.yAcceleration = 200; far.color = RGBA(0.7, 0.75, 0.9, 0.35)
             var near = EmitterCell()
             near.name = "drop"; near.sprite = .streak; near.spriteSize = 2.5; near.streakDuration = 0.04
-            near.birthRate = 220; near.lifetime = 1.0; near.lifetimeRange = 0.2
-            near.velocity = 750; near.velocityRange = 100; near.emissionLongitude = .pi / 2; near.emissionRange = 0.04
-            near.yAcceleration = 400; near.color = RGBA(0.8, 0.85, 0.95, 0.6); near.alphaRange = 0.2
+            near.birthRate = 220; near.lifetime = 1.0; near.lifetimeRange = 0.1
+            near.velocity = 750; near.velocityRange = 50; near.emissionLongitude = .pi / 2; near.emissionRange = 0.04
+            near.yAcceleration = 400; near.color = RGBA(0.8, 0.85, 0.95, 0.6); near.alphaRange = 0.1
             layer.cells = [far, near]
         case .snow:
-            // Seed 002's snow (Scenes/snow.json): every cell value is the article's.
+            // Seed 002's snow (Scenes/snow.json): every cell value is the article's, meant for Core
+            // Animation's m ± r, so its ranges stay as the article wrote them (speeds 10…50).
             layer.position = [0.5, 0]; layer.size = [1, 0]; layer.prewarm = 10
             var flake = EmitterCell()
             flake.name = "flake"; flake.sprite = .dot; flake.spriteSize = 32
