@@ -39,6 +39,7 @@ let package = Package(
         .testTarget(name: "WelkinCoreTests", dependencies: ["WelkinCore"]),
         .testTarget(name: "WelkinReferenceTests", dependencies: ["WelkinReference", "WelkinBaselines", "CCairo"]),
         .testTarget(name: "WelkinGLTests", dependencies: ["WelkinGL", "WelkinReference", "WelkinBaselines", "CCairo"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["WelkinReference"]),
+        // Depends on the `welkin` product so a plain `swift test` never runs a stale binary.
+        .testTarget(name: "EndToEndTests", dependencies: ["WelkinReference", "welkin"]),
     ]
 )

@@ -39,8 +39,8 @@ enum MeshBench {
 }
 
 extension Commands {
-    static func runMeshBenchmarks(runs: Int, filter: String?, args: Arguments) throws -> [BenchResult] {
-        func wanted(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
+    static func runMeshBenchmarks(runs: Int, filter: BenchFilter, args: Arguments) throws -> [BenchResult] {
+        let wanted = filter.wants
         var results: [BenchResult] = []
         let cpuNames = ["reference.mesh4x4.1080p", "cairo.mesh4x4.1080p", "reference.mesh4x4.cairo-ratio"]
         if cpuNames.contains(where: wanted) {

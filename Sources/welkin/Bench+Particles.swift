@@ -16,8 +16,8 @@ extension Commands {
           gpu.snow.720p                GPU frame, Scenes/snow.json at 1280×720, headless, glFinish (ms)
         """
 
-    static func runParticleBenchmarks(runs: Int, filter: String?, args: Arguments) throws -> [BenchResult] {
-        func wanted(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
+    static func runParticleBenchmarks(runs: Int, filter: BenchFilter, args: Arguments) throws -> [BenchResult] {
+        let wanted = filter.wants
         var results: [BenchResult] = []
         let simNames = ["sim.1m.swift", "sim.1m.c", "sim.1m.ratio", "sim.bytes-per-particle"]
         if simNames.contains(where: wanted) {

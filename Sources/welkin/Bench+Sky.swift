@@ -14,8 +14,8 @@ extension Commands {
           reference.sunset-clouds.720p CPU reference, the same frame (ms)
         """
 
-    static func runSkyBenchmarks(runs: Int, filter: String?, args: Arguments) throws -> [BenchResult] {
-        func wanted(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
+    static func runSkyBenchmarks(runs: Int, filter: BenchFilter, args: Arguments) throws -> [BenchResult] {
+        let wanted = filter.wants
         let gpuNames = ["gpu.sunset-clouds.720p", "gpu.sunset-clouds.bare-pass", "gpu.sunset-clouds.ratio"]
         let referenceName = "reference.sunset-clouds.720p"
         guard gpuNames.contains(where: wanted) || wanted(referenceName) else { return [] }

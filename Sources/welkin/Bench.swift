@@ -71,7 +71,7 @@ enum BenchScenes {
 extension Commands {
     static let bench = Command(
         name: "bench", summary: "Run the benchmark suite (medians, with same-run baselines).",
-        usage: "welkin bench [--json] [--runs N] [--filter TEXT]",
+        usage: "welkin bench [--json] [--runs N] [--filter TEXT[,TEXT…]]",
         discussion: """
         Each entry is the median of N runs after two warm-up runs. Ratios compare against a baseline
         measured in the same run, so they hold on a busy machine where absolute times do not.
@@ -88,7 +88,7 @@ extension Commands {
         options: [
             OptionSpec(name: "--json", help: "Print [{\"name\", \"unit\", \"value\"}] instead of a table."),
             OptionSpec(name: "--runs", value: "N", help: "Timed runs per entry (default 15)."),
-            OptionSpec(name: "--filter", value: "TEXT", help: "Run only entries whose name contains TEXT."),
+            OptionSpec(name: "--filter", value: "TEXT", help: "Run only entries whose name contains TEXT (several: A,B)."),
             shadersOption,
         ],
         run: { args in
@@ -99,7 +99,7 @@ extension Commands {
                 }
                 runs = n
             }
-            let filter = args.value("--filter")
+            let filter = BenchFilter(args.value("--filter"))
             guard args.positionals.isEmpty else {
                 throw UsageError(message: "bench takes no arguments", command: named("bench"))
             }
@@ -123,9 +123,9 @@ extension Commands {
             return 0
         })
 
-    static func runBenchmarks(runs: Int, filter: String?) throws -> [BenchResult] {
+    static func runBenchmarks(runs: Int, filter: BenchFilter) throws -> [BenchResult] {
         var results: [BenchResult] = []
-        func wanted(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
+        let wanted = filter.wants
         let renderer = ReferenceRenderer()
         for (key, gradient) in [("linear", BenchScenes.linear), ("radial", BenchScenes.radial)] {
             let referenceName = "reference.\(key).1080p", cairoName = "cairo.\(key).1080p"
@@ -173,8 +173,8 @@ extension Commands {
         }
     }
 
-    static func runGPUBenchmarks(runs: Int, filter: String?, args: Arguments) throws -> [BenchResult] {
-        func wanted(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
+    static func runGPUBenchmarks(runs: Int, filter: BenchFilter, args: Arguments) throws -> [BenchResult] {
+        let wanted = filter.wants
         let names = ["gpu.day-gradient.720p", "gpu.bare-pass.720p", "gpu.day-gradient.ratio"]
         guard names.contains(where: wanted) else { return [] }
         let renderer = try headlessRenderer(args)
@@ -188,4 +188,15 @@ extension Commands {
 func jsonNumber(_ v: Double) -> String {
     guard v.isFinite else { return "null" }
     return String(format: "%.6g", v)
+}
+
+/// `--filter A,B`: the entries whose name contains A or B; every entry without a filter.
+struct BenchFilter {
+    let parts: [String]
+
+    init(_ text: String?) {
+        parts = text.map { $0.split(separator: ",").map(String.init).filter { !$0.isEmpty } } ?? []
+    }
+
+    func wants(_ name: String) -> Bool { parts.isEmpty || parts.contains { name.contains($0) } }
 }

@@ -169,15 +169,13 @@ final class EndToEndTests: XCTestCase {
     }
 
     func testBenchJSONHasTheNamedEntries() throws {
-        let r = try run(["bench", "--json", "--runs", "1"])
+        // The cheap entries only (the whole suite is `make bench`'s job): one of each kind of row.
+        let r = try run(["bench", "--json", "--runs", "1", "--filter", "linear,day-gradient,bare-pass"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let rows = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
         let names = rows.compactMap { $0["name"] as? String }
-        for name in ["reference.linear.1080p", "reference.radial.1080p", "cairo.linear.1080p", "reference.linear.cairo-ratio",
-                     "gpu.day-gradient.720p", "gpu.bare-pass.720p", "gpu.day-gradient.ratio",
-                     "gpu.sunset-clouds.ratio", "reference.sunset-clouds.720p"] {
-            XCTAssertTrue(names.contains(name), "\(name) missing from \(names)")
-        }
+        XCTAssertEqual(names, ["reference.linear.1080p", "cairo.linear.1080p", "reference.linear.cairo-ratio",
+                               "gpu.day-gradient.720p", "gpu.bare-pass.720p", "gpu.day-gradient.ratio", "gpu.sunset-clouds.bare-pass"])
         for row in rows {
             let value = row["value"] as? Double ?? -1
             XCTAssertGreaterThan(value, 0, "\(row)")
