@@ -168,6 +168,26 @@ final class PropertyTableTests: XCTestCase {
         for kind in LayerKinds.all { XCTAssertTrue(defs.contains { $0.key == kind.type }, kind.type) }
     }
 
+    /// The registration list is the one shared place naming every kind: in the sources, a kind's
+    /// `type` string appears only in the kind's own decoding file (scene JSON text aside).
+    func testEachKindIsNamedOnlyInItsOwnFile() throws {
+        let sources = Self.repository.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(atPath: sources.path)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        var texts: [(String, [Substring])] = []
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            texts.append((file, text.split(separator: "\n")))
+        }
+        for kind in LayerKinds.all {
+            let literal = "\"\(kind.type)\""
+            let naming = texts.filter { _, lines in
+                lines.contains { $0.contains(literal) && !$0.contains("\"type\":") && !$0.contains("{" + literal) }
+            }.map(\.0)
+            XCTAssertEqual(naming.count, 1, "\(kind.type) is named in \(naming)")
+            XCTAssertFalse(naming.first?.hasPrefix("WelkinCore/Scene/LayerKinds") ?? true, "\(kind.type): LayerKinds names kinds by their values, not their strings")
+        }
+    }
+
     // MARK: All errors at once, metadata, limits
 
     func write(_ text: String) throws -> String {

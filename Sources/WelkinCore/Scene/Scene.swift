@@ -108,10 +108,10 @@ public struct Gradient: Sendable {
         /// The scene-file `type` of each shape.
         public var typeName: String {
             switch self {
-            case .linear: return "linearGradient"
-            case .radial: return "radialGradient"
-            case .angular: return "angularGradient"
-            case .elliptical: return "ellipticalGradient"
+            case .linear: return Gradient.linearKind.type
+            case .radial: return Gradient.radialKind.type
+            case .angular: return Gradient.angularKind.type
+            case .elliptical: return Gradient.ellipticalKind.type
             }
         }
     }
