@@ -248,6 +248,14 @@ final class PropertyTableTests: XCTestCase {
                        "t.json: layers[0].points: expected 4096 (width 64 × height 64) points, got 100000")
     }
 
+    func testJSONValueCountIsBounded() throws {
+        let text = "[" + Array(repeating: "0", count: JSONParser.maximumValues).joined(separator: ",") + "]"
+        XCTAssertThrowsError(try JSONParser.parse(text)) { error in
+            XCTAssertEqual((error as? JSONSyntaxError)?.message, "more than 1000000 values; a scene holds at most 1000000")
+        }
+        XCTAssertNoThrow(try JSONParser.parse("[" + Array(repeating: "0", count: JSONParser.maximumValues - 1).joined(separator: ",") + "]"))
+    }
+
     func testJSONPositionsOnOneLongLine() throws {
         // A minified file: the column of a late value is still right.
         let items = Array(repeating: "1", count: 50_000).joined(separator: ",")

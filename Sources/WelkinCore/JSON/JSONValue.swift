@@ -46,6 +46,8 @@ public struct JSONValue: Sendable {
 public struct JSONSyntaxError: Error, Sendable {
     public var position: SourcePosition
     public var message: String
+    /// Valid JSON, but past one of the parser's limits (values, nesting).
+    public var isLimit = false
 }
 
 /// A strict RFC 8259 JSON parser over UTF-8 bytes, with positions and duplicate-key detection.
@@ -56,6 +58,11 @@ public struct JSONParser {
     private var lineStart = 0
     private var depth = 0
     private static let maxDepth = 256
+    /// The most values (numbers, strings, arrays, … each counting one) a text may hold: parsing
+    /// stops there, so the work and memory of a load are bounded (1,000,000 values parse in about
+    /// 0.25 s on one core).
+    public static let maximumValues = 1_000_000
+    private var values = 0
     /// The last position handed out, so the next one on the same line counts columns from there:
     /// positions are asked for in increasing order, which keeps a one-line (minified) file linear.
     private var columnMark = (index: 0, column: 1)
@@ -124,6 +131,12 @@ public struct JSONParser {
 
     private mutating func parseValue() throws -> JSONValue {
         guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
+        values += 1
+        if values > Self.maximumValues {
+            var e = error("more than \(Self.maximumValues) values; a scene holds at most \(Self.maximumValues)")
+            e.isLimit = true
+            throw e
+        }
         let start = markPosition()
         switch bytes[index] {
         case UInt8(ascii: "{"): return JSONValue(kind: try parseObject(), position: start)
@@ -149,7 +162,11 @@ public struct JSONParser {
 
     private mutating func enter() throws {
         depth += 1
-        if depth > Self.maxDepth { throw error("nesting deeper than \(Self.maxDepth) levels") }
+        if depth > Self.maxDepth {
+            var e = error("nesting deeper than \(Self.maxDepth) levels")
+            e.isLimit = true
+            throw e
+        }
     }
 
     private mutating func parseObject() throws -> JSONValue.Kind {

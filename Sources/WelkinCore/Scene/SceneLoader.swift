@@ -61,7 +61,8 @@ public enum SceneLoader {
         do {
             root = try JSONParser.parse(bytes)
         } catch let e as JSONSyntaxError {
-            throw SceneError(.invalidJSON, file: file, path: e.position.description, "invalid JSON: \(e.message)", position: e.position)
+            throw SceneError(.invalidJSON, file: file, path: e.position.description,
+                             e.isLimit ? "too large: \(e.message)" : "invalid JSON: \(e.message)", position: e.position)
         }
         return try decode(Node(root, path: "$", file: file, diagnostics: diagnostics), directory: directory)
     }
