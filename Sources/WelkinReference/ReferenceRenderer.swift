@@ -17,6 +17,9 @@ public struct ReferenceUnsupportedError: Error, CustomStringConvertible, Sendabl
 public struct ReferenceRenderer: Sendable {
     /// Threads to use; nil means one per core.
     public var threads: Int?
+    /// Whether frames constant along rows or columns take the copying fast path (tests turn it off
+    /// to compare with the general path).
+    var axisFastPath = true
 
     public init(threads: Int? = nil) { self.threads = threads }
 
@@ -35,14 +38,29 @@ public struct ReferenceRenderer: Sendable {
         return try renderSupported(frame)
     }
 
+    /// Renders `frame` into `image`, reusing its pixel storage when the size matches (a viewer, an
+    /// export or a benchmark drawing frame after frame skips allocating and faulting in a new buffer).
+    public func render(_ frame: Frame, into image: inout Image) throws {
+        try Self.checkSupported(frame)
+        let width = frame.pixelSize.x, height = frame.pixelSize.y
+        if image.width != width || image.height != height { image = Image(width: width, height: height) }
+        try image.pixels.withUnsafeMutableBufferPointer { try renderSupported(frame, into: $0) }
+    }
+
     func renderSupported(_ frame: Frame) throws -> Image {
+        var pixels = [UInt8](repeating: 0, count: frame.pixelSize.x * frame.pixelSize.y * 4)
+        try pixels.withUnsafeMutableBufferPointer { try renderSupported(frame, into: $0) }
+        return Image(width: frame.pixelSize.x, height: frame.pixelSize.y, pixels: pixels)
+    }
+
+    /// Draws `frame` into `out` (width × height × 4 bytes), every byte written.
+    func renderSupported(_ frame: Frame, into out: UnsafeMutableBufferPointer<UInt8>) throws {
         let width = frame.pixelSize.x, height = frame.pixelSize.y
         // Particle layers: sprites bucketed by rows, images loaded, before any row is drawn.
         let particles = try frame.layers.map { layer -> PreparedParticles? in
             guard case .particles(let p) = layer else { return nil }
             return try PreparedParticles(p, width: width, height: height)
         }
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let threadCount = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
         // More bands than threads balances uneven rows; contiguous bands keep memory local.
         let bandCount = threadCount == 1 ? 1 : min(height, threadCount * 8)
@@ -53,7 +71,13 @@ public struct ReferenceRenderer: Sendable {
         let hidden = Self.hiddenLayers(frame, prepared: prepared)
         let last = frame.layers.count - 1
         let fused = hidden == last ? prepared[last] : nil
-        pixels.withUnsafeMutableBufferPointer { out in
+        // A frame whose colour depends on one axis only (vertical or horizontal linear gradients over
+        // the background) has at most 8 distinct quantised pixels per row (the dither repeats every
+        // 8 columns) or 8 distinct rows (every 8 rows): those are computed with the general code and
+        // copied, so the bytes are the general path's (ReferenceRendererTests compares both).
+        let axis = axisFastPath ? Self.invariantAxis(frame) : nil
+        let rowPatterns = axis == .column ? Self.columnPatterns(frame, height: height) : nil
+        do {
             let base = out.baseAddress!
             let work = { (band: Int) in
                 let y0 = band * height / bandCount, y1 = (band + 1) * height / bandCount
@@ -61,8 +85,17 @@ public struct ReferenceRenderer: Sendable {
                 let biases = UnsafeMutablePointer<Float>.allocate(capacity: 8)
                 defer { row.deallocate(); biases.deallocate() }
                 for y in y0..<y1 {
+                    if let rowPatterns {
+                        let pattern = rowPatterns[y & 7]
+                        pattern.withUnsafeBufferPointer { (base + y * width * 4).update(from: $0.baseAddress!, count: width * 4) }
+                        continue
+                    }
                     // The dither thresholds of this row, columns x & 7.
                     for i in 0..<8 { biases[i] = Dither.bias(x: i, y: y, enabled: frame.dither) }
+                    if axis == .row {
+                        Self.drawConstantRow(frame, y: y, biases: biases, scratch: row, into: base + y * width * 4)
+                        continue
+                    }
                     if let fused {
                         fused.drawRow(y: y, biases: biases, into: base + y * width * 4)
                         continue
@@ -81,14 +114,59 @@ public struct ReferenceRenderer: Sendable {
                 }
             }
         }
-        return Image(width: width, height: height, pixels: pixels)
     }
 
-    /// Composites every layer of `frame` into one row of premultiplied float colour.
+    /// The axis along which every layer's colour is constant, if any: `.row` when each row is one
+    /// colour (vertical linear gradients), `.column` when each column is (horizontal ones).
+    enum Axis { case row, column }
+
+    static func invariantAxis(_ frame: Frame) -> Axis? {
+        var alongRows = true, alongColumns = true
+        for layer in frame.layers {
+            guard case .gradient(let g) = layer, g.kind == .linear else { return nil }
+            if g.vector.x != 0 { alongRows = false }
+            if g.vector.y != 0 { alongColumns = false }
+        }
+        return alongRows ? .row : alongColumns ? .column : nil
+    }
+
+    /// A row of one colour: its first (up to) 8 pixels drawn and quantised by the general code,
+    /// then repeated (the dither's period is 8 columns).
+    static func drawConstantRow(_ frame: Frame, y: Int, biases: UnsafePointer<Float>, scratch: UnsafeMutablePointer<SIMD4<Float>>,
+                                into out: UnsafeMutablePointer<UInt8>) {
+        let width = frame.pixelSize.x, period = min(8, width)
+        ReferenceRenderer().drawRow(frame, y: y, into: scratch, width: period)
+        resolveRow(scratch, width: period, biases: biases, into: out)
+        var done = period
+        while done < width {
+            let n = min(done, width - done)
+            (out + 4 * done).update(from: out, count: 4 * n)
+            done += n
+        }
+    }
+
+    /// For a frame whose columns are each one colour: the quantised rows for y & 7 = 0…7 (fewer when
+    /// the frame is shorter), each drawn and quantised by the general code at that row.
+    static func columnPatterns(_ frame: Frame, height: Int) -> [[UInt8]] {
+        let width = frame.pixelSize.x
+        let row = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width)
+        let biases = UnsafeMutablePointer<Float>.allocate(capacity: 8)
+        defer { row.deallocate(); biases.deallocate() }
+        return (0..<min(8, height)).map { y in
+            for i in 0..<8 { biases[i] = Dither.bias(x: i, y: y, enabled: frame.dither) }
+            ReferenceRenderer().drawRow(frame, y: y, into: row)
+            var bytes = [UInt8](repeating: 0, count: width * 4)
+            bytes.withUnsafeMutableBufferPointer { resolveRow(row, width: width, biases: biases, into: $0.baseAddress!) }
+            return bytes
+        }
+    }
+
+    /// Composites every layer of `frame` into one row of premultiplied float colour (its first
+    /// `width` pixels; default the whole row).
     /// Layers below `from` (and the background) are skipped: layer `from` hides them (`hiddenLayers`).
     func drawRow(_ frame: Frame, y: Int, into row: UnsafeMutablePointer<SIMD4<Float>>, prepared: [Int: MeshRaster] = [:],
-                 particles: [PreparedParticles?] = [], from: Int = 0) {
-        let width = frame.pixelSize.x
+                 particles: [PreparedParticles?] = [], from: Int = 0, width: Int? = nil) {
+        let width = width ?? frame.pixelSize.x
         if from == 0 { row.update(repeating: frame.background, count: width) }
         for (index, layer) in frame.layers.enumerated() where index >= from {
             switch layer {

@@ -58,11 +58,17 @@ enum BenchScenes {
     static let linear = Gradient(shape: .linear(start: [0, 0], end: [1, 1]), stops: stops)
     /// A radial gradient from the centre out to 600 points.
     static let radial = Gradient(shape: .radial(center: [0.5, 0.5], startRadius: 0, endRadius: 600), stops: stops)
+    /// The sky's most common layer: two stops, top to bottom (one colour per row).
+    static let vertical = Gradient(shape: .linear(start: [0.5, 0], end: [0.5, 1]), stops: [
+        GradientStop(color: RGBA(0.1, 0.3, 0.8), location: 0), GradientStop(color: RGBA(0.4, 0.6, 1.0), location: 1),
+    ])
+    /// Two stops, left to right (one colour per column).
+    static let horizontal = Gradient(shape: .linear(start: [0, 0.5], end: [1, 0.5]), stops: vertical.stops)
 
-    static func scene(_ g: Gradient) -> Scene {
+    static func scene(_ g: Gradient, dither: Bool = false) -> Scene {
         var s = Scene()
         s.size = size
-        s.dither = false
+        s.dither = dither
         s.layers = [Layer(content: .gradient(g))]
         return s
     }
@@ -81,6 +87,10 @@ extension Commands {
           cairo.linear.1080p           cairo drawing the same linear gradient (ms, baseline)
           cairo.radial.1080p           cairo drawing the same radial gradient (ms, baseline)
           reference.linear.cairo-ratio reference.linear.1080p / cairo.linear.1080p (target ≤ 2)
+          reference.vertical.1080p     CPU reference, 1920×1080 two-stop vertical gradient, dither on (ms)
+          cairo.vertical.1080p         cairo drawing the same gradient (no dither: cairo has none) (ms, baseline)
+          reference.vertical.cairo-ratio  dither on / cairo (target ≤ 2); …-nodither: dither off (target ≤ 1)
+          reference.horizontal.1080p   the same left to right, with cairo.horizontal.1080p and the two ratios
           gpu.day-gradient.720p        GPU frame, Scenes/day-gradient.json at 1280×720, headless, glFinish (ms)
           gpu.bare-pass.720p           GPU, one bare full-screen pass at 1280×720, glFinish (ms, baseline)
           gpu.day-gradient.ratio       gpu.day-gradient.720p / gpu.bare-pass.720p (target ≤ 2)
@@ -127,19 +137,31 @@ extension Commands {
         var results: [BenchResult] = []
         let wanted = filter.wants
         let renderer = ReferenceRenderer()
-        for (key, gradient) in [("linear", BenchScenes.linear), ("radial", BenchScenes.radial)] {
-            let referenceName = "reference.\(key).1080p", cairoName = "cairo.\(key).1080p"
+        // (entry key, gradient, dither, whether a ratio is reported). cairo has no dither: the
+        // dithered entries take the same cairo drawing as their baseline.
+        let entries: [(String, Gradient, Bool, Bool)] = [
+            ("linear", BenchScenes.linear, false, true), ("radial", BenchScenes.radial, false, false),
+            ("vertical", BenchScenes.vertical, true, true), ("vertical-nodither", BenchScenes.vertical, false, true),
+            ("horizontal", BenchScenes.horizontal, true, true), ("horizontal-nodither", BenchScenes.horizontal, false, true),
+        ]
+        for (key, gradient, dither, hasRatio) in entries {
+            let baseKey = key.replacingOccurrences(of: "-nodither", with: "")
+            let referenceName = "reference.\(key).1080p", cairoName = "cairo.\(baseKey).1080p"
             let ratioName = "reference.\(key).cairo-ratio"
-            guard wanted(referenceName) || wanted(cairoName) || (key == "linear" && wanted(ratioName)) else { continue }
-            let frame = Frame(scene: BenchScenes.scene(gradient), time: 0)
+            // A -nodither entry shares its cairo row with the dithered one (reported once).
+            let reportsCairo = key == baseKey && wanted(cairoName)
+            guard wanted(referenceName) || reportsCairo || (hasRatio && wanted(ratioName)) else { continue }
+            let frame = Frame(scene: BenchScenes.scene(gradient, dither: dither), time: 0)
             let surface = CairoBaseline.makeSurface(width: BenchScenes.size.x, height: BenchScenes.size.y)
             defer { cairo_surface_destroy(surface) }
-            let (reference, cairo) = try interleavedMedians(runs: runs, { _ = try renderer.render(frame) }, {
+            // Both draw into a buffer they keep from run to run, as cairo draws into its surface.
+            var image = Image(width: BenchScenes.size.x, height: BenchScenes.size.y)
+            let (reference, cairo) = try interleavedMedians(runs: runs, { try renderer.render(frame, into: &image) }, {
                 CairoBaseline.paint(gradient, width: BenchScenes.size.x, height: BenchScenes.size.y, surface: surface)
             })
             if wanted(referenceName) { results.append(BenchResult(name: referenceName, unit: "ms", value: reference)) }
-            if wanted(cairoName) { results.append(BenchResult(name: cairoName, unit: "ms", value: cairo)) }
-            if key == "linear" && wanted(ratioName) {
+            if reportsCairo { results.append(BenchResult(name: cairoName, unit: "ms", value: cairo)) }
+            if hasRatio && wanted(ratioName) {
                 results.append(BenchResult(name: ratioName, unit: "ratio", value: reference / cairo))
             }
         }

@@ -17,6 +17,61 @@ final class ReferenceRendererTests: XCTestCase {
         XCTAssertEqual(try ReferenceRenderer().render(frame), one)
     }
 
+    /// Frames constant along rows or columns are copied from a few pixels or rows drawn by the
+    /// general code: the bytes must be the general path's, for any size, dither and thread count.
+    func testRowAndColumnFastPathsAreByteIdentical() throws {
+        let layers = [
+            // Vertical: one colour per row.
+            ##"{"type": "linearGradient", "stops": ["#1A4DCC", "#FF804D"]}"##,
+            ##"{"type": "linearGradient", "start": [0.3, 1], "end": [0.3, 0.2], "stops": [{"color": "red", "location": 0.1}, {"color": "#0000FF80", "location": 0.7}], "opacity": 0.6, "colorSpace": "oklab"}"##,
+            // Horizontal: one colour per column.
+            ##"{"type": "linearGradient", "start": "leading", "end": "trailing", "stops": ["black", "white", "orange"], "colorSpace": "linearSRGB"}"##,
+            ##"{"type": "linearGradient", "start": [1.2, 0.5], "end": [-0.1, 0.5], "stops": [{"color": "clear", "location": 0.2}, {"color": "teal", "location": 0.9}]}"##,
+            // Start = end: one colour everywhere.
+            ##"{"type": "linearGradient", "start": [0.5, 0.5], "end": [0.5, 0.5], "stops": ["#33669980"]}"##,
+        ]
+        let combinations = [[0], [1], [0, 1], [2], [3], [2, 3], [4], [0, 4], [2, 4]]
+        var checked = (row: 0, column: 0)
+        for combination in combinations {
+            for dither in [true, false] {
+                for size in [[1, 1], [5, 3], [13, 11], [64, 9], [333, 187]] {
+                    let json = """
+                    {"size": [\(size[0]), \(size[1])], "dither": \(dither), "background": "#10203040",
+                     "layers": [\(combination.map { layers[$0] }.joined(separator: ","))]}
+                    """
+                    let frame = Frame(scene: try scene(json), time: 0)
+                    let axis = ReferenceRenderer.invariantAxis(frame)
+                    XCTAssertNotNil(axis, json)
+                    if axis == .row { checked.row += 1 } else { checked.column += 1 }
+                    var general = ReferenceRenderer(threads: 1)
+                    general.axisFastPath = false
+                    let expected = try general.render(frame)
+                    for threads in [1, 3] {
+                        XCTAssertEqual(try ReferenceRenderer(threads: threads).render(frame), expected, "\(threads) threads: \(json)")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked.row, 30)
+        XCTAssertGreaterThan(checked.column, 20)
+        // Diagonal and radial gradients, and any other layer, take the general path.
+        let diagonal = Frame(scene: try scene(##"{"layers": [{"type": "linearGradient", "start": [0, 0], "end": [1, 1], "stops": ["red", "blue"]}]}"##), time: 0)
+        XCTAssertNil(ReferenceRenderer.invariantAxis(diagonal))
+        let mixed = Frame(scene: try scene("{\"layers\": [\(layers[0]), \(layers[2])]}"), time: 0)
+        XCTAssertNil(ReferenceRenderer.invariantAxis(mixed))
+    }
+
+    func testRenderingIntoAReusedImageWritesEveryPixel() throws {
+        let s = try scene(String(decoding: try Data(contentsOf: Fixtures.scenes.appendingPathComponent("gradients.json")), as: UTF8.self))
+        let frame = Frame(scene: s, time: 0, pixelSize: [97, 61])
+        var image = Image(width: 97, height: 61, fill: SIMD4(7, 200, 13, 99))
+        try ReferenceRenderer().render(frame, into: &image)
+        XCTAssertEqual(image, try ReferenceRenderer().render(frame))
+        var wrongSize = Image(width: 3, height: 3)
+        try ReferenceRenderer().render(frame, into: &wrongSize)
+        XCTAssertEqual(wrongSize, image)
+    }
+
     func testPixelCentresAreAtHalfIntegers() throws {
         // A hard edge at x = 5 px in a 10 px frame: columns 0…4 black, 5…9 white (centre 4.5 < 5 ≤ 5.5).
         let s = try scene("""
