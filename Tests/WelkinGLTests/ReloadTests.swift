@@ -69,6 +69,7 @@ final class ReloadTests: XCTestCase {
     func testDefinesGoRightAfterVersion() throws {
         let source = try ShaderSource(text: "// banner\n#version 330 core\nfloat x;\n", path: "d.frag",
                                       defines: [("WELKIN_RESOLVE", "1")])
-        XCTAssertEqual(source.text, "// banner\n#version 330 core\n#define WELKIN_RESOLVE 1\n#line 3 0\nfloat x;\n")
+        // The constants prelude first, then the program's own defines, then the file from line 3.
+        XCTAssertEqual(source.text, "// banner\n#version 330 core\n" + ShaderConstants.prelude + "#define WELKIN_RESOLVE 1\n#line 3 0\nfloat x;\n")
     }
 }
