@@ -1,5 +1,7 @@
 import Foundation
 import XCTest
+import WelkinCore
+import WelkinReference
 @testable import WelkinGL
 
 /// The reload watcher against each way editors save a file.
@@ -153,5 +155,22 @@ final class FileWatcherTests: XCTestCase {
         _ = w.changes()
         XCTAssertEqual(w.watchCount, 1, "the kernel dropped the deleted folder's watch (IN_IGNORED)")
         XCTAssertEqual(try kernelWatchCount(w), 1)
+    }
+
+    func testTheSpriteImagesOfASceneAreWatched() throws {
+        let sprite = directory.appendingPathComponent("sprite.png").path
+        try PNG.write(Image(width: 2, height: 2, fill: SIMD4(255, 0, 0, 255)), to: sprite)
+        let scene = try SceneLoader.decode("""
+            {"layers": [{"type": "emitter", "cells": [{"image": "sprite.png"}]}]}
+            """, file: directory.appendingPathComponent("scene.json").path, directory: directory.path)
+        // What the viewer watches for a scene: its shaders and its sprite images.
+        let files = try TestGL.renderer().files(for: scene)
+        XCTAssertTrue(files.contains(sprite), "\(files)")
+        let w = try FileWatcher()
+        try w.watch(files)
+        let temp = directory.appendingPathComponent("export.png").path
+        try PNG.write(Image(width: 2, height: 2, fill: SIMD4(0, 0, 255, 255)), to: temp)
+        XCTAssertEqual(rename(temp, sprite), 0)
+        XCTAssertEqual(waitForChanges(w), [FileWatcher.absolute(sprite)])
     }
 }

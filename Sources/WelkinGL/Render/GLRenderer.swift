@@ -217,8 +217,48 @@ public final class GLRenderer {
         }
     }
 
+    /// Every file whose edit should change how `scene` looks: Welkin's shaders, the scene's user
+    /// shaders (includes too) and its sprite images. What the viewer watches, with the scene file.
+    public func files(for scene: Scene) -> [String] {
+        shaderFiles(for: scene) + Self.imageFiles(for: scene)
+    }
+
+    // MARK: - Sprite images
+
+    /// Every sprite image `scene` draws (absolute paths, as the scene gives them), for a file watcher.
+    public static func imageFiles(for scene: Scene) -> [String] {
+        var paths: [String] = []
+        for layer in scene.layers {
+            guard case .emitter(let e) = layer.content else { continue }
+            for path in e.cells.compactMap(\.imagePath) where !paths.contains(path) { paths.append(path) }
+        }
+        return paths
+    }
+
+    /// Reads the sprite images at `paths` again (as the scene gives them) and re-uploads them.
+    /// An image that does not read keeps its last good copy; after the others are reloaded, the
+    /// first error (`ImageFileError`, `FILE: message`) is thrown.
+    public func reloadImages(_ paths: [String]) throws {
+        try context.makeCurrent()
+        var failures: [Error] = []
+        var reloaded: Set<String> = []
+        for path in paths {
+            do { try SpriteImages.reload(path); reloaded.insert(path) } catch { failures.append(error) }
+        }
+        passes.particles.forgetTextures(reloaded)
+        if let first = failures.first { throw first }
+    }
+
+    /// Forgets every sprite image, in memory and on the GPU: each is read from its file again
+    /// when next drawn (the viewer's R).
+    public func forgetImages() {
+        try? context.makeCurrent()
+        SpriteImages.removeAll()
+        passes.particles.forgetTextures()
+    }
+
     /// A path with its directory's symlinks resolved, as FileWatcher reports paths.
-    static func canonical(_ path: String) -> String {
+    public static func canonical(_ path: String) -> String {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         return url.deletingLastPathComponent().resolvingSymlinksInPath().path + "/" + url.lastPathComponent
     }
@@ -344,6 +384,13 @@ public final class GLRenderer {
         if error is FrameAbandoned { throw error }
         while epoxy_glGetError() != GLenum(GL_NO_ERROR) {}
         layerFailures.append(LayerFailure(position: position, error: error))
+    }
+
+    /// Waits for the GPU to finish everything issued so far (a window's blit of the output, say),
+    /// calling `whileRendering` as `draw` does; throws `FrameAbandoned` when it says to stop.
+    public func finishWhileRendering() throws {
+        try context.makeCurrent()
+        try waitWhileRendering()
     }
 
     /// Waits for the GPU to finish what was issued so far, calling `whileRendering` every 2 ms;
