@@ -11,10 +11,20 @@ import WelkinCore
 
 /// A user shader layer whose uniforms do not fit what the scene gives.
 public struct ShaderLayerError: Error, CustomStringConvertible, Sendable {
+    /// The scene file, when the caller knows it (a Frame does not): `inFile(_:)` sets it.
+    public var file: String? = nil
     /// The scene's JSON path of the offending value, e.g. `layers[2].uniforms.u_tint`.
     public var path: String
     public var message: String
-    public var description: String { "\(path): \(message)" }
+    /// `file: json.path: sentence`, as every scene error prints (`json.path: sentence` without a file).
+    public var description: String { (file.map { "\($0): " } ?? "") + "\(path): \(message)" }
+
+    /// The same error naming `file` (nil leaves it as it is).
+    public func inFile(_ file: String?) -> ShaderLayerError {
+        var e = self
+        if let file { e.file = file }
+        return e
+    }
 }
 
 final class UserShaderPass {
