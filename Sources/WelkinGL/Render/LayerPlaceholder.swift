@@ -32,9 +32,7 @@ final class PlaceholderPass {
         let composite: CompositeUniforms
 
         init(_ shaders: ShaderLibrary, resolves: Bool) throws {
-            program = try ShaderProgram(vertex: shaders.source("fullscreen.vert"),
-                                        fragment: ShaderSource(path: shaders.path("placeholder.frag"),
-                                                               defines: resolves ? [("WELKIN_RESOLVE", "1")] : []))
+            program = try .fullScreen(shaders, fragment: "placeholder.frag", resolves: resolves)
             u_pixelSize = program.uniform("u_pixelSize")
             u_period = program.uniform("u_period")
             u_lineWidth = program.uniform("u_lineWidth")

@@ -60,9 +60,7 @@ final class UserShaderPass {
         let composite: CompositeUniforms
 
         init(_ shaders: ShaderLibrary, resolves: Bool) throws {
-            program = try ShaderProgram(vertex: shaders.source("fullscreen.vert"),
-                                        fragment: ShaderSource(path: shaders.path("layer.frag"),
-                                                               defines: resolves ? [("WELKIN_RESOLVE", "1")] : []))
+            program = try .fullScreen(shaders, fragment: "layer.frag", resolves: resolves)
             u_pixelSize = program.uniform("u_pixelSize")
             u_layer = program.uniform("u_layer")
             u_opacity = program.uniform("u_opacity")
