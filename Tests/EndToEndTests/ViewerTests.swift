@@ -304,7 +304,8 @@ final class ViewerTests: XCTestCase {
         let scene = directory.appendingPathComponent("slow.json").path
         let script = """
         wid=$(xdotool search --sync --name '^slow' | head -1)
-        sleep 1.2
+        # The title shows fps once a frame is on screen; the quit then lands in the next one.
+        for i in $(seq 250); do xdotool getwindowname $wid | grep -q ' fps' && break; sleep 0.02; done
         xdotool getwindowname $wid > title.txt
         t0=$(date +%s%N)
         xdotool key --window $wid q
