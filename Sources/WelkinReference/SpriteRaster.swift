@@ -39,7 +39,9 @@ public struct SpriteImage: Sendable {
     }
 }
 
-/// Sprite PNGs read once per process (through libpng), shared by both renderers.
+/// Sprite PNGs (through libpng), read on first use and kept, shared by both renderers. Kept by
+/// path, so an edited file shows only after `reload` (the viewer's file watcher) or `removeAll`
+/// (its R key); GLRenderer's textures of them follow the same calls.
 public enum SpriteImages {
     nonisolated(unsafe) private static var loaded: [String: SpriteImage] = [:]
     private static let lock = NSLock()
@@ -47,11 +49,38 @@ public enum SpriteImages {
     public static func load(_ path: String) throws -> SpriteImage {
         lock.lock(); defer { lock.unlock() }
         if let image = loaded[path] { return image }
+        let image = try read(path)
+        loaded[path] = image
+        return image
+    }
+
+    /// Reads `path` again and keeps the new image; when the file does not read (an editor caught
+    /// mid-save, a broken export), the last good image stays and the error is thrown.
+    @discardableResult
+    public static func reload(_ path: String) throws -> SpriteImage {
+        let image = try read(path)
+        lock.lock(); defer { lock.unlock() }
+        loaded[path] = image
+        return image
+    }
+
+    /// Forgets every image: each is read again when next drawn.
+    public static func removeAll() {
+        lock.lock(); defer { lock.unlock() }
+        loaded.removeAll()
+    }
+
+    /// The paths of the images read so far.
+    public static var paths: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return loaded.keys.sorted()
+    }
+
+    private static func read(_ path: String) throws -> SpriteImage {
         let image = SpriteImage(try PNG.read(path: path))
         guard image.width <= EmitterLayer.maximumImageDimension, image.height <= EmitterLayer.maximumImageDimension else {
             throw ImageFileError(path: path, message: "a sprite image may be at most \(EmitterLayer.maximumImageDimension)×\(EmitterLayer.maximumImageDimension) pixels")
         }
-        loaded[path] = image
         return image
     }
 }

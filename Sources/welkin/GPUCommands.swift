@@ -22,10 +22,12 @@ extension Commands {
         }
     }
 
-    /// Draws a frame on the GPU, turning GL and shader errors into messages.
-    static func gpuRender(_ renderer: GLRenderer, _ frame: Frame) throws -> Image {
+    /// Draws a frame of `scene` on the GPU, turning GL and shader errors into messages.
+    static func gpuRender(_ renderer: GLRenderer, _ frame: Frame, of scene: Scene) throws -> Image {
         do { return try renderer.render(frame) } catch let e as ShaderError {
             throw Failure(message: e.description)
+        } catch let e as ShaderLayerError {
+            throw Failure(message: e.inFile(scene.sourcePath).description)
         } catch let e as GLError {
             throw Failure(message: "welkin: \(e.message)")
         }
@@ -49,7 +51,7 @@ extension Commands {
             let renderer = try headlessRenderer(args)
             let frame = Frame(scene: scene, time: time, pixelSize: size)
             let start = DispatchTime.now()
-            let image = try gpuRender(renderer, frame)
+            let image = try gpuRender(renderer, frame, of: scene)
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
             try writePNG(image, to: out)
             print("wrote \(out) (\(image.width)×\(image.height), GPU: \(renderer.context.renderer), \(String(format: "%.1f", elapsed)) ms)")
@@ -113,7 +115,7 @@ extension Commands {
                 }
             }
             let renderer = try headlessRenderer(args)
-            let gpu = try gpuRender(renderer, frame)
+            let gpu = try gpuRender(renderer, frame, of: scene)
             let comparison: Comparison
             let diff: Image
             do {
@@ -209,6 +211,9 @@ extension Commands {
             } catch let e as ShaderError {
                 throw Failure(message: e.description)
             }
-            return viewer.run()
+            let status = viewer.run()
+            // Exit here, with the viewer still alive: tearing GL down would wait for a frame the
+            // quit abandoned (Viewer.run()), and the process's exit frees everything anyway.
+            exit(status)
         })
 }

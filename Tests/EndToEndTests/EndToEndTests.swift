@@ -102,7 +102,7 @@ final class EndToEndTests: XCTestCase {
     func testMissingScene() throws {
         let r = try run(["reference", "nope.json", "-o", directory.appendingPathComponent("x.png").path])
         XCTAssertEqual(r.status, 1)
-        XCTAssertEqual(r.stderr, "nope.json: $: no such file\n")
+        XCTAssertEqual(r.stderr, "nope.json: no such file\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("x.png").path))
     }
 

@@ -17,15 +17,30 @@ final class ViewerTests: XCTestCase {
 
     /// Starts the viewer under xvfb-run with `script` running beside it (a shell script that
     /// edits files while the viewer runs); returns the viewer's stdout, stderr and status.
+    ///
+    /// The script runs in `directory` and may use `$OUT` and `$ERR` (the viewer's output so far),
+    /// `$pid` (a shell that exits when the viewer does: `wait $pid` waits for it), and
+    /// `waitfor FILE PATTERN [SECONDS] [COUNT]`, which waits until FILE has COUNT (default 1) lines
+    /// matching the grep PATTERN, at most SECONDS (default 5), polling every 20 ms, and says so on
+    /// stderr when it gives up. Wait for the viewer's lines with it rather than sleeping.
     func runViewer(_ arguments: [String], script: String) throws -> (status: Int32, stdout: String, stderr: String) {
         let out = directory.appendingPathComponent("viewer.out").path, err = directory.appendingPathComponent("viewer.err").path
+        let statusFile = directory.appendingPathComponent("viewer.status").path
         let quoted = ([EndToEndTests.welkin.path, "view"] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let driver = """
         #!/bin/bash
-        \(quoted) > '\(out)' 2> '\(err)' &
+        OUT='\(out)'; ERR='\(err)'
+        waitfor() {
+          local deadline=$(( $(date +%s%N) + ${3:-5} * 1000000000 ))
+          while [ "$(grep -c -- "$2" "$1" 2>/dev/null)" -lt "${4:-1}" ]; do
+            if [ "$(date +%s%N)" -gt "$deadline" ]; then echo "waitfor: no '$2' in $1 after ${3:-5} s" >&2; return 1; fi
+            sleep 0.02
+          done
+        }
+        ( \(quoted) > "$OUT" 2> "$ERR"; echo $? > '\(statusFile)' ) &
         pid=$!
         # Wait until the viewer says it is up (its first line), at most 30 s.
-        for i in $(seq 300); do grep -q '^viewing ' '\(out)' 2>/dev/null && break; sleep 0.1; done
+        waitfor "$OUT" '^viewing ' 30
         \(script)
         wait $pid
         """
@@ -43,7 +58,8 @@ final class ViewerTests: XCTestCase {
         let driverOutput = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         if !driverOutput.isEmpty { print("viewer test driver said:\n\(driverOutput)") }
-        return (process.terminationStatus, (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
+        let status = (try? String(contentsOfFile: statusFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        return (status ?? -1, (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
                 (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
     }
 
@@ -121,6 +137,188 @@ final class ViewerTests: XCTestCase {
         let reference = try PNG.read(path: headless)
         let comparison = try Comparison(shot, reference)
         XCTAssertLessThanOrEqual(comparison.maxDifference, 1)
+    }
+
+    // MARK: - Failures, reloads and quitting (issue 12)
+
+    func write(_ name: String, _ text: String) throws {
+        try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+
+    /// A user shader whose picture moves with u_time × u_speed, under a gradient.
+    func writeMovingShaderScene(speed: String) throws -> String {
+        try write("moving.frag", """
+            #version 330 core
+            uniform float u_time;
+            uniform float u_speed;
+            out vec4 fragColor;
+            void main() {
+                float stripe = step(0.5, fract(gl_FragCoord.x / 40.0 - u_time * u_speed));
+                fragColor = vec4(1.0, 1.0, 1.0, 0.6 * stripe);
+            }
+            """)
+        try write("moving.json", """
+            {"name": "moving", "size": [320, 180], "layers": [
+              {"type": "linearGradient", "stops": ["#FF9500", "#5856D6"]},
+              {"type": "shader", "fragment": "moving.frag", "uniforms": {"u_speed": \(speed)}}
+            ]}
+            """)
+        return directory.appendingPathComponent("moving.json").path
+    }
+
+    func screenshots() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasPrefix("welkin-") && $0.hasSuffix(".png") }.sorted()
+            .map { directory.appendingPathComponent($0).path }
+    }
+
+    func testAShaderThatDoesNotCompileLeavesTheOtherLayersDrawn() throws {
+        try write("broken.frag", "#version 330 core\nout vec4 fragColor;\nvoid main() {\n    fragColor = vec4(1.0) * oops;\n}\n")
+        try write("broken.json", """
+            {"name": "broken", "size": [320, 180], "dither": false, "layers": [
+              {"type": "linearGradient", "stops": ["#FF9500", "#5856D6"]},
+              {"type": "shader", "fragment": "broken.frag"}
+            ]}
+            """)
+        let scene = directory.appendingPathComponent("broken.json").path
+        let script = """
+        waitfor "$ERR" 'broken.frag:4: '
+        wid=$(xdotool search --sync --name '^broken' | head -1)
+        xdotool key --window $wid s; waitfor "$OUT" '^saved '
+        sleep 0.3; xdotool getwindowname $wid > title.txt
+        xdotool key --window $wid q
+        """
+        let r = try runViewer([scene, "--paused"], script: script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        // One message, naming the shader file and line (Mesa adds a second line for the same expression).
+        let lines = r.stderr.split(separator: "\n")
+        XCTAssertTrue(lines.first?.hasPrefix(directory.appendingPathComponent("broken.frag").path + ":4: ") ?? false, r.stderr)
+        XCTAssertEqual(r.stderr.components(separatedBy: "`oops' undeclared").count, 2, "said once: \(r.stderr)")
+        XCTAssertTrue(try String(contentsOfFile: directory.appendingPathComponent("title.txt").path, encoding: .utf8).contains("⚠"))
+        // The gradient under the broken layer is drawn (the window is not black), hatched where
+        // the broken layer would be: (x + y) mod 16 < 4 (LayerPlaceholder).
+        let shot = try PNG.read(path: try XCTUnwrap(try screenshots().first, r.stdout))
+        let top = shot[10, 2], bottom = shot[10, 177], stripe = shot[1, 1]
+        XCTAssertTrue(top.x > 240 && top.z < 20, "the gradient's orange top: \(top)")
+        XCTAssertGreaterThan(Int(bottom.z), 200, "the gradient's purple bottom: \(bottom)")
+        XCTAssertTrue(stripe.x > 200 && stripe.y < 60 && stripe.z > 150, "a magenta stripe: \(stripe)")
+    }
+
+    func testASceneThatFailsKeepsTheLastGoodOneAnimating() throws {
+        let scene = try writeMovingShaderScene(speed: "0.5")
+        let script = """
+        wid=$(xdotool search --sync --name '^moving' | head -1)
+        sed -i 's/"u_speed": 0.5/"u_speed": [1, 2]/' '\(scene)'
+        waitfor "$ERR" 'u_speed'
+        sleep 0.3
+        xdotool key --window $wid s; waitfor "$OUT" '^saved '
+        sleep 0.4
+        xdotool key --window $wid s; waitfor "$OUT" '^saved ' 5 2
+        xdotool getwindowname $wid > broken-title.txt
+        sed -i 's/"u_speed": \\[1, 2\\]/"u_speed": 2/' '\(scene)'
+        waitfor "$OUT" '^reloaded '
+        sleep 0.4
+        xdotool getwindowname $wid > fixed-title.txt
+        xdotool key --window $wid q
+        """
+        let r = try runViewer([scene], script: script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        // Said once, as file: json.path: sentence.
+        XCTAssertEqual(r.stderr, "\(scene): layers[1].uniforms.u_speed: the shader declares float but the scene gives 2 numbers\n")
+        // Only the fixed scene claims to have reloaded.
+        let reloads = r.stdout.split(separator: "\n").filter { $0.hasPrefix("reloaded ") }
+        XCTAssertEqual(reloads.count, 1, r.stdout)
+        XCTAssertTrue(reloads.first?.hasPrefix("reloaded \(FileWatcherPath.resolve(scene)) in ") ?? false, r.stdout)
+        // The last good scene kept animating: two screenshots 0.4 s apart differ.
+        let shots = try screenshots()
+        XCTAssertEqual(shots.count, 2, "\(shots)\n\(r.stdout)")
+        if shots.count == 2 {
+            XCTAssertNotEqual(try PNG.read(path: shots[0]), try PNG.read(path: shots[1]), "the picture is not frozen")
+        }
+        // The ⚠ mark while broken, gone once fixed.
+        XCTAssertTrue(try String(contentsOfFile: directory.appendingPathComponent("broken-title.txt").path, encoding: .utf8).contains("⚠"))
+        XCTAssertFalse(try String(contentsOfFile: directory.appendingPathComponent("fixed-title.txt").path, encoding: .utf8).contains("⚠"))
+    }
+
+    func testMissingSceneFileIsNamedWithoutAJSONPath() throws {
+        let r = try EndToEndTests.run(["view", "hr/nonexistent.json"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stderr, "hr/nonexistent.json: no such file\n")
+    }
+
+    /// A solid `color` PNG of 8×8 pixels.
+    func writeSprite(_ name: String, _ color: SIMD4<UInt8>) throws {
+        var pixels: [UInt8] = []
+        for _ in 0..<64 { pixels += [color.x, color.y, color.z, color.w] }
+        try PNG.write(Image(width: 8, height: 8, pixels: pixels), to: directory.appendingPathComponent(name).path)
+    }
+
+    func testAnEditedSpriteImageShows() throws {
+        try writeSprite("sprite.png", SIMD4(255, 0, 0, 255))
+        try writeSprite("blue.png", SIMD4(0, 0, 255, 255))
+        // Particles that sit still at the centre, each bigger than the frame.
+        try write("sprites.json", """
+            {"name": "sprites", "size": [100, 60], "dither": false, "layers": [
+              {"type": "emitter", "position": [0.5, 0.5], "prewarm": 1,
+               "cells": [{"image": "sprite.png", "spriteSize": 400, "birthRate": 5, "lifetime": 100, "velocity": 0}]}
+            ]}
+            """)
+        let scene = directory.appendingPathComponent("sprites.json").path
+        let script = """
+        wid=$(xdotool search --sync --name '^sprites' | head -1)
+        xdotool key --window $wid s; waitfor "$OUT" '^saved '; mv welkin-*.png before.png
+        cp blue.png sprite.tmp && mv sprite.tmp sprite.png      # saved by renaming over it
+        waitfor "$OUT" '^reloaded .*sprite.png'
+        xdotool key --window $wid s; waitfor "$OUT" '^saved ' 5 2; mv welkin-*.png after.png
+        xdotool key --window $wid q
+        """
+        let r = try runViewer([scene, "--paused", "--time", "1"], script: script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "")
+        XCTAssertTrue(r.stdout.contains("reloaded \(FileWatcherPath.resolve(directory.appendingPathComponent("sprite.png").path)) in "), r.stdout)
+        let before = try PNG.read(path: directory.appendingPathComponent("before.png").path)
+        let after = try PNG.read(path: directory.appendingPathComponent("after.png").path)
+        XCTAssertEqual(before[50, 30], SIMD4(255, 0, 0, 255))
+        XCTAssertEqual(after[50, 30], SIMD4(0, 0, 255, 255), "the edited image shows")
+    }
+
+    func testQuitsPromptlyWhileAFrameIsRendering() throws {
+        // A shader slow enough on llvmpipe (a few hundred ms a frame) that a quit lands mid-frame.
+        try write("slow.frag", """
+            #version 330 core
+            uniform float u_time;
+            out vec4 fragColor;
+            void main() {
+                vec2 p = gl_FragCoord.xy / 100.0;
+                float v = 0.0;
+                for (int i = 0; i < 600; i++) { v = sin(v * 1.7 + p.x + float(i) * 0.01 + u_time) + cos(p.y + v); }
+                fragColor = vec4(0.5 + 0.5 * v, 0.3, 0.6, 1.0);
+            }
+            """)
+        try write("slow.json", """
+            {"name": "slow", "size": [800, 500], "layers": [
+              {"type": "linearGradient", "stops": ["#000000", "#FFFFFF"]},
+              {"type": "shader", "fragment": "slow.frag"}
+            ]}
+            """)
+        let scene = directory.appendingPathComponent("slow.json").path
+        let script = """
+        wid=$(xdotool search --sync --name '^slow' | head -1)
+        # The title shows fps once a frame is on screen; the quit then lands in the next one.
+        for i in $(seq 250); do xdotool getwindowname $wid | grep -q ' fps' && break; sleep 0.02; done
+        xdotool getwindowname $wid > title.txt
+        t0=$(date +%s%N)
+        xdotool key --window $wid q
+        wait $pid
+        echo $(( ($(date +%s%N) - t0) / 1000000 )) > quit-ms.txt
+        """
+        let r = try runViewer([scene], script: script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let title = try String(contentsOfFile: directory.appendingPathComponent("title.txt").path, encoding: .utf8)
+        let milliseconds = try XCTUnwrap(Int(try String(contentsOfFile: directory.appendingPathComponent("quit-ms.txt").path, encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        print("quit took \(milliseconds) ms; title while running: \(title)")
+        XCTAssertLessThan(milliseconds, 200, "from the quit key to the process's exit (\(title))")
     }
 }
 

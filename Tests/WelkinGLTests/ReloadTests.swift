@@ -72,4 +72,39 @@ final class ReloadTests: XCTestCase {
         // The constants prelude first, then the program's own defines, then the file from line 3.
         XCTAssertEqual(source.text, "// banner\n#version 330 core\n" + ShaderConstants.prelude + "#define WELKIN_RESOLVE 1\n#line 3 0\nfloat x;\n")
     }
+
+    func testEditedSpriteImagesReloadKeepTheLastGoodOneAndRForgetsThem() throws {
+        let renderer = try TestGL.renderer()
+        let directory = NSTemporaryDirectory() + "welkin-sprites-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let sprite = directory + "/sprite.png"
+        func paint(_ color: SIMD4<UInt8>) throws { try PNG.write(Image(width: 4, height: 4, fill: color), to: sprite) }
+        try paint(SIMD4(255, 0, 0, 255))
+        // Particles that sit still at the centre, each bigger than the frame.
+        let scene = try SceneLoader.decode("""
+            {"size": [20, 12], "dither": false, "layers": [{"type": "emitter", "position": [0.5, 0.5], "prewarm": 1,
+              "cells": [{"image": "sprite.png", "spriteSize": 100, "birthRate": 5, "lifetime": 100, "velocity": 0}]}]}
+            """, file: directory + "/scene.json", directory: directory)
+        let frame = Frame(scene: scene, time: 1)
+        func centre() throws -> SIMD4<UInt8> { try renderer.render(frame)[10, 6] }
+        XCTAssertEqual(try centre(), SIMD4(255, 0, 0, 255))
+        XCTAssertEqual(GLRenderer.imageFiles(for: scene), [sprite])
+
+        try paint(SIMD4(0, 0, 255, 255))
+        XCTAssertEqual(try centre(), SIMD4(255, 0, 0, 255), "read once and kept until told")
+        try renderer.reloadImages([sprite])
+        XCTAssertEqual(try centre(), SIMD4(0, 0, 255, 255), "the edited image")
+
+        try "not a PNG".write(toFile: sprite, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try renderer.reloadImages([sprite])) { error in
+            XCTAssertEqual("\(error)", "\(sprite): not a readable PNG: Not a PNG file")
+        }
+        XCTAssertEqual(try centre(), SIMD4(0, 0, 255, 255), "a broken edit keeps the last good image")
+
+        // R: every image is forgotten and read again.
+        try paint(SIMD4(0, 255, 0, 255))
+        renderer.forgetImages()
+        XCTAssertEqual(try centre(), SIMD4(0, 255, 0, 255))
+    }
 }

@@ -48,7 +48,23 @@ final class ShaderSourceTests: XCTestCase {
         XCTAssertThrowsError(try ShaderSource(path: directory + "/main.frag")) { error in
             let e = error as! ShaderError
             XCTAssertEqual(e.kind, .missingInclude)
-            XCTAssertEqual(e.description, "\(directory)/lib/a.glsl:2: included file '\(directory)/lib/nope.glsl' not found")
+            XCTAssertEqual(e.description, "\(directory)/lib/a.glsl:2: included file 'nope.glsl' not found (looked in \(directory)/lib)")
+        }
+    }
+
+    func testMissingIncludeListsEveryDirectorySearched() throws {
+        // A user's shader may include from beside itself or from Welkin's library: the message
+        // says both places, in the order they were searched.
+        try write("main.frag", "#version 330 core\n#include \"lib/helpers.glsl\"\n")
+        XCTAssertThrowsError(try ShaderSource(path: directory + "/main.frag", includeDirectories: [shadersDirectory, directory + "/lib"])) { error in
+            let e = error as! ShaderError
+            XCTAssertEqual(e.kind, .missingInclude)
+            XCTAssertEqual(e.description, "\(directory)/main.frag:2: included file 'lib/helpers.glsl' not found (looked in \(directory), \(shadersDirectory), \(directory)/lib)")
+        }
+        // An absolute name is looked for in one place only.
+        try write("abs.frag", "#version 330 core\n#include \"/nonexistent/x.glsl\"\n")
+        XCTAssertThrowsError(try ShaderSource(path: directory + "/abs.frag", includeDirectories: [shadersDirectory])) { error in
+            XCTAssertEqual("\(error)", "\(directory)/abs.frag:2: included file '/nonexistent/x.glsl' not found")
         }
     }
 

@@ -11,7 +11,8 @@ public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     }
     public var code: Code
     public var file: String
-    /// A JSON path like `layers[2].stops[1].location`, or `line:column` for syntax errors.
+    /// A JSON path like `layers[2].stops[1].location`, `line:column` for syntax errors, or `$` for
+    /// the file as a whole (not printed: `file: message`).
     public var path: String
     public var message: String
     /// Where in the file the offending value starts, when known (errors are listed in this order).
@@ -22,7 +23,9 @@ public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        code == .invalidJSON ? "\(file):\(path): \(message)" : "\(file): \(path): \(message)"
+        if code == .invalidJSON { return "\(file):\(path): \(message)" }
+        // `$` is JSONPath for the root; it means nothing to a reader, so the file stands alone.
+        return path == "$" ? "\(file): \(message)" : "\(file): \(path): \(message)"
     }
 }
 

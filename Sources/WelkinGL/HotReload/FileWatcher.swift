@@ -4,7 +4,10 @@
 // renaming it over the original (vim, VS Code, `sed -i`), or by truncating and writing. Watching the
 // file itself misses renames, so Welkin watches each file's parent directory and matches by name.
 // Events are debounced (a save is often several events) and a change is reported only when the
-// file's content hash differs from the last one seen.
+// file's content hash differs from the last one seen. A directory is watched while a watched file
+// is in it: `watch(_:)` removes the inotify watches of directories no file needs any more, so a
+// long session that opens and includes many files holds one watch per folder in use, not one per
+// folder ever seen (the kernel's default limit is 8192 watches per user, shared by every program).
 
 import Foundation
 #if canImport(Glibc)
@@ -46,12 +49,21 @@ public final class FileWatcher {
     /// The set of files being watched.
     public var paths: [String] { Array(watched.keys).sorted() }
 
-    /// Replaces the watched set (a reload can add or drop included shader files).
+    /// The number of inotify watches held: one per directory of a watched file.
+    public var watchCount: Int { directoryWatches.count }
+
+    /// Replaces the watched set (a reload can add or drop included shader files), and removes the
+    /// watches of directories that no longer hold a watched file.
     public func watch(_ files: [String]) throws {
         let absolute = Set(files.map(Self.absolute))
         for path in watched.keys where !absolute.contains(path) { watched[path] = nil; pending[path] = nil }
+        let needed = Set(absolute.map(Self.directory))
+        for (wd, directory) in directoryWatches where !needed.contains(directory) {
+            inotify_rm_watch(fd, wd)
+            directoryWatches[wd] = nil
+        }
         for path in absolute where watched[path] == nil {
-            let directory = (path as NSString).deletingLastPathComponent
+            let directory = Self.directory(path)
             if !directoryWatches.values.contains(directory) {
                 let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_MODIFY)
                 let wd = inotify_add_watch(fd, directory, mask)
@@ -63,6 +75,8 @@ public final class FileWatcher {
             watched[path] = .some(Self.hash(path))
         }
     }
+
+    private static func directory(_ path: String) -> String { (path as NSString).deletingLastPathComponent }
 
     /// Reads waiting events and returns the files whose content changed and has been quiet for the
     /// debounce interval. Never blocks.
@@ -102,6 +116,9 @@ public final class FileWatcher {
                 let event = buffer.advanced(by: offset).assumingMemoryBound(to: inotify_event.self)
                 let nameLength = Int(event.pointee.len)
                 let headerSize = MemoryLayout<inotify_event>.size
+                // The kernel dropped the watch (its directory was deleted or unmounted): forget it,
+                // so a later watch() of that directory adds a new one.
+                if event.pointee.mask & UInt32(IN_IGNORED) != 0 { directoryWatches[event.pointee.wd] = nil }
                 if nameLength > 0, let directory = directoryWatches[event.pointee.wd] {
                     let namePointer = buffer.advanced(by: offset + headerSize).assumingMemoryBound(to: CChar.self)
                     let name = String(cString: namePointer)

@@ -35,6 +35,15 @@ struct CompositeUniforms {
     }
 }
 
+extension ShaderProgram {
+    /// Welkin's full-screen triangle with the library's `fragment`, built as a layer pass or, with
+    /// `resolves`, as the frame's last pass (WELKIN_RESOLVE: composite.glsl composites and quantises).
+    static func fullScreen(_ shaders: ShaderLibrary, fragment: String, resolves: Bool) throws -> ShaderProgram {
+        try ShaderProgram(vertex: shaders.source("fullscreen.vert"),
+                          fragment: ShaderSource(path: shaders.path(fragment), defines: resolves ? [("WELKIN_RESOLVE", "1")] : []))
+    }
+}
+
 /// resolve.frag: quantises the float target when the last layer cannot resolve itself, or when
 /// a frame has no layers.
 final class ResolvePass {

@@ -7,6 +7,10 @@
 // `shader` layer draws into its own float target first and is composited from there
 // (UserShaderPass, Shaders/layer.frag). GL objects live as long as the renderer; targets are
 // re-made only when the frame size changes.
+//
+// A layer that cannot be drawn (its shader does not compile, its uniforms do not fit, its sprite
+// image cannot be read) does not stop the frame: every other layer is drawn, a hatched placeholder
+// (LayerPlaceholder) takes the broken one's place, and `draw` reports the failure afterwards.
 
 import CEpoxy
 import Foundation
@@ -48,6 +52,7 @@ public final class GLRenderer {
         var mesh: MeshPass
         var sky: SkyPass
         var particles: ParticlePass
+        var placeholder: PlaceholderPass
 
         init(_ shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws {
             gradient = try GradientPass(shaders: shaders)
@@ -57,15 +62,41 @@ public final class GLRenderer {
             mesh = try MeshPass(shaders: shaders)
             sky = try SkyPass(shaders: shaders)
             particles = try ParticlePass(shaders: shaders)
+            placeholder = try PlaceholderPass(shaders: shaders)
         }
 
         var files: [String] {
             var out: [String] = []
             for f in gradient.files + resolve.program.files + bare.program.files + user.files + mesh.files + sky.files
-                + particles.files where !out.contains(f) { out.append(f) }
+                + particles.files + placeholder.files where !out.contains(f) { out.append(f) }
             return out
         }
     }
+
+    /// A layer the last `draw(_:)` could not draw: a hatched placeholder stands in its place.
+    public struct LayerFailure: Error, CustomStringConvertible {
+        /// The layer's position in the frame's `layers`.
+        public var position: Int
+        /// Why: a `ShaderError` (`FILE:LINE: message`), a `ShaderLayerError` (the scene's JSON path
+        /// and a sentence), a `GLError`.
+        public var error: Error
+        public var description: String { "\(error)" }
+    }
+
+    /// The layers the last `draw(_:)` left out, in drawing order; empty when every layer drew.
+    public private(set) var layerFailures: [LayerFailure] = []
+
+    /// Thrown by `draw(_:)` when `whileRendering` asked it to give up on the frame.
+    public struct FrameAbandoned: Error, CustomStringConvertible {
+        public var description: String { "the frame was abandoned before it finished" }
+    }
+
+    /// Called again and again while `draw(_:)` waits for the GPU to finish a pass that a later one
+    /// reads (a user shader's target, the float target before the resolve, the output before it is
+    /// shown): the viewer polls its window here, so a quit is seen within milliseconds even when a
+    /// frame takes a second on a software rasteriser. Return false to abandon the frame (`draw`
+    /// throws `FrameAbandoned`). nil (the default) waits inside GL, as headless rendering wants.
+    public var whileRendering: (() -> Bool)?
 
     /// Compiles every program. Throws `ShaderError` (`FILE:LINE: message`) if one fails.
     public init(context: GLContext, shaders: ShaderLibrary) throws {
@@ -186,8 +217,48 @@ public final class GLRenderer {
         }
     }
 
+    /// Every file whose edit should change how `scene` looks: Welkin's shaders, the scene's user
+    /// shaders (includes too) and its sprite images. What the viewer watches, with the scene file.
+    public func files(for scene: Scene) -> [String] {
+        shaderFiles(for: scene) + Self.imageFiles(for: scene)
+    }
+
+    // MARK: - Sprite images
+
+    /// Every sprite image `scene` draws (absolute paths, as the scene gives them), for a file watcher.
+    public static func imageFiles(for scene: Scene) -> [String] {
+        var paths: [String] = []
+        for layer in scene.layers {
+            guard case .emitter(let e) = layer.content else { continue }
+            for path in e.cells.compactMap(\.imagePath) where !paths.contains(path) { paths.append(path) }
+        }
+        return paths
+    }
+
+    /// Reads the sprite images at `paths` again (as the scene gives them) and re-uploads them.
+    /// An image that does not read keeps its last good copy; after the others are reloaded, the
+    /// first error (`ImageFileError`, `FILE: message`) is thrown.
+    public func reloadImages(_ paths: [String]) throws {
+        try context.makeCurrent()
+        var failures: [Error] = []
+        var reloaded: Set<String> = []
+        for path in paths {
+            do { try SpriteImages.reload(path); reloaded.insert(path) } catch { failures.append(error) }
+        }
+        passes.particles.forgetTextures(reloaded)
+        if let first = failures.first { throw first }
+    }
+
+    /// Forgets every sprite image, in memory and on the GPU: each is read from its file again
+    /// when next drawn (the viewer's R).
+    public func forgetImages() {
+        try? context.makeCurrent()
+        SpriteImages.removeAll()
+        passes.particles.forgetTextures()
+    }
+
     /// A path with its directory's symlinks resolved, as FileWatcher reports paths.
-    static func canonical(_ path: String) -> String {
+    public static func canonical(_ path: String) -> String {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         return url.deletingLastPathComponent().resolvingSymlinksInPath().path + "/" + url.lastPathComponent
     }
@@ -200,8 +271,14 @@ public final class GLRenderer {
 
     /// Renders `frame` into the RGBA8 output target without reading it back (for benchmarks and
     /// windows). Pair with `finish()` to time it.
+    ///
+    /// A layer that cannot be drawn is left out, a hatched placeholder in its place, and the frame
+    /// is finished without it; then the first such layer's error is thrown (all of them are in
+    /// `layerFailures`), so a caller that shows the frame anyway (the viewer) can, and one that
+    /// must not (`welkin render`) fails as before. Any other error means no frame was drawn.
     public func draw(_ frame: Frame) throws {
         try context.makeCurrent()
+        layerFailures = []
         let size = frame.pixelSize
         // The last layer composites and resolves itself (see Shaders/composite.glsl), so the float
         // target is needed only for the layers before it.
@@ -225,45 +302,117 @@ public final class GLRenderer {
             let bg = frame.background
             epoxy_glClearColor(bg.x, bg.y, bg.z, bg.w)
             epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            // Premultiplied source-over: src + dst × (1 − src.a), on all four channels.
-            epoxy_glEnable(GLenum(GL_BLEND))
-            epoxy_glBlendEquation(GLenum(GL_FUNC_ADD))
-            epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-            for layer in layered {
-                switch layer {
-                case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: nil)
-                case .sky(let s): try passes.sky.draw(s, pixelSize: size, resolve: nil)
-                case .shader(let s):
-                    try drawUserShader(s, frame: frame)
-                    accumulation.bind()
-                    epoxy_glEnable(GLenum(GL_BLEND))
-                    passes.user.drawComposite(layer: layerTarget!.texture, opacity: s.opacity, pixelSize: size, resolve: nil)
-                case .mesh(let m): try passes.mesh.draw(m, pixelSize: size, resolve: nil)
-                case .particles(let p):
-                    try passes.particles.draw(p, pixelSize: size)
-                    epoxy_glBindVertexArray(vertexArray)
-                    epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            for (position, layer) in layered.enumerated() {
+                compositing(into: accumulation)
+                do {
+                    try drawLayer(layer, frame: frame, into: accumulation)
+                } catch {
+                    try leaveOut(position, error)
+                    compositing(into: accumulation)
+                    passes.placeholder.draw(pixelSize: size, resolve: nil)
                 }
             }
             epoxy_glDisable(GLenum(GL_BLEND))
             resolve.destination = accumulation.texture
         }
 
-        if case .shader(let s) = last { try drawUserShader(s, frame: frame) }
-        output.bind()
-        switch last {
-        case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: resolve)
-        case .sky(let s): try passes.sky.draw(s, pixelSize: size, resolve: resolve)
-        case .shader(let s):
-            passes.user.drawComposite(layer: layerTarget!.texture, opacity: s.opacity, pixelSize: size, resolve: resolve)
-        case .mesh(let m): try passes.mesh.draw(m, pixelSize: size, resolve: resolve)
-        case .particles: preconditionFailure("particle layers never resolve the frame (canResolveFrame)")
-        case nil: passes.resolve.draw(resolve, pixelSize: size)
+        // The last pass reads what the passes before it drew: wait for them here, not inside GL.
+        let lastPosition = frame.layers.count - 1
+        do {
+            if case .shader(let s) = last {
+                try drawUserShader(s, frame: frame)
+                try waitWhileRendering()
+            } else if resolve.destination != nil {
+                try waitWhileRendering()
+            }
+            output.bind()
+            epoxy_glBindVertexArray(vertexArray)
+            switch last {
+            case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: resolve)
+            case .sky(let s): try passes.sky.draw(s, pixelSize: size, resolve: resolve)
+            case .shader(let s):
+                passes.user.drawComposite(layer: layerTarget!.texture, opacity: s.opacity, pixelSize: size, resolve: resolve)
+            case .mesh(let m): try passes.mesh.draw(m, pixelSize: size, resolve: resolve)
+            case .particles: preconditionFailure("particle layers never resolve the frame (canResolveFrame)")
+            case nil: passes.resolve.draw(resolve, pixelSize: size)
+            }
+        } catch {
+            guard last != nil else { throw error }
+            try leaveOut(lastPosition, error)
+            output.bind()
+            epoxy_glDisable(GLenum(GL_BLEND))
+            epoxy_glBindVertexArray(vertexArray)
+            passes.placeholder.draw(pixelSize: size, resolve: resolve)
         }
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         epoxy_glBindVertexArray(0)
         try GL.check("drawing a \(size.x)×\(size.y) frame")
+        // The caller reads or shows the output next.
+        try waitWhileRendering()
+        if let first = layerFailures.first { throw first.error }
     }
+
+    /// Binds `target` for a layer: the full-screen vertex array, premultiplied source-over blending
+    /// (src + dst × (1 − src.a), on all four channels). Layers may change all of it; each starts here.
+    private func compositing(into target: RenderTarget) {
+        target.bind()
+        epoxy_glBindVertexArray(vertexArray)
+        epoxy_glEnable(GLenum(GL_BLEND))
+        epoxy_glBlendEquation(GLenum(GL_FUNC_ADD))
+        epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+    }
+
+    /// Draws one layer that does not resolve the frame, composited into `accumulation`.
+    private func drawLayer(_ layer: DrawLayer, frame: Frame, into accumulation: RenderTarget) throws {
+        let size = frame.pixelSize
+        switch layer {
+        case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: nil)
+        case .sky(let s): try passes.sky.draw(s, pixelSize: size, resolve: nil)
+        case .shader(let s):
+            try drawUserShader(s, frame: frame)
+            try waitWhileRendering()   // the composite reads the layer target
+            compositing(into: accumulation)
+            passes.user.drawComposite(layer: layerTarget!.texture, opacity: s.opacity, pixelSize: size, resolve: nil)
+        case .mesh(let m): try passes.mesh.draw(m, pixelSize: size, resolve: nil)
+        case .particles(let p): try passes.particles.draw(p, pixelSize: size)
+        }
+    }
+
+    /// Records that the layer at `position` failed (an abandoned frame is not a layer's failure:
+    /// it is rethrown), and clears any GL error it left so the rest of the frame starts clean.
+    private func leaveOut(_ position: Int, _ error: Error) throws {
+        if error is FrameAbandoned { throw error }
+        while epoxy_glGetError() != GLenum(GL_NO_ERROR) {}
+        layerFailures.append(LayerFailure(position: position, error: error))
+    }
+
+    /// Waits for the GPU to finish everything issued so far (a window's blit of the output, say),
+    /// calling `whileRendering` as `draw` does; throws `FrameAbandoned` when it says to stop.
+    public func finishWhileRendering() throws {
+        try context.makeCurrent()
+        try waitWhileRendering()
+    }
+
+    /// Waits for the GPU to finish what was issued so far, calling `whileRendering` every 2 ms;
+    /// does nothing without it (GL then waits by itself where a pass reads an earlier one's target).
+    private func waitWhileRendering() throws {
+        guard let whileRendering else { return }
+        guard let fence = epoxy_glFenceSync(GLenum(GL_SYNC_GPU_COMMANDS_COMPLETE), 0) else { return }
+        defer { epoxy_glDeleteSync(fence) }
+        // The first wait flushes, so the GPU (llvmpipe's threads) starts on the frame at once.
+        var flags = GLbitfield(GL_SYNC_FLUSH_COMMANDS_BIT)
+        while true {
+            let status = epoxy_glClientWaitSync(fence, flags, Self.renderingPollInterval)
+            if status != GLenum(GL_TIMEOUT_EXPIRED) { return }
+            flags = 0
+            guard whileRendering() else { throw FrameAbandoned() }
+            try context.makeCurrent()
+        }
+    }
+
+    /// How often `whileRendering` is called while the GPU works, in nanoseconds: 2 ms keeps a quit
+    /// well under a frame of the display, and polling a window costs microseconds.
+    static let renderingPollInterval: GLuint64 = 2_000_000
 
     /// Runs a user shader into `layerTarget` (cleared to transparent, so discarded fragments add
     /// nothing) and leaves blending off.

@@ -43,7 +43,8 @@ final class ParticlePass {
     private var specialised: [SpriteKind: Program?] = [:]
     private var vertexArray: GLuint = 0
     private var buffer: GLuint = 0
-    /// Sprite images as RGBA32F textures, by path.
+    /// Sprite images as RGBA32F textures, by path (made from SpriteImages' copy; `forgetTextures`
+    /// drops them when that copy changes).
     private var textures: [String: GLuint] = [:]
 
     init(shaders: ShaderLibrary) throws {
@@ -85,6 +86,15 @@ final class ParticlePass {
         let built = try? Program(shaders, kind: kind)
         specialised[kind] = .some(built)
         return built ?? generic
+    }
+
+    /// Deletes the textures of `paths` (all of them when nil); the next draw uploads the images again.
+    func forgetTextures(_ paths: Set<String>? = nil) {
+        for (path, texture) in textures where paths?.contains(path) ?? true {
+            var t = texture
+            epoxy_glDeleteTextures(1, &t)
+            textures[path] = nil
+        }
     }
 
     private func texture(_ path: String) throws -> GLuint {

@@ -11,10 +11,20 @@ import WelkinCore
 
 /// A user shader layer whose uniforms do not fit what the scene gives.
 public struct ShaderLayerError: Error, CustomStringConvertible, Sendable {
+    /// The scene file, when the caller knows it (a Frame does not): `inFile(_:)` sets it.
+    public var file: String? = nil
     /// The scene's JSON path of the offending value, e.g. `layers[2].uniforms.u_tint`.
     public var path: String
     public var message: String
-    public var description: String { "\(path): \(message)" }
+    /// `file: json.path: sentence`, as every scene error prints (`json.path: sentence` without a file).
+    public var description: String { (file.map { "\($0): " } ?? "") + "\(path): \(message)" }
+
+    /// The same error naming `file` (nil leaves it as it is).
+    public func inFile(_ file: String?) -> ShaderLayerError {
+        var e = self
+        if let file { e.file = file }
+        return e
+    }
 }
 
 final class UserShaderPass {
@@ -50,9 +60,7 @@ final class UserShaderPass {
         let composite: CompositeUniforms
 
         init(_ shaders: ShaderLibrary, resolves: Bool) throws {
-            program = try ShaderProgram(vertex: shaders.source("fullscreen.vert"),
-                                        fragment: ShaderSource(path: shaders.path("layer.frag"),
-                                                               defines: resolves ? [("WELKIN_RESOLVE", "1")] : []))
+            program = try .fullScreen(shaders, fragment: "layer.frag", resolves: resolves)
             u_pixelSize = program.uniform("u_pixelSize")
             u_layer = program.uniform("u_layer")
             u_opacity = program.uniform("u_opacity")

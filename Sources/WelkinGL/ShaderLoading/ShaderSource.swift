@@ -19,7 +19,7 @@ public struct ShaderSource: Sendable {
     public var files: [String]
 
     /// Reads `path` and resolves `#include "name"` lines (relative to the including file, then in
-    /// `includeDirectories`; recursively). A file included a second time is skipped (each file goes in once), so two
+    /// `includeDirectories`; recursively; a missing one names every directory searched). A file included a second time is skipped (each file goes in once), so two
     /// files may share a helper. Throws `ShaderError` naming FILE:LINE for a missing include or a cycle.
     /// `defines` become `#define NAME VALUE` lines right after `#version` (program variants), after
     /// the constants Swift shares with every shader (`ShaderConstants.defines`).
@@ -129,10 +129,12 @@ public struct ShaderSource: Sendable {
                     continue
                 }
                 let site = ShaderDiagnostic(file: path, line: i + 1, message: "")
-                var target = Self.join(Self.directory(of: path), name)
-                if !name.hasPrefix("/") && !FileManager.default.fileExists(atPath: target),
-                   let found = includeDirectories.lazy.map({ Self.join($0, name) }).first(where: { FileManager.default.fileExists(atPath: $0) }) {
-                    target = found
+                // Beside the including file first, then each include directory, in order.
+                let searched = name.hasPrefix("/") ? [] : Self.unique([Self.directory(of: path)] + includeDirectories)
+                guard let target = name.hasPrefix("/") ? name
+                        : searched.lazy.map({ Self.join($0, name) }).first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+                    let places = searched.map { Self.join($0, ".") }.joined(separator: ", ")
+                    throw ShaderError(.missingInclude, file: path, line: i + 1, "included file '\(name)' not found (looked in \(places))")
                 }
                 let targetKey = Self.standardized(target)
                 if stack.contains(targetKey) {
@@ -163,6 +165,12 @@ public struct ShaderSource: Sendable {
                 throw ShaderError(.malformedInclude, file: file, line: number, "expected #include \"file.glsl\"")
             }
             return name
+        }
+
+        /// `paths` without repeats (the same directory spelled the same way), first ones kept.
+        static func unique(_ paths: [String]) -> [String] {
+            var seen: Set<String> = []
+            return paths.filter { seen.insert(standardized($0)).inserted }
         }
 
         static func directory(of path: String) -> String {

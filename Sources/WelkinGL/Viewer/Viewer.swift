@@ -2,7 +2,12 @@
 //
 // Drawing goes through the same GLRenderer as headless rendering, into its RGBA8 output target,
 // which is blitted to the window unscaled: the window shows exactly the pixels `S` saves and
-// `welkin render` writes. A scene or shader that fails to reload leaves the last good one on screen.
+// `welkin render` writes. A scene or shader that fails to reload leaves the last good one on screen,
+// a layer that cannot be drawn leaves every other layer drawn (Viewer+Reload.swift).
+//
+// Quitting is prompt even when a frame takes a second on a software rasteriser: the renderer polls
+// the window while it waits for the GPU (GLRenderer.whileRendering), a quit abandons the frame,
+// and the caller exits without tearing GL down (see `run()`).
 
 import CEpoxy
 import CGLFW
@@ -39,7 +44,12 @@ public final class Viewer {
     """
 
     let options: Options
+    /// The last good scene: what is drawn.
     var scene: Scene
+    /// A scene that loaded after an edit but has not drawn yet: its first frame decides whether it
+    /// replaces `scene` (Viewer+Reload.swift). `announce` is false for a reload nobody asked about
+    /// (a sprite image changed size).
+    var candidate: (scene: Scene, since: TimeInterval, announce: Bool)?
     /// Sky edits made with keys (T, 1–6, W), re-applied when the scene file reloads.
     var skyClockShift = 0.0
     var weatherChanges: [(preset: WeatherPreset, at: Double)] = []
@@ -54,14 +64,17 @@ public final class Viewer {
     var paused: Bool
     var frameNumber = 0
     var needsRedraw = true
-    /// Files whose last reload failed, with the message; the title shows a mark while non-empty.
-    var failures: [String: String] = [:]
+    /// Keys pressed since the loop last looked (handled between frames, never in the middle of one).
+    var pendingKeys: [(key: Int32, shift: Bool)] = []
+    /// What is broken now; the title shows a mark while any is.
+    var failures = Failures()
     /// Reloads waiting for their first frame, to report save-to-screen time.
     var reloadedAwaitingFrame: [(path: String, since: TimeInterval)] = []
     /// Time spent compiling in the latest reload, reported with it.
     var lastCompileSeconds: TimeInterval?
     var windowedFrame: (x: Int32, y: Int32, width: Int32, height: Int32)?
     var lastTitleUpdate: TimeInterval = 0
+    var titleShowsFailure = false
     var frameTimes: [Double] = []
 
     /// Opens the window. Throws GLContextError (no display), SceneError, ShaderError.
@@ -83,6 +96,10 @@ public final class Viewer {
         try watcher.watch(watchedFiles())
         glfwSwapInterval(1)
         installCallbacks()
+        renderer.whileRendering = { [unowned self] in
+            glfwPollEvents()
+            return glfwWindowShouldClose(self.window) == GLFW_FALSE
+        }
     }
 
     deinit {
@@ -90,31 +107,42 @@ public final class Viewer {
         glfwSetWindowUserPointer(window, nil)
     }
 
-    /// Every file whose edit should reload something.
+    /// Every file whose edit should reload something: the scene, its shaders (includes too) and
+    /// its sprite images.
     func watchedFiles() -> [String] {
-        var files = renderer.shaderFiles(for: scene)
+        var files = renderer.files(for: scene)
         if let path = options.scenePath { files.append(path) }
         return files
     }
 
-    /// Runs until the window closes. Returns the exit status.
+    /// Runs until the window closes, then hides it. Returns the exit status.
+    ///
+    /// The caller should exit without releasing the viewer: destroying the GL context waits for
+    /// any frame the quit abandoned to finish rendering (up to a whole frame: 0.5 s and more for a
+    /// user shader over 2560×1600 on llvmpipe), and the process's exit frees it all anyway.
     public func run() -> Int32 {
         startWakeThread()
         var fb = framebufferSize()
         print("viewing \(scene.name): \(scene.size.x)×\(scene.size.y) points, framebuffer \(fb.x)×\(fb.y), \(context.renderer); press H for keys")
         let started = ProcessInfo.processInfo.systemUptime
         var last = started
-        while glfwWindowShouldClose(window) == GLFW_FALSE {
-            // Idle when paused and nothing changes: wait for input or a file event (the wake thread).
-            if paused && !needsRedraw && reloadedAwaitingFrame.isEmpty {
-                if let due = watcher.timeUntilDue() { glfwWaitEventsTimeout(max(0.001, due)) } else { glfwWaitEventsTimeout(1) }
+        while true {
+            // Idle when paused and nothing changes: wait for input, a file event (the wake thread)
+            // or the --exit-after deadline.
+            if paused && !needsRedraw && reloadedAwaitingFrame.isEmpty && pendingKeys.isEmpty {
+                var timeout = watcher.timeUntilDue() ?? 1
+                if let limit = options.exitAfter { timeout = min(timeout, started + limit - ProcessInfo.processInfo.systemUptime) }
+                glfwWaitEventsTimeout(max(0.001, timeout))
             } else {
                 glfwPollEvents()
             }
+            // Checked before anything else: a quit never waits for one more frame.
+            if glfwWindowShouldClose(window) != GLFW_FALSE { break }
             let now = ProcessInfo.processInfo.systemUptime
+            if let limit = options.exitAfter, now - started >= limit { break }
+            handlePendingKeys()
             if !paused { time += now - last; needsRedraw = true }
             last = now
-            if let limit = options.exitAfter, now - started >= limit { break }
 
             applyChanges(watcher.changes(now: now))
 
@@ -125,8 +153,8 @@ public final class Viewer {
                 continue
             }
             guard needsRedraw else { continue }
-            drawFrame(fb)
             needsRedraw = false
+            guard drawFrame(fb) else { break }   // abandoned: the window is closing
             let drawn = ProcessInfo.processInfo.systemUptime
             for reload in reloadedAwaitingFrame {
                 var line = "reloaded \(reload.path) in \(Int(((drawn - reload.since) * 1000).rounded())) ms"
@@ -139,6 +167,8 @@ public final class Viewer {
             if frameTimes.count > 120 { frameTimes.removeFirst(frameTimes.count - 120) }
             updateTitle(now: drawn)
         }
+        // Gone from the screen now, whatever the process does next.
+        glfwHideWindow(window)
         running = false
         return 0
     }
@@ -155,21 +185,29 @@ public final class Viewer {
         return SIMD2(Double(x > 0 ? x : 1), Double(y > 0 ? y : 1))
     }
 
-    func drawFrame(_ fb: SIMD2<Int>) {
+    func makeFrame(_ scene: Scene, _ fb: SIMD2<Int>) -> Frame {
         var frame = Frame(scene: scene, time: time, pixelSize: fb, scale: contentScale())
         frame.frameNumber = frameNumber
         var cx = 0.0, cy = 0.0
         glfwGetCursorPos(window, &cx, &cy)
         let scale = contentScale()
         frame.mouse = SIMD2(Float(cx * scale.x), Float(Double(fb.y) - cy * scale.y))
-        do {
-            try renderer.draw(frame)
-            failures["draw"] = nil
-        } catch {
-            // Keep showing the last good picture; say why once.
-            let message = "\(error)"
-            if failures["draw"] != message { printError(message) }
-            failures["draw"] = message
+        return frame
+    }
+
+    /// Draws a frame of the candidate scene if there is one (deciding its fate), else of `scene`,
+    /// and shows it. Returns false when the frame was abandoned because the window is closing.
+    func drawFrame(_ fb: SIMD2<Int>) -> Bool {
+        if let candidate {
+            guard let outcome = draw(candidate.scene, fb) else { return false }
+            if !settleCandidate(outcome) {
+                // Refused: the last good scene is drawn instead, so the failed one never shows.
+                guard let outcome = draw(scene, fb) else { return false }
+                report(outcome)
+            }
+        } else {
+            guard let outcome = draw(scene, fb) else { return false }
+            report(outcome)
         }
         frameNumber += 1
         try? context.makeCurrent()
@@ -184,11 +222,36 @@ public final class Viewer {
                                     GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
         }
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        // The blit of a 2560×1600 frame takes 30–50 ms on llvmpipe: a quit need not wait for it.
+        do { try renderer.finishWhileRendering() } catch { return false }
         glfwSwapBuffers(window)
+        return true
+    }
+
+    /// What drawing one frame came to.
+    struct DrawOutcome {
+        /// The layers left out (the frame was drawn without them).
+        var layerFailures: [GLRenderer.LayerFailure] = []
+        /// Nothing could be drawn (the window keeps the last picture).
+        var frameError: Error?
+    }
+
+    /// Draws a frame of `scene` into the renderer's output; nil when the frame was abandoned.
+    func draw(_ scene: Scene, _ fb: SIMD2<Int>) -> DrawOutcome? {
+        do {
+            try renderer.draw(makeFrame(scene, fb))
+            return DrawOutcome()
+        } catch is GLRenderer.FrameAbandoned {
+            return nil
+        } catch {
+            if renderer.layerFailures.isEmpty { return DrawOutcome(frameError: error) }
+            return DrawOutcome(layerFailures: renderer.layerFailures)
+        }
     }
 
     func updateTitle(now: TimeInterval) {
-        guard now - lastTitleUpdate > 0.25 || paused || frameTimes.count < 2 else { return }
+        // The fps figure at most four times a second; the ⚠ mark as soon as it changes.
+        guard now - lastTitleUpdate > 0.25 || paused || frameTimes.count < 2 || titleShowsFailure != !failures.isEmpty else { return }
         lastTitleUpdate = now
         let average = frameTimes.isEmpty ? 0 : frameTimes.reduce(0, +) / Double(frameTimes.count)
         var title = "\(scene.name) — t \(String(format: "%.1f", time)) s"
@@ -199,46 +262,10 @@ public final class Viewer {
         }
         if !failures.isEmpty { title += " — ⚠ error (see terminal)" }
         glfwSetWindowTitle(window, title)
+        titleShowsFailure = !failures.isEmpty
     }
 
-    // MARK: - Reload
-
-    /// Reloads what the changed files feed; on failure keeps the last good scene or programs.
-    func applyChanges(_ changes: [FileWatcher.Change], force: Bool = false) {
-        guard !changes.isEmpty || force else { return }
-        let sceneFile = options.scenePath.map(FileWatcher.absolute)
-        let sceneChanged = force || changes.contains { $0.path == sceneFile }
-        let shaderChanged = force || changes.contains { $0.path != sceneFile }
-        let since = changes.map(\.firstEvent).min() ?? ProcessInfo.processInfo.systemUptime
-        if sceneChanged, let path = options.scenePath {
-            do {
-                scene = try SceneLoader.load(path: path)
-                scene.shiftSkyClock(by: skyClockShift)
-                for change in weatherChanges { scene.changeWeather(to: change.preset, at: change.at) }
-                failures[path] = nil
-                reloadedAwaitingFrame.append((path, since))
-            } catch {
-                printError("\(error)")
-                failures[path] = "\(error)"
-            }
-        }
-        if shaderChanged {
-            let names = changes.filter { $0.path != sceneFile }.map(\.path)
-            let compileStart = ProcessInfo.processInfo.systemUptime
-            defer { lastCompileSeconds = ProcessInfo.processInfo.systemUptime - compileStart }
-            do {
-                try renderer.reloadShaders(changedFiles: force ? nil : Set(names))
-                failures["shaders"] = nil
-                for name in names { reloadedAwaitingFrame.append((name, since)) }
-                if force && names.isEmpty { reloadedAwaitingFrame.append(("shaders", since)) }
-            } catch {
-                printError("\(error)")
-                failures["shaders"] = "\(error)"
-            }
-        }
-        do { try watcher.watch(watchedFiles()) } catch { printError("\(error)") }
-        needsRedraw = true
-    }
+    // MARK: - Waking
 
     /// Wakes the event loop when the watcher has events, so a paused viewer sleeps until then.
     func startWakeThread() {
@@ -263,7 +290,13 @@ public final class Viewer {
         glfwSetKeyCallback(window) { window, key, _, action, mods in
             guard action == GLFW_PRESS || action == GLFW_REPEAT, let window,
                   let pointer = glfwGetWindowUserPointer(window) else { return }
-            Unmanaged<Viewer>.fromOpaque(pointer).takeUnretainedValue().key(key, shift: mods & GLFW_MOD_SHIFT != 0)
+            // Events are also polled while a frame renders: a quit takes effect at once, other keys
+            // wait for the frame to finish (they change what the frame is drawing).
+            if key == GLFW_KEY_ESCAPE || key == GLFW_KEY_Q {
+                glfwSetWindowShouldClose(window, GLFW_TRUE)
+            } else {
+                Unmanaged<Viewer>.fromOpaque(pointer).takeUnretainedValue().pendingKeys.append((key, mods & GLFW_MOD_SHIFT != 0))
+            }
         }
         glfwSetFramebufferSizeCallback(window) { window, _, _ in
             guard let window, let pointer = glfwGetWindowUserPointer(window) else { return }
@@ -275,10 +308,14 @@ public final class Viewer {
         }
     }
 
+    func handlePendingKeys() {
+        let keys = pendingKeys
+        pendingKeys.removeAll()
+        for (key, shift) in keys { self.key(key, shift: shift) }
+    }
+
     func key(_ key: Int32, shift: Bool) {
         switch key {
-        case GLFW_KEY_ESCAPE, GLFW_KEY_Q:
-            glfwSetWindowShouldClose(window, GLFW_TRUE)
         case GLFW_KEY_SPACE:
             paused.toggle()
             print(paused ? "paused at t = \(String(format: "%.2f", time)) s" : "resumed")
@@ -300,6 +337,7 @@ public final class Viewer {
         case GLFW_KEY_T:
             skyClockShift += shift ? -1800 : 1800
             scene.shiftSkyClock(by: shift ? -1800 : 1800)
+            candidate?.scene.shiftSkyClock(by: shift ? -1800 : 1800)
             print("sky clock \(skyClockShift >= 0 ? "+" : "−")\(String(format: "%.1f", abs(skyClockShift) / 3600)) h")
         default:
             return
@@ -344,6 +382,7 @@ extension Viewer {
     func changeWeather(to preset: WeatherPreset) {
         weatherChanges.append((preset, time))
         scene.changeWeather(to: preset, at: time)
+        candidate?.scene.changeWeather(to: preset, at: time)
         print("weather: \(preset.rawValue)")
     }
 }

@@ -1,0 +1,150 @@
+// The viewer's hot reload and failures: what an edit reloads, and what a failure leaves on screen.
+//
+// The rules (README, "Hot reload"): the last good picture stays, every layer that still works is
+// still drawn, each failure is said once with its file name, the title's ⚠ mark clears only when
+// everything is fixed, and `reloaded FILE in N ms` is printed only for a reload that took.
+//
+// - A scene file that does not load keeps the last good scene.
+// - A scene file that loads becomes a candidate; its first frame decides. A frame in which the scene
+//   and a shader disagree (ShaderLayerError: a uniform of the wrong type, `file: json.path: sentence`)
+//   refuses it: the last good scene is drawn instead (in the same frame) and keeps animating.
+// - A shader that does not compile keeps its last good program; one that never compiled is a
+//   layer the renderer leaves out (a hatched placeholder), every other layer still drawn.
+// - A sprite image that does not read keeps its last good copy; R forgets every image.
+
+import Foundation
+import WelkinCore
+import WelkinReference
+
+/// What is broken now, each with its message, by what it is: a file, `shaders`, a layer of the
+/// frame, the frame. Each message is printed once, when it first appears.
+struct Failures {
+    private(set) var messages: [String: String] = [:]
+
+    var isEmpty: Bool { messages.isEmpty }
+
+    /// Records `message` for `key`, printing it unless it is already showing (for this or another key).
+    mutating func set(_ key: String, _ message: String) {
+        if !messages.values.contains(message) { printError(message) }
+        messages[key] = message
+    }
+
+    mutating func clear(_ key: String) { messages[key] = nil }
+
+    mutating func clear(where shouldClear: (String) -> Bool) {
+        for key in messages.keys where shouldClear(key) { messages[key] = nil }
+    }
+}
+
+extension Viewer {
+    static let layerKeyPrefix = "layer "
+
+    /// Reloads what the changed files feed (everything, and every sprite image forgotten, when
+    /// `force`: the R key); on failure keeps the last good scene, programs or images.
+    func applyChanges(_ changes: [FileWatcher.Change], force: Bool = false) {
+        guard !changes.isEmpty || force else { return }
+        let sceneFile = options.scenePath.map(FileWatcher.absolute)
+        // Watcher paths (directory symlinks resolved) → the scene's own spelling of each image.
+        var images: [String: String] = [:]
+        for path in GLRenderer.imageFiles(for: scene) { images[GLRenderer.canonical(path)] = path }
+        let imageChanges = changes.filter { images[$0.path] != nil }
+        let shaderChanges = changes.filter { $0.path != sceneFile && images[$0.path] == nil }
+        let sceneChanged = force || changes.contains { $0.path == sceneFile }
+        var imageResized = false
+        let since = changes.map(\.firstEvent).min() ?? ProcessInfo.processInfo.systemUptime
+
+        if force {
+            renderer.forgetImages()
+            failures.clear { images.values.contains($0) }
+        }
+        for change in imageChanges {
+            let path = images[change.path]!
+            do {
+                try renderer.reloadImages([path])
+                failures.clear(path)
+                reloadedAwaitingFrame.append((change.path, since))
+                // The scene took the image's size from its header: a new size needs the scene again.
+                imageResized = imageResized || imageSizeChanged(path)
+            } catch {
+                failures.set(path, "\(error)")
+            }
+        }
+        if sceneChanged || imageResized, let path = options.scenePath {
+            do {
+                var loaded = try SceneLoader.load(path: path)
+                loaded.shiftSkyClock(by: skyClockShift)
+                for change in weatherChanges { loaded.changeWeather(to: change.preset, at: change.at) }
+                candidate = (loaded, since, announce: sceneChanged)
+            } catch {
+                failures.set(path, "\(error)")
+            }
+        }
+        if force || !shaderChanges.isEmpty {
+            let names = shaderChanges.map(\.path)
+            let compileStart = ProcessInfo.processInfo.systemUptime
+            defer { lastCompileSeconds = ProcessInfo.processInfo.systemUptime - compileStart }
+            do {
+                try renderer.reloadShaders(changedFiles: force ? nil : Set(names))
+                failures.clear("shaders")
+                for name in names { reloadedAwaitingFrame.append((name, since)) }
+                if force && names.isEmpty { reloadedAwaitingFrame.append(("shaders", since)) }
+            } catch {
+                failures.set("shaders", "\(error)")
+            }
+        }
+        updateWatches()
+        needsRedraw = true
+    }
+
+    /// Whether the scene's cells that draw `path` were decoded for another image size.
+    func imageSizeChanged(_ path: String) -> Bool {
+        guard let image = try? SpriteImages.load(path) else { return false }
+        for layer in scene.layers {
+            guard case .emitter(let e) = layer.content else { continue }
+            for cell in e.cells where cell.imagePath == path && cell.imageSize != SIMD2(image.width, image.height) { return true }
+        }
+        return false
+    }
+
+    func updateWatches() {
+        do { try watcher.watch(watchedFiles()) } catch { printError("\(error)") }
+    }
+
+    /// Decides the candidate scene from its first frame: refused (false) when the scene and a
+    /// shader disagree in a way the current scene does not, else it becomes the scene.
+    func settleCandidate(_ outcome: DrawOutcome) -> Bool {
+        guard let candidate, let path = options.scenePath else { return true }
+        self.candidate = nil
+        let sceneErrors = outcome.layerFailures.compactMap { $0.error as? ShaderLayerError }
+            .map { $0.inFile(path).description }
+            .filter { !failures.messages.values.contains($0) || failures.messages[path] == $0 }
+        if let first = sceneErrors.first {
+            failures.set(path, first)
+            return false
+        }
+        scene = candidate.scene
+        failures.clear(path)
+        if candidate.announce { reloadedAwaitingFrame.append((path, candidate.since)) }
+        report(outcome)
+        updateWatches()
+        return true
+    }
+
+    /// Records what a drawn frame left out (replacing the last frame's), or why none was drawn.
+    func report(_ outcome: DrawOutcome) {
+        if let error = outcome.frameError {
+            failures.set("frame", "\(error)")
+            return
+        }
+        failures.clear("frame")
+        var layers: [String: String] = [:]
+        for failure in outcome.layerFailures {
+            var message = "\(failure.error)"
+            if let e = failure.error as? ShaderLayerError { message = e.inFile(scene.sourcePath ?? options.scenePath).description }
+            layers[Self.layerKeyPrefix + String(failure.position)] = message
+        }
+        // Fixed layers go; the rest are set again (printed only if their message is new).
+        failures.clear { $0.hasPrefix(Self.layerKeyPrefix) && layers[$0] == nil }
+        for (key, message) in layers.sorted(by: { $0.key < $1.key }) { failures.set(key, message) }
+    }
+}
