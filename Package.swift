@@ -7,7 +7,9 @@ let package = Package(
     products: [
         .executable(name: "welkin", targets: ["welkin"]),
         .library(name: "WelkinCore", targets: ["WelkinCore"]),
+        .library(name: "WelkinImage", targets: ["WelkinImage"]),
         .library(name: "WelkinReference", targets: ["WelkinReference"]),
+        .library(name: "WelkinGL", targets: ["WelkinGL"]),
     ],
     targets: [
         // System libraries from Debian's -dev packages.
@@ -22,24 +24,33 @@ let package = Package(
 
         // Scene model, colour, gradients, Frame. Foundation only.
         .target(name: "WelkinCore"),
-        // CPU reference renderer, Image, PNG, comparison.
-        .target(name: "WelkinReference", dependencies: ["WelkinCore", "CPNG"]),
+        // Image, PNG read/write (libpng) and the sprite image cache both renderers share.
+        .target(name: "WelkinImage", dependencies: ["WelkinCore", "CPNG"]),
+        // CPU reference renderer and image comparison.
+        .target(name: "WelkinReference", dependencies: ["WelkinCore", "WelkinImage"]),
         // OpenGL: contexts (EGL headless, GLFW windows), shaders, GPU passes, readback.
         // Sources/WelkinGL/Shaders is a symlink to the top-level Shaders/ (one copy of the sources);
         // .process follows it and copies the files flat into the bundle (.copy would copy the link).
-        .target(name: "WelkinGL", dependencies: ["WelkinCore", "WelkinReference", "CEpoxy", "CGLFW"],
+        .target(name: "WelkinGL", dependencies: ["WelkinCore", "WelkinImage", "CEpoxy", "CGLFW"],
                 resources: [.process("Shaders")]),
+        // The application around a window: keys, hot reload (the file watcher), the title, printing.
+        .target(name: "WelkinViewer", dependencies: ["WelkinCore", "WelkinImage", "WelkinGL", "CEpoxy", "CGLFW"]),
         // cairo drawing the same things, as the outside baseline for tests and `welkin bench`.
-        .target(name: "WelkinBaselines", dependencies: ["WelkinCore", "WelkinReference", "CCairo"]),
+        .target(name: "WelkinBaselines", dependencies: ["WelkinCore", "WelkinImage", "CCairo"]),
         // The plain C particle loop `welkin bench` measures the Swift simulation against (always -O3).
         .target(name: "CSimBaseline", cSettings: [.unsafeFlags(["-O3"])]),
         // The command line.
-        .executableTarget(name: "welkin", dependencies: ["WelkinCore", "WelkinReference", "WelkinGL", "WelkinBaselines", "CCairo", "CSimBaseline"]),
+        // The command line. The cairo and C baselines are linked here for `welkin bench` only.
+        .executableTarget(name: "welkin", dependencies: ["WelkinCore", "WelkinImage", "WelkinReference", "WelkinGL", "WelkinViewer",
+                                                         "WelkinBaselines", "CCairo", "CSimBaseline"]),
 
-        .testTarget(name: "WelkinCoreTests", dependencies: ["WelkinCore"]),
-        .testTarget(name: "WelkinReferenceTests", dependencies: ["WelkinReference", "WelkinBaselines", "CCairo"]),
-        .testTarget(name: "WelkinGLTests", dependencies: ["WelkinGL", "WelkinReference", "WelkinBaselines", "CCairo"]),
+        // Helpers every test target shares (checkout paths, scene errors, the shared GL context).
+        .target(name: "WelkinTestSupport", dependencies: ["WelkinCore", "WelkinGL"], path: "Tests/WelkinTestSupport"),
+        .testTarget(name: "WelkinCoreTests", dependencies: ["WelkinCore", "WelkinTestSupport"]),
+        .testTarget(name: "WelkinReferenceTests", dependencies: ["WelkinReference", "WelkinImage", "WelkinBaselines", "CCairo", "WelkinTestSupport"]),
+        .testTarget(name: "WelkinGLTests", dependencies: ["WelkinGL", "WelkinImage", "WelkinReference", "WelkinBaselines", "CCairo", "WelkinTestSupport"]),
+        .testTarget(name: "WelkinViewerTests", dependencies: ["WelkinViewer", "WelkinGL", "WelkinCore", "WelkinTestSupport"]),
         // Depends on the `welkin` product so a plain `swift test` never runs a stale binary.
-        .testTarget(name: "EndToEndTests", dependencies: ["WelkinReference", "welkin"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["WelkinImage", "WelkinReference", "welkin", "WelkinTestSupport"]),
     ]
 )

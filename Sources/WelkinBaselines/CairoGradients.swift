@@ -3,7 +3,7 @@
 
 import CCairo
 import WelkinCore
-import WelkinReference
+import WelkinImage
 
 public enum CairoBaseline {
     /// Paints a linear or radial gradient over a whole ARGB32 surface, as `Gradient` defines it.

@@ -4,7 +4,7 @@
 import CCairo
 import Foundation
 import WelkinCore
-import WelkinReference
+import WelkinImage
 
 extension CairoBaseline {
     /// Paints `mesh`'s patches over a `size` surface with cairo's mesh pattern, corner colours

@@ -1,6 +1,7 @@
 // Comparing two images: the figures `welkin compare` prints, and the diff heat map.
 
 import Foundation
+import WelkinImage
 
 /// How two same-sized RGBA8 images differ. Differences are in 0…255 units.
 public struct Comparison: Sendable {

@@ -7,6 +7,7 @@
 import Dispatch
 import Foundation
 import WelkinCore
+import WelkinImage
 
 /// A layer the CPU reference cannot draw (a user's GLSL shader, say).
 public struct ReferenceUnsupportedError: Error, CustomStringConvertible, Sendable {

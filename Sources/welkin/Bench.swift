@@ -6,6 +6,7 @@ import Foundation
 import WelkinCore
 import WelkinGL
 import WelkinReference
+import WelkinImage
 
 /// One benchmark result. Names are stable once published.
 struct BenchResult {

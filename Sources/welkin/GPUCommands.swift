@@ -3,7 +3,9 @@
 import Foundation
 import WelkinCore
 import WelkinGL
+import WelkinViewer
 import WelkinReference
+import WelkinImage
 
 extension Commands {
     static let shadersOption = OptionSpec(name: "--shaders", value: "DIR",

@@ -3,6 +3,7 @@
 import Foundation
 import WelkinCore
 import WelkinReference
+import WelkinImage
 
 let welkinVersion = "0.1.0"
 

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import WelkinReference
+import WelkinImage
 
 /// Runs the built `welkin` binary as a user would and checks its output, files and exit status.
 final class EndToEndTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import WelkinReference
+import WelkinImage
 
 /// Runs `welkin view` in a real window under Xvfb, edits its files, and reads what it prints.
 final class ViewerTests: XCTestCase {

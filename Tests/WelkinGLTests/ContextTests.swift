@@ -2,6 +2,7 @@
 
 import Foundation
 import XCTest
+import WelkinTestSupport
 import WelkinCore
 import WelkinGL
 import WelkinReference

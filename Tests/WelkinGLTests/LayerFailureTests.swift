@@ -3,7 +3,9 @@
 
 import Foundation
 import XCTest
+import WelkinTestSupport
 import WelkinCore
+import WelkinImage
 import WelkinGL
 import WelkinReference
 

@@ -2,10 +2,12 @@
 
 import Foundation
 import XCTest
+import WelkinTestSupport
 import WelkinBaselines
 import WelkinCore
 import WelkinGL
 import WelkinReference
+import WelkinImage
 
 final class MeshParityTests: XCTestCase {
     static let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -5,9 +5,11 @@
 
 import Foundation
 import XCTest
+import WelkinTestSupport
 import WelkinCore
 import WelkinGL
 import WelkinReference
+import WelkinImage
 
 /// How two images differ.
 struct ImageDifference: CustomStringConvertible {

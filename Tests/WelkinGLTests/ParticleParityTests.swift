@@ -5,9 +5,11 @@
 
 import Foundation
 import XCTest
+import WelkinTestSupport
 import WelkinCore
 import WelkinGL
 import WelkinReference
+import WelkinImage
 
 final class ParticleParityTests: XCTestCase {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

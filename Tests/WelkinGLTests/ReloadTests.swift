@@ -2,9 +2,11 @@
 
 import Foundation
 import XCTest
+import WelkinTestSupport
 import WelkinCore
 import WelkinGL
 import WelkinReference
+import WelkinImage
 
 final class ReloadTests: XCTestCase {
     func testFailedReloadKeepsTheLastGoodPrograms() throws {

@@ -2,6 +2,7 @@
 
 import Foundation
 import XCTest
+import WelkinTestSupport
 @testable import WelkinGL
 
 final class ShaderSourceTests: XCTestCase {

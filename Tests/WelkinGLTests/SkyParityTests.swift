@@ -5,9 +5,11 @@
 
 import Foundation
 import XCTest
+import WelkinTestSupport
 import WelkinCore
 import WelkinGL
 import WelkinReference
+import WelkinImage
 
 final class SkyParityTests: XCTestCase {
     static let scenesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

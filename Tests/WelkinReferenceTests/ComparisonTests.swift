@@ -1,5 +1,6 @@
 import XCTest
 @testable import WelkinReference
+import WelkinImage
 
 final class ComparisonTests: XCTestCase {
     func noise(_ w: Int, _ h: Int, seed: UInt32) -> Image {

@@ -4,6 +4,7 @@ import WelkinBaselines
 import Foundation
 import XCTest
 import WelkinCore
+import WelkinImage
 @testable import WelkinReference
 
 

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import WelkinReference
+import WelkinImage
 
 final class PNGTests: XCTestCase {
     var directory: URL!

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 import WelkinCore
 @testable import WelkinReference
+import WelkinImage
 
 final class ReferenceRendererTests: XCTestCase {
     func scene(_ json: String) throws -> Scene { try SceneLoader.decode(json, file: "test.json") }

@@ -15,7 +15,7 @@
 import CEpoxy
 import Foundation
 import WelkinCore
-import WelkinReference
+import WelkinImage
 
 /// Renders Frames with OpenGL 3.3 core into offscreen targets, and reads them back.
 public final class GLRenderer {

@@ -9,7 +9,7 @@
 
 import CEpoxy
 import WelkinCore
-import WelkinReference
+import WelkinImage
 
 extension DrawLayer {
     /// Whether the layer covers every pixel and can composite-and-resolve the frame in its own

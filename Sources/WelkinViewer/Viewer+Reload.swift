@@ -14,7 +14,8 @@
 
 import Foundation
 import WelkinCore
-import WelkinReference
+import WelkinGL
+import WelkinImage
 
 /// What is broken now, each with its message, by what it is: a file, `shaders`, a layer of the
 /// frame, the frame. Each message is printed once, when it first appears.

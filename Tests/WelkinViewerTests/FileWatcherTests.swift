@@ -1,8 +1,10 @@
 import Foundation
 import XCTest
+import WelkinTestSupport
 import WelkinCore
-import WelkinReference
-@testable import WelkinGL
+import WelkinGL
+@testable import WelkinViewer
+import WelkinImage
 
 /// The reload watcher against each way editors save a file.
 final class FileWatcherTests: XCTestCase {

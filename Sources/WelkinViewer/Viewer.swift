@@ -13,7 +13,8 @@ import CEpoxy
 import CGLFW
 import Foundation
 import WelkinCore
-import WelkinReference
+import WelkinGL
+import WelkinImage
 
 public final class Viewer {
     public struct Options {

@@ -3,11 +3,11 @@
 import XCTest
 import WelkinGL
 
-enum TestGL {
+public enum TestGL {
     /// Made on first use; every later test reuses it (or its error).
     nonisolated(unsafe) private static var made: Result<GLRenderer, Error>?
 
-    static func renderer() throws -> GLRenderer {
+    public static func renderer() throws -> GLRenderer {
         if made == nil {
             made = Result {
                 let context = try GLContext.headless()
@@ -18,7 +18,7 @@ enum TestGL {
         return try made!.get()
     }
 
-    static func makeCurrent() throws {
+    public static func makeCurrent() throws {
         try renderer().context.makeCurrent()
     }
 }

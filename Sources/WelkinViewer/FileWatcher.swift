@@ -10,6 +10,7 @@
 // folder ever seen (the kernel's default limit is 8192 watches per user, shared by every program).
 
 import Foundation
+import WelkinGL
 #if canImport(Glibc)
 import Glibc
 #endif
