@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import WelkinTestSupport
 import WelkinReference
 import WelkinImage
 
@@ -7,8 +8,7 @@ import WelkinImage
 final class EndToEndTests: XCTestCase {
     struct Run { var status: Int32; var stdout: String; var stderr: String }
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = Repository.root
 
     /// The `welkin` executable next to this test bundle (`swift build` puts them in one folder).
     static var welkin: URL {

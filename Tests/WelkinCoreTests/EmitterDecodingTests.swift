@@ -2,6 +2,7 @@
 
 import Foundation
 import XCTest
+import WelkinTestSupport
 @testable import WelkinCore
 
 final class EmitterDecodingTests: XCTestCase {
@@ -14,7 +15,7 @@ final class EmitterDecodingTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: directory) }
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = Repository.root
 
     func decode(_ layer: String) throws -> Scene {
         try SceneLoader.decode("{\"layers\": [\(layer)]}", file: "e.json", directory: directory)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import WelkinTestSupport
 @testable import WelkinCore
 
 final class MeshTests: XCTestCase {
@@ -217,16 +218,7 @@ final class MeshTests: XCTestCase {
 
     // MARK: errors
 
-    func error(_ layer: String) -> String {
-        do {
-            _ = try SceneLoader.decode("{\"layers\": [\(layer)]}", file: "m.json")
-            return "no error"
-        } catch let e as SceneError {
-            return e.description
-        } catch {
-            return "unexpected \(error)"
-        }
-    }
+    func error(_ layer: String) -> String { sceneError("{\"layers\": [\(layer)]}", file: "m.json") }
 
     func testErrors() {
         let p4 = "\"points\": [[0,0],[1,0],[0,1],[1,1]]"
@@ -272,8 +264,7 @@ final class MeshTests: XCTestCase {
 
     // MARK: fixtures
 
-    static let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenes").path
+    static let scenes = Repository.scenes.path
 
     static let curvedMesh = """
         {"type": "meshGradient", "width": 3, "height": 3, "smoothsColors": true,
@@ -282,8 +273,7 @@ final class MeshTests: XCTestCase {
         """
 
     /// Left and right edges fold back: y(v) has controls 0.1, 0.9, 0.9, 0.5.
-    static let foldedMesh = try! String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/folded-mesh-layer.json").path, encoding: .utf8)
+    static let foldedMesh = try! String(contentsOfFile: Repository.fixtures.appendingPathComponent("folded-mesh-layer.json").path, encoding: .utf8)
 
     func frameMesh(_ layer: String, size: SIMD2<Int>) throws -> MeshDraw {
         let scene = try SceneLoader.decode("{\"size\": [\(size.x), \(size.y)], \"layers\": [\(layer)]}")

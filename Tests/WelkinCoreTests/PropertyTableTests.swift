@@ -1,11 +1,11 @@
 import XCTest
+import WelkinTestSupport
 @testable import WelkinCore
 
 /// The property tables and the decoders agree: every key a table declares is read, checked against
 /// its range, and accepts its own default; the generated docs and schema are what is checked in.
 final class PropertyTableTests: XCTestCase {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = Repository.root
 
     /// How to place an object of each table inside a scene: the object's other members (raw JSON,
     /// in order) and a function that wraps the object into a whole scene, with the JSON path of the object.

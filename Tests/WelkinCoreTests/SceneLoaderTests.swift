@@ -1,18 +1,10 @@
 import XCTest
+import WelkinTestSupport
 @testable import WelkinCore
 
 final class SceneLoaderTests: XCTestCase {
     /// The error `json` produces, as the CLI prints it.
-    func error(_ json: String, file: String = "Scenes/x.json") -> String {
-        do {
-            _ = try SceneLoader.decode(json, file: file)
-            return "no error"
-        } catch let e as SceneError {
-            return e.description
-        } catch {
-            return "unexpected \(error)"
-        }
-    }
+    func error(_ json: String, file: String = "Scenes/x.json") -> String { sceneError(json, file: file) }
 
     func layer(_ body: String) -> String { "{\"layers\": [\(body)]}" }
 

@@ -1,13 +1,13 @@
 import Foundation
 import XCTest
+import WelkinTestSupport
 @testable import WelkinCore
 
 /// The twin rule: a shader that mirrors Swift (its header names the Swift file) has every function
 /// under the same name on the Swift side (or a listed rename), uses no numeric literal the Swift
 /// side lacks, and repeats none of the constants Swift hands every shader through the prelude.
 final class ShaderTwinTests: XCTestCase {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = Repository.root
 
     /// GLSL functions whose Swift twin has another name, and why.
     static let renamed: [String: String] = [

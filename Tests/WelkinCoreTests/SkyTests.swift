@@ -1,19 +1,11 @@
 // Sky layers: palette blending, stars, noise, weather, and every decoding error.
 
 import XCTest
+import WelkinTestSupport
 @testable import WelkinCore
 
 final class SkyTests: XCTestCase {
-    func error(_ json: String) -> String {
-        do {
-            _ = try SceneLoader.decode(json, file: "s.json")
-            return "no error"
-        } catch let e as SceneError {
-            return e.description
-        } catch {
-            return "unexpected \(error)"
-        }
-    }
+    func error(_ json: String) -> String { sceneError(json, file: "s.json") }
 
     func sky(_ keys: String) -> String { "{\"layers\": [{\"type\": \"sky\"\(keys.isEmpty ? "" : ", " + keys)}]}" }
 
@@ -246,8 +238,7 @@ final class SkyTests: XCTestCase {
     }
 
     func testEverySkySceneLoads() throws {
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Scenes")
+        let directory = Repository.scenes
         for name in ["day-cycle", "sunset-clouds", "rainy-evening", "snowy-night", "weather-tour"] {
             let scene = try SceneLoader.load(path: directory.appendingPathComponent(name + ".json").path)
             XCTAssertNotNil(Frame(scene: scene, time: 1.5).sky, name)

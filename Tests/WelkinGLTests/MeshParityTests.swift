@@ -10,8 +10,7 @@ import WelkinReference
 import WelkinImage
 
 final class MeshParityTests: XCTestCase {
-    static let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenes").path
+    static let scenes = Repository.scenes.path
 
     /// Every Scenes/mesh-*.json.
     static func meshScenes() throws -> [String] {

@@ -12,7 +12,7 @@ import WelkinReference
 import WelkinImage
 
 final class ParticleParityTests: XCTestCase {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = Repository.root
 
     func check(_ scene: Scene, _ name: String, time: Double, size: SIMD2<Int>? = nil, line: UInt = #line) throws {
         let renderer = try TestGL.renderer()

@@ -12,8 +12,7 @@ import WelkinReference
 import WelkinImage
 
 final class SkyParityTests: XCTestCase {
-    static let scenesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Scenes").path
+    static let scenesDirectory = Repository.scenes.path
     static let skyScenes = ["day-cycle", "sunset-clouds", "rainy-evening", "snowy-night", "weather-tour"]
     static let size = SIMD2(320, 180)
 

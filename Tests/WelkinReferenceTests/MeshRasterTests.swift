@@ -3,14 +3,14 @@
 import WelkinBaselines
 import Foundation
 import XCTest
+import WelkinTestSupport
 import WelkinCore
 import WelkinImage
 @testable import WelkinReference
 
 
 final class MeshRasterTests: XCTestCase {
-    static let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenes").path
+    static let scenes = Repository.scenes.path
 
     /// The mesh of Scenes/mesh-bezier.json, opaque, bilinear, over a clear frame without dither.
     static func cairoScene(size: SIMD2<Int>) throws -> (Scene, MeshGradient) {
@@ -155,8 +155,7 @@ final class MeshRasterTests: XCTestCase {
         }
     }
 
-    static let foldedMesh = try! String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/folded-mesh-layer.json").path, encoding: .utf8)
+    static let foldedMesh = try! String(contentsOfFile: Repository.fixtures.appendingPathComponent("folded-mesh-layer.json").path, encoding: .utf8)
 }
 
 /// Exact integer division rounding down and up: the oracle for Edge.clip's floating-point shortcut.

@@ -1,6 +1,7 @@
 import WelkinBaselines
 import Foundation
 import XCTest
+import WelkinTestSupport
 import WelkinCore
 @testable import WelkinReference
 import WelkinImage
@@ -144,8 +145,7 @@ final class ReferenceRendererTests: XCTestCase {
 
 enum Fixtures {
     /// The package's Scenes/ folder, found from this source file.
-    static let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenes")
+    static let scenes = Repository.scenes
 }
 
 final class ReferenceRefusesUserShadersTests: XCTestCase {
