@@ -157,7 +157,8 @@ final class Exporter {
         for sig in [SIGINT, SIGTERM] {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { [weak self] in self?.interrupt(progress: progress) }
+            // A strong reference: `run` cancels the sources before it returns, which breaks the cycle.
+            source.setEventHandler { self.interrupt(progress: progress) }
             source.resume()
             signalSources.append(source)
         }
