@@ -258,6 +258,21 @@ final class ExportTests: XCTestCase {
         }
     }
 
+    func testLoopCrossFadesOnlyTheEnd() throws {
+        // 8 frames: --loop blends the last 2 (a quarter of the clip) with the frames before T0.
+        for folder in ["plain", "loop"] {
+            try FileManager.default.createDirectory(atPath: path(folder), withIntermediateDirectories: false)
+            let r = try run(["export", "Scenes/snow.json", "-o", path(folder) + "/%d.png", "--duration", "1", "--fps", "8", "--size", "64x36"]
+                            + (folder == "loop" ? ["--loop"] : []))
+            XCTAssertEqual(r.status, 0, r.stderr)
+        }
+        for k in 0..<8 {
+            let plain = try Data(contentsOf: URL(fileURLWithPath: path("plain/\(k).png")))
+            let loop = try Data(contentsOf: URL(fileURLWithPath: path("loop/\(k).png")))
+            if k < 6 { XCTAssertEqual(plain, loop, "frame \(k)") } else { XCTAssertNotEqual(plain, loop, "frame \(k)") }
+        }
+    }
+
     // MARK: stills
 
     func testRenderAndReferenceWithoutOutputNameTheFile() throws {

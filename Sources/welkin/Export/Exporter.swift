@@ -60,11 +60,6 @@ final class Exporter {
     let renderer: ExportRenderer
     let sink: FrameSink
 
-    /// Signal handling: renames into place are not interrupted; anything before them is.
-    private let stateLock = NSLock()
-    private var movingIntoPlace = false
-    private var interrupted = false
-    private var signalSources: [DispatchSourceSignal] = []
 
     init(settings: ExportSettings, renderer: ExportRenderer, sink: FrameSink) {
         self.settings = settings
@@ -82,21 +77,21 @@ final class Exporter {
     /// sink's temporary output is removed before the error propagates.
     func run(progress: ExportProgress?, handlesSignals: Bool) throws -> Summary {
         signal(SIGPIPE, SIG_IGN)
-        if handlesSignals { installSignalHandlers(progress: progress) }
-        defer { removeSignalHandlers() }
+        let interruption = ExportInterruption(sink: sink, target: settings.target, progress: progress)
+        if handlesSignals { interruption.install() }
+        defer { interruption.remove() }
         let start = DispatchTime.now().uptimeNanoseconds
         do {
             try renderAll(progress: progress)
             try sink.finish()
-            stateLock.lock(); movingIntoPlace = true; stateLock.unlock()
+            interruption.beginMovingIntoPlace()
             let written = try sink.moveIntoPlace()
             progress?.finish()
             return Summary(written: written, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         } catch {
             sink.discard()
-            stateLock.lock(); let stopping = interrupted; stateLock.unlock()
             // The signal handler is about to exit 130 with its own message.
-            if stopping { while true { pause() } }
+            if interruption.isInterrupted { while true { pause() } }
             progress?.finish()
             throw error
         }
@@ -151,35 +146,56 @@ final class Exporter {
         return out
     }
 
-    // MARK: signals
+}
 
-    private func installSignalHandlers(progress: ExportProgress?) {
+/// Ctrl-C (SIGINT) and SIGTERM during an export: stop ffmpeg, remove the temporary output, exit 130.
+/// Its own object, holding the sink and nothing else: the handler closure runs and is released on a
+/// dispatch thread, where the last reference to a GL renderer must never be dropped (its deinit
+/// would call GL with no current context).
+final class ExportInterruption {
+    private let sink: FrameSink
+    private let message: String
+    private let lock = NSLock()
+    private var movingIntoPlace = false
+    private var interrupted = false
+    private var sources: [DispatchSourceSignal] = []
+
+    init(sink: FrameSink, target: ExportTarget, progress: ExportProgress?) {
+        self.sink = sink
+        message = (progress?.isTerminal == true ? "\n" : "") + "welkin: export interrupted; nothing was written to \(target.path)\n"
+    }
+
+    func install() {
         for sig in [SIGINT, SIGTERM] {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            // A strong reference: `run` cancels the sources before it returns, which breaks the cycle.
-            source.setEventHandler { self.interrupt(progress: progress) }
+            // A strong reference: `remove` cancels the sources, which breaks the cycle.
+            source.setEventHandler { self.interrupt() }
             source.resume()
-            signalSources.append(source)
+            sources.append(source)
         }
     }
 
-    private func removeSignalHandlers() {
-        for source in signalSources { source.cancel() }
-        signalSources = []
+    func remove() {
+        for source in sources { source.cancel() }
+        sources = []
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
     }
 
-    /// Stops ffmpeg, removes the temporary output and exits 130 (as a shell reports Ctrl-C).
-    private func interrupt(progress: ExportProgress?) {
-        stateLock.lock()
-        guard !movingIntoPlace else { stateLock.unlock(); return }
+    /// From now on a signal waits: the renames into place are quick and must not be cut short.
+    func beginMovingIntoPlace() { lock.lock(); movingIntoPlace = true; lock.unlock() }
+
+    /// Whether a signal has begun stopping the export (its handler is about to exit).
+    var isInterrupted: Bool { lock.lock(); defer { lock.unlock() }; return interrupted }
+
+    private func interrupt() {
+        lock.lock()
+        guard !movingIntoPlace else { lock.unlock(); return }
         interrupted = true
-        stateLock.unlock()
+        lock.unlock()
         sink.discard()
-        let text = (progress?.isTerminal == true ? "\n" : "") + "welkin: export interrupted; nothing was written to \(settings.target.path)\n"
-        let bytes = Array(text.utf8)
+        let bytes = Array(message.utf8)
         bytes.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
         // _exit, not exit: the main thread may be inside GL; atexit handlers must not race it.
         _exit(130)
