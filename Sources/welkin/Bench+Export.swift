@@ -37,8 +37,8 @@ extension Commands {
             frames.append(try gpuRender(renderer, Frame(scene: settings.scene, time: settings.time(ofFrame: k), pixelSize: settings.size)))
         }
         func export() throws {
-            let sink = try makeSink(settings, ffmpeg: ffmpeg)
-            _ = try Exporter(settings: settings, renderer: .gpu(renderer), sink: sink).run(progress: nil, handlesSignals: false)
+            let exporter = Exporter(settings: settings, renderer: .gpu(renderer), makeSink: { try makeSink(settings, ffmpeg: ffmpeg) })
+            _ = try exporter.run(progress: nil, handlesSignals: false)
         }
         func encodeOnly() throws {
             let sink = try makeSink(settings, ffmpeg: ffmpeg)

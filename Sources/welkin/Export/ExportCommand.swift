@@ -140,11 +140,10 @@ extension Commands {
         let renderer: ExportRenderer = useCPU ? .cpu(ReferenceRenderer()) : .gpu(try headlessRenderer(args))
         let settings = ExportSettings(scene: scene, target: target, start: start, fps: fps, frameCount: frameCount,
                                       size: size, samples: samples, quality: quality, loop: args.flag("--loop"))
-        let sink = try makeSink(settings, ffmpeg: ffmpeg)
-        let exporter = Exporter(settings: settings, renderer: renderer, sink: sink)
+        let exporter = Exporter(settings: settings, renderer: renderer, makeSink: { try makeSink(settings, ffmpeg: ffmpeg) })
         let summary = try exporter.run(progress: ExportProgress(total: frameCount), handlesSignals: true)
         let rate = Double(frameCount) / max(summary.seconds, 1e-9)
-        print("wrote \(summary.written) (\(frameCount) frames, \(size.x)×\(size.y), \(FFmpegEncoder.rate(fps)) fps, "
+        print("wrote \(summary.written) (\(frameCount) frames, \(size.x)×\(size.y), \(shortSeconds(fps)) fps, "
                + "t = \(shortSeconds(start)) … \(shortSeconds(settings.time(ofFrame: frameCount - 1))) s, \(target.format.name), \(renderer.description); "
               + "\(String(format: "%.1f", summary.seconds)) s, \(String(format: "%.1f", rate)) frames/s)")
         return 0

@@ -58,13 +58,13 @@ enum ExportRenderer {
 final class Exporter {
     let settings: ExportSettings
     let renderer: ExportRenderer
-    let sink: FrameSink
+    /// Creates the temporary output; called once signal handling is in place.
+    let makeSink: () throws -> FrameSink
 
-
-    init(settings: ExportSettings, renderer: ExportRenderer, sink: FrameSink) {
+    init(settings: ExportSettings, renderer: ExportRenderer, makeSink: @escaping () throws -> FrameSink) {
         self.settings = settings
         self.renderer = renderer
-        self.sink = sink
+        self.makeSink = makeSink
     }
 
     /// The finished export.
@@ -77,12 +77,13 @@ final class Exporter {
     /// sink's temporary output is removed before the error propagates.
     func run(progress: ExportProgress?, handlesSignals: Bool) throws -> Summary {
         signal(SIGPIPE, SIG_IGN)
-        let interruption = ExportInterruption(sink: sink, target: settings.target, progress: progress)
+        let interruption = ExportInterruption(target: settings.target, progress: progress)
         if handlesSignals { interruption.install() }
         defer { interruption.remove() }
         let start = DispatchTime.now().uptimeNanoseconds
+        let sink = try interruption.create(makeSink)
         do {
-            try renderAll(progress: progress)
+            try renderAll(into: sink, progress: progress)
             try sink.finish()
             interruption.beginMovingIntoPlace()
             let written = try sink.moveIntoPlace()
@@ -106,7 +107,7 @@ final class Exporter {
         return settings.samples > 1 ? image.boxDownsampled(by: settings.samples) : image
     }
 
-    private func renderAll(progress: ExportProgress?) throws {
+    private func renderAll(into sink: FrameSink, progress: ExportProgress?) throws {
         let count = settings.frameCount
         // --loop: the frames just before T0, drawn first (the simulation only ever steps forward).
         let fade = settings.loopFadeFrames
@@ -151,17 +152,17 @@ final class Exporter {
 /// Ctrl-C (SIGINT) and SIGTERM during an export: stop ffmpeg, remove the temporary output, exit 130.
 /// Its own object, holding the sink and nothing else: the handler closure runs and is released on a
 /// dispatch thread, where the last reference to a GL renderer must never be dropped (its deinit
-/// would call GL with no current context).
+/// would call GL with no current context). Installed before the sink exists, and the handler holds
+/// the lock until it exits, so no temporary output can appear after it has looked.
 final class ExportInterruption {
-    private let sink: FrameSink
+    private var sink: FrameSink?
     private let message: String
     private let lock = NSLock()
     private var movingIntoPlace = false
     private var interrupted = false
     private var sources: [DispatchSourceSignal] = []
 
-    init(sink: FrameSink, target: ExportTarget, progress: ExportProgress?) {
-        self.sink = sink
+    init(target: ExportTarget, progress: ExportProgress?) {
         message = (progress?.isTerminal == true ? "\n" : "") + "welkin: export interrupted; nothing was written to \(target.path)\n"
     }
 
@@ -183,6 +184,14 @@ final class ExportInterruption {
         signal(SIGTERM, SIG_DFL)
     }
 
+    /// Creates the sink (and its temporary output) where a signal cannot slip in between.
+    func create(_ make: () throws -> FrameSink) throws -> FrameSink {
+        lock.lock(); defer { lock.unlock() }
+        let created = try make()
+        sink = created
+        return created
+    }
+
     /// From now on a signal waits: the renames into place are quick and must not be cut short.
     func beginMovingIntoPlace() { lock.lock(); movingIntoPlace = true; lock.unlock() }
 
@@ -193,8 +202,7 @@ final class ExportInterruption {
         lock.lock()
         guard !movingIntoPlace else { lock.unlock(); return }
         interrupted = true
-        lock.unlock()
-        sink.discard()
+        sink?.discard()
         let bytes = Array(message.utf8)
         bytes.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
         // _exit, not exit: the main thread may be inside GL; atexit handlers must not race it.
