@@ -37,16 +37,17 @@ extension Commands {
 
     static let render = Command(
         name: "render", summary: "Render a scene on the GPU, headless (no display needed), to a PNG.",
-        usage: "welkin render [SCENE] -o OUT.png [--time T] [--size WxH] [--shaders DIR]",
+        usage: "welkin render [SCENE] [-o OUT.png] [--time T] [--size WxH] [--shaders DIR]",
         discussion: """
         Uses EGL with no X server (EGL_MESA_platform_surfaceless, or EGL_EXT_platform_device on NVIDIA),
         falling back to a hidden GLFW window only when EGL is unavailable. The PNG is exactly WxH pixels.
-        Without SCENE, renders the built-in default scene.
+        Without SCENE, renders the built-in default scene. Without -o, writes NAME-tT.png in the current
+        folder (snow-t1.5.png for Scenes/snow.json at 1.5 s; welkin-default-t0.png for the built-in scene).
         """,
         options: [outputOption, timeOption, sizeOption, shadersOption],
         run: { args in
             let command = named("render")!
-            let out = try requireOutput(args, command: command)
+            let out = try stillOutput(args, command: command)
             let time = try args.time()
             let size = try args.size()
             let scene = try loadScene(args, command: command)

@@ -12,7 +12,7 @@ extension Commands {
 
     static let timeOption = OptionSpec(name: "--time", value: "T", help: "Scene time in seconds (default 0).")
     static let sizeOption = OptionSpec(name: "--size", value: "WxH", help: "Output size in pixels (default: the scene size).")
-    static let outputOption = OptionSpec(name: "--output", short: "-o", value: "OUT.png", help: "Where to write the PNG (required).")
+    static let outputOption = OptionSpec(name: "--output", short: "-o", value: "OUT.png", help: "Where to write the PNG (default: NAME-tT.png here, NAME the scene file's name).")
 
     /// Loads SCENE, or the built-in default scene when no path is given.
     static func loadScene(_ args: Arguments, command: Command) throws -> Scene {
@@ -25,21 +25,14 @@ extension Commands {
         return scene
     }
 
-    static func requireOutput(_ args: Arguments, command: Command) throws -> String {
-        guard let out = args.value("--output") else {
-            throw UsageError(message: "missing -o OUT.png", command: command)
-        }
-        return out
-    }
-
     static let reference = Command(
         name: "reference", summary: "Render a scene on the CPU (the reference renderer) to a PNG.",
-        usage: "welkin reference [SCENE] -o OUT.png [--time T] [--size WxH]",
-        discussion: "Without SCENE, renders the built-in default scene. The PNG is written to a temporary\nfile and renamed into place, so a failure never leaves a half-written image.",
+        usage: "welkin reference [SCENE] [-o OUT.png] [--time T] [--size WxH]",
+        discussion: "Without SCENE, renders the built-in default scene. Without -o, writes NAME-tT.png in the current\nfolder (as 'welkin render'). The PNG is written to a temporary file and renamed into place, so a failure\nnever leaves a half-written image.",
         options: [outputOption, timeOption, sizeOption],
         run: { args in
             let command = named("reference")!
-            let out = try requireOutput(args, command: command)
+            let out = try stillOutput(args, command: command)
             let time = try args.time()
             let size = try args.size()
             let scene = try loadScene(args, command: command)

@@ -1,0 +1,184 @@
+// `welkin export`: a scene over time to MP4, WebM, GIF or a numbered PNG sequence. Every option,
+// OUT's folder and ffmpeg's presence are checked before the first frame is rendered.
+
+import Foundation
+import WelkinCore
+import WelkinGL
+import WelkinReference
+
+extension Commands {
+    /// Limits checked before any work (docs/export.md).
+    enum ExportLimits {
+        static let maximumDuration = 3600.0
+        static let maximumFPS = 240.0
+        /// Browsers play GIF frame delays under 2 centiseconds at 10 cs: faster GIFs crawl.
+        static let maximumGIFFPS = 50.0
+        static let maximumSamples = 8
+        /// ffmpeg holds every frame of a GIF until the palette is made (1 GiB of RGBA).
+        static let maximumGIFPixels = 1 << 28
+        static let maximumSide = 16384
+        /// Without a natural length (see `naturalDuration`).
+        static let defaultDuration = 4.0
+        static let defaultFPS = 30.0
+    }
+
+    static let export = Command(
+        name: "export", summary: "Render a scene over time to a video (MP4, WebM), a GIF or numbered PNGs.",
+        usage: "welkin export [SCENE] -o OUT [--from T0] [--to T1 | --duration D] [--fps N] [--size WxH] [--samples K] [--cpu] [--quality CRF] [--loop]",
+        discussion: """
+        OUT's extension picks the format: .mp4 (H.264), .webm (VP9), .gif (one palette for the clip,
+        ordered dithering, looping), or .png with a frame-number pattern such as frames/sky-%04d.png
+        (frame k is numbered k, from 0; written by Welkin's PNG writer). Video and GIF need the ffmpeg
+        program on PATH. Frame k is the scene at T0 + k / fps, exactly as 'welkin render --time' draws it.
+        Default length: one day for a sky with a date and timeScale, until the last weather change has
+        faded in for a weather schedule, otherwise 4 s.
+        Output goes to a hidden temporary file (or folder) next to OUT and is renamed into place at the
+        end: a failure or Ctrl-C leaves no partial file and an existing OUT untouched. Progress goes to
+        stderr: a self-updating line on a terminal, a plain line every 5 s otherwise.
+        """,
+        options: [
+            OptionSpec(name: "--output", short: "-o", value: "OUT", help: "Where to write: .mp4, .webm, .gif, or a .png pattern such as frames/sky-%04d.png (required)."),
+            OptionSpec(name: "--from", value: "T0", help: "Scene time of the first frame, seconds (default 0)."),
+            OptionSpec(name: "--to", value: "T1", help: "End time, seconds (the last frame is before it)."),
+            OptionSpec(name: "--duration", value: "D", help: "Length in seconds, ≤ 3600 (default: the scene's natural length, else 4)."),
+            OptionSpec(name: "--fps", value: "N", help: "Frames per second, ≤ 240 (≤ 50 for GIF; default 30)."),
+            sizeOption,
+            OptionSpec(name: "--samples", value: "K", help: "Supersample: render K× larger and average K×K blocks, 1…8 (default 1)."),
+            OptionSpec(name: "--cpu", help: "Use the CPU reference renderer instead of the GPU (no user shader layers)."),
+            OptionSpec(name: "--quality", value: "CRF", help: "Constant rate factor, lower is better: .mp4 0…51 (default 18), .webm 0…63 (default 30)."),
+            OptionSpec(name: "--loop", help: "Cross-fade the last second (at most a quarter of the clip) into the start: a seamless loop."),
+            shadersOption,
+        ],
+        run: { args in try runExport(args) })
+
+    static func runExport(_ args: Arguments) throws -> Int32 {
+        let command = named("export")!
+        func usage(_ message: String) -> UsageError { UsageError(message: message, command: command) }
+        guard let out = args.value("--output") else { throw usage("missing -o OUT") }
+        var target: ExportTarget
+        do { target = try ExportTarget(out) } catch var e as UsageError { e.command = command; throw e }
+
+        func seconds(_ name: String) throws -> Double? {
+            guard let text = args.value(name) else { return nil }
+            guard let t = Double(text), t.isFinite, abs(t) <= 1e9 else {
+                throw usage("\(name) expects a number of seconds, got '\(text)'")
+            }
+            return t
+        }
+        let start = try seconds("--from") ?? 0
+        let end = try seconds("--to")
+        var duration = try seconds("--duration")
+        if end != nil && duration != nil { throw usage("give --to or --duration, not both") }
+        if let end {
+            guard end > start else { throw usage("--to must be after --from (\(shortSeconds(start)) s), got \(shortSeconds(end))") }
+            duration = end - start
+        }
+        if let d = duration, !(d > 0 && d <= ExportLimits.maximumDuration) {
+            throw usage("the clip must last more than 0 and at most \(Int(ExportLimits.maximumDuration)) s, got \(shortSeconds(d)) s")
+        }
+        var fps = ExportLimits.defaultFPS
+        if let text = args.value("--fps") {
+            guard let n = Double(text), n.isFinite, n > 0, n <= ExportLimits.maximumFPS else {
+                throw usage("--fps expects frames per second, more than 0 and at most \(Int(ExportLimits.maximumFPS)), got '\(text)'")
+            }
+            fps = n
+        }
+        if target.format == .gif && fps > ExportLimits.maximumGIFFPS {
+            throw usage("--fps \(args.value("--fps")!): a GIF plays at most \(Int(ExportLimits.maximumGIFFPS)) frames per second (browsers slow faster ones down)")
+        }
+        var samples = 1
+        if let text = args.value("--samples") {
+            guard let k = Int(text), (1...ExportLimits.maximumSamples).contains(k) else {
+                throw usage("--samples expects a whole number in 1…\(ExportLimits.maximumSamples), got '\(text)'")
+            }
+            samples = k
+        }
+        var quality: Int?
+        if let text = args.value("--quality") {
+            guard let (range, _) = target.format.qualityRange else {
+                throw usage("--quality applies to .mp4 and .webm only")
+            }
+            guard let q = Int(text), range.contains(q) else {
+                throw usage("--quality for \(target.format.name) expects a whole number in \(range.lowerBound)…\(range.upperBound), got '\(text)'")
+            }
+            quality = q
+        }
+        let requestedSize: SIMD2<Int>?
+        do { requestedSize = try args.size() } catch var e as UsageError { e.command = command; throw e }
+
+        // The scene: load errors exit 1.
+        let scene = try loadScene(args, command: command)
+        let size = requestedSize ?? scene.size
+        if target.format == .mp4 && (size.x % 2 != 0 || size.y % 2 != 0) {
+            throw usage("H.264 (4:2:0) needs an even width and height, got \(size.x)×\(size.y); pass --size \(size.x + size.x % 2)x\(size.y + size.y % 2)")
+        }
+        if size.x * samples > ExportLimits.maximumSide || size.y * samples > ExportLimits.maximumSide {
+            throw usage("--samples \(samples) renders \(size.x * samples)×\(size.y * samples) pixels; each side must be at most \(ExportLimits.maximumSide)")
+        }
+        let length = duration ?? naturalDuration(of: scene, from: start) ?? ExportLimits.defaultDuration
+        let frameCount = max(1, Int((length * fps - 1e-9).rounded(.up)))
+        if target.format == .gif && frameCount * size.x * size.y > ExportLimits.maximumGIFPixels {
+            throw usage("a GIF of \(frameCount) frames at \(size.x)×\(size.y) is too large (ffmpeg keeps every frame until the palette is made; at most \(ExportLimits.maximumGIFPixels >> 20) M pixels in all): use a smaller --size, --fps or --duration")
+        }
+        if let capacity = target.patternCapacity, frameCount > capacity {
+            throw usage("'\(target.fileName)' numbers at most \(capacity) frames in order, and the export has \(frameCount): use more digits (%0\(String(frameCount - 1).count)d)")
+        }
+        let useCPU = args.flag("--cpu")
+        let sceneLabel = args.positionals.first ?? "<default scene>"
+        if useCPU, let index = scene.layers.firstIndex(where: { if case .shader = $0.content { return true } else { return false } }) {
+            throw Failure(message: "\(sceneLabel): layers[\(index)] is a user shader, which the CPU reference cannot run; export without --cpu")
+        }
+        try target.checkWritable(frameCount: frameCount)
+        var ffmpeg: URL?
+        if target.format.usesFFmpeg {
+            guard let found = FFmpegEncoder.locate() else {
+                throw Failure(message: "welkin: exporting \(target.format.name) needs the ffmpeg program, and there is none on PATH (Debian: apt install ffmpeg); a PNG sequence (-o frames/%04d.png) needs no ffmpeg")
+            }
+            ffmpeg = found
+        }
+
+        let renderer: ExportRenderer = useCPU ? .cpu(ReferenceRenderer()) : .gpu(try headlessRenderer(args))
+        let settings = ExportSettings(scene: scene, target: target, start: start, fps: fps, frameCount: frameCount,
+                                      size: size, samples: samples, quality: quality, loop: args.flag("--loop"))
+        let exporter = Exporter(settings: settings, renderer: renderer, makeSink: { try makeSink(settings, ffmpeg: ffmpeg) })
+        let summary = try exporter.run(progress: ExportProgress(total: frameCount), handlesSignals: true)
+        let rate = Double(frameCount) / max(summary.seconds, 1e-9)
+        print("wrote \(summary.written) (\(frameCount) frames, \(size.x)×\(size.y), \(shortSeconds(fps)) fps, "
+               + "t = \(shortSeconds(start)) … \(shortSeconds(settings.time(ofFrame: frameCount - 1))) s, \(target.format.name), \(renderer.description); "
+              + "\(String(format: "%.1f", summary.seconds)) s, \(String(format: "%.1f", rate)) frames/s)")
+        return 0
+    }
+
+    /// Seconds for messages: at most three decimals, no trailing zeros (1.967, 2, 0.5).
+    static func shortSeconds(_ t: Double) -> String {
+        var text = String(format: "%.3f", t)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+
+    /// The sink for the settings' format; creates the temporary output (fails on a read-only folder).
+    static func makeSink(_ settings: ExportSettings, ffmpeg: URL?) throws -> FrameSink {
+        if settings.target.format.usesFFmpeg, let ffmpeg {
+            return try FFmpegSink(target: settings.target, executable: ffmpeg, size: settings.size, fps: settings.fps,
+                                  quality: settings.quality)
+        }
+        return try PNGSequenceSink(target: settings.target)
+    }
+
+    /// A scene's natural length from `start`: one day for a sky whose sun follows a date with a
+    /// timeScale, and until the last scheduled weather change has faded in; nil when neither
+    /// applies or it would exceed the duration limit.
+    static func naturalDuration(of scene: Scene, from start: Double) -> Double? {
+        var lengths: [Double] = []
+        for layer in scene.layers {
+            if case .sky(.sky(let sky)) = layer.content, case .computed(_, _, _, let timeScale) = sky.sun, timeScale > 0 {
+                lengths.append(86400 / timeScale)
+            }
+        }
+        if let weather = scene.weather, let last = weather.schedule.last {
+            lengths.append(last.at + weather.transition - start)
+        }
+        return lengths.filter { $0 > 0 && $0 <= ExportLimits.maximumDuration }.max()
+    }
+}
