@@ -3,6 +3,7 @@
 
 import Foundation
 import WelkinCore
+import WelkinImage
 import WelkinGL
 import WelkinReference
 
@@ -34,7 +35,7 @@ extension Commands {
         // The encoder's input, rendered once: the very frames the export produces.
         var frames: [Image] = []
         for k in 0..<settings.frameCount {
-            frames.append(try gpuRender(renderer, Frame(scene: settings.scene, time: settings.time(ofFrame: k), pixelSize: settings.size)))
+            frames.append(try gpuRender(renderer, Frame(scene: settings.scene, time: settings.time(ofFrame: k), pixelSize: settings.size), of: settings.scene))
         }
         func export() throws {
             let exporter = Exporter(settings: settings, renderer: .gpu(renderer), makeSink: { try makeSink(settings, ffmpeg: ffmpeg) })

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import WelkinReference
+import WelkinImage
 
 /// `welkin export` run as a user would, checked with ffprobe/ffmpeg, and the still output names.
 /// Small sizes and short clips: the whole file takes well under a minute on two slow cores.
@@ -209,7 +210,7 @@ final class ExportTests: XCTestCase {
             (["-o", path("x.gif"), "--fps", "60"], 2, "welkin: --fps 60: a GIF plays at most 50 frames per second (browsers slow faster ones down)\n"),
             (["-o", path("f-%02d.png"), "--duration", "5"], 2, "welkin: 'f-%02d.png' numbers at most 100 frames in order, and the export has 150: use more digits (%03d)\n"),
             (["-o", path("missing/x.mp4")], 1, "\(path("missing/x.mp4")): folder \(path("missing")) does not exist\n"),
-            (["-o", path("x.mp4"), "Scenes/nope.json"], 1, "Scenes/nope.json: $: no such file\n"),
+            (["-o", path("x.mp4"), "Scenes/nope.json"], 1, "Scenes/nope.json: no such file\n"),
             (["Scenes/shader-aurora.json", "-o", path("x.mp4"), "--cpu"], 1,
              "Scenes/shader-aurora.json: layers[1] is a user shader, which the CPU reference cannot run; export without --cpu\n"),
         ]

@@ -1,5 +1,6 @@
 import XCTest
 @testable import WelkinReference
+import WelkinImage
 
 final class DownsampleTests: XCTestCase {
     func testFactorOneIsTheSameImage() {

@@ -5,6 +5,7 @@
 
 import Foundation
 import WelkinCore
+import WelkinImage
 import WelkinGL
 import WelkinReference
 
@@ -39,9 +40,9 @@ enum ExportRenderer {
     case gpu(GLRenderer)
     case cpu(ReferenceRenderer)
 
-    func render(_ frame: Frame) throws -> Image {
+    func render(_ frame: Frame, of scene: Scene) throws -> Image {
         switch self {
-        case .gpu(let renderer): return try Commands.gpuRender(renderer, frame)
+        case .gpu(let renderer): return try Commands.gpuRender(renderer, frame, of: scene)
         case .cpu(let renderer): return try renderer.render(frame)
         }
     }
@@ -103,7 +104,7 @@ final class Exporter {
     }
 
     private func draw(at time: Double) throws -> Image {
-        let image = try renderer.render(frame(at: time))
+        let image = try renderer.render(frame(at: time), of: settings.scene)
         return settings.samples > 1 ? image.boxDownsampled(by: settings.samples) : image
     }
 

@@ -6,6 +6,7 @@
 
 import Foundation
 import WelkinReference
+import WelkinImage
 
 protocol FrameSink: AnyObject {
     /// Writes frame `index` (frames arrive in order). Runs on the writer thread.
