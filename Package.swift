@@ -1,4 +1,4 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
 // Welkin: animated sky scenes, previewed in OpenGL and proven against a CPU reference renderer.
 import PackageDescription
 

@@ -3,7 +3,7 @@
 // This file holds the few wrappers where the C API wants pointers, out-parameters or C strings;
 // everything else calls `epoxy_glX` directly. No loader of our own: epoxy resolves every entry point.
 
-import CEpoxy
+@preconcurrency import CEpoxy
 import CGLFW
 import WelkinCore
 

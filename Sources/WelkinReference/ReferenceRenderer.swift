@@ -80,7 +80,9 @@ public struct ReferenceRenderer: Sendable {
         let rowPatterns = axis == .column ? Self.columnPatterns(frame, height: height) : nil
         do {
             let base = out.baseAddress!
-            let work = { (band: Int) in
+            // Bands write disjoint rows of `out` and read only shared, unchanging values: safe to run
+            // concurrently, which the compiler cannot check through the raw pointers.
+            nonisolated(unsafe) let work = { (band: Int) in
                 let y0 = band * height / bandCount, y1 = (band + 1) * height / bandCount
                 let row = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width)
                 let biases = UnsafeMutablePointer<Float>.allocate(capacity: 8)

@@ -9,9 +9,10 @@
 // the window while it waits for the GPU (GLRenderer.whileRendering), a quit abandons the frame,
 // and the caller exits without tearing GL down (see `run()`).
 
-import CEpoxy
+@preconcurrency import CEpoxy
 import CGLFW
 import Foundation
+import Synchronization
 import WelkinCore
 import WelkinGL
 import WelkinImage
@@ -59,7 +60,8 @@ public final class Viewer {
     let renderer: GLRenderer
     let watcher: FileWatcher
     var wakeThread: Thread?
-    var running = true
+    /// Cleared when the viewer stops; the wake thread reads it (an atomic: two threads).
+    let running = Flag(true)
 
     var time: Double
     var paused: Bool
@@ -104,7 +106,7 @@ public final class Viewer {
     }
 
     deinit {
-        running = false
+        running.set(false)
         glfwSetWindowUserPointer(window, nil)
     }
 
@@ -170,7 +172,7 @@ public final class Viewer {
         }
         // Gone from the screen now, whatever the process does next.
         glfwHideWindow(window)
-        running = false
+        running.set(false)
         return 0
     }
 
@@ -271,8 +273,9 @@ public final class Viewer {
     /// Wakes the event loop when the watcher has events, so a paused viewer sleeps until then.
     func startWakeThread() {
         let fd = watcher.fileDescriptor
-        let thread = Thread { [weak self] in
-            while self?.running ?? false {
+        let running = self.running
+        let thread = Thread {
+            while running.isSet {
                 var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
                 if poll(&p, 1, 200) > 0 && p.revents & Int16(POLLIN) != 0 {
                     glfwPostEmptyEvent()
@@ -386,4 +389,15 @@ extension Viewer {
         candidate?.scene.changeWeather(to: preset, at: time)
         print("weather: \(preset.rawValue)")
     }
+}
+
+/// A flag one thread sets and another reads.
+final class Flag: Sendable {
+    private let value: Atomic<Bool>
+
+    init(_ value: Bool) { self.value = Atomic(value) }
+
+    var isSet: Bool { value.load(ordering: .acquiring) }
+
+    func set(_ newValue: Bool) { value.store(newValue, ordering: .releasing) }
 }

@@ -13,7 +13,7 @@ struct Failure: Error {
 }
 
 /// An option a command accepts.
-struct OptionSpec {
+struct OptionSpec: Sendable {
     var name: String          // "--time"
     var short: String? = nil  // "-o"
     var value: String? = nil  // placeholder for the value, nil for a flag

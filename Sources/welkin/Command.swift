@@ -1,13 +1,13 @@
 // The command table and help text.
 
 /// One `welkin` subcommand.
-struct Command {
+struct Command: Sendable {
     var name: String
     var summary: String
     var usage: String
     var discussion: String = ""
     var options: [OptionSpec] = []
-    var run: (Arguments) throws -> Int32
+    var run: @Sendable (Arguments) throws -> Int32
 
     var helpText: String {
         var text = "\(summary)\n\nUsage: \(usage)\n"

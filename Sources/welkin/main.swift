@@ -1,9 +1,11 @@
 // welkin: the command line. Parses the command, runs it, maps errors to exit codes.
 
-import Foundation
+@preconcurrency import Foundation
 import WelkinCore
 import WelkinReference
 
+// Line-buffered standard output, so results reach pipes as they happen. C's `stdout` is a global
+// variable, which Swift 6 reads only through a @preconcurrency import (this file's only use).
 setvbuf(stdout, nil, _IOLBF, 0)
 
 func printError(_ text: String) {

@@ -9,9 +9,9 @@ final class PropertyTableTests: XCTestCase {
 
     /// How to place an object of each table inside a scene: the object's other members (raw JSON,
     /// in order) and a function that wraps the object into a whole scene, with the JSON path of the object.
-    struct Fixture {
+    struct Fixture: Sendable {
         var members: [(String, String)]
-        var wrap: (String) -> String
+        var wrap: @Sendable (String) -> String
         var path: String
     }
 

@@ -91,11 +91,15 @@ public final class EmitterSimulation {
             let n = store.count
             if threads > 1 && n >= parallelThreshold {
                 let chunks = threads * 4
-                let flags = UnsafeMutablePointer<Bool>.allocate(capacity: chunks)
+                // Each chunk writes its own range of the store and its own flag: no two threads
+                // touch the same memory, which the compiler cannot see through these references.
+                nonisolated(unsafe) let flags = UnsafeMutablePointer<Bool>.allocate(capacity: chunks)
                 defer { flags.deallocate() }
+                nonisolated(unsafe) let shared = store
+                let constant = constants[c]
                 DispatchQueue.concurrentPerform(iterations: chunks) { j in
                     let lo = j * n / chunks, hi = (j + 1) * n / chunks
-                    flags[j] = store.integrate(constants[c], dt: dt, range: lo..<hi)
+                    flags[j] = shared.integrate(constant, dt: dt, range: lo..<hi)
                 }
                 anyDead = (0..<chunks).contains { flags[$0] }
             } else {

@@ -3,7 +3,7 @@
 // Order of attempts for headless work: EGL_MESA_platform_surfaceless (Mesa, CI), then
 // EGL_EXT_platform_device (NVIDIA servers), then a hidden GLFW window (needs a display).
 
-import CEpoxy
+@preconcurrency import CEpoxy
 import CGLFW
 
 /// Why no OpenGL context could be made: one line per way that was tried.

@@ -1,6 +1,6 @@
 // Composite: the uniforms of Shaders/composite.glsl, shared by every pass that resolves a frame.
 
-import CEpoxy
+@preconcurrency import CEpoxy
 import WelkinCore
 
 /// What a frame's last pass composites over, and how it quantises.

@@ -12,7 +12,7 @@
 // image cannot be read) does not stop the frame: every other layer is drawn, a hatched placeholder
 // (LayerPlaceholder) takes the broken one's place, and `draw` reports the failure afterwards.
 
-import CEpoxy
+@preconcurrency import CEpoxy
 import Foundation
 import WelkinCore
 import WelkinImage

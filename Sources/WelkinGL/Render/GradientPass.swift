@@ -11,7 +11,7 @@
 // built on first use and fall back to the generic. With `specializes` off every gradient uses the
 // generic full-screen programs (the plain way the parity tests also check).
 
-import CEpoxy
+@preconcurrency import CEpoxy
 import WelkinCore
 
 final class GradientPass {

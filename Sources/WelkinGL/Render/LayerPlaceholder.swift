@@ -5,7 +5,7 @@
 // composites these stripes where the broken one would be, so the window shows which layer is
 // missing as well as saying why on the terminal.
 
-import CEpoxy
+@preconcurrency import CEpoxy
 import WelkinCore
 
 /// The hatching's pattern, defined here once and passed to placeholder.frag as uniforms.

@@ -6,7 +6,7 @@
 // triangle wins, as on the CPU. Unless the mesh covers the frame, one full-frame triangle (patch
 // −1) is drawn first: the mesh's background, and, as the last pass, the resolve of every pixel.
 
-import CEpoxy
+@preconcurrency import CEpoxy
 import WelkinCore
 
 final class MeshPass {

@@ -7,7 +7,7 @@
 // Programs are specialised per sprite kind (WELKIN_SPRITE_KIND), the generic one built up front so
 // shader errors show at load time.
 
-import CEpoxy
+@preconcurrency import CEpoxy
 import WelkinCore
 import WelkinImage
 

@@ -1,6 +1,6 @@
 // RenderTarget: a texture with a framebuffer object around it.
 
-import CEpoxy
+@preconcurrency import CEpoxy
 
 /// An offscreen colour target of one size and format, owned until `delete()`.
 final class RenderTarget {

@@ -7,7 +7,7 @@
 // varyings (Shaders/sky-values.glsl). The sky-only program is built up front so an error
 // in the sky's shader files shows at load time.
 
-import CEpoxy
+@preconcurrency import CEpoxy
 import WelkinCore
 
 final class SkyPass {

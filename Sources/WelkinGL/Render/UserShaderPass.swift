@@ -5,7 +5,7 @@
 // into a float target, and layer.frag composites that (premultiplied, × opacity) like any layer.
 // Programs are cached per fragment path; a reload that fails keeps the last good program.
 
-import CEpoxy
+@preconcurrency import CEpoxy
 import Foundation
 import WelkinCore
 

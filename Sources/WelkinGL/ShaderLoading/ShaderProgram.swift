@@ -1,6 +1,6 @@
 // ShaderProgram: a linked vertex + fragment program, with errors mapped back to files and lines.
 
-import CEpoxy
+@preconcurrency import CEpoxy
 
 /// A linked GL program. Delete it with `delete()`; a failed build leaves no GL objects behind.
 public final class ShaderProgram {

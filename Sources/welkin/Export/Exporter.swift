@@ -155,7 +155,8 @@ final class Exporter {
 /// dispatch thread, where the last reference to a GL renderer must never be dropped (its deinit
 /// would call GL with no current context). Installed before the sink exists, and the handler holds
 /// the lock until it exits, so no temporary output can appear after it has looked.
-final class ExportInterruption {
+/// Its state is behind `lock` (a signal handler reaches it from another thread).
+final class ExportInterruption: @unchecked Sendable {
     private var sink: FrameSink?
     private let message: String
     private let lock = NSLock()
@@ -212,7 +213,8 @@ final class ExportInterruption {
 }
 
 /// The writer thread: takes frames from a bounded queue and writes them to the sink in order.
-final class FrameWriter {
+/// Its counters are behind `lock`; the queue and the semaphore are thread-safe.
+final class FrameWriter: @unchecked Sendable {
     /// Three frames in flight: enough to hide jitter on either side, little memory (3 × 3.7 MB at 720p).
     let queue = BoundedQueue<(Int, Image)>(capacity: 3)
     let finished = DispatchSemaphore(value: 0)
@@ -246,7 +248,8 @@ final class FrameWriter {
 }
 
 /// A first-in first-out queue of at most `capacity` items between two threads.
-final class BoundedQueue<Element> {
+/// Every access to `items` and `closed` holds `condition`.
+final class BoundedQueue<Element>: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [Element] = []
     private var closed = false

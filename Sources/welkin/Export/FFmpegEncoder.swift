@@ -6,7 +6,8 @@
 
 import Foundation
 
-final class FFmpegEncoder {
+/// The reader thread touches only `errorText` (behind `errorLock`) and `errorDrained`.
+final class FFmpegEncoder: @unchecked Sendable {
     /// Finds `ffmpeg` on PATH.
     static func locate() -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"

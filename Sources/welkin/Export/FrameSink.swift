@@ -8,7 +8,8 @@ import Foundation
 import WelkinReference
 import WelkinImage
 
-protocol FrameSink: AnyObject {
+/// A sink is made on the main thread and then written from the writer thread only (one at a time).
+protocol FrameSink: AnyObject, Sendable {
     /// Writes frame `index` (frames arrive in order). Runs on the writer thread.
     func write(_ image: Image, index: Int) throws
     /// Completes the temporary output (ffmpeg writes the file's end). May take a while; interruptible.
@@ -20,7 +21,7 @@ protocol FrameSink: AnyObject {
 }
 
 /// Video and GIF through ffmpeg, written to a temporary file renamed to OUT on success.
-final class FFmpegSink: FrameSink {
+final class FFmpegSink: FrameSink, @unchecked Sendable {
     let target: ExportTarget
     let temporary: String
     private let encoder: FFmpegEncoder
@@ -76,7 +77,7 @@ final class FFmpegSink: FrameSink {
 
 /// Numbered PNG files (Welkin's own PNG writer), rendered into a hidden folder next to the target
 /// and moved next to it, frame by frame, once every frame is written.
-final class PNGSequenceSink: FrameSink {
+final class PNGSequenceSink: FrameSink, @unchecked Sendable {
     let target: ExportTarget
     let temporary: String
     private let lock = NSLock()
