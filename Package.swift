@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "welkin", targets: ["welkin"]),
         .library(name: "WelkinCore", targets: ["WelkinCore"]),
         .library(name: "WelkinReference", targets: ["WelkinReference"]),
+        .library(name: "WelkinExport", targets: ["WelkinExport"]),
     ],
     targets: [
         // System libraries from Debian's -dev packages.
@@ -22,6 +23,8 @@ let package = Package(
 
         // Scene model, colour, gradients, Frame. Foundation only.
         .target(name: "WelkinCore"),
+        // `welkin export-code`: a scene as SwiftUI or Core Animation source. Reads the model only.
+        .target(name: "WelkinExport", dependencies: ["WelkinCore"]),
         // CPU reference renderer, Image, PNG, comparison.
         .target(name: "WelkinReference", dependencies: ["WelkinCore", "CPNG"]),
         // OpenGL: contexts (EGL headless, GLFW windows), shaders, GPU passes, readback.
@@ -34,9 +37,11 @@ let package = Package(
         // The plain C particle loop `welkin bench` measures the Swift simulation against (always -O3).
         .target(name: "CSimBaseline", cSettings: [.unsafeFlags(["-O3"])]),
         // The command line.
-        .executableTarget(name: "welkin", dependencies: ["WelkinCore", "WelkinReference", "WelkinGL", "WelkinBaselines", "CCairo", "CSimBaseline"]),
+        .executableTarget(name: "welkin", dependencies: ["WelkinCore", "WelkinReference", "WelkinGL", "WelkinBaselines", "WelkinExport", "CCairo", "CSimBaseline"]),
 
         .testTarget(name: "WelkinCoreTests", dependencies: ["WelkinCore"]),
+        // Type-checks exported code against stubs of Apple's API (Tests/Fixtures/AppleAPIStubs).
+        .testTarget(name: "WelkinExportTests", dependencies: ["WelkinExport"]),
         .testTarget(name: "WelkinReferenceTests", dependencies: ["WelkinReference", "WelkinBaselines", "CCairo"]),
         .testTarget(name: "WelkinGLTests", dependencies: ["WelkinGL", "WelkinReference", "WelkinBaselines", "CCairo"]),
         // Depends on the `welkin` product so a plain `swift test` never runs a stale binary.

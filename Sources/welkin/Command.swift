@@ -31,7 +31,7 @@ struct Command {
 
 enum Commands {
     static var all: [Command] {
-        [view, render, reference, compare, validate, schema, particles, sun, bench, help]
+        [view, render, reference, compare, validate, schema, exportCode, particles, sun, bench, help]
     }
 
     static func named(_ name: String) -> Command? { all.first(where: { $0.name == name }) }
