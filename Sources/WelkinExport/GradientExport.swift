@@ -74,7 +74,7 @@ enum GradientExport {
         c.addView { s in
             s.comment(c.label(layer, index: index, kind: kind) + " → SwiftUI's \(view), the same geometry.")
             if pieces {
-                s.comment(why(space) + ": each span between stops is cut into WelkinGradient.piecesPerSpan pieces that carry Welkin's colours.")
+                s.comment(why(space) + ": each span between stops is cut into pieces that carry Welkin's colours (WelkinGradient.stops).")
             }
             s.block("\(view)(", ")") { s in
                 if pieces {
@@ -129,7 +129,7 @@ enum GradientExport {
         switch g.shape {
         case .linear(let start, let end):
             s.comment(c.label(layer, index: index, kind: kind) + " → an axial CAGradientLayer: the same geometry (isolines perpendicular on screen).")
-            if pieces { s.comment(why(space) + ": each span is cut into WelkinGradient.piecesPerSpan pieces that carry Welkin's colours.") }
+            if pieces { s.comment(why(space) + ": each span is cut into pieces that carry Welkin's colours (WelkinGradient.stops).") }
             s.line("\(name).type = .axial")
             writeTuples(g.stops, space: space, pieces: pieces, prefix: "let \(name)Stops: [(location: Double, color: WelkinRGBA)] = ", suffix: "", c, into: &s)
             setColors("\(name)Stops")
@@ -141,7 +141,7 @@ enum GradientExport {
             if case .radial = g.shape { points = true } else { points = false }
             c.runtime.insert("caGradient")
             s.comment(c.label(layer, index: index, kind: kind) + " → a radial CAGradientLayer. Core Animation's radial gradient runs from its centre to the ellipse through endPoint, so the stops are moved to where their radius falls on that scale (welkinRadialStops), and endPoint is placed at the larger radius" + (points ? " in points, on each axis." : ", a fraction of the frame on each axis."))
-            if pieces { s.comment(why(space) + ": each span is cut into WelkinGradient.piecesPerSpan pieces that carry Welkin's colours.") }
+            if pieces { s.comment(why(space) + ": each span is cut into pieces that carry Welkin's colours (WelkinGradient.stops).") }
             s.line("\(name).type = .radial")
             writeTuples(g.stops, space: space, pieces: pieces, prefix: "let \(name)Stops = welkinRadialStops(",
                         suffix: ", from: \(c.n(r0)), to: \(c.n(r1)))", c, into: &s)
@@ -158,7 +158,7 @@ enum GradientExport {
             c.runtime.insert("caGradient")
             c.require(iOS: 14, macOS: 11)
             s.comment(c.label(layer, index: index, kind: kind) + " → a conic CAGradientLayer. Core Animation's conic gradient sweeps one whole turn from the direction of endPoint (as reported; Apple does not document it), so welkinConicStops places SwiftUI's span, last complete turn or filled wedge on that turn.")
-            if pieces { s.comment(why(space) + ": each span is cut into WelkinGradient.piecesPerSpan pieces that carry Welkin's colours.") }
+            if pieces { s.comment(why(space) + ": each span is cut into pieces that carry Welkin's colours (WelkinGradient.stops).") }
             s.line("\(name).type = .conic")
             writeTuples(g.stops, space: space, pieces: pieces, prefix: "let \(name)Conic = welkinConicStops(",
                         suffix: ", startAngle: \(c.n(a0)), endAngle: \(c.n(a1)), sweepsClockwise: welkinYDown > 0)", c, into: &s)

@@ -71,17 +71,7 @@ enum MeshExport {
             c.runtime.insert("swiftUIColor")
             members.line("/// The vertex colours at time 0 and at each keyframe, blended as Welkin does (premultiplied, \(GradientExport.spaceName(space))).")
             members.block("private static let \(base)Colors = WelkinMeshColors(", ")") { s in
-                s.block("colors: [", "],") { s in
-                    for color in m.colors { s.line(c.rgba(color) + "," + c.hexComment(color)) }
-                }
-                s.block("keyframes: [", "],") { s in
-                    for key in m.colorKeyframes {
-                        s.block("WelkinMeshColors.Keyframe(time: \(c.n(key.time)), colors: [", "]),") { s in
-                            for color in key.colors { s.line(c.rgba(color) + "," + c.hexComment(color)) }
-                        }
-                    }
-                }
-                s.line("space: .\(GradientExport.spaceName(space))")
+                colorArguments(m, space: space, c, into: &s)
             }
         }
         if let walk = m.animation {
@@ -92,15 +82,7 @@ enum MeshExport {
             }()
             members.line("/// Every \(c.n(walk.interval)) s each listed vertex steps ±\(c.n(walk.step)) within its range, eased by spring(duration: \(c.n(walk.spring.duration)), bounce: \(c.n(walk.spring.bounce))); signs come from the scene seed.")
             members.block("@State private var \(base)Walk = WelkinRandomWalk(", ")") { s in
-                s.line("interval: \(c.n(walk.interval)), step: \(c.n(walk.step)),")
-                s.block("ranges: [", "],") { s in
-                    for r in walk.ranges {
-                        func range(_ r: ClosedRange<Double>?) -> String { r.map { "\(c.n($0.lowerBound))...\(c.n($0.upperBound))" } ?? "nil" }
-                        s.line("WelkinRandomWalk.Range(index: \(r.index), x: \(range(r.x)), y: \(range(r.y))),")
-                    }
-                }
-                s.line("spring: WelkinSpring(duration: \(c.n(walk.spring.duration)), bounce: \(c.n(walk.spring.bounce))),")
-                s.line("seed: \(c.scene.seed), start: \(start)")
+                walkArguments(walk, seed: c.scene.seed, start: start, c, into: &s)
             }
             if case .bezier = m.vertices {
                 members.line("/// The Bézier vertices with the walk applied: handles travel with their vertex.")
@@ -152,5 +134,34 @@ enum MeshExport {
             }
             s.line(".opacity(\(c.n(layer.opacity)))")
         }
+    }
+
+    /// The arguments of `WelkinRandomWalk(…)`: Welkin's walk, its spring, the seed and the start.
+    static func walkArguments(_ walk: MeshRandomWalk, seed: UInt64, start: String, _ c: ExportContext, into s: inout SwiftSource) {
+        s.line("interval: \(c.n(walk.interval)), step: \(c.n(walk.step)),")
+        s.block("ranges: [", "],") { s in
+            for r in walk.ranges {
+                func range(_ r: ClosedRange<Double>?) -> String { r.map { "\(c.n($0.lowerBound))...\(c.n($0.upperBound))" } ?? "nil" }
+                s.line("WelkinRandomWalk.Range(index: \(r.index), x: \(range(r.x)), y: \(range(r.y))),")
+            }
+        }
+        s.line("spring: WelkinSpring(duration: \(c.n(walk.spring.duration)), bounce: \(c.n(walk.spring.bounce))),")
+        s.line("seed: \(seed), start: \(start)")
+    }
+
+    /// The arguments of `WelkinMeshColors(…)`: the colours at time 0, the keyframes and the space.
+    static func colorArguments(_ m: MeshGradient, space: ColorSpace, _ c: ExportContext, into s: inout SwiftSource) {
+        c.runtime.insert("meshColors")
+        s.block("colors: [", "],") { s in
+            for color in m.colors { s.line(c.rgba(color) + "," + c.hexComment(color)) }
+        }
+        s.block("keyframes: [", "],") { s in
+            for key in m.colorKeyframes {
+                s.block("WelkinMeshColors.Keyframe(time: \(c.n(key.time)), colors: [", "]),") { s in
+                    for color in key.colors { s.line(c.rgba(color) + "," + c.hexComment(color)) }
+                }
+            }
+        }
+        s.line("space: .\(GradientExport.spaceName(space))")
     }
 }

@@ -139,11 +139,13 @@ enum RuntimeSupport {
     static let gradientStops = RuntimeSnippet(name: "gradientStops", order: 2, requires: ["colorMath"], pure: true, source: #"""
     /// Twin of Welkin's ResolvedStops.interpolate (Sources/WelkinCore/Gradient/GradientDraw.swift).
     /// Welkin interpolates premultiplied in the layer's colour space; SwiftUI and Core Animation
-    /// interpolate in the output space, so each span between two stops is cut into
-    /// `piecesPerSpan` pieces whose ends carry Welkin's colour exactly.
+    /// interpolate in the output space, so each span between two stops is cut in halves until
+    /// straight interpolation between the pieces' ends stays within `tolerance` of Welkin's colour.
     private enum WelkinGradient {
-        /// 16 pieces keep every gradient of Welkin's examples within 1/255 of Welkin's colours.
-        static let piecesPerSpan = 16
+        /// A quarter of an 8-bit step: the pieces stay within half a step of Welkin's colours.
+        static let tolerance: Float = 0.25 / 255
+        /// At most 2⁸ pieces per span.
+        static let maximumDepth = 8
 
         static func stops(_ stops: [(location: Double, color: WelkinRGBA)], in space: WelkinColorSpace) -> [(location: Double, color: WelkinRGBA)] {
             var out: [(location: Double, color: WelkinRGBA)] = []
@@ -153,11 +155,30 @@ enum RuntimeSupport {
                 let (l0, c0) = stops[i], (l1, c1) = stops[i + 1]
                 let p0 = WelkinColorMath.toInterpolationSpace(c0, space)
                 let p1 = WelkinColorMath.toInterpolationSpace(c1, space)
-                for k in 1..<piecesPerSpan {
-                    let f = Float(k) / Float(piecesPerSpan)
-                    let p = WelkinColorMath.fromInterpolationSpace(p0 + (p1 - p0) * f, space)
-                    out.append((l0 + (l1 - l0) * Double(f), WelkinColorMath.straight(p, fallback: f < 0.5 ? c1 : c0)))
+                /// Welkin's colour at f of the span, premultiplied sRGB.
+                func welkin(_ f: Float) -> SIMD4<Float> { WelkinColorMath.fromInterpolationSpace(p0 + (p1 - p0) * f, space) }
+                func straight(_ p: SIMD4<Float>, _ f: Float) -> WelkinRGBA { WelkinColorMath.straight(p, fallback: f < 0.5 ? c1 : c0) }
+                var cuts: [Float] = []
+                func cut(_ a: Float, _ b: Float, _ pa: SIMD4<Float>, _ pb: SIMD4<Float>, depth: Int) {
+                    // The span's ends are the stops as given (a transparent one keeps its own hue).
+                    let sa = a == 0 ? c0 : straight(pa, a), sb = b == 1 ? c1 : straight(pb, b)
+                    var worst: Float = 0
+                    for q: Float in [0.25, 0.5, 0.75] {
+                        let w = welkin(a + (b - a) * q)
+                        let alpha = Float(sa.a + (sb.a - sa.a) * Double(q))
+                        let rgb = SIMD3<Float>(Float(sa.r + (sb.r - sa.r) * Double(q)), Float(sa.g + (sb.g - sa.g) * Double(q)),
+                                               Float(sa.b + (sb.b - sa.b) * Double(q))) * alpha
+                        let d = SIMD4(rgb, alpha) - w
+                        worst = max(worst, abs(d.x), abs(d.y), abs(d.z), abs(d.w))
+                    }
+                    guard worst > tolerance, depth < maximumDepth else { return }
+                    let m = (a + b) / 2, pm = welkin(m)
+                    cut(a, m, pa, pm, depth: depth + 1)
+                    cuts.append(m)
+                    cut(m, b, pm, pb, depth: depth + 1)
                 }
+                cut(0, 1, welkin(0), welkin(1), depth: 0)
+                for f in cuts { out.append((l0 + (l1 - l0) * Double(f), straight(welkin(f), f))) }
             }
             return out
         }
@@ -783,8 +804,9 @@ enum RuntimeSupport {
         var horizon: Double
         var weather: WelkinWeather? = nil
 
-        /// Stops along the sky's height: 24 samples keep the blend within 1/255 of Welkin's.
-        static let samples = 24
+        /// Stops along the sky's height (a fixed count, so Core Animation can animate them): 48
+        /// samples keep the blend within half an 8-bit step of Welkin's.
+        static let samples = 48
 
         /// The sun at scene time `t`, degrees.
         func sunPosition(at t: Double) -> (elevation: Double, azimuth: Double) {

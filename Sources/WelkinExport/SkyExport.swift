@@ -31,51 +31,28 @@ enum SkyExport {
         let dropped = c.warn(index, kind, "not exported: the sun's disc (\(c.n(sky.sunSize))°) and glow" + (sky.stars ? " and the stars (density \(c.n(sky.starDensity)))" : "")
                              + ", drawn for a view toward azimuth \(c.n(sky.viewAzimuth))° with a \(c.n(sky.fieldOfView))° field of view; the gradient is exported")
 
-        // The weather's tint, when some preset tints the palette.
-        var weatherLines: [String] = []
-        if let weather = c.scene.weather {
-            let segments = [(-Double.infinity, weather.preset)] + weather.schedule.map { ($0.at, $0.preset) }
-            if segments.contains(where: { $0.1.parameters.tint > 0 }) {
-                weatherLines.append("weather: WelkinWeather(segments: [")
-                for (at, preset) in segments {
-                    let p = preset.parameters
-                    let time = at.isFinite ? c.n(at) : "-Double.infinity"
-                    weatherLines.append("    (at: \(time), tint: WelkinWeather.Tint(tint: \(c.n(p.tint)), zenith: \(c.rgba(p.tintZenith)), horizon: \(c.rgba(p.tintHorizon)))), // \(preset.rawValue)")
-                }
-                weatherLines.append("], transition: \(c.n(weather.transition)))")
-            }
-        }
         let animated: Bool
-        let sunLine: String
         var sunComment: String? = nil
         switch sky.sun {
-        case .fixed(let e, let a):
-            sunLine = "sun: .fixed(elevation: \(c.n(e)), azimuth: \(c.n(a))),"
+        case .fixed:
             animated = false
         case .computed(let date, let latitude, let longitude, let timeScale):
             sunComment = "The real sun over latitude \(c.n(latitude)), longitude \(c.n(longitude)) from \(date) (\(c.n(date.unixSeconds)) s since 1970 UTC), \(c.n(timeScale)) sky seconds per second."
-            sunLine = "sun: .computed(unixSeconds: \(c.n(date.unixSeconds)), latitude: \(c.n(latitude)), longitude: \(c.n(longitude)), timeScale: \(c.n(timeScale))),"
             animated = timeScale != 0
         }
-        let weatherAnimates = c.scene.weather.map { w in !w.schedule.isEmpty && !weatherLines.isEmpty } ?? false
+        let tinted = weatherTints(c.scene)
+        let weatherAnimates = tinted && !(c.scene.weather?.schedule.isEmpty ?? true)
 
         var m = SwiftSource()
         m.line("/// \(label): the palette by sun elevation (blended in OKLab) and where the sun is.")
         if let sunComment { m.comment(sunComment, prefix: "/// ") }
         m.block("private static let \(model) = WelkinSky(", ")") { s in
-            s.line(sunLine)
-            s.block("palette: [", "],") { s in
-                for k in sky.palette {
-                    s.line("WelkinSkyKeyframe(elevation: \(c.n(k.elevation)), zenith: \(c.rgba(k.zenith)), horizon: \(c.rgba(k.horizon)), sunGlow: \(c.rgba(k.sunGlow))),")
-                }
-            }
-            s.line("horizon: \(c.n(sky.horizon))" + (weatherLines.isEmpty ? "" : ","))
-            for l in weatherLines { s.line(l) }
+            for l in modelArguments(sky, c) { s.line(l) }
         }
         if !c.members.text.isEmpty { c.members.line() }
         c.members.lines(m.text)
 
-        let what = "a gradient from the zenith (top) to the horizon (unit y \(c.n(sky.horizon))), its colours following the sun" + (weatherLines.isEmpty ? "" : " and the weather")
+        let what = "a gradient from the zenith (top) to the horizon (unit y \(c.n(sky.horizon))), its colours following the sun" + (tinted ? " and the weather" : "")
         if c.target == .swiftUI {
             c.runtime.insert("swiftUIColor")
             c.addView { s in
@@ -140,5 +117,42 @@ enum SkyExport {
             c.layout.line("\(base).startPoint = welkinUnitPoint(0.5, 0.0)")
             c.layout.line("\(base).endPoint = welkinUnitPoint(0.5, \(span))")
         }
+    }
+
+    /// Whether some preset of the scene's weather tints the sky's palette.
+    static func weatherTints(_ scene: Scene) -> Bool {
+        guard let weather = scene.weather else { return false }
+        return ([weather.preset] + weather.schedule.map(\.preset)).contains { $0.parameters.tint > 0 }
+    }
+
+    /// The arguments of `WelkinSky(…)` for `sky`, one per line: the sun, the palette, the horizon
+    /// and the weather's tint.
+    static func modelArguments(_ sky: SkyLayer, _ c: ExportContext) -> [String] {
+        var lines: [String] = []
+        switch sky.sun {
+        case .fixed(let e, let a):
+            lines.append("sun: .fixed(elevation: \(c.n(e)), azimuth: \(c.n(a))),")
+        case .computed(let date, let latitude, let longitude, let timeScale):
+            lines.append("sun: .computed(unixSeconds: \(c.n(date.unixSeconds)), latitude: \(c.n(latitude)), longitude: \(c.n(longitude)), timeScale: \(c.n(timeScale))),")
+        }
+        lines.append("palette: [")
+        for k in sky.palette {
+            lines.append("    WelkinSkyKeyframe(elevation: \(c.n(k.elevation)), zenith: \(c.rgba(k.zenith)), horizon: \(c.rgba(k.horizon)), sunGlow: \(c.rgba(k.sunGlow))),")
+        }
+        lines.append("],")
+        guard weatherTints(c.scene), let weather = c.scene.weather else {
+            lines.append("horizon: \(c.n(sky.horizon))")
+            return lines
+        }
+        lines.append("horizon: \(c.n(sky.horizon)),")
+        lines.append("weather: WelkinWeather(segments: [")
+        let segments = [(-Double.infinity, weather.preset)] + weather.schedule.map { ($0.at, $0.preset) }
+        for (at, preset) in segments {
+            let p = preset.parameters
+            let time = at.isFinite ? c.n(at) : "-Double.infinity"
+            lines.append("    (at: \(time), tint: WelkinWeather.Tint(tint: \(c.n(p.tint)), zenith: \(c.rgba(p.tintZenith)), horizon: \(c.rgba(p.tintHorizon)))), // \(preset.rawValue)")
+        }
+        lines.append("], transition: \(c.n(weather.transition)))")
+        return lines
     }
 }
