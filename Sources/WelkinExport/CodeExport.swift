@@ -79,7 +79,7 @@ final class ExportContext {
     var layout = SwiftSource()
     /// Declarations after the type (emitter builders).
     var fileScope = SwiftSource()
-    private var names: Set<String> = ["start", "body", "setUp", "layoutSublayers", "emitter"]
+    private var names: Set<String> = ["start", "body", "setUp", "layoutSublayers"]
 
     init(scene: Scene, target: CodeExport.Target) {
         self.scene = scene; self.target = target
@@ -108,9 +108,9 @@ final class ExportContext {
         return candidate
     }
 
-    /// `layers[2] "sun rays": angularGradient`, for comments.
+    /// `layers[2] "sun rays" (angularGradient)`, for comments.
     func label(_ layer: Layer, index: Int, kind: String) -> String {
-        "layers[\(index)]" + (layer.name.map { " " + SwiftLiteral.string(SwiftLiteral.commentText($0)) } ?? "") + ": " + kind
+        "layers[\(index)]" + (layer.name.map { " " + SwiftLiteral.string(SwiftLiteral.commentText($0)) } ?? "") + " (\(kind))"
     }
 
     /// Reserved words (and names the generated type already uses) a layer name must not become.
@@ -223,11 +223,7 @@ enum SwiftUIFile {
         if c.usesEmitters {
             s.line("import CoreGraphics")
             s.line("import QuartzCore")
-            s.line("#if canImport(UIKit)")
-            s.line("import UIKit")
-            s.line("#else")
-            s.line("import AppKit")
-            s.line("#endif")
+            FileHeader.platformImports(&s)
         }
         s.line()
         s.line("/// \(SwiftLiteral.commentText(c.scene.name)), exported from Welkin.")
@@ -303,13 +299,7 @@ enum CoreAnimationFile {
         s.line("import QuartzCore")
         s.line("import CoreGraphics")
         s.line("import Foundation")
-        if c.usesImages {
-            s.line("#if canImport(UIKit)")
-            s.line("import UIKit")
-            s.line("#else")
-            s.line("import AppKit")
-            s.line("#endif")
-        }
+        if c.usesImages { FileHeader.platformImports(&s) }
         s.line()
         s.line("/// \(SwiftLiteral.commentText(c.scene.name)), exported from Welkin: one sublayer per scene layer, in order.")
         s.line("@available(iOS \(c.minimum.iOS).0, macOS \(c.minimum.macOS).0, *)")
@@ -352,8 +342,18 @@ enum CoreAnimationFile {
     }
 }
 
-/// The comment block that opens every exported file.
+/// The comment block that opens every exported file, and imports.
 enum FileHeader {
+    /// UIKit where it exists (iOS, iPadOS, tvOS, visionOS, Mac Catalyst), AppKit elsewhere (macOS).
+    /// `canImport` rather than `os(iOS)` also lets the tests check both branches on Linux.
+    static func platformImports(_ s: inout SwiftSource) {
+        s.line("#if canImport(UIKit)")
+        s.line("import UIKit")
+        s.line("#else")
+        s.line("import AppKit")
+        s.line("#endif")
+    }
+
     static func write(_ s: inout SwiftSource, _ c: ExportContext, typeName: String, sceneFile: String?, use: String) {
         let from = sceneFile.map { " from \(SwiftLiteral.commentText($0))" } ?? ""
         let api = c.target == .swiftUI ? "SwiftUI" : "Core Animation"

@@ -49,7 +49,7 @@ enum EmitterExport {
                 s.comment(message)
             }
             var names: [String] = []
-            var used = Set<String>(["emitter"])
+            var used = Set<String>()   // cell names end in "Cell", so they never meet the parameter
             for (i, cell) in e.cells.enumerated() {
                 var name = (SwiftLiteral.identifier(cell.name) ?? "cell") + "Cell"
                 if used.contains(name) { name = "cell\(i)" }
@@ -81,7 +81,7 @@ enum EmitterExport {
             c.addView { s in
                 s.comment(label + " → a CAEmitterLayer hosted in a UIView (iOS) or NSView (macOS): \(make)(_:).")
                 s.line("WelkinEmitterView(configure: \(make), layout: \(place))")
-                s.line(".opacity(\(c.n(layer.opacity)))")
+                s.line("    .opacity(\(c.n(layer.opacity)))")
             }
         } else {
             c.members.line("private let \(base) = CAEmitterLayer()")

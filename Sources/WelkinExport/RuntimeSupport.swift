@@ -544,70 +544,65 @@ enum RuntimeSupport {
 
     static let emitterView = RuntimeSnippet(name: "emitterView", order: 22, requires: [], pure: false, source: #"""
     #if canImport(UIKit)
-    /// Hosts a CAEmitterLayer in SwiftUI: the layer fills the view and is laid out with it.
-    private struct WelkinEmitterView: UIViewRepresentable {
+    private typealias WelkinPlatformView = UIView
+    #else
+    private typealias WelkinPlatformView = NSView
+    #endif
+
+    /// Hosts a CAEmitterLayer: the layer fills the view and is laid out with it.
+    private final class WelkinEmitterHostView: WelkinPlatformView {
+        let emitter: CAEmitterLayer
+        let place: (CAEmitterLayer, CGRect) -> Void
+
+        init(emitter: CAEmitterLayer, layout: @escaping (CAEmitterLayer, CGRect) -> Void) {
+            self.emitter = emitter
+            self.place = layout
+            super.init(frame: .zero)
+            #if canImport(UIKit)
+            isUserInteractionEnabled = false
+            layer.addSublayer(emitter)
+            #else
+            wantsLayer = true
+            layer?.addSublayer(emitter)
+            #endif
+        }
+
+        required init?(coder: NSCoder) { fatalError("WelkinEmitterHostView is created in code") }
+
+        #if canImport(UIKit)
+        override func layoutSubviews() {
+            super.layoutSubviews()
+            place(emitter, bounds)
+        }
+        #else
+        override func layout() {
+            super.layout()
+            place(emitter, bounds)
+        }
+        #endif
+    }
+
+    /// A CAEmitterLayer in SwiftUI, set up by `configure` and placed by `layout`.
+    private struct WelkinEmitterView {
         let configure: (CAEmitterLayer) -> Void
         let layout: (CAEmitterLayer, CGRect) -> Void
 
-        func makeUIView(context: Context) -> HostView {
+        @MainActor func makeHost() -> WelkinEmitterHostView {
             let emitter = CAEmitterLayer()
             configure(emitter)
-            return HostView(emitter: emitter, layout: layout)
-        }
-        func updateUIView(_ view: HostView, context: Context) {}
-
-        final class HostView: UIView {
-            let emitter: CAEmitterLayer
-            let place: (CAEmitterLayer, CGRect) -> Void
-
-            init(emitter: CAEmitterLayer, layout: @escaping (CAEmitterLayer, CGRect) -> Void) {
-                self.emitter = emitter
-                self.place = layout
-                super.init(frame: .zero)
-                isUserInteractionEnabled = false
-                layer.addSublayer(emitter)
-            }
-
-            required init?(coder: NSCoder) { fatalError("WelkinEmitterView.HostView is created in code") }
-
-            override func layoutSubviews() {
-                super.layoutSubviews()
-                place(emitter, bounds)
-            }
+            return WelkinEmitterHostView(emitter: emitter, layout: layout)
         }
     }
+
+    #if canImport(UIKit)
+    extension WelkinEmitterView: UIViewRepresentable {
+        func makeUIView(context: Context) -> WelkinEmitterHostView { makeHost() }
+        func updateUIView(_ view: WelkinEmitterHostView, context: Context) {}
+    }
     #else
-    /// Hosts a CAEmitterLayer in SwiftUI: the layer fills the view and is laid out with it.
-    private struct WelkinEmitterView: NSViewRepresentable {
-        let configure: (CAEmitterLayer) -> Void
-        let layout: (CAEmitterLayer, CGRect) -> Void
-
-        func makeNSView(context: Context) -> HostView {
-            let emitter = CAEmitterLayer()
-            configure(emitter)
-            return HostView(emitter: emitter, layout: layout)
-        }
-        func updateNSView(_ view: HostView, context: Context) {}
-
-        final class HostView: NSView {
-            let emitter: CAEmitterLayer
-            let place: (CAEmitterLayer, CGRect) -> Void
-
-            init(emitter: CAEmitterLayer, layout: @escaping (CAEmitterLayer, CGRect) -> Void) {
-                self.emitter = emitter
-                self.place = layout
-                super.init(frame: .zero)
-                wantsLayer = true
-                layer?.addSublayer(emitter)
-            }
-
-            required init?(coder: NSCoder) { fatalError("WelkinEmitterView.HostView is created in code") }
-
-            override func layout() {
-                super.layout()
-                place(emitter, bounds)
-            }
-        }
+    extension WelkinEmitterView: NSViewRepresentable {
+        func makeNSView(context: Context) -> WelkinEmitterHostView { makeHost() }
+        func updateNSView(_ view: WelkinEmitterHostView, context: Context) {}
     }
     #endif
     """#)
@@ -788,7 +783,7 @@ enum RuntimeSupport {
     }
     """#)
 
-    static let sky = RuntimeSnippet(name: "sky", order: 33, requires: ["sun", "skyPalette", "weatherTint", "colorMath"], pure: true, source: #"""
+    static let sky = RuntimeSnippet(name: "skyModel", order: 33, requires: ["sun", "skyPalette", "weatherTint", "colorMath"], pure: true, source: #"""
     /// Welkin's `sky` layer as a gradient: the sun's elevation at scene time t picks the palette's
     /// colours, and the zenith → horizon blend (OKLab, weight t² down to the horizon, as Welkin's
     /// SkyGradientDraw) is sampled into stops. The sun's disc and glow and the stars are not drawn.

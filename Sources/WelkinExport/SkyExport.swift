@@ -23,7 +23,7 @@ enum SkyExport {
 
     static func export(_ sky: SkyLayer, layer: Layer, index: Int, _ c: ExportContext) {
         let kind = layer.content.typeName
-        c.runtime.insert("sky")
+        c.runtime.insert("skyModel")
         let base = c.name(for: layer, index: index)
         let model = c.target == .swiftUI ? base : base + "Model"
         let label = c.label(layer, index: index, kind: kind)
@@ -66,10 +66,11 @@ enum SkyExport {
                         s.line("let t = context.date.timeIntervalSince(start)")
                         s.line(gradient)
                     }
+                    s.line(".opacity(\(c.n(layer.opacity)))")
                 } else {
                     s.line(gradient)
+                    s.line("    .opacity(\(c.n(layer.opacity)))")
                 }
-                s.line(".opacity(\(c.n(layer.opacity)))")
             }
         } else {
             c.runtime.insert("cgColor")
