@@ -202,7 +202,10 @@ enum EmitterExport {
         func fold(_ key: String, _ list: String, _ samples: [[Double]], _ channels: inout [Channel]) {
             let fits = zip(samples, channels).map { fit($0, $1, lifetimeRange: cell.lifetimeRange) }
             if fits.contains(.none) {
-                note("not exported: \(key) \(list): Core Animation changes a particle's values only at a constant speed, and this ramp is not a straight line")
+                let why = samples.contains { $0.count > 2 }
+                    ? "this ramp is not a straight line"
+                    : "the cell already changes the value at a speed, and the ramp on top of it makes a curve"
+                note("not exported: \(key) \(list): Core Animation changes a particle's values only at a constant speed, and \(why)")
                 return
             }
             channels = zip(samples, channels).map { apply($0, to: $1, lifetime: lifetime) }

@@ -14,6 +14,11 @@ final class CodeExportTests: XCTestCase {
             .filter { $0.hasSuffix(".json") }.sorted().map { folder.appendingPathComponent($0).path }
     }
 
+    /// The examples and a fixture with what they do not use (Tests/Fixtures/export-features.json).
+    static var exportPaths: [String] {
+        scenePaths + [SwiftCompiler.repository.appendingPathComponent("Tests/Fixtures/export-features.json").path]
+    }
+
     static func load(_ path: String) throws -> Scene { try SceneLoader.load(path: path) }
 
     var directory: URL!
@@ -34,7 +39,7 @@ final class CodeExportTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(Self.scenePaths.count, 16)
         var files: [URL] = []
         var branching: [URL] = []
-        for path in Self.scenePaths {
+        for path in Self.exportPaths {
             let scene = try Self.load(path)
             for target in CodeExport.Target.allCases {
                 let output = CodeExport.generate(scene, target: target, sceneFile: path)
@@ -45,7 +50,7 @@ final class CodeExportTests: XCTestCase {
                 if output.source.contains("#if canImport(UIKit)") { branching.append(file) }
             }
         }
-        XCTAssertFalse(branching.isEmpty)
+        XCTAssertGreaterThan(branching.count, 16)
         let stubs = try SwiftCompiler.stubs()
         let runs = try SwiftCompiler.run([SwiftCompiler.typecheck(files, platform: stubs.ios, stubs: stubs),
                                           SwiftCompiler.typecheck(branching, platform: stubs.mac, stubs: stubs)], in: directory)
@@ -81,7 +86,7 @@ final class CodeExportTests: XCTestCase {
     /// text that reads back as the same Double); what Core Animation or SwiftUI takes appears in
     /// code proper, what they cannot take at least in a comment.
     func testEveryNumberOfTheSceneIsInTheCode() throws {
-        for path in Self.scenePaths {
+        for path in Self.exportPaths {
             let scene = try Self.load(path)
             for target in CodeExport.Target.allCases {
                 let source = CodeExport.generate(scene, target: target).source
@@ -109,7 +114,7 @@ final class CodeExportTests: XCTestCase {
 
     /// Each layer Welkin draws and the code cannot is a warning naming the layer, for every scene.
     func testWhatIsLeftOutIsAWarningNamingTheLayer() throws {
-        for path in Self.scenePaths {
+        for path in Self.exportPaths {
             let scene = try Self.load(path)
             for target in CodeExport.Target.allCases {
                 let output = CodeExport.generate(scene, target: target)
@@ -159,6 +164,25 @@ final class CodeExportTests: XCTestCase {
         XCTAssertTrue(output.source.contains("flameCell.color = CGColor(srgbRed: 1.0, green: 0.5843137254901961, blue: 0.0, alpha: 0.4 * 1.0)"))
         XCTAssertTrue(output.source.contains("emitter.renderMode = .additive\n"))
         XCTAssertTrue(output.source.contains("emitter.timeOffset = 3.0\n"))
+    }
+
+    func testTheFeaturesFixtureWarningsWordForWord() throws {
+        let path = SwiftCompiler.repository.appendingPathComponent("Tests/Fixtures/export-features.json").path
+        let output = CodeExport.generate(try Self.load(path), target: .coreAnimation)
+        XCTAssertEqual(output.warnings.map(\.description), [
+            "layers[3] (sky): not exported: the sun's disc (2.5°) and glow, drawn for a view toward azimuth 180.0° with a 100.0° field of view; the gradient is exported",
+            "layers[4] (meshGradient): not exported: Core Animation has no mesh gradient; export with --swiftui for SwiftUI's MeshGradient (iOS 18, macOS 15)",
+            "layers[5] (emitter): approximated: renderMode oldestLast: Welkin orders particles by age within each cell and draws the cells in order; Core Animation orders all the layer's particles together",
+            "layers[5] (emitter): not exported: maxParticles 10 (Welkin drops births beyond it; the cells need up to 83; Core Animation has no such limit)",
+            "layers[5] (emitter): cells[0] \"spark\": not exported: damping 0.5/s: Core Animation's particles keep a constant acceleration",
+            "layers[5] (emitter): cells[1] \"ember\": approximated: alphaOverLife [1.0, 0.0] as a constant speed over the mean lifetime 4.0 s (exact only without lifetimeRange and the value's own range)",
+            "layers[5] (emitter): cells[2] \"puff\": not exported: colorOverLife [[1.0, 1.0, 1.0, 1.0], [0.0, 0.0, 0.0, 1.0]]: Core Animation changes a particle's values only at a constant speed, and the cell already changes the value at a speed, and the ramp on top of it makes a curve",
+            "layers[5] (emitter): cells[2] \"puff\": not exported: scaleOverLife [1.0, 2.0]: Core Animation changes a particle's values only at a constant speed, and the cell already changes the value at a speed, and the ramp on top of it makes a curve",
+        ])
+        // A reserved word as a layer name becomes another name; wind is folded into the accelerations.
+        XCTAssertTrue(output.source.contains("private let defaultLayer = CAGradientLayer()\n"), output.source)
+        XCTAssertTrue(output.source.contains("emberCell.xAcceleration = 0.0 + 20.0 * 2.0\n"))
+        XCTAssertTrue(output.source.contains("emitter.emitterSize = CGSize(width: 0.3 * bounds.width / 2, height: 0.0 * bounds.height)\n"))
     }
 
     func testTypeNamesComeFromTheSceneName() {
