@@ -164,7 +164,7 @@ enum GradientExport {
                         suffix: ", startAngle: \(c.n(a0)), endAngle: \(c.n(a1)), sweepsClockwise: welkinYDown > 0)", c, into: &s)
             s.line("\(name)Angle = \(name)Conic.angle")
             setColors("\(name)Conic.stops")
-            c.members.line("/// The direction \(name)'s conic sweep starts from, degrees clockwise from +x on screen.")
+            c.members.comment("The direction \(name)'s conic sweep starts from, degrees clockwise from +x on screen.", prefix: "/// ")
             c.members.line("private var \(name)Angle = 0.0")
             c.layout.line("\(name).frame = bounds")
             c.layout.line("\(name).startPoint = welkinUnitPoint(\(c.n(center.x)), \(c.n(center.y)))")

@@ -37,14 +37,14 @@ enum MeshExport {
         switch m.vertices {
         case .points(let points):
             let type = m.animation == nil ? "Float" : "Double"
-            members.line("/// \(c.label(layer, index: index, kind: kind)): the vertices, row by row from the top-left (unit points).")
+            members.comment("\(c.label(layer, index: index, kind: kind)): the vertices, row by row from the top-left (unit points).", prefix: "/// ")
             members.block("private static let \(base)Points: [SIMD2<\(type)>] = [", "]") { s in
                 for row in stride(from: 0, to: points.count, by: w) {
                     s.line(points[row..<min(row + w, points.count)].map { SwiftLiteral.pair($0) + "," }.joined(separator: " "))
                 }
             }
         case .bezier(let points):
-            members.line("/// \(c.label(layer, index: index, kind: kind)): the vertices and their Bézier handles, row by row (unit points).")
+            members.comment("\(c.label(layer, index: index, kind: kind)): the vertices and their Bézier handles, row by row (unit points).", prefix: "/// ")
             members.block("private static let \(base)Points: [MeshGradient.BezierPoint] = [", "]") { s in
                 for p in points {
                     s.line("MeshGradient.BezierPoint(position: \(SwiftLiteral.pair(p.position)), leadingControlPoint: \(SwiftLiteral.pair(p.leading)), "
@@ -53,7 +53,7 @@ enum MeshExport {
                 }
             }
             if m.animation != nil {
-                members.line("/// The vertices where the walk starts (the handles move with them).")
+                members.comment("The vertices where the walk starts (the handles move with them).", prefix: "/// ")
                 members.block("private static let \(base)Start: [SIMD2<Double>] = [", "]") { s in
                     for row in stride(from: 0, to: points.count, by: w) {
                         s.line(points[row..<min(row + w, points.count)].map { SwiftLiteral.pair($0.position) + "," }.joined(separator: " "))
@@ -62,14 +62,14 @@ enum MeshExport {
             }
         }
         if m.colorKeyframes.isEmpty {
-            members.line("/// The vertex colours, row by row.")
+            members.comment("The vertex colours, row by row.", prefix: "/// ")
             members.block("private static let \(base)Colors: [Color] = [", "]") { s in
                 for color in m.colors { s.line(c.color(color) + "," + c.hexComment(color)) }
             }
         } else {
             c.runtime.insert("meshColors")
             c.runtime.insert("swiftUIColor")
-            members.line("/// The vertex colours at time 0 and at each keyframe, blended as Welkin does (premultiplied, \(GradientExport.spaceName(space))).")
+            members.comment("The vertex colours at time 0 and at each keyframe, blended as Welkin does (premultiplied, \(GradientExport.spaceName(space))).", prefix: "/// ")
             members.block("private static let \(base)Colors = WelkinMeshColors(", ")") { s in
                 colorArguments(m, space: space, c, into: &s)
             }
@@ -80,12 +80,12 @@ enum MeshExport {
                 if case .bezier = m.vertices { return "\(typeName).\(base)Start" }
                 return "\(typeName).\(base)Points"
             }()
-            members.line("/// Every \(c.n(walk.interval)) s each listed vertex steps ±\(c.n(walk.step)) within its range, eased by spring(duration: \(c.n(walk.spring.duration)), bounce: \(c.n(walk.spring.bounce))); signs come from the scene seed.")
+            members.comment("Every \(c.n(walk.interval)) s each listed vertex steps ±\(c.n(walk.step)) within its range, eased by spring(duration: \(c.n(walk.spring.duration)), bounce: \(c.n(walk.spring.bounce))); signs come from the scene seed.", prefix: "/// ")
             members.block("@State private var \(base)Walk = WelkinRandomWalk(", ")") { s in
                 walkArguments(walk, seed: c.scene.seed, start: start, c, into: &s)
             }
             if case .bezier = m.vertices {
-                members.line("/// The Bézier vertices with the walk applied: handles travel with their vertex.")
+                members.comment("The Bézier vertices with the walk applied: handles travel with their vertex.", prefix: "/// ")
                 members.block("private static func \(base)Moved(_ moved: [SIMD2<Double>]) -> [MeshGradient.BezierPoint] {") { s in
                     s.block("zip(\(base)Points, zip(moved, \(base)Start)).map { p, m in", "}") { s in
                         s.line("let d = SIMD2<Float>(m.0 - m.1)")
