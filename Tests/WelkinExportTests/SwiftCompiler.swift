@@ -69,8 +69,21 @@ enum SwiftCompiler {
         return try result.get()
     }
 
+    /// Built stubs are kept in the temporary folder under a hash of their sources and of the
+    /// compiler, so later test runs skip building them (3–4 s on the project's 2-core machine).
     private static func buildStubs() throws -> Stubs {
         let sources = repository.appendingPathComponent("Tests/Fixtures/AppleAPIStubs")
+        let names = ["CoreGraphics", "QuartzCore", "UIKit", "AppKit", "SwiftUI"]
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325   // FNV-1a
+        let compiler = (try? FileManager.default.attributesOfItem(atPath: swiftc)[.modificationDate] as? Date)?.description ?? ""
+        for text in try names.map({ try String(contentsOf: sources.appendingPathComponent("\($0).swift"), encoding: .utf8) }) + [swiftc, compiler] {
+            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        let cached = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-stubs-\(String(hash, radix: 16))")
+        let built = Stubs(ios: cached.appendingPathComponent("ios"), mac: cached.appendingPathComponent("mac"),
+                          shared: cached.appendingPathComponent("shared"))
+        if FileManager.default.fileExists(atPath: built.mac.appendingPathComponent("SwiftUI.swiftmodule").path) { return built }
+
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-stubs-\(UUID().uuidString)")
         let stubs = Stubs(ios: root.appendingPathComponent("ios"), mac: root.appendingPathComponent("mac"),
                           shared: root.appendingPathComponent("shared"))
@@ -91,7 +104,9 @@ enum SwiftCompiler {
                            module("AppKit", into: stubs.mac, searching: [stubs.shared])], in: root))
         try check(try run([module("SwiftUI", into: stubs.ios, searching: [stubs.shared, stubs.ios]),
                            module("SwiftUI", into: stubs.mac, searching: [stubs.shared, stubs.mac])], in: root))
-        return stubs
+        // Into place in one rename; if another run got there first, use its copy.
+        if (try? FileManager.default.moveItem(at: root, to: cached)) != nil { return built }
+        return FileManager.default.fileExists(atPath: built.mac.appendingPathComponent("SwiftUI.swiftmodule").path) ? built : stubs
     }
 
     struct StubError: Error, CustomStringConvertible {
