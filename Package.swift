@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "WelkinImage", targets: ["WelkinImage"]),
         .library(name: "WelkinReference", targets: ["WelkinReference"]),
         .library(name: "WelkinGL", targets: ["WelkinGL"]),
+        .library(name: "WelkinExport", targets: ["WelkinExport"]),
     ],
     targets: [
         // System libraries from Debian's -dev packages.
@@ -28,6 +29,8 @@ let package = Package(
         .target(name: "WelkinImage", dependencies: ["WelkinCore", "CPNG"]),
         // CPU reference renderer and image comparison.
         .target(name: "WelkinReference", dependencies: ["WelkinCore", "WelkinImage"]),
+        // `welkin export-code`: a scene as SwiftUI or Core Animation source. Reads the model only.
+        .target(name: "WelkinExport", dependencies: ["WelkinCore"]),
         // OpenGL: contexts (EGL headless, GLFW windows), shaders, GPU passes, readback.
         // Sources/WelkinGL/Shaders is a symlink to the top-level Shaders/ (one copy of the sources);
         // .process follows it and copies the files flat into the bundle (.copy would copy the link).
@@ -39,14 +42,15 @@ let package = Package(
         .target(name: "WelkinBaselines", dependencies: ["WelkinCore", "WelkinImage", "CCairo"]),
         // The plain C particle loop `welkin bench` measures the Swift simulation against (always -O3).
         .target(name: "CSimBaseline", cSettings: [.unsafeFlags(["-O3"])]),
-        // The command line.
         // The command line. The cairo and C baselines are linked here for `welkin bench` only.
         .executableTarget(name: "welkin", dependencies: ["WelkinCore", "WelkinImage", "WelkinReference", "WelkinGL", "WelkinViewer",
-                                                         "WelkinBaselines", "CCairo", "CSimBaseline"]),
+                                                         "WelkinExport", "WelkinBaselines", "CCairo", "CSimBaseline"]),
 
         // Helpers every test target shares (checkout paths, scene errors, the shared GL context).
         .target(name: "WelkinTestSupport", dependencies: ["WelkinCore", "WelkinGL"], path: "Tests/WelkinTestSupport"),
         .testTarget(name: "WelkinCoreTests", dependencies: ["WelkinCore", "WelkinTestSupport"]),
+        // Type-checks exported code against stubs of Apple's API (Tests/Fixtures/AppleAPIStubs).
+        .testTarget(name: "WelkinExportTests", dependencies: ["WelkinExport", "WelkinTestSupport"]),
         .testTarget(name: "WelkinReferenceTests", dependencies: ["WelkinReference", "WelkinImage", "WelkinBaselines", "CCairo", "WelkinTestSupport"]),
         .testTarget(name: "WelkinGLTests", dependencies: ["WelkinGL", "WelkinImage", "WelkinReference", "WelkinBaselines", "CCairo", "WelkinTestSupport"]),
         .testTarget(name: "WelkinViewerTests", dependencies: ["WelkinViewer", "WelkinGL", "WelkinCore", "WelkinTestSupport"]),

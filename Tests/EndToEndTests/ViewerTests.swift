@@ -71,19 +71,19 @@ final class ViewerTests: XCTestCase {
         let scene = directory.appendingPathComponent("sky.json").path
         try FileManager.default.copyItem(atPath: EndToEndTests.repository.appendingPathComponent("Scenes/day-gradient.json").path, toPath: scene)
         let glsl = shaders.appendingPathComponent("gradient.glsl").path
+        // Each step waits for the viewer's answer to the one before (no sleeps to guess with).
         let script = """
-        sleep 0.5
         echo '// an edit' >> '\(glsl)'                      # in place
-        sleep 1
+        waitfor "$OUT" '^reloaded ' 10 1
         sed -i 's/"start": "top"/"start": "bottom"/' '\(scene)'   # sed -i: temp file renamed over
-        sleep 1
+        waitfor "$OUT" '^reloaded ' 10 2
         cp '\(glsl)' '\(glsl).good'
         printf 'vec4 broken(\\n' >> '\(glsl)'                 # a compile error
-        sleep 1
+        waitfor "$ERR" 'error' 10 1
         cp '\(glsl).good' '\(glsl).tmp' && mv '\(glsl).tmp' '\(glsl)'   # fixed, saved by rename
-        sleep 1
+        waitfor "$OUT" '^reloaded ' 10 3
         echo '{"layers": [' > '\(scene)'                      # a broken scene: truncate and write
-        sleep 1
+        waitfor "$ERR" 'invalid JSON' 10 1
         """
         let r = try runViewer([scene, "--shaders", shaders.path, "--exit-after", "9"], script: script)
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -106,13 +106,13 @@ final class ViewerTests: XCTestCase {
         let script = """
         wid=$(xdotool search --sync --name 'Welkin default sky' | head -1)
         xdotool windowfocus --sync $wid
-        xdotool key --window $wid s; sleep 0.4
-        xdotool key --window $wid Right; sleep 0.3
-        xdotool key --window $wid shift+Right; sleep 0.3
-        xdotool key --window $wid s; sleep 0.4
-        xdotool key --window $wid space; sleep 0.3
-        xdotool key --window $wid space; sleep 0.3
-        xdotool key --window $wid h; sleep 0.2
+        xdotool key --window $wid s; waitfor "$OUT" '^saved ' 5 1
+        xdotool key --window $wid Right
+        xdotool key --window $wid shift+Right
+        xdotool key --window $wid s; waitfor "$OUT" '^saved ' 5 2
+        xdotool key --window $wid space; waitfor "$OUT" '^resumed' 5 1
+        xdotool key --window $wid space; waitfor "$OUT" '^paused at' 5 1
+        xdotool key --window $wid h; waitfor "$OUT" 'Esc, Q' 5 1
         xdotool windowsize $wid 1 1; sleep 0.3
         xdotool windowsize $wid 320 200; sleep 0.3
         xdotool key --window $wid f; sleep 0.3

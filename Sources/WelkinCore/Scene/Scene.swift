@@ -86,6 +86,21 @@ public struct Layer: Sendable {
     }
 }
 
+extension Layer.Content {
+    /// The scene-file `type` of this layer (for tools that name layers: code export, messages).
+    public var typeName: String {
+        switch self {
+        case .gradient(let g): return g.shape.typeName
+        case .shader: return ShaderLayer.kind.type
+        case .mesh: return MeshGradient.kind.type
+        case .emitter: return EmitterLayer.kind.type
+        case .sky(.sky): return SkyLayer.kind.type
+        case .sky(.cloudSprites): return CloudSpritesLayer.kind.type
+        case .sky(.cloudCover): return CloudCoverLayer.kind.type
+        }
+    }
+}
+
 /// A colour stop. Locations are in 0…1.
 public struct GradientStop: Equatable, Sendable {
     public var color: RGBA

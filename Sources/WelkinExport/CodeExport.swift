@@ -1,0 +1,387 @@
+// Code export: a scene as one self-contained Swift file for SwiftUI or Core Animation.
+//
+// The generator reads a validated Scene (it re-validates nothing) and writes, layer by layer, the
+// nearest Apple API: gradients and meshes as SwiftUI's own gradient views or CAGradientLayers,
+// emitters as CAEmitterLayers, the sky as a gradient following the sun. What has no equivalent is
+// never dropped silently: it becomes a comment in the code and a warning naming the layer.
+// docs/code-export.md says what maps to what and why.
+
+import Foundation
+import WelkinCore
+
+public enum CodeExport {
+    /// The API the code is written for.
+    public enum Target: String, Sendable, CaseIterable {
+        /// A SwiftUI `View` (the default).
+        case swiftUI
+        /// A `CALayer` subclass for UIKit or AppKit.
+        case coreAnimation
+    }
+
+    /// Something of the scene that the code leaves out or draws differently.
+    public struct Warning: Sendable, Equatable, CustomStringConvertible {
+        /// Where in the scene: `layers[2]`, `weather`.
+        public var path: String
+        /// The layer's type, when the warning is about a layer.
+        public var kind: String?
+        /// "not exported: …" or "approximated: …".
+        public var message: String
+
+        public var description: String { kind.map { "\(path) (\($0)): \(message)" } ?? "\(path): \(message)" }
+    }
+
+    /// A generated file.
+    public struct Output: Sendable {
+        /// The Swift source.
+        public var source: String
+        /// The type the file declares (`SunsetWithCloudsView`, `SunsetWithCloudsLayer`).
+        public var typeName: String
+        public var warnings: [Warning]
+    }
+
+    /// The Swift source of `scene` for `target`. `sceneFile` names the scene in the file's header.
+    public static func generate(_ scene: Scene, target: Target = .swiftUI, sceneFile: String? = nil) -> Output {
+        let context = ExportContext(scene: scene, target: target)
+        for (index, layer) in scene.layers.enumerated() {
+            context.export(layer, index: index)
+        }
+        context.exportWeather()
+        let typeName = SwiftLiteral.typeName(scene.name, suffix: target == .swiftUI ? "View" : "Layer")
+        let source = target == .swiftUI
+            ? SwiftUIFile.assemble(context, typeName: typeName, sceneFile: sceneFile)
+            : CoreAnimationFile.assemble(context, typeName: typeName, sceneFile: sceneFile)
+        return Output(source: source, typeName: typeName, warnings: context.warnings)
+    }
+}
+
+/// What the layers of one export have written so far.
+final class ExportContext {
+    let scene: Scene
+    let target: CodeExport.Target
+    private(set) var warnings: [CodeExport.Warning] = []
+    /// Runtime snippets the file needs (RuntimeSupport).
+    var runtime: Set<String> = []
+    /// The oldest iOS and macOS the file runs on.
+    private(set) var minimum = (iOS: 14, macOS: 11)
+    /// SwiftUI: something reads the scene time, so the view keeps its start date.
+    var animates = false
+    /// Emitters: the file imports QuartzCore and CoreGraphics and hosts layers in views.
+    var usesEmitters = false
+    /// An emitter cell shows a named image (UIImage / NSImage).
+    var usesImages = false
+    /// SwiftUI: the ZStack's children (and comments between them), in layer order.
+    private(set) var items: [(source: String, isView: Bool)] = []
+    /// Core Animation: the body of `setUp()`.
+    var body = SwiftSource()
+    /// Stored and static members of the generated type.
+    var members = SwiftSource()
+    /// Core Animation: the body of `layoutSublayers()`.
+    var layout = SwiftSource()
+    /// Declarations after the type (emitter builders).
+    var fileScope = SwiftSource()
+    private var names: Set<String> = ["start", "body", "setUp", "layoutSublayers"]
+
+    init(scene: Scene, target: CodeExport.Target) {
+        self.scene = scene; self.target = target
+    }
+
+    func require(iOS: Int, macOS: Int) {
+        minimum = (max(minimum.iOS, iOS), max(minimum.macOS, macOS))
+    }
+
+    /// Records a warning, and returns its message for the code's comment.
+    @discardableResult
+    func warn(_ index: Int?, _ kind: String?, _ message: String) -> String {
+        warnings.append(CodeExport.Warning(path: index.map { "layers[\($0)]" } ?? "weather", kind: kind, message: message))
+        return message
+    }
+
+    /// A member name not yet used in the file, from the layer's name when it has one.
+    func name(for layer: Layer, index: Int, suffix: String = "") -> String {
+        var base = SwiftLiteral.identifier(layer.name) ?? "layer\(index)"
+        if Self.keywords.contains(base) { base += "Layer" }
+        var candidate = base + suffix
+        if names.contains(candidate) { candidate = base + "\(index)" + suffix }
+        var n = 2
+        while names.contains(candidate) { candidate = base + "\(index)_\(n)" + suffix; n += 1 }
+        names.insert(candidate)
+        return candidate
+    }
+
+    /// `layers[2] "sun rays" (angularGradient)`, for comments.
+    func label(_ layer: Layer, index: Int, kind: String) -> String {
+        "layers[\(index)]" + (layer.name.map { " " + SwiftLiteral.string(SwiftLiteral.commentText($0)) } ?? "") + " (\(kind))"
+    }
+
+    /// Reserved words (and names the generated type already uses) a layer name must not become.
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "protocol", "public", "rethrows", "static", "struct",
+        "subscript", "typealias", "var", "break", "case", "continue", "default", "defer", "do", "else", "fallthrough",
+        "for", "guard", "if", "in", "repeat", "return", "switch", "where", "while", "as", "Any", "catch", "false",
+        "is", "nil", "super", "self", "Self", "throw", "throws", "true", "try", "some", "any", "await", "async",
+        "layer", "sublayers", "bounds", "frame", "opacity", "contents", "type",
+    ]
+
+    // MARK: layers
+
+    func export(_ layer: Layer, index: Int) {
+        switch layer.content {
+        case .gradient(let g):
+            GradientExport.export(g, layer: layer, index: index, context: self)
+        case .mesh(let m):
+            MeshExport.export(m, layer: layer, index: index, context: self)
+        case .emitter(let e):
+            EmitterExport.export(e, layer: layer, index: index, context: self)
+        case .sky(let content):
+            SkyExport.export(content, layer: layer, index: index, context: self)
+        case .shader(let s):
+            let file = URL(fileURLWithPath: s.fragmentPath).lastPathComponent
+            let message = warn(index, layer.content.typeName, "not exported: a GLSL fragment shader (\(file)) has no SwiftUI or Core Animation equivalent; SwiftUI's shaders are Metal: port it to a [[stitchable]] function and apply it with .colorEffect or .layerEffect")
+            notExported(label(layer, index: index, kind: layer.content.typeName), message,
+                        details: s.uniforms.map { "uniform \($0.name) = \(Self.describe($0.value))" })
+        }
+    }
+
+    /// SwiftUI: one child of the ZStack.
+    func addView(_ build: (inout SwiftSource) -> Void) {
+        var s = SwiftSource()
+        build(&s)
+        items.append((s.text, true))
+    }
+
+    /// A comment among the ZStack's children (SwiftUI) or in `setUp()` (Core Animation).
+    func addComment(_ lines: [String]) {
+        var s = SwiftSource()
+        for l in lines { s.comment(l) }
+        if target == .swiftUI { items.append((s.text, false)) } else { body.lines(s.text) }
+    }
+
+    /// A comment in the code where a layer would have been.
+    func notExported(_ label: String, _ message: String, details: [String] = []) {
+        addComment([label, "  " + message] + details.map { "  " + $0 })
+    }
+
+    static func describe(_ v: UniformValue) -> String {
+        switch v {
+        case .floats(let f): return f.count == 1 ? Double(f[0]).description : "[" + f.map { Double($0).description }.joined(separator: ", ") + "]"
+        case .color(let c): return "[" + [c.r, c.g, c.b, c.a].map(SwiftLiteral.number).joined(separator: ", ") + "]"
+        }
+    }
+
+    /// The weather's rain and snow are emitters Welkin adds by itself; the export has no such layer.
+    func exportWeather() {
+        guard let weather = scene.weather else { return }
+        let presets = [weather.preset] + weather.schedule.map(\.preset)
+        var kinds: [String] = []
+        if weather.precipitation.rain > 0, presets.contains(where: { $0.parameters.rain > 0 }) { kinds.append("rain (Scenes/rain.json's streak cells)") }
+        if weather.precipitation.snow > 0, presets.contains(where: { $0.parameters.snow > 0 }) { kinds.append("snow (Scenes/snow.json's cells)") }
+        guard !kinds.isEmpty else { return }
+        let message = warn(nil, nil, "not exported: the weather's \(kinds.joined(separator: " and ")), which Welkin draws with hidden emitters; add an emitter layer to the scene to export it")
+        addComment(["weather: " + message])
+    }
+
+    // MARK: literals
+
+    /// `Color(.sRGB, red: …, green: …, blue: …, opacity: …)`.
+    func color(_ c: RGBA) -> String {
+        "Color(.sRGB, red: \(n(c.r)), green: \(n(c.g)), blue: \(n(c.b)), opacity: \(n(c.a)))"
+    }
+
+    /// `CGColor(srgbRed: …, green: …, blue: …, alpha: …)`.
+    func cgColor(_ c: RGBA) -> String {
+        "CGColor(srgbRed: \(n(c.r)), green: \(n(c.g)), blue: \(n(c.b)), alpha: \(n(c.a)))"
+    }
+
+    /// `WelkinRGBA(r, g, b, a)`.
+    func rgba(_ c: RGBA) -> String {
+        runtime.insert("rgba")
+        return "WelkinRGBA(\(n(c.r)), \(n(c.g)), \(n(c.b)), \(n(c.a)))"
+    }
+
+    /// `[r, g, b, a]`, for comments and messages.
+    func rgbaList(_ c: RGBA) -> String { "[\(n(c.r)), \(n(c.g)), \(n(c.b)), \(n(c.a))]" }
+
+    /// ` // #RRGGBB` after a colour whose components are long fractions (from hex), else "".
+    func hexComment(_ c: RGBA) -> String {
+        [c.r, c.g, c.b, c.a].contains(where: { n($0).count > 6 }) ? " // \(c)" : ""
+    }
+
+    func n(_ v: Double) -> String { SwiftLiteral.number(v) }
+}
+
+// MARK: - SwiftUI
+
+/// Assembles a SwiftUI file: imports, the view, emitter builders, runtime support.
+enum SwiftUIFile {
+    static func assemble(_ c: ExportContext, typeName: String, sceneFile: String?) -> String {
+        var s = SwiftSource()
+        FileHeader.write(&s, c, typeName: typeName, sceneFile: sceneFile,
+                         use: "Show it at the scene's size to see Welkin's picture: \(typeName)().frame(width: \(c.scene.size.x), height: \(c.scene.size.y)). Elsewhere it fills its frame: unit points stretch and points stay points, as in Welkin's viewer window.")
+        s.line("import SwiftUI")
+        s.line("import Foundation")
+        if c.usesEmitters {
+            s.line("import CoreGraphics")
+            s.line("import QuartzCore")
+            FileHeader.platformImports(&s)
+        }
+        s.line()
+        s.line("/// \(SwiftLiteral.commentText(c.scene.name)), exported from Welkin.")
+        s.line("@available(iOS \(c.minimum.iOS).0, macOS \(c.minimum.macOS).0, *)")
+        s.block("struct \(typeName): View {") { s in
+            if c.animates {
+                s.line("/// Scene time 0: when the view appeared.")
+                s.line("@State private var start = Date()")
+            }
+            if !c.members.text.isEmpty {
+                if c.animates { s.line() }
+                s.lines(c.members.text)
+            }
+            if c.animates || !c.members.text.isEmpty { s.line() }
+            s.block("var body: some View {") { s in
+                s.block("ZStack {") { s in
+                    var background = SwiftSource()
+                    background.comment("The scene's background.")
+                    background.line(c.color(c.scene.background) + c.hexComment(c.scene.background))
+                    writeChildren([(background.text, true)] + c.items, into: &s)
+                }
+                s.line(".ignoresSafeArea()")
+            }
+        }
+        if !c.fileScope.text.isEmpty {
+            s.line()
+            s.lines(c.fileScope.text)
+        }
+        RuntimeFooter.write(&s, c)
+        return s.text
+    }
+
+    /// A view builder takes at most 10 children on SDKs before Swift 5.9's parameter packs
+    /// (Xcode 14): longer lists are wrapped in `Group`s of at most 10, nested as deep as needed.
+    static let childrenPerBuilder = 10
+
+    static func writeChildren(_ items: [(source: String, isView: Bool)], into s: inout SwiftSource) {
+        var items = items
+        while items.filter(\.isView).count > childrenPerBuilder {
+            var grouped: [(source: String, isView: Bool)] = []
+            var chunk: [(source: String, isView: Bool)] = []
+            func flush() {
+                guard !chunk.isEmpty else { return }
+                if chunk.contains(where: \.isView) {
+                    var g = SwiftSource()
+                    g.block("Group {") { g in for item in chunk { g.lines(item.source) } }
+                    grouped.append((g.text, true))
+                } else {
+                    grouped += chunk
+                }
+                chunk = []
+            }
+            for item in items {
+                if item.isView, chunk.filter(\.isView).count == childrenPerBuilder { flush() }
+                chunk.append(item)
+            }
+            flush()
+            items = grouped
+        }
+        for item in items { s.lines(item.source) }
+    }
+}
+
+// MARK: - Core Animation
+
+/// Assembles a Core Animation file: a CALayer subclass whose sublayers are the scene's layers.
+enum CoreAnimationFile {
+    static func assemble(_ c: ExportContext, typeName: String, sceneFile: String?) -> String {
+        c.runtime.insert("platformY")
+        var s = SwiftSource()
+        FileHeader.write(&s, c, typeName: typeName, sceneFile: sceneFile,
+                         use: "Add it to a view's layer and keep its frame equal to the view's bounds: let scene = \(typeName)(); view.layer.addSublayer(scene); scene.frame = view.bounds. Welkin's picture is what it shows at \(c.scene.size.x) × \(c.scene.size.y) points; elsewhere unit points stretch and points stay points.")
+        s.line("import QuartzCore")
+        s.line("import CoreGraphics")
+        s.line("import Foundation")
+        if c.usesImages { FileHeader.platformImports(&s) }
+        s.line()
+        s.line("/// \(SwiftLiteral.commentText(c.scene.name)), exported from Welkin: one sublayer per scene layer, in order.")
+        s.line("@available(iOS \(c.minimum.iOS).0, macOS \(c.minimum.macOS).0, *)")
+        s.block("final class \(typeName): CALayer {") { s in
+            if !c.members.text.isEmpty {
+                s.lines(c.members.text)
+                s.line()
+            }
+            s.block("override init() {") { s in
+                s.line("super.init()")
+                s.line("setUp()")
+            }
+            s.line()
+            s.line("/// Core Animation's copies for presentation: they take their state from `layer`.")
+            s.block("override init(layer: Any) {") { s in s.line("super.init(layer: layer)") }
+            s.line()
+            s.block("required init?(coder: NSCoder) {") { s in
+                s.line("super.init(coder: coder)")
+                s.line("setUp()")
+            }
+            s.line()
+            s.block("private func setUp() {") { s in
+                s.comment("The scene's background.")
+                s.line("backgroundColor = " + c.cgColor(c.scene.background) + c.hexComment(c.scene.background))
+                s.lines(c.body.text)
+            }
+            s.line()
+            s.block("override func layoutSublayers() {") { s in
+                s.line("super.layoutSublayers()")
+                s.line("guard bounds.width > 0, bounds.height > 0 else { return }")
+                s.lines(c.layout.text)
+            }
+        }
+        if !c.fileScope.text.isEmpty {
+            s.line()
+            s.lines(c.fileScope.text)
+        }
+        RuntimeFooter.write(&s, c)
+        return s.text
+    }
+}
+
+/// The comment block that opens every exported file, and imports.
+enum FileHeader {
+    /// UIKit where it exists (iOS, iPadOS, tvOS, visionOS, Mac Catalyst), AppKit elsewhere (macOS).
+    /// `canImport` rather than `os(iOS)` also lets the tests check both branches on Linux.
+    static func platformImports(_ s: inout SwiftSource) {
+        s.line("#if canImport(UIKit)")
+        s.line("import UIKit")
+        s.line("#else")
+        s.line("import AppKit")
+        s.line("#endif")
+    }
+
+    static func write(_ s: inout SwiftSource, _ c: ExportContext, typeName: String, sceneFile: String?, use: String) {
+        let from = sceneFile.map { " from \(SwiftLiteral.commentText($0))" } ?? ""
+        let api = c.target == .swiftUI ? "SwiftUI" : "Core Animation"
+        s.line("// \(typeName).swift — generated by `welkin export-code`\(from).")
+        s.line("//")
+        s.comment("\(SwiftLiteral.string(SwiftLiteral.commentText(c.scene.name))): \(c.scene.size.x) × \(c.scene.size.y) points, seed \(c.scene.seed). \(api), iOS \(c.minimum.iOS) / macOS \(c.minimum.macOS) or later. Self-contained: the helpers at the end of the file are copies of the Welkin maths the scene needs, and every number is the scene's own.")
+        s.line("//")
+        s.comment(use)
+        let notes = c.warnings
+        if !notes.isEmpty {
+            s.line("//")
+            s.line("// Not exactly as in Welkin (also printed as warnings):")
+            for w in notes { s.comment("- \(w)", prefix: "//   ") }
+        }
+        s.line()
+    }
+}
+
+/// Runtime support at the end of a file.
+enum RuntimeFooter {
+    static func write(_ s: inout SwiftSource, _ c: ExportContext) {
+        let snippets = RuntimeSupport.closure(c.runtime)
+        guard !snippets.isEmpty else { return }
+        s.line()
+        s.line("// MARK: - Welkin's maths, copied so that this file needs nothing but Apple's frameworks")
+        for snippet in snippets {
+            s.line()
+            s.lines(snippet.source)
+        }
+    }
+}

@@ -1,0 +1,326 @@
+// A test-only stand-in for Apple's SwiftUI: the declarations `welkin export-code` uses, with
+// Apple's signatures as of the iOS 18 / macOS 15 SDK (see CoreGraphics.swift). Views whose body is
+// `Never` are SwiftUI's primitive views; modifiers return `some View` as Apple's do. The view
+// representables follow UIKit's presence, as SwiftUI's do: UIViewRepresentable where UIKit can be
+// imported, NSViewRepresentable otherwise (AppKit).
+
+@_exported import Foundation
+import CoreGraphics
+#if canImport(UIKit)
+import UIKit
+#else
+import AppKit
+#endif
+
+// MARK: Views and builders
+
+/// https://developer.apple.com/documentation/swiftui/view
+@MainActor @preconcurrency public protocol View {
+    associatedtype Body: View
+    @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+/// https://developer.apple.com/documentation/swiftui/never (Never's View conformance)
+extension Never: View {
+    public typealias Body = Never
+    public var body: Never { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/viewbuilder
+@resultBuilder public struct ViewBuilder {
+    /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildexpression(_:)
+    public static func buildExpression<Content>(_ content: Content) -> Content where Content: View { content }
+    /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock()
+    public static func buildBlock() -> EmptyView { EmptyView() }
+    /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)
+    public static func buildBlock<Content>(_ content: Content) -> Content where Content: View { content }
+    /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)-4mm5d (parameter packs, Swift 5.9)
+    public static func buildBlock<each Content>(_ content: repeat each Content) -> TupleView<(repeat each Content)> where repeat each Content: View {
+        TupleView((repeat each content))
+    }
+}
+
+/// https://developer.apple.com/documentation/swiftui/emptyview
+@frozen public struct EmptyView: View {
+    public init() {}
+    public var body: Never { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/tupleview
+@frozen public struct TupleView<T>: View {
+    public var value: T
+    public init(_ value: T) { self.value = value }
+    public var body: Never { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/alignment
+@frozen public struct Alignment: Equatable, Sendable {
+    /// https://developer.apple.com/documentation/swiftui/alignment/center
+    public static let center = Alignment()
+}
+
+/// https://developer.apple.com/documentation/swiftui/zstack
+@frozen public struct ZStack<Content>: View where Content: View {
+    /// https://developer.apple.com/documentation/swiftui/zstack/init(alignment:content:)
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/group
+@frozen public struct Group<Content> {}
+
+extension Group: View where Content: View {
+    /// https://developer.apple.com/documentation/swiftui/group/init(content:)-8jbdr
+    public init(@ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/safearearegions
+@frozen public struct SafeAreaRegions: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// https://developer.apple.com/documentation/swiftui/safearearegions/all
+    public static let all = SafeAreaRegions(rawValue: 3)
+}
+
+/// https://developer.apple.com/documentation/swiftui/edge
+@frozen public enum Edge: Int8, Sendable {
+    case top, leading, bottom, trailing
+    /// https://developer.apple.com/documentation/swiftui/edge/set
+    @frozen public struct Set: OptionSet, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        /// https://developer.apple.com/documentation/swiftui/edge/set/all
+        public static let all = Edge.Set(rawValue: 15)
+    }
+}
+
+extension View {
+    /// https://developer.apple.com/documentation/swiftui/view/opacity(_:)
+    @inlinable nonisolated public func opacity(_ opacity: Double) -> some View { self }
+
+    /// https://developer.apple.com/documentation/swiftui/view/ignoressafearea(_:edges:)
+    @available(iOS 14.0, macOS 11.0, *)
+    @inlinable nonisolated public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View { self }
+}
+
+/// https://developer.apple.com/documentation/swiftui/dynamicproperty
+public protocol DynamicProperty {}
+
+/// https://developer.apple.com/documentation/swiftui/state
+@frozen @propertyWrapper public struct State<Value>: DynamicProperty {
+    private var value: Value
+    /// https://developer.apple.com/documentation/swiftui/state/init(wrappedvalue:)
+    public init(wrappedValue value: Value) { self.value = value }
+    /// https://developer.apple.com/documentation/swiftui/state/wrappedvalue
+    public var wrappedValue: Value {
+        get { value }
+        nonmutating set {}
+    }
+}
+
+// MARK: Colours and gradients
+
+/// https://developer.apple.com/documentation/swiftui/color
+@frozen public struct Color: Hashable, Sendable {
+    /// https://developer.apple.com/documentation/swiftui/color/rgbcolorspace
+    public enum RGBColorSpace: Hashable, Sendable {
+        /// https://developer.apple.com/documentation/swiftui/color/rgbcolorspace/srgb
+        case sRGB
+    }
+    /// https://developer.apple.com/documentation/swiftui/color/init(_:red:green:blue:opacity:)
+    public init(_ colorSpace: Color.RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {}
+    /// https://developer.apple.com/documentation/swiftui/color/clear
+    public static let clear = Color(.sRGB, red: 0, green: 0, blue: 0, opacity: 0)
+}
+
+/// https://developer.apple.com/documentation/swiftui/color (Color's View conformance)
+extension Color: View {
+    public var body: Never { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/unitpoint
+@frozen public struct UnitPoint: Hashable, Sendable {
+    public var x: CGFloat
+    public var y: CGFloat
+    /// https://developer.apple.com/documentation/swiftui/unitpoint/init(x:y:)
+    public init(x: CGFloat, y: CGFloat) { self.x = x; self.y = y }
+    /// https://developer.apple.com/documentation/swiftui/unitpoint/center
+    public static let center = UnitPoint(x: 0.5, y: 0.5)
+}
+
+/// https://developer.apple.com/documentation/swiftui/angle
+@frozen public struct Angle: Hashable, Sendable {
+    public var radians: Double
+    public init(radians: Double) { self.radians = radians }
+    /// https://developer.apple.com/documentation/swiftui/angle/degrees(_:)
+    @inlinable public static func degrees(_ degrees: Double) -> Angle { Angle(radians: degrees * .pi / 180) }
+    /// https://developer.apple.com/documentation/swiftui/angle/zero
+    public static let zero = Angle(radians: 0)
+}
+
+/// https://developer.apple.com/documentation/swiftui/gradient
+@frozen public struct Gradient: Hashable, Sendable {
+    /// https://developer.apple.com/documentation/swiftui/gradient/stop
+    @frozen public struct Stop: Hashable, Sendable {
+        public var color: Color
+        public var location: CGFloat
+        /// https://developer.apple.com/documentation/swiftui/gradient/stop/init(color:location:)
+        public init(color: Color, location: CGFloat) { self.color = color; self.location = location }
+    }
+    /// https://developer.apple.com/documentation/swiftui/gradient/colorspace
+    @available(iOS 16.0, macOS 13.0, *)
+    public struct ColorSpace: Hashable, Sendable {
+        /// https://developer.apple.com/documentation/swiftui/gradient/colorspace/device
+        public static let device = ColorSpace()
+        /// https://developer.apple.com/documentation/swiftui/gradient/colorspace/perceptual
+        public static let perceptual = ColorSpace()
+    }
+}
+
+/// https://developer.apple.com/documentation/swiftui/lineargradient
+@frozen public struct LinearGradient: View {
+    /// https://developer.apple.com/documentation/swiftui/lineargradient/init(stops:startpoint:endpoint:)
+    nonisolated public init(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) {}
+    public var body: Never { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/radialgradient
+@frozen public struct RadialGradient: View {
+    /// https://developer.apple.com/documentation/swiftui/radialgradient/init(stops:center:startradius:endradius:)
+    nonisolated public init(stops: [Gradient.Stop], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {}
+    public var body: Never { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/angulargradient
+@frozen public struct AngularGradient: View {
+    /// https://developer.apple.com/documentation/swiftui/angulargradient/init(stops:center:startangle:endangle:)
+    nonisolated public init(stops: [Gradient.Stop], center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero) {}
+    public var body: Never { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/ellipticalgradient
+@available(iOS 15.0, macOS 12.0, *)
+@frozen public struct EllipticalGradient: View {
+    /// https://developer.apple.com/documentation/swiftui/ellipticalgradient/init(stops:center:startradiusfraction:endradiusfraction:)
+    nonisolated public init(stops: [Gradient.Stop], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) {}
+    public var body: Never { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/meshgradient
+@available(iOS 18.0, macOS 15.0, *)
+@frozen public struct MeshGradient: View {
+    /// https://developer.apple.com/documentation/swiftui/meshgradient/bezierpoint
+    @frozen public struct BezierPoint: Equatable, Sendable {
+        public var position: SIMD2<Float>
+        public var leadingControlPoint: SIMD2<Float>
+        public var topControlPoint: SIMD2<Float>
+        public var trailingControlPoint: SIMD2<Float>
+        public var bottomControlPoint: SIMD2<Float>
+        /// https://developer.apple.com/documentation/swiftui/meshgradient/bezierpoint/init(position:leadingcontrolpoint:topcontrolpoint:trailingcontrolpoint:bottomcontrolpoint:)
+        public init(position: SIMD2<Float>, leadingControlPoint: SIMD2<Float>, topControlPoint: SIMD2<Float>,
+                    trailingControlPoint: SIMD2<Float>, bottomControlPoint: SIMD2<Float>) {
+            self.position = position; self.leadingControlPoint = leadingControlPoint; self.topControlPoint = topControlPoint
+            self.trailingControlPoint = trailingControlPoint; self.bottomControlPoint = bottomControlPoint
+        }
+    }
+    /// https://developer.apple.com/documentation/swiftui/meshgradient/init(width:height:points:colors:background:smoothscolors:colorspace:)
+    nonisolated public init(width: Int, height: Int, points: [SIMD2<Float>], colors: [Color], background: Color = .clear,
+                            smoothsColors: Bool = true, colorSpace: Gradient.ColorSpace = .device) {}
+    /// https://developer.apple.com/documentation/swiftui/meshgradient/init(width:height:bezierpoints:colors:background:smoothscolors:colorspace:)
+    nonisolated public init(width: Int, height: Int, bezierPoints: [MeshGradient.BezierPoint], colors: [Color], background: Color = .clear,
+                            smoothsColors: Bool = true, colorSpace: Gradient.ColorSpace = .device) {}
+    public var body: Never { fatalError() }
+}
+
+// MARK: Time
+
+/// https://developer.apple.com/documentation/swiftui/timelineschedulemode
+public enum TimelineScheduleMode: Sendable { case normal, lowFrequency }
+
+/// https://developer.apple.com/documentation/swiftui/timelineschedule
+@available(iOS 15.0, macOS 12.0, *)
+public protocol TimelineSchedule {
+    associatedtype Entries: Sequence where Self.Entries.Element == Date
+    /// https://developer.apple.com/documentation/swiftui/timelineschedule/entries(from:mode:)
+    func entries(from startDate: Date, mode: TimelineScheduleMode) -> Self.Entries
+}
+
+/// https://developer.apple.com/documentation/swiftui/everyminutetimelineschedule
+@available(iOS 15.0, macOS 12.0, *)
+public struct EveryMinuteTimelineSchedule: TimelineSchedule, Sendable {
+    public func entries(from startDate: Date, mode: TimelineScheduleMode) -> [Date] { [] }
+}
+
+/// https://developer.apple.com/documentation/swiftui/animationtimelineschedule
+@available(iOS 15.0, macOS 12.0, *)
+public struct AnimationTimelineSchedule: TimelineSchedule, Sendable {
+    public func entries(from startDate: Date, mode: TimelineScheduleMode) -> [Date] { [] }
+}
+
+@available(iOS 15.0, macOS 12.0, *)
+extension TimelineSchedule where Self == AnimationTimelineSchedule {
+    /// https://developer.apple.com/documentation/swiftui/timelineschedule/animation
+    public static var animation: AnimationTimelineSchedule { AnimationTimelineSchedule() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/timelineview
+@available(iOS 15.0, macOS 12.0, *)
+public struct TimelineView<Schedule, Content> where Schedule: TimelineSchedule {
+    /// https://developer.apple.com/documentation/swiftui/timelineview/context
+    public struct Context {
+        /// https://developer.apple.com/documentation/swiftui/timelineview/context/date
+        public let date: Date
+    }
+}
+
+/// https://developer.apple.com/documentation/swiftui/timelineviewdefaultcontext
+@available(iOS 15.0, macOS 12.0, *)
+public typealias TimelineViewDefaultContext = TimelineView<EveryMinuteTimelineSchedule, Never>.Context
+
+@available(iOS 15.0, macOS 12.0, *)
+extension TimelineView: View where Content: View {
+    /// https://developer.apple.com/documentation/swiftui/timelineview/init(_:content:)-1mlmj
+    nonisolated public init(_ schedule: Schedule, @ViewBuilder content: @escaping (TimelineViewDefaultContext) -> Content) {}
+    public var body: Never { fatalError() }
+}
+
+// MARK: Hosting Core Animation
+
+#if canImport(UIKit)
+/// https://developer.apple.com/documentation/swiftui/uiviewrepresentablecontext
+@MainActor @preconcurrency public struct UIViewRepresentableContext<Representable> where Representable: UIViewRepresentable {}
+
+/// https://developer.apple.com/documentation/swiftui/uiviewrepresentable
+@MainActor @preconcurrency public protocol UIViewRepresentable: View where Self.Body == Never {
+    associatedtype UIViewType: UIView
+    /// https://developer.apple.com/documentation/swiftui/uiviewrepresentable/makeuiview(context:)
+    @MainActor @preconcurrency func makeUIView(context: Self.Context) -> Self.UIViewType
+    /// https://developer.apple.com/documentation/swiftui/uiviewrepresentable/updateuiview(_:context:)
+    @MainActor @preconcurrency func updateUIView(_ uiView: Self.UIViewType, context: Self.Context)
+    /// https://developer.apple.com/documentation/swiftui/uiviewrepresentable/context
+    typealias Context = UIViewRepresentableContext<Self>
+}
+
+extension UIViewRepresentable where Self.Body == Never {
+    public var body: Never { fatalError() }
+}
+#else
+/// https://developer.apple.com/documentation/swiftui/nsviewrepresentablecontext
+@MainActor @preconcurrency public struct NSViewRepresentableContext<Representable> where Representable: NSViewRepresentable {}
+
+/// https://developer.apple.com/documentation/swiftui/nsviewrepresentable
+@MainActor @preconcurrency public protocol NSViewRepresentable: View where Self.Body == Never {
+    associatedtype NSViewType: NSView
+    /// https://developer.apple.com/documentation/swiftui/nsviewrepresentable/makensview(context:)
+    @MainActor @preconcurrency func makeNSView(context: Self.Context) -> Self.NSViewType
+    /// https://developer.apple.com/documentation/swiftui/nsviewrepresentable/updatensview(_:context:)
+    @MainActor @preconcurrency func updateNSView(_ nsView: Self.NSViewType, context: Self.Context)
+    /// https://developer.apple.com/documentation/swiftui/nsviewrepresentable/context
+    typealias Context = NSViewRepresentableContext<Self>
+}
+
+extension NSViewRepresentable where Self.Body == Never {
+    public var body: Never { fatalError() }
+}
+#endif

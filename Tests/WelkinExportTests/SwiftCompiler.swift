@@ -1,0 +1,121 @@
+// The Swift compiler as the export tests use it: stub modules of Apple's frameworks built once per
+// test run, and `swiftc -typecheck` or a build-and-run of generated code, several at a time.
+
+import Foundation
+import XCTest
+
+enum SwiftCompiler {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `swiftc` of the toolchain on PATH (the one running these tests), else the project machine's.
+    static let swiftc: String = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for folder in path.split(separator: ":") {
+            let candidate = "\(folder)/swiftc"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return "/opt/swift/usr/bin/swiftc"
+    }()
+
+    struct Run {
+        var status: Int32
+        var output: String
+    }
+
+    /// Runs several commands at once (the machine's cores share them), output to files so that no
+    /// pipe can fill up and stall a compiler.
+    static func run(_ commands: [[String]], in directory: URL) throws -> [Run] {
+        var processes: [(Process, URL)] = []
+        for (i, arguments) in commands.enumerated() {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: arguments[0])
+            process.arguments = Array(arguments.dropFirst())
+            process.currentDirectoryURL = directory
+            let log = directory.appendingPathComponent("run-\(i)-\(UUID().uuidString).log")
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: log)
+            process.standardOutput = handle
+            process.standardError = handle
+            try process.run()
+            processes.append((process, log))
+        }
+        return processes.map { process, log in
+            process.waitUntilExit()
+            let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            try? FileManager.default.removeItem(at: log)
+            return Run(status: process.terminationStatus, output: output)
+        }
+    }
+
+    /// The stub modules of Apple's frameworks (Tests/Fixtures/AppleAPIStubs), built once: a folder
+    /// for each platform branch of exported code. `ios` holds UIKit, so `#if canImport(UIKit)` takes
+    /// the iOS branch there; `mac` holds AppKit instead.
+    struct Stubs {
+        var ios: URL
+        var mac: URL
+        var shared: URL
+    }
+
+    nonisolated(unsafe) private static var builtStubs: Result<Stubs, Error>?
+    private static let lock = NSLock()
+
+    static func stubs() throws -> Stubs {
+        lock.lock()
+        defer { lock.unlock() }
+        if let builtStubs { return try builtStubs.get() }
+        let result = Result { try buildStubs() }
+        builtStubs = result
+        return try result.get()
+    }
+
+    /// Built stubs are kept in the temporary folder under a hash of their sources and of the
+    /// compiler, so later test runs skip building them (3–4 s on the project's 2-core machine).
+    private static func buildStubs() throws -> Stubs {
+        let sources = repository.appendingPathComponent("Tests/Fixtures/AppleAPIStubs")
+        let names = ["CoreGraphics", "QuartzCore", "UIKit", "AppKit", "SwiftUI"]
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325   // FNV-1a
+        let compiler = (try? FileManager.default.attributesOfItem(atPath: swiftc)[.modificationDate] as? Date)?.description ?? ""
+        for text in try names.map({ try String(contentsOf: sources.appendingPathComponent("\($0).swift"), encoding: .utf8) }) + [swiftc, compiler] {
+            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        let cached = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-stubs-\(String(hash, radix: 16))")
+        let built = Stubs(ios: cached.appendingPathComponent("ios"), mac: cached.appendingPathComponent("mac"),
+                          shared: cached.appendingPathComponent("shared"))
+        if FileManager.default.fileExists(atPath: built.mac.appendingPathComponent("SwiftUI.swiftmodule").path) { return built }
+
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-stubs-\(UUID().uuidString)")
+        let stubs = Stubs(ios: root.appendingPathComponent("ios"), mac: root.appendingPathComponent("mac"),
+                          shared: root.appendingPathComponent("shared"))
+        for folder in [stubs.ios, stubs.mac, stubs.shared] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        func module(_ name: String, into folder: URL, searching: [URL]) -> [String] {
+            [swiftc, "-emit-module", "-parse-as-library", "-swift-version", "5", "-module-name", name,
+             "-o", folder.appendingPathComponent("\(name).swiftmodule").path]
+                + searching.flatMap { ["-I", $0.path] } + [sources.appendingPathComponent("\(name).swift").path]
+        }
+        func check(_ runs: [Run]) throws {
+            for r in runs where r.status != 0 { throw StubError(message: r.output) }
+        }
+        try check(try run([module("CoreGraphics", into: stubs.shared, searching: [])], in: root))
+        try check(try run([module("QuartzCore", into: stubs.shared, searching: [stubs.shared])], in: root))
+        try check(try run([module("UIKit", into: stubs.ios, searching: [stubs.shared]),
+                           module("AppKit", into: stubs.mac, searching: [stubs.shared])], in: root))
+        try check(try run([module("SwiftUI", into: stubs.ios, searching: [stubs.shared, stubs.ios]),
+                           module("SwiftUI", into: stubs.mac, searching: [stubs.shared, stubs.mac])], in: root))
+        // Into place in one rename; if another run got there first, use its copy.
+        if (try? FileManager.default.moveItem(at: root, to: cached)) != nil { return built }
+        return FileManager.default.fileExists(atPath: built.mac.appendingPathComponent("SwiftUI.swiftmodule").path) ? built : stubs
+    }
+
+    struct StubError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { "the Apple API stubs do not build:\n\(message)" }
+    }
+
+    /// `swiftc -typecheck` arguments for `files` against the stubs of one platform, in Swift 6 mode.
+    static func typecheck(_ files: [URL], platform: URL, stubs: Stubs) -> [String] {
+        [swiftc, "-typecheck", "-swift-version", "6", "-I", stubs.shared.path, "-I", platform.path] + files.map(\.path)
+    }
+}
