@@ -95,7 +95,7 @@ extension Commands {
           gpu.day-gradient.720p        GPU frame, Scenes/day-gradient.json at 1280×720, headless, glFinish (ms)
           gpu.bare-pass.720p           GPU, one bare full-screen pass at 1280×720, glFinish (ms, baseline)
           gpu.day-gradient.ratio       gpu.day-gradient.720p / gpu.bare-pass.720p (target ≤ 2)
-        """ + "\n" + skyBenchEntries + "\n" + particleBenchDiscussion + "\n" + exportBenchEntries,
+        """ + "\n" + skyBenchEntries + "\n" + particleBenchDiscussion + "\n" + exportBenchEntries + "\n" + sceneBenchEntries,
         options: [
             OptionSpec(name: "--json", help: "Print [{\"name\", \"unit\", \"value\"}] instead of a table."),
             OptionSpec(name: "--runs", value: "N", help: "Timed runs per entry (default 15)."),
@@ -119,6 +119,7 @@ extension Commands {
             results += try runMeshBenchmarks(runs: runs, filter: filter, args: args)
             results += try runSkyBenchmarks(runs: runs, filter: filter, args: args)
             results += try runParticleBenchmarks(runs: runs, filter: filter, args: args)
+            results += try runSceneBenchmarks(runs: runs, filter: filter, args: args)
             results += try runExportBenchmarks(runs: runs, filter: filter, args: args)
             if args.flag("--json") {
                 let rows = results.map { r in

@@ -1,0 +1,47 @@
+// `welkin bench` entries for every example scene: what a frame costs in the viewer at 1280×720.
+
+import Foundation
+import WelkinCore
+import WelkinGL
+
+extension Commands {
+    static let sceneBenchEntries = """
+          gpu.scene.NAME.720p          one per file in Scenes/ (user-shader scenes aside): a viewer frame at 1280×720,
+                                       headless — the Frame at t = 1.5 s + k/60 built (simulation included) and
+                                       drawn, glFinish (ms, median; budget ≤ 16.7)
+        """
+
+    /// The example scenes the per-scene entries draw: every `Scenes/*.json` without a user shader.
+    static func benchScenes(_ directory: String) throws -> [(name: String, scene: Scene)] {
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
+        return try files.compactMap { file in
+            let scene = try SceneLoader.load(path: directory + "/" + file)
+            let hasShader = scene.layers.contains { if case .shader = $0.content { return true } else { return false } }
+            return hasShader ? nil : (String(file.dropLast(5)), scene)
+        }
+    }
+
+    static func runSceneBenchmarks(runs: Int, filter: BenchFilter, args: Arguments) throws -> [BenchResult] {
+        guard filter.parts.isEmpty || filter.parts.contains(where: { "gpu.scene.".contains($0) || $0.hasPrefix("gpu.scene.") }) else {
+            return []
+        }
+        let renderer = try headlessRenderer(args)
+        guard let directory = scenesDirectory(renderer.shaders) else {
+            throw Failure(message: "welkin bench: the scene entries draw Scenes/*.json; run from a checkout")
+        }
+        var results: [BenchResult] = []
+        for (name, scene) in try benchScenes(directory) {
+            let entry = "gpu.scene.\(name).720p"
+            guard filter.wants(entry) else { continue }
+            var k = 0
+            let ms = try medianMilliseconds(runs: runs) {
+                let frame = Frame(scene: scene, time: 1.5 + Double(k) / 60, pixelSize: SIMD2(1280, 720))
+                k += 1
+                do { try renderer.draw(frame) } catch let e as GLError { throw Failure(message: "welkin bench: \(entry): \(e.message)") }
+                renderer.finish()
+            }
+            results.append(BenchResult(name: entry, unit: "ms", value: ms))
+        }
+        return results
+    }
+}
