@@ -12,7 +12,7 @@ SWIFT ?= swift
 APT_PACKAGES = pkg-config libpng-dev libcairo2-dev libepoxy-dev libglfw3-dev \
                libgl1-mesa-dri libegl-mesa0 libegl1 xvfb xauth xdotool ffmpeg
 
-.PHONY: all deps build build-debug test run bench clean
+.PHONY: all deps build build-debug test run bench soak clean
 
 all: build
 
@@ -54,6 +54,11 @@ run: build
 
 bench: build
 	./.build/release/welkin bench
+
+# Long runs: each scene drawn headless for SOAK_SECONDS, memory and GL objects watched (welkin soak).
+SOAK_SECONDS ?= 60
+soak: build
+	./.build/release/welkin soak Scenes/snow.json Scenes/fire.json Scenes/weather-tour.json Scenes/mesh-seed.json --seconds $(SOAK_SECONDS)
 
 clean:
 	rm -rf .build welkin-default.png

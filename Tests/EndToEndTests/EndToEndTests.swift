@@ -184,6 +184,16 @@ final class EndToEndTests: XCTestCase {
         }
     }
 
+    func testSoakReportsMemoryAndGLObjects() throws {
+        let r = try run(["soak", "Scenes/snow.json", "--seconds", "2", "--size", "160x90", "--cpu-every", "10"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("Scenes/snow.json: "), r.stdout)
+        XCTAssertTrue(r.stdout.contains(" frames in 2 s; resident "), r.stdout)
+        XCTAssertTrue(r.stdout.contains("GL objects after warm-up: "), r.stdout)
+        XCTAssertEqual(try run(["soak"]).status, 2)
+        XCTAssertEqual(try run(["soak", "Scenes/snow.json", "--seconds", "0"]).status, 2)
+    }
+
     // MARK: GPU commands (headless EGL: no display needed)
 
     func testRenderWritesExactlyTheRequestedSize() throws {

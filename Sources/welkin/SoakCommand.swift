@@ -1,0 +1,153 @@
+// `welkin soak`: draw scenes headless for a while and watch the process's memory and GL objects.
+
+import Foundation
+import WelkinCore
+import WelkinGL
+import WelkinImage
+@preconcurrency import CEpoxy
+
+extension Commands {
+    static let soak = Command(
+        name: "soak", summary: "Draw scenes headless for a while; fail if memory or GL objects grow.",
+        usage: "welkin soak SCENE... [--seconds S] [--size WxH] [--cpu-every N]",
+        discussion: """
+        Each scene is drawn frame after frame on the GPU at the scene clock (frame k at k/60 s, so
+        particles are born and die and weather changes), with a read-back every frame like an export,
+        and a CPU reference frame every N frames (default 30). Resident memory is sampled every
+        second; the first fifth of the time (at least 2 s) is warm-up. The scene fails when resident
+        memory grows more than 1 % (and more than 2 MiB) between the end of the warm-up and the end,
+        or when the number of live GL textures, buffers, framebuffers or vertex arrays changes in that
+        time. Programs are reported but may grow: they are a cache of shader variants, one per
+        combination of sky parts, cloud kinds and weather a scene reaches.
+        `make soak` runs it on snow, fire, weather-tour and mesh-seed.
+        """,
+        options: [
+            OptionSpec(name: "--seconds", value: "S", help: "Seconds per scene (default 20, at most 86400)."),
+            OptionSpec(name: "--size", value: "WxH", help: "Frame size in pixels (default 640x360)."),
+            OptionSpec(name: "--cpu-every", value: "N", help: "Also draw one CPU reference frame every N frames (0: never; default 30)."),
+            shadersOption,
+        ],
+        run: { args in
+            let command = named("soak")!
+            guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one scene file", command: command) }
+            var seconds = 20.0
+            if let text = args.value("--seconds") {
+                guard let v = Double(text), v >= 1, v <= 86400 else {
+                    throw UsageError(message: "--seconds expects a number of seconds in 1…86400, got '\(text)'", command: command)
+                }
+                seconds = v
+            }
+            var cpuEvery = 30
+            if let text = args.value("--cpu-every") {
+                guard let v = Int(text), v >= 0 else {
+                    throw UsageError(message: "--cpu-every expects a whole number ≥ 0, got '\(text)'", command: command)
+                }
+                cpuEvery = v
+            }
+            let size = try args.size() ?? SIMD2(640, 360)
+            let scenes = try args.positionals.map { try SceneLoader.load(path: $0) }
+            let renderer = try headlessRenderer(args)
+            var failed = false
+            for (path, scene) in zip(args.positionals, scenes) {
+                let report = try soakScene(scene, renderer: renderer, seconds: seconds, size: size, cpuEvery: cpuEvery)
+                print("\(path): \(report.frames) frames in \(String(format: "%.0f", seconds)) s; resident \(mib(report.startRSS)) → \(mib(report.warmRSS)) after warm-up → \(mib(report.endRSS)) at the end (\(String(format: "%+.2f", report.growthPercent)) %); GL objects after warm-up: \(report.glBefore); at the end: \(report.glAfter)")
+                if !report.passed {
+                    printError("\(path): memory or GL objects grew: \(report.reason)")
+                    failed = true
+                }
+            }
+            return failed ? 1 : 0
+        })
+
+    struct SoakReport {
+        var frames = 0
+        var startRSS = 0, warmRSS = 0, endRSS = 0
+        var glBefore = GLObjectCount(), glAfter = GLObjectCount()
+        var growthPercent: Double { warmRSS > 0 ? Double(endRSS - warmRSS) / Double(warmRSS) * 100 : 0 }
+        var reason: String {
+            glGrew ? "GL objects \(glBefore) → \(glAfter)" : "resident memory +\(String(format: "%.2f", growthPercent)) % after warm-up"
+        }
+        var glGrew: Bool {
+            var before = glBefore, after = glAfter
+            before.programs = 0; after.programs = 0
+            return before != after
+        }
+        var passed: Bool {
+            !glGrew && !(growthPercent > 1 && endRSS - warmRSS > 2 << 20)
+        }
+    }
+
+    static func soakScene(_ scene: Scene, renderer: GLRenderer, seconds: Double, size: SIMD2<Int>, cpuEvery: Int) throws -> SoakReport {
+        var report = SoakReport()
+        let reference = ReferenceRendererBox()
+        // One frame first, so the programs and textures the scene needs exist before counting.
+        _ = try gpuRender(renderer, Frame(scene: scene, time: 0, pixelSize: size), of: scene)
+        report.startRSS = residentBytes()
+        let start = Date()
+        let warmUp = max(2, seconds / 5)
+        var warmed = false
+        var image = Image(width: size.x, height: size.y)
+        while Date().timeIntervalSince(start) < seconds {
+            let frame = Frame(scene: scene, time: Double(report.frames) / 60, pixelSize: size)
+            _ = try gpuRender(renderer, frame, of: scene)
+            if cpuEvery > 0 && report.frames % cpuEvery == 0 && !frameHasShader(frame) {
+                try reference.renderer.render(frame, into: &image)
+            }
+            report.frames += 1
+            if !warmed && Date().timeIntervalSince(start) >= warmUp {
+                warmed = true
+                report.warmRSS = residentBytes()
+                report.glBefore = GLObjectCount.live()
+            }
+        }
+        report.endRSS = residentBytes()
+        if !warmed { report.warmRSS = report.startRSS; report.glBefore = GLObjectCount.live() }
+        report.glAfter = GLObjectCount.live()
+        return report
+    }
+
+    static func frameHasShader(_ frame: Frame) -> Bool {
+        frame.layers.contains { if case .shader = $0 { return true } else { return false } }
+    }
+
+    /// Resident set size of this process, from /proc/self/statm.
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    static func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
+}
+
+import WelkinReference
+
+/// Holds the CPU renderer for the soak (a reference type, so the loop's closure need not copy it).
+final class ReferenceRendererBox {
+    let renderer = ReferenceRenderer()
+}
+
+/// Live GL objects in the current context, counted by asking GL about every name up to a bound.
+struct GLObjectCount: Equatable, CustomStringConvertible {
+    var textures = 0, buffers = 0, framebuffers = 0, programs = 0, vertexArrays = 0
+
+    /// Names are small integers handed out in order; 4096 is far above what Welkin uses.
+    static let probeLimit: GLuint = 4096
+
+    static func live() -> GLObjectCount {
+        var c = GLObjectCount()
+        for name in 1...probeLimit {
+            if epoxy_glIsTexture(name) != 0 { c.textures += 1 }
+            if epoxy_glIsBuffer(name) != 0 { c.buffers += 1 }
+            if epoxy_glIsFramebuffer(name) != 0 { c.framebuffers += 1 }
+            if epoxy_glIsProgram(name) != 0 { c.programs += 1 }
+            if epoxy_glIsVertexArray(name) != 0 { c.vertexArrays += 1 }
+        }
+        return c
+    }
+
+    var description: String {
+        "\(textures) textures, \(buffers) buffers, \(framebuffers) framebuffers, \(programs) programs, \(vertexArrays) vertex arrays"
+    }
+}
