@@ -62,7 +62,9 @@ public struct ReferenceRenderer: Sendable {
             guard case .particles(let p) = layer else { return nil }
             return try PreparedParticles(p, width: width, height: height)
         }
-        let threadCount = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        // Frames that are copies of a few rows are memory-bound: one thread, no hand-off.
+        let copying = axisFastPath && Self.invariantAxis(frame) != nil
+        let threadCount = copying ? 1 : max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
         // More bands than threads balances uneven rows; contiguous bands keep memory local.
         let bandCount = threadCount == 1 ? 1 : min(height, threadCount * 8)
         // Layers that need a whole-frame pre-pass (mesh triangles → row spans), made before any row.
@@ -77,7 +79,10 @@ public struct ReferenceRenderer: Sendable {
         // 8 columns) or 8 distinct rows (every 8 rows): those are computed with the general code and
         // copied, so the bytes are the general path's (ReferenceRendererTests compares both).
         let axis = axisFastPath ? Self.invariantAxis(frame) : nil
-        let rowPatterns = axis == .column ? Self.columnPatterns(frame, height: height) : nil
+        if axis == .column {
+            Self.drawColumnConstantFrame(frame, into: out.baseAddress!)
+            return
+        }
         do {
             let base = out.baseAddress!
             // Bands write disjoint rows of `out` and read only shared, unchanging values: safe to run
@@ -88,11 +93,6 @@ public struct ReferenceRenderer: Sendable {
                 let biases = UnsafeMutablePointer<Float>.allocate(capacity: 8)
                 defer { row.deallocate(); biases.deallocate() }
                 for y in y0..<y1 {
-                    if let rowPatterns {
-                        let pattern = rowPatterns[y & 7]
-                        pattern.withUnsafeBufferPointer { (base + y * width * 4).update(from: $0.baseAddress!, count: width * 4) }
-                        continue
-                    }
                     // The dither thresholds of this row, columns x & 7.
                     for i in 0..<8 { biases[i] = Dither.bias(x: i, y: y, enabled: frame.dither) }
                     if axis == .row {
@@ -148,19 +148,24 @@ public struct ReferenceRenderer: Sendable {
         }
     }
 
-    /// For a frame whose columns are each one colour: the quantised rows for y & 7 = 0…7 (fewer when
-    /// the frame is shorter), each drawn and quantised by the general code at that row.
-    static func columnPatterns(_ frame: Frame, height: Int) -> [[UInt8]] {
-        let width = frame.pixelSize.x
+    /// A frame whose columns are each one colour repeats every 8 rows (the dither's period): rows
+    /// 0…7 are drawn and quantised by the general code, then copied down in doubling blocks (row y
+    /// is row y mod 8 of each block), large copies that stream at the memory's speed.
+    static func drawColumnConstantFrame(_ frame: Frame, into base: UnsafeMutablePointer<UInt8>) {
+        let width = frame.pixelSize.x, height = frame.pixelSize.y, rowBytes = width * 4
         let row = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width)
         let biases = UnsafeMutablePointer<Float>.allocate(capacity: 8)
         defer { row.deallocate(); biases.deallocate() }
-        return (0..<min(8, height)).map { y in
+        for y in 0..<min(8, height) {
             for i in 0..<8 { biases[i] = Dither.bias(x: i, y: y, enabled: frame.dither) }
             ReferenceRenderer().drawRow(frame, y: y, into: row)
-            var bytes = [UInt8](repeating: 0, count: width * 4)
-            bytes.withUnsafeMutableBufferPointer { resolveRow(row, width: width, biases: biases, into: $0.baseAddress!) }
-            return bytes
+            resolveRow(row, width: width, biases: biases, into: base + y * rowBytes)
+        }
+        var done = min(8, height)
+        while done < height {
+            let n = min(done, height - done)
+            (base + done * rowBytes).update(from: base, count: n * rowBytes)
+            done += n
         }
     }
 
