@@ -56,7 +56,7 @@ bench: build
 	./.build/release/welkin bench
 
 # Long runs: each scene drawn headless for SOAK_SECONDS, memory and GL objects watched (welkin soak).
-SOAK_SECONDS ?= 60
+SOAK_SECONDS ?= 120
 soak: build
 	./.build/release/welkin soak Scenes/snow.json Scenes/fire.json Scenes/weather-tour.json Scenes/mesh-seed.json --seconds $(SOAK_SECONDS)
 

@@ -14,7 +14,10 @@ extension Commands {
         Each scene is drawn frame after frame on the GPU at the scene clock (frame k at k/60 s, so
         particles are born and die and weather changes), with a read-back every frame like an export,
         and a CPU reference frame every N frames (default 30). Resident memory is sampled every
-        second; the first fifth of the time (at least 2 s) is warm-up. The scene fails when resident
+        second. Warm-up is the first fifth of the time (at least 2 s) or, when longer, the time the scene
+        takes to settle: its last scheduled weather change faded in, plus the longest life of its
+        particles (25 s for the weather's rain and snow), so a scene whose particle count is still
+        rising is not mistaken for a leak (a run too short for that is refused). The scene fails when resident
         memory grows more than 1 % (and more than 2 MiB) between the end of the warm-up and the end,
         or when the number of live GL textures, buffers, framebuffers or vertex arrays changes in that
         time. Programs are reported but may grow: they are a cache of shader variants, one per
@@ -84,7 +87,10 @@ extension Commands {
         _ = try gpuRender(renderer, Frame(scene: scene, time: 0, pixelSize: size), of: scene)
         report.startRSS = residentBytes()
         let start = Date()
-        let warmUp = max(2, seconds / 5)
+        let warmUp = max(2, seconds / 5, settleTime(scene))
+        guard warmUp < seconds * 0.8 else {
+            throw Failure(message: "welkin soak: \(scene.sourcePath ?? scene.name) takes \(String(format: "%.0f", warmUp)) s to settle (weather schedule and particle lifetimes); soak it for at least \(String(format: "%.0f", (warmUp / 0.8).rounded(.up))) s")
+        }
         var warmed = false
         var image = Image(width: size.x, height: size.y)
         while Date().timeIntervalSince(start) < seconds {
@@ -104,6 +110,23 @@ extension Commands {
         if !warmed { report.warmRSS = report.startRSS; report.glBefore = GLObjectCount.live() }
         report.glAfter = GLObjectCount.live()
         return report
+    }
+
+    /// Seconds until `scene` reaches its steady state: the last weather change faded in, then the
+    /// longest particle life (the weather's snow lives 20 s; 25 s covers its range).
+    static func settleTime(_ scene: Scene) -> Double {
+        var weatherEnd = 0.0
+        if let weather = scene.weather {
+            weatherEnd = (weather.schedule.last?.at ?? 0) + weather.transition + 25
+        }
+        var particles = 0.0
+        for layer in scene.layers {
+            guard case .emitter(let e) = layer.content else { continue }
+            for cell in e.cells where cell.enabled {
+                particles = max(particles, cell.longestLifetime * e.lifetime)
+            }
+        }
+        return max(weatherEnd, particles)
     }
 
     static func frameHasShader(_ frame: Frame) -> Bool {
