@@ -36,22 +36,46 @@ public final class Viewer {
       Esc, Q        quit
       Space         pause / resume
       ← / →         step time back / forward 1 s (with Shift: 10 s)
+      , / .         step one frame back / forward (1/60 s)
+      Home          back to t = 0
+      [ / ]         playback speed down / up (0.1× … 2×)
       R             reload the scene and every shader now
       S             save a screenshot PNG of the exact framebuffer (welkin-NAME-TIME.png)
+      Ctrl-S        save the edited scene to its file
+      Ctrl-Z        undo an edit (Ctrl-Shift-Z: redo)
+      Tab           show / hide the panel
       F             toggle fullscreen
       1 … 6         weather: clear, cloudy, overcast, rain, snow, storm (cross-fades)
       W             next weather
       T / Shift-T   sky clock forward / back 30 min
-      H             print this list
+      H             print this list (the console's commands too)
     """
+
+    /// What may replace the drawn scene once it has drawn a frame (Viewer+Reload.swift).
+    struct Candidate {
+        var scene: Scene
+        var since: TimeInterval
+        /// False for a reload nobody asked about (a sprite image changed size) and for edits.
+        var announce: Bool
+        /// An edit waiting for its scene to draw: its answer is printed then, or it is taken back.
+        var edit: Edit?
+
+        struct Edit {
+            var command: String
+            var answer: String
+        }
+    }
 
     let options: Options
     /// The last good scene: what is drawn.
     var scene: Scene
     /// A scene that loaded after an edit but has not drawn yet: its first frame decides whether it
-    /// replaces `scene` (Viewer+Reload.swift). `announce` is false for a reload nobody asked about
-    /// (a sprite image changed size).
-    var candidate: (scene: Scene, since: TimeInterval, announce: Bool)?
+    /// replaces `scene` (Viewer+Reload.swift).
+    var candidate: Candidate?
+    /// The scene's document text, its edits, undo and saving.
+    var editor: SceneEditor
+    /// Commands read from standard input.
+    let console = ConsoleInput()
     /// Sky edits made with keys (T, 1–6, W), re-applied when the scene file reloads.
     var skyClockShift = 0.0
     var weatherChanges: [(preset: WeatherPreset, at: Double)] = []
@@ -65,10 +89,12 @@ public final class Viewer {
 
     var time: Double
     var paused: Bool
+    /// Scene seconds per second of wall time (`speed`, `[` and `]`).
+    var speed = 1.0
     var frameNumber = 0
     var needsRedraw = true
     /// Keys pressed since the loop last looked (handled between frames, never in the middle of one).
-    var pendingKeys: [(key: Int32, shift: Bool)] = []
+    var pendingKeys: [(key: Int32, mods: Int32)] = []
     /// What is broken now; the title shows a mark while any is.
     var failures = Failures()
     /// Reloads waiting for their first frame, to report save-to-screen time.
@@ -85,10 +111,12 @@ public final class Viewer {
         self.options = options
         if let path = options.scenePath {
             scene = try SceneLoader.load(path: path)
+            editor = try SceneEditor(path: path, bytes: Array(FileManager.default.contents(atPath: path) ?? Data()))
         } else {
             scene = Scene.defaultScene
+            editor = try SceneEditor(path: nil, bytes: Array(Scene.defaultSceneJSON.utf8))
         }
-        time = options.startTime
+        time = max(0, options.startTime)
         paused = options.startPaused
         let library = try ShaderLibrary.locate(override: options.shaderDirectory)
         context = try GLContext.window(size: scene.size, title: "\(scene.name) — Welkin")
@@ -125,6 +153,7 @@ public final class Viewer {
     /// user shader over 2560×1600 on llvmpipe), and the process's exit frees it all anyway.
     public func run() -> Int32 {
         startWakeThread()
+        console.start()
         var fb = framebufferSize()
         print("viewing \(scene.name): \(scene.size.x)×\(scene.size.y) points, framebuffer \(fb.x)×\(fb.y), \(context.renderer); press H for keys")
         let started = ProcessInfo.processInfo.systemUptime
@@ -132,7 +161,7 @@ public final class Viewer {
         while true {
             // Idle when paused and nothing changes: wait for input, a file event (the wake thread)
             // or the --exit-after deadline.
-            if paused && !needsRedraw && reloadedAwaitingFrame.isEmpty && pendingKeys.isEmpty {
+            if paused && !needsRedraw && reloadedAwaitingFrame.isEmpty && pendingKeys.isEmpty && !console.hasPending {
                 var timeout = watcher.timeUntilDue() ?? 1
                 if let limit = options.exitAfter { timeout = min(timeout, started + limit - ProcessInfo.processInfo.systemUptime) }
                 glfwWaitEventsTimeout(max(0.001, timeout))
@@ -144,7 +173,9 @@ public final class Viewer {
             let now = ProcessInfo.processInfo.systemUptime
             if let limit = options.exitAfter, now - started >= limit { break }
             handlePendingKeys()
-            if !paused { time += now - last; needsRedraw = true }
+            handleConsoleCommands()
+            if glfwWindowShouldClose(window) != GLFW_FALSE { break }
+            if !paused { time += (now - last) * speed; needsRedraw = true }
             last = now
 
             applyChanges(watcher.changes(now: now))
@@ -173,6 +204,7 @@ public final class Viewer {
         // Gone from the screen now, whatever the process does next.
         glfwHideWindow(window)
         running.set(false)
+        keepUnsavedEdits()
         return 0
     }
 
@@ -257,11 +289,12 @@ public final class Viewer {
         guard now - lastTitleUpdate > 0.25 || paused || frameTimes.count < 2 || titleShowsFailure != !failures.isEmpty else { return }
         lastTitleUpdate = now
         let average = frameTimes.isEmpty ? 0 : frameTimes.reduce(0, +) / Double(frameTimes.count)
-        var title = "\(scene.name) — t \(String(format: "%.1f", time)) s"
+        var title = "\(scene.name)\(editor.isDirty ? " •" : "") — t \(String(format: "%.1f", time)) s"
         if paused {
             title += " — paused"
         } else {
             title += " — \(String(format: "%.0f", average > 0 ? 1 / average : 0)) fps, \(String(format: "%.1f", average * 1000)) ms"
+            if speed != 1 { title += " — \(Self.speedText(speed))" }
         }
         if !failures.isEmpty { title += " — ⚠ error (see terminal)" }
         glfwSetWindowTitle(window, title)
@@ -296,10 +329,10 @@ public final class Viewer {
                   let pointer = glfwGetWindowUserPointer(window) else { return }
             // Events are also polled while a frame renders: a quit takes effect at once, other keys
             // wait for the frame to finish (they change what the frame is drawing).
-            if key == GLFW_KEY_ESCAPE || key == GLFW_KEY_Q {
+            if (key == GLFW_KEY_ESCAPE || key == GLFW_KEY_Q) && mods & (GLFW_MOD_CONTROL | GLFW_MOD_ALT) == 0 {
                 glfwSetWindowShouldClose(window, GLFW_TRUE)
             } else {
-                Unmanaged<Viewer>.fromOpaque(pointer).takeUnretainedValue().pendingKeys.append((key, mods & GLFW_MOD_SHIFT != 0))
+                Unmanaged<Viewer>.fromOpaque(pointer).takeUnretainedValue().pendingKeys.append((key, mods))
             }
         }
         glfwSetFramebufferSizeCallback(window) { window, _, _ in
@@ -309,57 +342,6 @@ public final class Viewer {
         glfwSetWindowRefreshCallback(window) { window in
             guard let window, let pointer = glfwGetWindowUserPointer(window) else { return }
             Unmanaged<Viewer>.fromOpaque(pointer).takeUnretainedValue().needsRedraw = true
-        }
-    }
-
-    func handlePendingKeys() {
-        let keys = pendingKeys
-        pendingKeys.removeAll()
-        for (key, shift) in keys { self.key(key, shift: shift) }
-    }
-
-    func key(_ key: Int32, shift: Bool) {
-        switch key {
-        case GLFW_KEY_SPACE:
-            paused.toggle()
-            print(paused ? "paused at t = \(String(format: "%.2f", time)) s" : "resumed")
-        case GLFW_KEY_LEFT, GLFW_KEY_RIGHT:
-            time += (key == GLFW_KEY_LEFT ? -1 : 1) * (shift ? 10 : 1)
-        case GLFW_KEY_R:
-            applyChanges([], force: true)
-        case GLFW_KEY_S:
-            saveScreenshot()
-        case GLFW_KEY_F:
-            toggleFullscreen()
-        case GLFW_KEY_H:
-            print(Self.keyHelp)
-        case GLFW_KEY_1...GLFW_KEY_6:
-            changeWeather(to: WeatherPreset.allCases[Int(key - GLFW_KEY_1)])
-        case GLFW_KEY_W:
-            let all = WeatherPreset.allCases
-            changeWeather(to: all[(all.firstIndex(of: scene.weatherPreset(at: time))! + 1) % all.count])
-        case GLFW_KEY_T:
-            skyClockShift += shift ? -1800 : 1800
-            scene.shiftSkyClock(by: shift ? -1800 : 1800)
-            candidate?.scene.shiftSkyClock(by: shift ? -1800 : 1800)
-            print("sky clock \(skyClockShift >= 0 ? "+" : "−")\(String(format: "%.1f", abs(skyClockShift) / 3600)) h")
-        default:
-            return
-        }
-        needsRedraw = true
-        lastTitleUpdate = 0
-    }
-
-    func saveScreenshot() {
-        let image = renderer.readImage()
-        guard image.width > 0 else { return }
-        let safeName = scene.name.map { $0.isLetter || $0.isNumber ? $0 : "-" }
-        let path = "welkin-\(String(safeName))-\(String(format: "%.2f", time))s.png"
-        do {
-            try PNG.write(image, to: path)
-            print("saved \(path) (\(image.width)×\(image.height))")
-        } catch {
-            printError("\(error)")
         }
     }
 
@@ -379,16 +361,6 @@ public final class Viewer {
 
 func printError(_ text: String) {
     FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
-}
-
-extension Viewer {
-    /// Cross-fades to `preset` from now (keys 1–6 and W).
-    func changeWeather(to preset: WeatherPreset) {
-        weatherChanges.append((preset, time))
-        scene.changeWeather(to: preset, at: time)
-        candidate?.scene.changeWeather(to: preset, at: time)
-        print("weather: \(preset.rawValue)")
-    }
 }
 
 /// A flag one thread sets and another reads.
