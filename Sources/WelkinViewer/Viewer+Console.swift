@@ -14,7 +14,7 @@ extension Viewer {
     /// The commands, as `help` prints them.
     public static let consoleHelp = """
     Commands (standard input, one a line):
-      time T            jump to scene time T seconds
+      time [T]          jump to scene time T seconds (without T: say the time)
       play, pause       run or stop the clock
       speed S           playback speed, 0.1 … 2
       get PATH          print a value (PATH as errors print it: layers[1].stops[0].color)
@@ -71,6 +71,7 @@ extension Viewer {
         }
         switch name {
         case "time":
+            if argument.isEmpty { print("time t = \(Self.format(time)) s"); return }
             let t = try number("a time in seconds ≥ 0")
             guard t >= 0 && t <= Self.maximumTime else { throw CommandError("expected a time in 0…\(Int(Self.maximumTime)) s, got \(argument)") }
             setTime(t)

@@ -31,11 +31,15 @@ extension Viewer {
             togglePause()
         case GLFW_KEY_LEFT, GLFW_KEY_RIGHT:
             setTime(time + (key == GLFW_KEY_LEFT ? -1 : 1) * (shift ? 10 : 1))
+            print("t = \(Self.format(time)) s")
         case GLFW_KEY_COMMA, GLFW_KEY_PERIOD:
+            // A frame step pauses: stepping is for looking at one frame.
+            if !paused { paused = true }
             setTime(time + (key == GLFW_KEY_COMMA ? -1 : 1) * Self.frameStep)
-            if !paused { togglePause() }
+            print("t = \(Self.format(time)) s (paused)")
         case GLFW_KEY_HOME:
             setTime(0)
+            print("t = 0.00 s")
         case GLFW_KEY_LEFT_BRACKET, GLFW_KEY_RIGHT_BRACKET:
             let steps = Self.speedSteps
             let next = key == GLFW_KEY_LEFT_BRACKET ? steps.last { $0 < speed - 1e-9 } : steps.first { $0 > speed + 1e-9 }
