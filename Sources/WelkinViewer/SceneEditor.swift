@@ -23,8 +23,8 @@ final class SceneEditor {
     }
     private(set) var undoSteps: [Step] = []
     private(set) var redoSteps: [Step] = []
-    /// The label of the edit the document is at (for redo's answer and a refused edit's revert).
-    private var currentLabel = ""
+    /// The label of the edit the document is at (for redo's answer and a panel drag's).
+    private(set) var currentLabel = ""
     /// A panel widget being dragged: its edits merge into one undo step while the key is the same.
     private var mergeKey: String?
 

@@ -20,7 +20,8 @@ extension Viewer {
       get PATH          print a value (PATH as errors print it: layers[1].stops[0].color)
       set PATH VALUE    change a value (VALUE is JSON); refused with the reason if the scene would not load
       weather NAME      cross-fade to clear, cloudy, overcast, rain, snow or storm
-      screenshot FILE   save the exact picture as a PNG
+      screenshot FILE   save the exact picture as a PNG (--window FILE: the window, panel included)
+      stats             frame rate, frame time, live particles, draw passes
       save              write the edited scene to its file
       undo, redo        step through the edits
       reload            reload the scene file and every shader
@@ -39,7 +40,8 @@ extension Viewer {
 
     /// Runs waiting commands until one changes the picture (it is drawn before the next runs).
     func handleConsoleCommands() {
-        while !needsRedraw && candidate == nil && glfwWindowShouldClose(window) == GLFW_FALSE, let line = console.take() {
+        while !needsRedraw && candidate == nil && pendingWindowShot == nil && glfwWindowShouldClose(window) == GLFW_FALSE,
+              let line = console.take() {
             runCommand(line)
         }
     }
@@ -103,8 +105,19 @@ extension Viewer {
             }
             changeWeather(to: preset)
         case "screenshot":
+            let parts = argument.split(separator: " ", maxSplits: 1).map(String.init)
+            if parts.first == "--window" {
+                guard parts.count == 2 else { throw CommandError("expected a file name, like: screenshot --window panel.png") }
+                // Answered when the window is next presented (panel and overlay included).
+                pendingWindowShot = parts[1]
+                needsPresent(frames: 1)
+                return
+            }
             guard !argument.isEmpty else { throw CommandError("expected a file name, like: screenshot sky.png") }
             try saveScreenshot(to: argument)
+        case "stats":
+            try noArgument()
+            print(statsLine)
         case "save":
             try noArgument()
             try saveDocument()
@@ -125,7 +138,8 @@ extension Viewer {
             print(Self.consoleHelp.split(separator: "\n").joined(separator: " | "))
         default:
             var message = "unknown command"
-            let names = ["time", "play", "pause", "speed", "get", "set", "weather", "screenshot", "save", "undo", "redo", "reload", "quit", "help"]
+            let names = ["time", "play", "pause", "speed", "get", "set", "weather", "screenshot", "stats", "save", "undo", "redo", "reload",
+                         "quit", "help"]
             if let near = nearest(name, in: names) { message += "; did you mean '\(near)'?" } else { message += " (try help)" }
             throw CommandError(message)
         }
@@ -146,8 +160,9 @@ extension Viewer {
     }
 
     /// Runs an edit of the document; its scene becomes the candidate, and the answer is printed
-    /// once that scene has drawn (or the edit is taken back with the reason).
-    func edit(command: String, _ body: (SceneEditor) throws -> SceneEditor.Outcome) throws {
+    /// once that scene has drawn (or the edit is taken back with the reason). `quiet`: no answer
+    /// (a panel drag, answered when it is released).
+    func edit(command: String, quiet: Bool = false, _ body: (SceneEditor) throws -> SceneEditor.Outcome) throws {
         let outcome: SceneEditor.Outcome
         do {
             outcome = try body(editor)
@@ -155,7 +170,7 @@ extension Viewer {
             throw CommandError(e.description)
         }
         candidate = Candidate(scene: prepared(outcome.scene), since: ProcessInfo.processInfo.systemUptime, announce: false,
-                              edit: Candidate.Edit(command: command, answer: outcome.answer))
+                              edit: Candidate.Edit(command: command, answer: quiet ? nil : outcome.answer))
         needsRedraw = true
         lastTitleUpdate = 0
     }

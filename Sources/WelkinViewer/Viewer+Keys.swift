@@ -3,6 +3,7 @@
 // Keys arrive in GLFW's callback (possibly while a frame renders) and are handled between frames.
 // Console commands that do the same thing call the same functions, so they answer the same way.
 
+@preconcurrency import CEpoxy
 import CGLFW
 import Foundation
 import WelkinCore
@@ -171,6 +172,29 @@ extension Viewer {
             try saveScreenshot(to: "welkin-\(String(safeName))-\(Self.format(time))s.png")
         } catch {
             printError("\(error)")
+        }
+    }
+
+    /// The window's pixels as they are about to be shown (the panel and the overlay too).
+    func saveWindowShot(to path: String, _ fb: SIMD2<Int>) {
+        var pixels = [UInt8](repeating: 0, count: fb.x * fb.y * 4)
+        epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
+        epoxy_glReadBuffer(GLenum(GL_BACK))
+        epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        epoxy_glReadPixels(0, 0, GLsizei(fb.x), GLsizei(fb.y), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &pixels)
+        // GL's rows run bottom up; the window's alpha means nothing.
+        var image = Image(width: fb.x, height: fb.y, pixels: [UInt8](repeating: 0, count: pixels.count))
+        let row = fb.x * 4
+        image.pixels.withUnsafeMutableBufferPointer { out in
+            for y in 0..<fb.y {
+                for i in 0..<row { out[y * row + i] = i % 4 == 3 ? 255 : pixels[(fb.y - 1 - y) * row + i] }
+            }
+        }
+        do {
+            try PNG.write(image, to: path)
+            print("saved \(path) (\(fb.x)×\(fb.y), window)")
+        } catch {
+            printError("screenshot: \(error)")
         }
     }
 

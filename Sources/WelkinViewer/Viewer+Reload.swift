@@ -141,7 +141,7 @@ extension Viewer {
         scene = candidate.scene
         failures.clear(path)
         if candidate.announce { reloadedAwaitingFrame.append((path, candidate.since)) }
-        if let edit = candidate.edit { print(edit.answer) }
+        if let answer = candidate.edit?.answer { print(answer) }
         report(outcome)
         updateWatches()
         return true

@@ -16,6 +16,7 @@ import Synchronization
 import WelkinCore
 import WelkinGL
 import WelkinImage
+import WelkinPanelShim
 
 public final class Viewer {
     public struct Options {
@@ -62,7 +63,8 @@ public final class Viewer {
 
         struct Edit {
             var command: String
-            var answer: String
+            /// Printed when the edit's scene has drawn; nil for a panel drag (said on release).
+            var answer: String?
         }
     }
 
@@ -91,6 +93,13 @@ public final class Viewer {
     var paused: Bool
     /// Scene seconds per second of wall time (`speed`, `[` and `]`).
     var speed = 1.0
+    /// The panel (Tab) and what it remembers.
+    var panel = PanelState()
+    /// The last frame drawn: particles and draw passes, and how long it took.
+    var lastStats = (particles: 0, draws: 0)
+    var lastFrameSeconds = 0.0
+    /// `screenshot --window FILE`: the window's pixels (panel and overlay too) at the next present.
+    var pendingWindowShot: String?
     var frameNumber = 0
     var needsRedraw = true
     /// Keys pressed since the loop last looked (handled between frames, never in the middle of one).
@@ -161,7 +170,8 @@ public final class Viewer {
         while true {
             // Idle when paused and nothing changes: wait for input, a file event (the wake thread)
             // or the --exit-after deadline.
-            if paused && !needsRedraw && reloadedAwaitingFrame.isEmpty && pendingKeys.isEmpty && !console.hasPending {
+            if paused && !needsRedraw && reloadedAwaitingFrame.isEmpty && pendingKeys.isEmpty && !console.hasPending
+                && panel.framesToPresent == 0 {
                 var timeout = watcher.timeUntilDue() ?? 1
                 if let limit = options.exitAfter { timeout = min(timeout, started + limit - ProcessInfo.processInfo.systemUptime) }
                 glfwWaitEventsTimeout(max(0.001, timeout))
@@ -186,10 +196,18 @@ public final class Viewer {
                 glfwWaitEventsTimeout(0.1)
                 continue
             }
-            guard needsRedraw else { continue }
+            guard needsRedraw else {
+                // The scene is unchanged, but the panel or the overlay must answer input.
+                if panel.framesToPresent > 0 {
+                    panel.framesToPresent -= 1
+                    guard present(fb) else { break }
+                }
+                continue
+            }
             needsRedraw = false
             guard drawFrame(fb) else { break }   // abandoned: the window is closing
             let drawn = ProcessInfo.processInfo.systemUptime
+            lastFrameSeconds = drawn - now
             for reload in reloadedAwaitingFrame {
                 var line = "reloaded \(reload.path) in \(Int(((drawn - reload.since) * 1000).rounded())) ms"
                 if let compile = lastCompileSeconds { line += " (compiling \(Int((compile * 1000).rounded())) ms)" }
@@ -204,6 +222,7 @@ public final class Viewer {
         // Gone from the screen now, whatever the process does next.
         glfwHideWindow(window)
         running.set(false)
+        if panel.started { wp_save_settings() }
         keepUnsavedEdits()
         return 0
     }
@@ -221,7 +240,9 @@ public final class Viewer {
     }
 
     func makeFrame(_ scene: Scene, _ fb: SIMD2<Int>) -> Frame {
-        var frame = Frame(scene: scene, time: time, pixelSize: fb, scale: contentScale())
+        var shown = scene
+        for i in panel.hiddenLayers where i < shown.layers.count { shown.layers[i].opacity = 0 }
+        var frame = Frame(scene: shown, time: time, pixelSize: fb, scale: contentScale())
         frame.frameNumber = frameNumber
         var cx = 0.0, cy = 0.0
         glfwGetCursorPos(window, &cx, &cy)
@@ -245,6 +266,12 @@ public final class Viewer {
             report(outcome)
         }
         frameNumber += 1
+        return present(fb)
+    }
+
+    /// Shows the renderer's output in the window, with the panel and the error overlay over it.
+    /// Returns false when the frame was abandoned because the window is closing.
+    func present(_ fb: SIMD2<Int>) -> Bool {
         try? context.makeCurrent()
         epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), renderer.outputFramebuffer)
         epoxy_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), 0)
@@ -257,8 +284,13 @@ public final class Viewer {
                                     GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
         }
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        if drawsImGui { drawImGui(fb) }
         // The blit of a 2560×1600 frame takes 30–50 ms on llvmpipe: a quit need not wait for it.
         do { try renderer.finishWhileRendering() } catch { return false }
+        if let path = pendingWindowShot {
+            pendingWindowShot = nil
+            saveWindowShot(to: path, fb)
+        }
         glfwSwapBuffers(window)
         return true
     }
@@ -274,7 +306,9 @@ public final class Viewer {
     /// Draws a frame of `scene` into the renderer's output; nil when the frame was abandoned.
     func draw(_ scene: Scene, _ fb: SIMD2<Int>) -> DrawOutcome? {
         do {
-            try renderer.draw(makeFrame(scene, fb))
+            let frame = makeFrame(scene, fb)
+            lastStats = frame.stats
+            try renderer.draw(frame)
             return DrawOutcome()
         } catch is GLRenderer.FrameAbandoned {
             return nil
@@ -327,12 +361,18 @@ public final class Viewer {
         glfwSetKeyCallback(window) { window, key, _, action, mods in
             guard action == GLFW_PRESS || action == GLFW_REPEAT, let window,
                   let pointer = glfwGetWindowUserPointer(window) else { return }
+            let viewer = Unmanaged<Viewer>.fromOpaque(pointer).takeUnretainedValue()
+            // The panel has the keyboard (a value typed into a field): the viewer's keys wait.
+            if viewer.panel.visible && viewer.panel.started {
+                viewer.needsPresent()
+                if wp_want_keyboard() && key != GLFW_KEY_ESCAPE { return }
+            }
             // Events are also polled while a frame renders: a quit takes effect at once, other keys
             // wait for the frame to finish (they change what the frame is drawing).
             if (key == GLFW_KEY_ESCAPE || key == GLFW_KEY_Q) && mods & (GLFW_MOD_CONTROL | GLFW_MOD_ALT) == 0 {
                 glfwSetWindowShouldClose(window, GLFW_TRUE)
             } else {
-                Unmanaged<Viewer>.fromOpaque(pointer).takeUnretainedValue().pendingKeys.append((key, mods))
+                viewer.pendingKeys.append((key, mods))
             }
         }
         glfwSetFramebufferSizeCallback(window) { window, _, _ in
@@ -343,6 +383,12 @@ public final class Viewer {
             guard let window, let pointer = glfwGetWindowUserPointer(window) else { return }
             Unmanaged<Viewer>.fromOpaque(pointer).takeUnretainedValue().needsRedraw = true
         }
+        // Mouse and text input: a paused viewer redraws only on change, so the panel asks to be
+        // presented again while it is up. (Installed before ImGui's, which chain to them.)
+        glfwSetCursorPosCallback(window) { window, _, _ in Viewer.inputArrived(window) }
+        glfwSetMouseButtonCallback(window) { window, _, _, _ in Viewer.inputArrived(window) }
+        glfwSetScrollCallback(window) { window, _, _ in Viewer.inputArrived(window) }
+        glfwSetCharCallback(window) { window, _ in Viewer.inputArrived(window) }
     }
 
     func toggleFullscreen() {

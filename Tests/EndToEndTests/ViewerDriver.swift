@@ -22,7 +22,7 @@ enum ViewerDriver {
         var stderr: String
     }
 
-    static func run(_ arguments: [String], in directory: URL, screen: String = "1024x768x24", script: String) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL, screen: String = "1280x800x24", script: String) throws -> Result {
         let out = directory.appendingPathComponent("viewer.out").path, err = directory.appendingPathComponent("viewer.err").path
         let statusFile = directory.appendingPathComponent("viewer.status").path
         let quoted = ([EndToEndTests.welkin.path, "view"] + arguments).map { "'\($0)'" }.joined(separator: " ")

@@ -196,6 +196,28 @@ public struct SceneDocument: Sendable {
 }
 
 extension JSONValue {
+    /// A copy with the value at `path` (which must exist, but for a last key of an object) replaced
+    /// by `value`: for editing a value made in code, such as a default.
+    public func replacing(_ path: ArraySlice<JSONPath.Component>, with value: JSONValue) -> JSONValue {
+        guard let first = path.first else { return value }
+        var copy = self
+        switch (first, kind) {
+        case (.key(let key), .object(var members)):
+            if let i = members.firstIndex(where: { $0.key == key }) {
+                members[i].value = members[i].value.replacing(path.dropFirst(), with: value)
+            } else if path.count == 1 {
+                members.append((key, value))
+            }
+            copy.kind = .object(members)
+        case (.index(let n), .array(var items)) where n < items.count:
+            items[n] = items[n].replacing(path.dropFirst(), with: value)
+            copy.kind = .array(items)
+        default:
+            break
+        }
+        return copy
+    }
+
     /// "a string", "a number", … for edit errors.
     var kindDescription: String {
         switch kind {

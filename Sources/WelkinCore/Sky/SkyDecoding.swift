@@ -23,7 +23,7 @@ extension SkyLayer {
                      "The view's horizontal field of view."),
             Property("horizon", .number(0.05...2), default: .number(d.horizon), unit: "unit", expected: "a unit y in 0.05…2", "Unit y of the horizon line."),
             Property("palette", .array(.object(SkyKeyframe.properties), count: 1...maximumKeyframes), default: .described("seed 000's night, twilight, sunset and day"),
-                     "Colours by sun elevation, blended in OKLab."),
+                     "Colours by sun elevation, blended in OKLab.").withDefaultJSON(.array(defaultPalette.map(\.json))),
             Property("sunSize", .number(0...30), default: .number(d.sunSize), unit: "°", expected: "a diameter in 0…30 degrees", "The sun disc's apparent diameter."),
             Property("stars", .bool, default: .bool(d.stars), "Whether stars fade in after sunset."),
             Property("starDensity", .number(0...1), default: .number(d.starDensity), "The fraction of star cells that hold a star."),
@@ -32,6 +32,15 @@ extension SkyLayer {
 }
 
 extension SkyKeyframe {
+    /// The keyframe as a scene file spells it.
+    public var json: JSONValue {
+        func color(_ c: RGBA, alpha: Bool) -> JSONValue {
+            .array((alpha ? [c.r, c.g, c.b, c.a] : [c.r, c.g, c.b]).map { .number(($0 * 1000).rounded() / 1000) })
+        }
+        return .object([("elevation", .number(elevation)), ("zenith", color(zenith, alpha: false)),
+                        ("horizon", color(horizon, alpha: false)), ("sunGlow", color(sunGlow, alpha: true))])
+    }
+
     public static let properties = PropertyTable("skyKeyframe", title: "sky palette keyframe", "The sky's colours when the sun is at an elevation.", [
         Property("elevation", .number(-90...90), required: true, unit: "°", expected: "an elevation in −90…90 degrees",
                  "The sun's elevation (keyframes in increasing order)."),
