@@ -18,6 +18,8 @@ struct WidgetEdit {
     var json: String
     /// The widget is being dragged: later edits of the same widget fold into this one's undo step.
     var continuing: Bool
+    /// The widget's own path (an edit inside a default sets the whole value, at another path).
+    var widget: String
 }
 
 struct PropertyWidgets {
@@ -192,7 +194,12 @@ struct PropertyWidgets {
         else if case .color(let c)? = property?.defaultValue { rgba = c }
         var f: [Float] = [Float(rgba.r), Float(rgba.g), Float(rgba.b), Float(rgba.a)]
         wp_set_next_item_width(itemWidth)
-        if wp_color_edit4(label, &f) { record(path, Self.colorText(f, like: value)) }
+        if wp_color_edit4(label, &f) {
+            // ImGui's 0–255 fields round every channel: the ones the user did not move keep their value.
+            let before = [rgba.r, rgba.g, rgba.b, rgba.a]
+            let channels = (0..<4).map { abs(Double(f[$0]) - before[$0]) <= 0.5 / 255 + 1e-6 ? before[$0] : Double(f[$0]) }
+            record(path, Self.colorText(channels, like: value))
+        }
         tooltip(property, present: value != nil)
     }
 
@@ -243,10 +250,10 @@ struct PropertyWidgets {
             let relative = path.components.dropFirst(m.path.components.count)
             let whole = m.value.replacing(relative, with: parsed)
             materializing = (m.path, whole)
-            edits.append(WidgetEdit(path: m.path, json: whole.serialized(indent: 2), continuing: continuing))
+            edits.append(WidgetEdit(path: m.path, json: whole.serialized(indent: 2), continuing: continuing, widget: path.description))
             return
         }
-        edits.append(WidgetEdit(path: path, json: json, continuing: continuing))
+        edits.append(WidgetEdit(path: path, json: json, continuing: continuing, widget: path.description))
     }
 
     mutating func tooltip(_ property: Property?, present: Bool) {
@@ -287,15 +294,15 @@ struct PropertyWidgets {
 
     /// The colour in the form the file used: `#RRGGBB(AA)` for a hex string or a name, an array
     /// of 3 decimals for an array (a fourth component when there was one or alpha is not 1).
-    static func colorText(_ f: [Float], like original: JSONValue?) -> String {
+    static func colorText(_ f: [Double], like original: JSONValue?) -> String {
         let opaque = f[3] >= 0.9995
         if case .array(let items)? = original?.kind {
             let count = items.count == 4 || !opaque ? 4 : 3
-            return "[" + f.prefix(count).map { numberText(Double($0), decimals: 3) }.joined(separator: ", ") + "]"
+            return "[" + f.prefix(count).map { numberText($0, decimals: 3) }.joined(separator: ", ") + "]"
         }
         var hasAlpha = !opaque
         if case .string(let s)? = original?.kind, s.hasPrefix("#"), s.count == 9 { hasAlpha = true }
-        let bytes = f.prefix(hasAlpha ? 4 : 3).map { UInt8((min(max(Double($0), 0), 1) * 255).rounded()) }
+        let bytes = f.prefix(hasAlpha ? 4 : 3).map { UInt8((min(max($0, 0), 1) * 255).rounded()) }
         return "\"#" + bytes.map { String(format: "%02X", $0) }.joined() + "\""
     }
 }

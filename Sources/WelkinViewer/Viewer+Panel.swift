@@ -124,6 +124,7 @@ extension Viewer {
             speed = Double((speedValue * 100).rounded() / 100)
             lastTitleUpdate = 0
         }
+        if wp_item_deactivated_after_edit() { setSpeed(speed) }
         wp_tooltip("Playback speed: scene seconds per second ([ and ] step it; console: speed S).")
         let presets = WeatherPreset.allCases
         var weatherIndex = Int32(presets.firstIndex(of: scene.weatherPreset(at: time)) ?? 0)
@@ -187,7 +188,8 @@ extension Viewer {
     var statsLine: String {
         let average = frameTimes.isEmpty ? 0 : frameTimes.reduce(0, +) / Double(frameTimes.count)
         let fps = paused || average == 0 ? "paused" : String(format: "%.0f fps", 1 / average)
-        return "\(fps), \(String(format: "%.1f", (lastFrameSeconds) * 1000)) ms a frame, \(lastStats.particles) particles, \(lastStats.draws) draws"
+        let draws = lastStats.draws == 1 ? "1 draw" : "\(lastStats.draws) draws"
+        return "\(fps), \(String(format: "%.1f", lastFrameSeconds * 1000)) ms a frame, \(lastStats.particles) particles, \(draws)"
     }
 
     /// Makes the panel's edits through the console's edit path; a drag folds into one undo step,
@@ -196,7 +198,7 @@ extension Viewer {
         for edit in edits {
             do {
                 try self.edit(command: "set", quiet: edit.continuing) {
-                    try $0.set(edit.path, to: edit.json, merging: edit.continuing ? edit.path.description : nil)
+                    try $0.set(edit.path, to: edit.json, merging: edit.continuing ? edit.widget : nil)
                 }
                 panel.editError = nil
             } catch {

@@ -112,6 +112,50 @@ final class ViewerPanelTests: XCTestCase {
         XCTAssertEqual(try image("fixed.png"), clean, "and gone once fixed")
     }
 
+    /// Seed 000's debug panel on Scenes/day-cycle.json: the sky's horizon and zenith colours (its
+    /// default palette, not in the file until edited) and a playback speed slider in 0.1–2.
+    /// Coordinates from a window screenshot: the palette node at y = 517, keyframe [4] (the day
+    /// colours) at y = 602 once it is open, its zenith's blue field at (1052, 645); the speed slider
+    /// at y = 120, 1.00× at x = 992.
+    func testSeed000sHorizonZenithAndSpeedOnDayCycle() throws {
+        try FileManager.default.removeItem(atPath: scenePath)
+        try FileManager.default.copyItem(atPath: EndToEndTests.repository.appendingPathComponent("Scenes/day-cycle.json").path,
+                                         toPath: scenePath)
+        let script = """
+        xdotool key --window $wid Tab; waitfor "$OUT" '^panel shown'
+        ask 'screenshot before.png'
+        xdotool mousemove --window $wid 940 517 sleep 0.2 click 1 sleep 0.3 mousemove --window $wid 940 602 sleep 0.2 click 1 sleep 0.3
+        xdotool mousemove --window $wid 1052 645 sleep 0.2 mousedown 1 sleep 0.2 mousemove --window $wid 1000 645 sleep 0.2 \\
+                mousemove --window $wid 952 645 sleep 0.3 mouseup 1
+        waitfor "$OUT" '^set layers\\[0\\].palette'
+        ask 'get layers[0].palette[4].zenith'
+        ask 'get layers[0].palette[4].horizon'
+        ask 'screenshot after.png'
+        ask 'undo'
+        ask 'get layers[0].palette'
+        ask 'redo'
+        xdotool mousemove --window $wid 992 120 sleep 0.2 mousedown 1 sleep 0.2 mousemove --window $wid 960 120 sleep 0.2 \\
+                mousemove --window $wid 940 120 sleep 0.3 mouseup 1
+        waitfor "$OUT" '^speed '
+        ask 'quit'
+        """
+        let r = try ViewerDriver.run([scenePath, "--paused", "--time", "24"], in: directory, script: script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        // The zenith's blue went down from seed 000's 0.8 (204); the horizon is seed 000's, as it was.
+        let zenith = try XCTUnwrap(lines.first { $0.hasPrefix("layers[0].palette[4].zenith = ") }, r.stdout)
+        let blue = try XCTUnwrap(Double(zenith.split(separator: ",").last!.dropLast().trimmingCharacters(in: .whitespaces)), zenith)
+        XCTAssertTrue(zenith.hasPrefix("layers[0].palette[4].zenith = [0.1, 0.3, ") && blue < 0.7, zenith)
+        XCTAssertTrue(lines.contains("layers[0].palette[4].horizon = [0.4, 0.6, 1]"), r.stdout)
+        XCTAssertNotEqual(try image("before.png"), try image("after.png"), "the day sky's zenith changed")
+        // The drag is one undo step, back to the file without a palette.
+        XCTAssertTrue(lines.contains { $0.hasPrefix("undid set layers[0].palette[4].zenith = [0.1, 0.3, ") }, r.stdout)
+        XCTAssertTrue(lines.contains("layers[0].palette = seed 000's night, twilight, sunset and day (default)"), r.stdout)
+        let speed = try XCTUnwrap(lines.first { $0.hasPrefix("speed ") }, r.stdout)
+        let factor = try XCTUnwrap(Double(speed.dropFirst("speed ".count).dropLast()), speed)
+        XCTAssertTrue(factor >= 0.1 && factor < 0.9, speed)
+    }
+
     func JSONText(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : "\(value)"
     }
