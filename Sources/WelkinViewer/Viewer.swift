@@ -88,6 +88,9 @@ public final class Viewer {
     var wakeThread: Thread?
     /// Cleared when the viewer stops; the wake thread reads it (an atomic: two threads).
     let running = Flag(true)
+    /// Set by SIGINT or SIGTERM (Ctrl-C where the console runs): quit as Q does, keeping unsaved edits.
+    let interrupted = Flag(false)
+    var signalSources: [DispatchSourceSignal] = []
 
     var time: Double
     var paused: Bool
@@ -138,7 +141,7 @@ public final class Viewer {
         installCallbacks()
         renderer.whileRendering = { [unowned self] in
             glfwPollEvents()
-            return glfwWindowShouldClose(self.window) == GLFW_FALSE
+            return glfwWindowShouldClose(self.window) == GLFW_FALSE && !self.interrupted.isSet
         }
     }
 
@@ -163,6 +166,7 @@ public final class Viewer {
     public func run() -> Int32 {
         startWakeThread()
         console.start()
+        catchInterrupts()
         var fb = framebufferSize()
         print("viewing \(scene.name): \(scene.size.x)×\(scene.size.y) points, framebuffer \(fb.x)×\(fb.y), \(context.renderer); press H for keys")
         let started = ProcessInfo.processInfo.systemUptime
@@ -179,12 +183,12 @@ public final class Viewer {
                 glfwPollEvents()
             }
             // Checked before anything else: a quit never waits for one more frame.
-            if glfwWindowShouldClose(window) != GLFW_FALSE { break }
+            if glfwWindowShouldClose(window) != GLFW_FALSE || interrupted.isSet { break }
             let now = ProcessInfo.processInfo.systemUptime
             if let limit = options.exitAfter, now - started >= limit { break }
             handlePendingKeys()
             handleConsoleCommands()
-            if glfwWindowShouldClose(window) != GLFW_FALSE { break }
+            if glfwWindowShouldClose(window) != GLFW_FALSE || interrupted.isSet { break }
             if !paused { time += (now - last) * speed; needsRedraw = true }
             last = now
 
@@ -193,6 +197,10 @@ public final class Viewer {
             fb = framebufferSize()
             if fb.x <= 0 || fb.y <= 0 {
                 // Minimised or 0×0: nothing to draw into.
+                if let path = pendingWindowShot {
+                    pendingWindowShot = nil
+                    printError("screenshot: the window is minimised; nothing to save in \(path)")
+                }
                 glfwWaitEventsTimeout(0.1)
                 continue
             }
@@ -337,6 +345,22 @@ public final class Viewer {
 
     // MARK: - Waking
 
+    /// SIGINT and SIGTERM end the loop as a quit does (so unsaved edits are kept), from a dispatch
+    /// queue: the flag is atomic, and glfwPostEmptyEvent may be called from any thread.
+    func catchInterrupts() {
+        let interrupted = self.interrupted
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                interrupted.set(true)
+                glfwPostEmptyEvent()
+            }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
     /// Wakes the event loop when the watcher has events, so a paused viewer sleeps until then.
     func startWakeThread() {
         let fd = watcher.fileDescriptor
@@ -365,7 +389,7 @@ public final class Viewer {
             // The panel has the keyboard (a value typed into a field): the viewer's keys wait.
             if viewer.panel.visible && viewer.panel.started {
                 viewer.needsPresent()
-                if wp_want_keyboard() && key != GLFW_KEY_ESCAPE { return }
+                if wp_want_keyboard() { return }
             }
             // Events are also polled while a frame renders: a quit takes effect at once, other keys
             // wait for the frame to finish (they change what the frame is drawing).

@@ -218,6 +218,21 @@ final class ViewerConsoleTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: recovery, encoding: .utf8), original)
     }
 
+    /// Ctrl-C where the console runs (SIGINT) quits as Q does: unsaved edits are said and kept.
+    func testAnInterruptKeepsUnsavedEdits() throws {
+        try writeScene()
+        let script = """
+        ask 'set layers[1].opacity 0.5'
+        kill -INT $(pgrep -P $pid)
+        """
+        let r = try run([scenePath, "--paused"], script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let recovery = scenePath + ".welkin-recovery"
+        XCTAssertEqual(r.stderr, "quitting with unsaved edits to \(scenePath): kept them in \(recovery)\n")
+        XCTAssertTrue(try String(contentsOfFile: recovery, encoding: .utf8).contains("\"opacity\": 0.5"))
+        XCTAssertEqual(try String(contentsOfFile: scenePath, encoding: .utf8), original, "the file itself is untouched")
+    }
+
     /// The file changes on disk while the viewer has unsaved edits: the file's version shows, and
     /// the edits are one undo away.
     func testAnExternalEditKeepsUnsavedEditsAsAnUndoStep() throws {
