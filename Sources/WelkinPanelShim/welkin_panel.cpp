@@ -149,6 +149,26 @@ bool wp_combo(const char *label, int *current, const char *const items[], int co
     return ImGui::Combo(label, current, items, count);
 }
 
+void wp_draw_circle(float x, float y, float radius, float r, float g, float b, float a, bool filled) {
+    ImDrawList *list = ImGui::GetBackgroundDrawList();
+    ImU32 color = ImGui::ColorConvertFloat4ToU32(ImVec4(r, g, b, a));
+    if (filled) list->AddCircleFilled(ImVec2(x, y), radius, color);
+    else list->AddCircle(ImVec2(x, y), radius, color, 0, 2.0f);
+}
+void wp_draw_line(float x0, float y0, float x1, float y1, float r, float g, float b, float a) {
+    ImGui::GetBackgroundDrawList()->AddLine(ImVec2(x0, y0), ImVec2(x1, y1), ImGui::ColorConvertFloat4ToU32(ImVec4(r, g, b, a)), 1.0f);
+}
+
+void wp_mouse_position(float *x, float *y) {
+    ImVec2 p = ImGui::GetIO().MousePos;
+    *x = p.x;
+    *y = p.y;
+}
+bool wp_mouse_clicked(void) { return ImGui::IsMouseClicked(0); }
+bool wp_mouse_down(void) { return ImGui::IsMouseDown(0); }
+bool wp_mouse_released(void) { return ImGui::IsMouseReleased(0); }
+bool wp_key_shift(void) { return ImGui::GetIO().KeyShift; }
+
 bool wp_item_deactivated_after_edit(void) { return ImGui::IsItemDeactivatedAfterEdit(); }
 bool wp_item_active(void) { return ImGui::IsItemActive(); }
 

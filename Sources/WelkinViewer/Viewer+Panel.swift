@@ -27,6 +27,8 @@ struct PanelState {
     var width: Float = 0
     /// Why the panel's last edit was refused (shown until an edit is made).
     var editError: String?
+    /// A mesh vertex being dragged over the picture (Viewer+MeshPoints.swift).
+    var meshDrag: MeshPointDrag?
 }
 
 extension Viewer {
@@ -79,6 +81,9 @@ extension Viewer {
         var released = false
         if panel.visible {
             (edits, released) = buildPanel(fb)
+            let handles = meshPointHandles(fb)
+            edits += handles.edits
+            released = released || handles.released
         } else {
             panel.width = 0
         }

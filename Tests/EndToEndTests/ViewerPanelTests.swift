@@ -156,6 +156,37 @@ final class ViewerPanelTests: XCTestCase {
         XCTAssertTrue(factor >= 0.1 && factor < 0.9, speed)
     }
 
+    /// With the panel up, a mesh layer's vertices are handles over the picture: a drag edits
+    /// `layers[i].points[k]` (one undo step), Shift snaps to a 1/20 grid. Scenes/mesh-seed.json's
+    /// points[4] is [0.1, 0.5]: at (128, 360) in its 1280×720 window.
+    func testMeshControlPointsDragWithTheMouse() throws {
+        try FileManager.default.removeItem(atPath: scenePath)
+        try FileManager.default.copyItem(atPath: EndToEndTests.repository.appendingPathComponent("Scenes/mesh-seed.json").path,
+                                         toPath: scenePath)
+        let script = """
+        xdotool key --window $wid Tab; waitfor "$OUT" '^panel shown'
+        ask 'screenshot before.png'
+        xdotool mousemove --window $wid 128 360 sleep 0.3 mousedown 1 sleep 0.2 mousemove --window $wid 250 330 sleep 0.2 \\
+                mousemove --window $wid 400 300 sleep 0.3 mouseup 1
+        waitfor "$OUT" '^set layers\\[0\\].points\\[4\\]'
+        ask 'screenshot after.png'
+        xdotool mousemove --window $wid 400 300 sleep 0.3 keydown shift mousedown 1 sleep 0.2 mousemove --window $wid 600 320 sleep 0.2 \\
+                mousemove --window $wid 655 330 sleep 0.3 mouseup 1 keyup shift
+        waitfor "$OUT" '^set layers\\[0\\].points\\[4\\]' 5 2
+        ask 'undo'
+        ask 'get layers[0].points[4]'
+        ask 'quit'
+        """
+        let r = try ViewerDriver.run([scenePath, "--paused"], in: directory, script: script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("set ") }, ["set layers[0].points[4] = [0.313, 0.417]", "set layers[0].points[4] = [0.5, 0.45]"],
+                       r.stdout)
+        XCTAssertTrue(lines.contains("undid set layers[0].points[4] = [0.5, 0.45]"), r.stdout)
+        XCTAssertTrue(lines.contains("layers[0].points[4] = [0.313, 0.417]"), r.stdout)
+        XCTAssertNotEqual(try image("before.png"), try image("after.png"), "the mesh follows its point")
+    }
+
     func JSONText(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : "\(value)"
     }

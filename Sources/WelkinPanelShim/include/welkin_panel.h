@@ -69,6 +69,17 @@ bool wp_drag_int(const char *label, int *value, float speed, int min, int max, c
 bool wp_color_edit4(const char *label, float rgba[4]);
 bool wp_combo(const char *label, int *current, const char *const items[], int count);
 
+/* Drawing over the picture, behind the panel's windows (window pixel coordinates). */
+void wp_draw_circle(float x, float y, float radius, float r, float g, float b, float a, bool filled);
+void wp_draw_line(float x0, float y0, float x1, float y1, float r, float g, float b, float a);
+
+/* The mouse as ImGui sees it this frame (button 0: the left one). */
+void wp_mouse_position(float *x, float *y);
+bool wp_mouse_clicked(void);
+bool wp_mouse_down(void);
+bool wp_mouse_released(void);
+bool wp_key_shift(void);
+
 /* The last widget: was it released after changing its value, is it being held. */
 bool wp_item_deactivated_after_edit(void);
 bool wp_item_active(void);
