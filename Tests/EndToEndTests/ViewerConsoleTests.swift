@@ -50,19 +50,7 @@ final class ViewerConsoleTests: XCTestCase {
         try ViewerDriver.run(arguments, in: directory, script: script)
     }
 
-    func welkin(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = EndToEndTests.welkin
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
-    }
+    func welkin(_ arguments: [String]) throws -> EndToEndTests.Run { try EndToEndTests.run(arguments) }
 
     func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
 

@@ -103,6 +103,22 @@ final class SceneDocumentTests: XCTestCase {
         XCTAssertEqual(SceneFormat.lookup(try path("weather.transition"), in: sky)?.property?.unit, "s")
     }
 
+    /// The panel shows and edits a copy of a sky's default palette: written into a file, it is the
+    /// palette a sky without one has.
+    func testTheDefaultPaletteAsJSONIsTheDefaultPalette() throws {
+        let property = try XCTUnwrap(LayerKinds.kind("sky")?.properties["palette"])
+        let json = try XCTUnwrap(property.defaultJSON).serialized(indent: 2)
+        let scene = try SceneLoader.decode(#"{"layers": [{"type": "sky", "palette": "# + json + #"}]}"#)
+        guard case .sky(.sky(let sky)) = scene.layers[0].content else { return XCTFail() }
+        XCTAssertEqual(sky.palette, SkyLayer.defaultPalette)
+    }
+
+    func testReplacingInsideAValueMadeInCode() throws {
+        let value = try JSONParser.parse(#"{"a": [1, {"b": 2}], "c": 3}"#)
+        XCTAssertEqual(value.replacing(try path("a[1].b").components[...], with: .number(5)).serialized(), #"{"a": [1, {"b": 5}], "c": 3}"#)
+        XCTAssertEqual(value.replacing(try path("d").components[...], with: .bool(true)).serialized(), #"{"a": [1, {"b": 2}], "c": 3, "d": true}"#)
+    }
+
     func testOneLineTextFoldsLinesButKeepsSpelling() throws {
         let document = try SceneDocument(text: text)
         let stops = try XCTUnwrap(try document.value(at: path("layers[0].stops")))
