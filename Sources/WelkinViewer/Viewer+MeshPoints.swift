@@ -24,8 +24,9 @@ extension Viewer {
     /// The vertices of the mesh layer at `layer` in the document: unit positions and their paths.
     func meshVertices(layer: Int) -> (width: Int, points: [(position: SIMD2<Double>, path: JSONPath)])? {
         let base = JSONPath([.key("layers"), .index(layer)])
-        guard let value = (try? editor.document.value(at: base)) ?? nil, case .string("meshGradient")? = value["type"]?.kind,
-              case .number(let width)? = value["width"]?.kind else { return nil }
+        // The decoded scene says which layers are meshes; the document, where their points are.
+        guard layer < scene.layers.count, case .mesh = scene.layers[layer].content,
+              let value = (try? editor.document.value(at: base)) ?? nil, case .number(let width)? = value["width"]?.kind else { return nil }
         func point(_ v: JSONValue?) -> SIMD2<Double>? { v.flatMap { try? Node($0, path: "", file: "").unitPoint() } }
         var points: [(SIMD2<Double>, JSONPath)] = []
         if case .array(let items)? = value["points"]?.kind {
