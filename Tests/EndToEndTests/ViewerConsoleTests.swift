@@ -211,7 +211,7 @@ final class ViewerConsoleTests: XCTestCase {
         try writeScene()
         let script = """
         ask 'set layers[1].opacity 0.5'
-        kill -INT $(pgrep -P $pid)
+        kill -INT $viewer
         """
         let r = try run([scenePath, "--paused"], script)
         XCTAssertEqual(r.status, 0, r.stderr)

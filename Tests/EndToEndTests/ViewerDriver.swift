@@ -6,7 +6,7 @@ import XCTest
 ///
 /// The script runs in `directory` and may use:
 /// - `$OUT` and `$ERR`: the viewer's output so far;
-/// - `$pid`: a shell that exits when the viewer does (`wait $pid`);
+/// - `$pid`: a shell that exits when the viewer does (`wait $pid`); `$viewer`: the viewer's process;
 /// - `waitfor FILE PATTERN [SECONDS] [COUNT]`: waits until FILE has COUNT (default 1) lines matching
 ///   the grep PATTERN, at most SECONDS (default 5), polling every 20 ms, and says so on stderr when
 ///   it gives up. Wait for the viewer's lines with it rather than sleeping.
@@ -47,11 +47,12 @@ enum ViewerDriver {
           done
         }
         rm -f console; mkfifo console
-        ( \(quoted) < console > "$OUT" 2> "$ERR"; echo $? > '\(statusFile)' ) &
+        ( \(quoted) < console > "$OUT" 2> "$ERR" & echo $! > viewer.pid; wait $!; echo $? > '\(statusFile)' ) &
         pid=$!
         exec 3> console
         # Wait until the viewer says it is up (its first line), at most 30 s.
         waitfor "$OUT" '^viewing ' 30
+        viewer=$(cat viewer.pid)
         wid=$(xdotool search --sync --classname '^welkin$' | head -1)
         \(script)
         exec 3>&-
