@@ -1,9 +1,14 @@
-// The viewer: a GLFW window that draws a scene live, with keys and hot reload.
+// The viewer: a GLFW window that draws a scene live, with keys, hot reload, a console and a panel.
 //
 // Drawing goes through the same GLRenderer as headless rendering, into its RGBA8 output target,
 // which is blitted to the window unscaled: the window shows exactly the pixels `S` saves and
-// `welkin render` writes. A scene or shader that fails to reload leaves the last good one on screen,
-// a layer that cannot be drawn leaves every other layer drawn (Viewer+Reload.swift).
+// `welkin render` writes; the panel and the error overlay are drawn over the blit, never into the
+// picture (Viewer+Panel.swift). A scene or shader that fails to reload leaves the last good one on
+// screen, a layer that cannot be drawn leaves every other layer drawn (Viewer+Reload.swift).
+//
+// Edits — console commands (Viewer+Console.swift), panel widgets, undo — change the scene's text
+// (SceneEditor) and become a candidate scene that the next frame draws; keys and the clock are in
+// Viewer+Keys.swift.
 //
 // Quitting is prompt even when a frame takes a second on a software rasteriser: the renderer polls
 // the window while it waits for the GPU (GLRenderer.whileRendering), a quit abandons the frame,
