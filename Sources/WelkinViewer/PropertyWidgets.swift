@@ -41,8 +41,22 @@ struct PropertyWidgets {
     /// Every key of `table` for the object at `path` (`object`: its value, nil when absent).
     mutating func table(_ table: PropertyTable, at path: JSONPath, object: JSONValue?, skipping: Set<String> = []) {
         for property in table.properties where !skipping.contains(property.key) {
-            self.property(property, at: path.appending(property.key), value: object?[property.key])
+            let value = object?[property.key]
+            // A key that could not be added here (it needs another, or cannot go with one) is not offered.
+            if value == nil, let reason = Self.unavailable(property, in: object) {
+                wp_text_disabled("\(property.key): \(reason)")
+                tooltip(property, present: false)
+                continue
+            }
+            self.property(property, at: path.appending(property.key), value: value)
         }
+    }
+
+    /// Why `property` cannot be added to `object`, if it cannot.
+    static func unavailable(_ property: Property, in object: JSONValue?) -> String? {
+        if let missing = property.needs.first(where: { object?[$0] == nil }) { return "needs \(missing)" }
+        if let present = property.conflicts.first(where: { object?[$0] != nil }) { return "not with \(present)" }
+        return nil
     }
 
     mutating func property(_ property: Property, at path: JSONPath, value: JSONValue?) {

@@ -114,8 +114,8 @@ final class ViewerPanelTests: XCTestCase {
 
     /// Seed 000's debug panel on Scenes/day-cycle.json: the sky's horizon and zenith colours (its
     /// default palette, not in the file until edited) and a playback speed slider in 0.1–2.
-    /// Coordinates from a window screenshot: the palette node at y = 517, keyframe [4] (the day
-    /// colours) at y = 602 once it is open, its zenith's blue field at (1052, 645); the speed slider
+    /// Coordinates from a window screenshot: the palette node at y = 505, keyframe [4] (the day
+    /// colours) at y = 590 once it is open, its zenith's blue field at (1052, 633); the speed slider
     /// at y = 120, 1.00× at x = 992.
     func testSeed000sHorizonZenithAndSpeedOnDayCycle() throws {
         try FileManager.default.removeItem(atPath: scenePath)
@@ -124,9 +124,9 @@ final class ViewerPanelTests: XCTestCase {
         let script = """
         xdotool key --window $wid Tab; waitfor "$OUT" '^panel shown'
         ask 'screenshot before.png'
-        xdotool mousemove --window $wid 940 517 sleep 0.2 click 1 sleep 0.3 mousemove --window $wid 940 602 sleep 0.2 click 1 sleep 0.3
-        xdotool mousemove --window $wid 1052 645 sleep 0.2 mousedown 1 sleep 0.2 mousemove --window $wid 1000 645 sleep 0.2 \\
-                mousemove --window $wid 952 645 sleep 0.3 mouseup 1
+        xdotool mousemove --window $wid 940 505 sleep 0.2 click 1 sleep 0.3 mousemove --window $wid 940 590 sleep 0.2 click 1 sleep 0.3
+        xdotool mousemove --window $wid 1052 633 sleep 0.2 mousedown 1 sleep 0.2 mousemove --window $wid 1000 633 sleep 0.2 \\
+                mousemove --window $wid 952 633 sleep 0.3 mouseup 1
         waitfor "$OUT" '^set layers\\[0\\].palette'
         ask 'get layers[0].palette[4].zenith'
         ask 'get layers[0].palette[4].horizon'

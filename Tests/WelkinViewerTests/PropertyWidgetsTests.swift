@@ -27,3 +27,16 @@ final class PropertyWidgetsTests: XCTestCase {
         XCTAssertEqual(PropertyWidgets.colorText([1, 0.5, 0, 1], like: nil), "\"#FF8000\"")
     }
 }
+
+/// The panel offers a key only where it could be added.
+final class PropertyAvailabilityTests: XCTestCase {
+    func testASkysSunIsEitherComputedOrFixed() throws {
+        let sky = try XCTUnwrap(LayerKinds.kind("sky")).properties
+        let computed = try JSONParser.parse(#"{"type": "sky", "date": "2024-03-20T00:00:00+01:00", "latitude": 1, "longitude": 2}"#)
+        let fixed = try JSONParser.parse(#"{"type": "sky", "sunElevation": 20}"#)
+        XCTAssertEqual(PropertyWidgets.unavailable(try XCTUnwrap(sky["sunAzimuth"]), in: computed), "not with date")
+        XCTAssertNil(PropertyWidgets.unavailable(try XCTUnwrap(sky["timeScale"]), in: computed))
+        XCTAssertEqual(PropertyWidgets.unavailable(try XCTUnwrap(sky["timeScale"]), in: fixed), "needs date")
+        XCTAssertNil(PropertyWidgets.unavailable(try XCTUnwrap(sky["sunAzimuth"]), in: fixed))
+    }
+}

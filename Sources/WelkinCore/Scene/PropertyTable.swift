@@ -78,6 +78,11 @@ public struct Property: Sendable {
     /// The default as a JSON value when `defaultValue` can only describe it (a sky's palette): what
     /// the panel shows and edits a copy of.
     public var defaultJSON: JSONValue?
+    /// Keys of the same object this one needs (`latitude` needs `date`), and keys it cannot go with
+    /// (`sunElevation` and `date`): the decoder says so in its errors; the panel offers such a key
+    /// only where it could be added.
+    public var needs: [String] = []
+    public var conflicts: [String] = []
 
     public init(_ key: String, _ type: PropertyType, default defaultValue: PropertyDefault = .none, required: Bool = false,
                 unit: String? = nil, animatable: Bool = false, live: Bool = true,
@@ -91,6 +96,14 @@ public struct Property: Sendable {
     public func withDefaultJSON(_ value: JSONValue) -> Property {
         var copy = self
         copy.defaultJSON = value
+        return copy
+    }
+
+    /// A copy that needs `needs` and cannot go with `conflicts`.
+    public func with(needs: [String] = [], conflicts: [String] = []) -> Property {
+        var copy = self
+        copy.needs = needs
+        copy.conflicts = conflicts
         return copy
     }
 
