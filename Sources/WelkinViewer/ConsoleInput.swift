@@ -14,6 +14,9 @@ final class ConsoleInput: Sendable {
     /// Starts reading standard input until it ends, waking the loop after each line
     /// (glfwPostEmptyEvent may be called from any thread). At the end of input the viewer goes on.
     func start() {
+        // A viewer started in the background of a terminal (`welkin view &`) would be stopped by
+        // SIGTTIN at its first read; ignored, the read fails instead and the console just ends.
+        signal(SIGTTIN, SIG_IGN)
         let thread = Thread { [self] in
             while let line = readLine(strippingNewline: true) {
                 lines.withLock { $0.append(line) }
