@@ -9,7 +9,8 @@
 SWIFT ?= swift
 # Debian packages Welkin builds and tests against. Mesa's llvmpipe provides OpenGL without a GPU.
 # ffmpeg: `welkin export`'s video and GIF encoder (run as a program), and ffprobe for its tests.
-APT_PACKAGES = pkg-config libpng-dev libcairo2-dev libepoxy-dev libglfw3-dev \
+# libimgui-dev and libstb-dev: the viewer's panel (Dear ImGui, a static library that needs stb).
+APT_PACKAGES = pkg-config libpng-dev libcairo2-dev libepoxy-dev libglfw3-dev libimgui-dev libstb-dev \
                libgl1-mesa-dri libegl-mesa0 libegl1 xvfb xauth xdotool ffmpeg
 
 .PHONY: all deps build build-debug test run bench soak clean

@@ -22,6 +22,9 @@ let package = Package(
                        providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
+        // Dear ImGui 1.86 with its GLFW and OpenGL 3 backends (a static library; C++ only).
+        .systemLibrary(name: "CImGui", path: "Sources/CImGui", pkgConfig: "imgui",
+                       providers: [.apt(["libimgui-dev", "libstb-dev"])]),
 
         // Scene model, colour, gradients, Frame. Foundation only.
         .target(name: "WelkinCore"),
@@ -36,8 +39,10 @@ let package = Package(
         // .process follows it and copies the files flat into the bundle (.copy would copy the link).
         .target(name: "WelkinGL", dependencies: ["WelkinCore", "WelkinImage", "CEpoxy", "CGLFW"],
                 resources: [.process("Shaders")]),
-        // The application around a window: keys, hot reload (the file watcher), the title, printing.
-        .target(name: "WelkinViewer", dependencies: ["WelkinCore", "WelkinImage", "WelkinGL", "CEpoxy", "CGLFW"]),
+        // The viewer's panel calls as plain C functions over Dear ImGui (C++): the only user of CImGui.
+        .target(name: "WelkinPanelShim", dependencies: ["CImGui"]),
+        // The application around a window: keys, console, panel, hot reload (the file watcher), the title.
+        .target(name: "WelkinViewer", dependencies: ["WelkinCore", "WelkinImage", "WelkinGL", "WelkinPanelShim", "CEpoxy", "CGLFW"]),
         // cairo drawing the same things, as the outside baseline for tests and `welkin bench`.
         .target(name: "WelkinBaselines", dependencies: ["WelkinCore", "WelkinImage", "CCairo"]),
         // The plain C particle loop `welkin bench` measures the Swift simulation against (always -O3).

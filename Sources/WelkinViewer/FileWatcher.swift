@@ -97,6 +97,14 @@ public final class FileWatcher {
         return changed.sorted { $0.path < $1.path }
     }
 
+    /// Records that this program just wrote `path`: its events are not a change unless the content
+    /// differs from what was written (the viewer's own save does not reload what it saved).
+    public func noteWritten(_ path: String) {
+        let absolute = Self.absolute(path)
+        guard watched[absolute] != nil else { return }
+        watched[absolute] = .some(Self.hash(absolute))
+    }
+
     /// Seconds until the earliest pending change is due, or nil when none is pending.
     public func timeUntilDue(now: TimeInterval = ProcessInfo.processInfo.systemUptime) -> TimeInterval? {
         pending.values.map { max(0, debounce - (now - $0.latest)) }.min()

@@ -72,10 +72,13 @@ extension Viewer {
         }
         if sceneChanged || imageResized, let path = options.scenePath {
             do {
-                var loaded = try SceneLoader.load(path: path)
-                loaded.shiftSkyClock(by: skyClockShift)
-                for change in weatherChanges { loaded.changeWeather(to: change.preset, at: change.at) }
-                candidate = (loaded, since, announce: sceneChanged)
+                // The file's text becomes the document; edits not saved stay one undo away.
+                let bytes = try SceneLoader.readFile(path: path)
+                let loaded = try editor.decode(bytes)
+                if try editor.adoptFileContent(bytes) {
+                    printError("\(path) changed on disk while it had unsaved edits: showing the file; undo brings the edits back")
+                }
+                candidate = Candidate(scene: prepared(loaded), since: since, announce: sceneChanged && !force)
             } catch {
                 failures.set(path, "\(error)")
             }
@@ -88,7 +91,7 @@ extension Viewer {
                 try renderer.reloadShaders(changedFiles: force ? nil : Set(names))
                 failures.clear("shaders")
                 for name in names { reloadedAwaitingFrame.append((name, since)) }
-                if force && names.isEmpty { reloadedAwaitingFrame.append(("shaders", since)) }
+                if force { reloadedAwaitingFrame.append((options.scenePath.map { "\($0) and every shader" } ?? "every shader", since)) }
             } catch {
                 failures.set("shaders", "\(error)")
             }
@@ -112,23 +115,41 @@ extension Viewer {
     }
 
     /// Decides the candidate scene from its first frame: refused (false) when the scene and a
-    /// shader disagree in a way the current scene does not, else it becomes the scene.
+    /// shader disagree in a way the current scene does not, else it becomes the scene. An edit
+    /// that is refused is taken back, and its command says why; one that is taken prints its answer.
     func settleCandidate(_ outcome: DrawOutcome) -> Bool {
-        guard let candidate, let path = options.scenePath else { return true }
+        guard let candidate else { return true }
         self.candidate = nil
+        let path = options.scenePath ?? "<default scene>"
         let sceneErrors = outcome.layerFailures.compactMap { $0.error as? ShaderLayerError }
             .map { $0.inFile(path).description }
             .filter { !failures.messages.values.contains($0) || failures.messages[path] == $0 }
         if let first = sceneErrors.first {
-            failures.set(path, first)
+            if let edit = candidate.edit {
+                switch edit.command {
+                case "undo": _ = try? editor.redo()
+                case "redo": _ = try? editor.undo()
+                default: editor.revertLastEdit()
+                }
+                printError("\(edit.command): \(first)")
+                lastTitleUpdate = 0
+            } else {
+                failures.set(path, first)
+            }
             return false
         }
         scene = candidate.scene
         failures.clear(path)
         if candidate.announce { reloadedAwaitingFrame.append((path, candidate.since)) }
+        if let answer = candidate.edit?.answer { print(answer) }
         report(outcome)
         updateWatches()
         return true
+    }
+
+    /// R and `reload`: the scene file and every shader, now; every sprite image read again.
+    func reloadEverything() {
+        applyChanges([], force: true)
     }
 
     /// Records what a drawn frame left out (replacing the last frame's), or why none was drawn.

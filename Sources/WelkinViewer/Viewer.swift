@@ -1,9 +1,14 @@
-// The viewer: a GLFW window that draws a scene live, with keys and hot reload.
+// The viewer: a GLFW window that draws a scene live, with keys, hot reload, a console and a panel.
 //
 // Drawing goes through the same GLRenderer as headless rendering, into its RGBA8 output target,
 // which is blitted to the window unscaled: the window shows exactly the pixels `S` saves and
-// `welkin render` writes. A scene or shader that fails to reload leaves the last good one on screen,
-// a layer that cannot be drawn leaves every other layer drawn (Viewer+Reload.swift).
+// `welkin render` writes; the panel and the error overlay are drawn over the blit, never into the
+// picture (Viewer+Panel.swift). A scene or shader that fails to reload leaves the last good one on
+// screen, a layer that cannot be drawn leaves every other layer drawn (Viewer+Reload.swift).
+//
+// Edits — console commands (Viewer+Console.swift), panel widgets, undo — change the scene's text
+// (SceneEditor) and become a candidate scene that the next frame draws; keys and the clock are in
+// Viewer+Keys.swift.
 //
 // Quitting is prompt even when a frame takes a second on a software rasteriser: the renderer polls
 // the window while it waits for the GPU (GLRenderer.whileRendering), a quit abandons the frame,
@@ -16,6 +21,7 @@ import Synchronization
 import WelkinCore
 import WelkinGL
 import WelkinImage
+import WelkinPanelShim
 
 public final class Viewer {
     public struct Options {
@@ -36,22 +42,47 @@ public final class Viewer {
       Esc, Q        quit
       Space         pause / resume
       ← / →         step time back / forward 1 s (with Shift: 10 s)
+      , / .         step one frame back / forward (1/60 s)
+      Home          back to t = 0
+      [ / ]         playback speed down / up (0.1× … 2×)
       R             reload the scene and every shader now
       S             save a screenshot PNG of the exact framebuffer (welkin-NAME-TIME.png)
+      Ctrl-S        save the edited scene to its file
+      Ctrl-Z        undo an edit (Ctrl-Shift-Z: redo)
+      Tab           show / hide the panel
       F             toggle fullscreen
       1 … 6         weather: clear, cloudy, overcast, rain, snow, storm (cross-fades)
       W             next weather
       T / Shift-T   sky clock forward / back 30 min
-      H             print this list
+      H             print this list (the console's commands too)
     """
+
+    /// What may replace the drawn scene once it has drawn a frame (Viewer+Reload.swift).
+    struct Candidate {
+        var scene: Scene
+        var since: TimeInterval
+        /// False for a reload nobody asked about (a sprite image changed size) and for edits.
+        var announce: Bool
+        /// An edit waiting for its scene to draw: its answer is printed then, or it is taken back.
+        var edit: Edit?
+
+        struct Edit {
+            var command: String
+            /// Printed when the edit's scene has drawn; nil for a panel drag (said on release).
+            var answer: String?
+        }
+    }
 
     let options: Options
     /// The last good scene: what is drawn.
     var scene: Scene
     /// A scene that loaded after an edit but has not drawn yet: its first frame decides whether it
-    /// replaces `scene` (Viewer+Reload.swift). `announce` is false for a reload nobody asked about
-    /// (a sprite image changed size).
-    var candidate: (scene: Scene, since: TimeInterval, announce: Bool)?
+    /// replaces `scene` (Viewer+Reload.swift).
+    var candidate: Candidate?
+    /// The scene's document text, its edits, undo and saving.
+    var editor: SceneEditor
+    /// Commands read from standard input.
+    let console = ConsoleInput()
     /// Sky edits made with keys (T, 1–6, W), re-applied when the scene file reloads.
     var skyClockShift = 0.0
     var weatherChanges: [(preset: WeatherPreset, at: Double)] = []
@@ -62,13 +93,25 @@ public final class Viewer {
     var wakeThread: Thread?
     /// Cleared when the viewer stops; the wake thread reads it (an atomic: two threads).
     let running = Flag(true)
+    /// Set by SIGINT or SIGTERM (Ctrl-C where the console runs): quit as Q does, keeping unsaved edits.
+    let interrupted = Flag(false)
+    var signalSources: [DispatchSourceSignal] = []
 
     var time: Double
     var paused: Bool
+    /// Scene seconds per second of wall time (`speed`, `[` and `]`).
+    var speed = 1.0
+    /// The panel (Tab) and what it remembers.
+    var panel = PanelState()
+    /// The last frame drawn: particles and draw passes, and how long it took.
+    var lastStats = (particles: 0, draws: 0)
+    var lastFrameSeconds = 0.0
+    /// `screenshot --window FILE`: the window's pixels (panel and overlay too) at the next present.
+    var pendingWindowShot: String?
     var frameNumber = 0
     var needsRedraw = true
     /// Keys pressed since the loop last looked (handled between frames, never in the middle of one).
-    var pendingKeys: [(key: Int32, shift: Bool)] = []
+    var pendingKeys: [(key: Int32, mods: Int32)] = []
     /// What is broken now; the title shows a mark while any is.
     var failures = Failures()
     /// Reloads waiting for their first frame, to report save-to-screen time.
@@ -85,10 +128,12 @@ public final class Viewer {
         self.options = options
         if let path = options.scenePath {
             scene = try SceneLoader.load(path: path)
+            editor = try SceneEditor(path: path, bytes: Array(FileManager.default.contents(atPath: path) ?? Data()))
         } else {
             scene = Scene.defaultScene
+            editor = try SceneEditor(path: nil, bytes: Array(Scene.defaultSceneJSON.utf8))
         }
-        time = options.startTime
+        time = max(0, options.startTime)
         paused = options.startPaused
         let library = try ShaderLibrary.locate(override: options.shaderDirectory)
         context = try GLContext.window(size: scene.size, title: "\(scene.name) — Welkin")
@@ -101,7 +146,7 @@ public final class Viewer {
         installCallbacks()
         renderer.whileRendering = { [unowned self] in
             glfwPollEvents()
-            return glfwWindowShouldClose(self.window) == GLFW_FALSE
+            return glfwWindowShouldClose(self.window) == GLFW_FALSE && !self.interrupted.isSet
         }
     }
 
@@ -125,6 +170,8 @@ public final class Viewer {
     /// user shader over 2560×1600 on llvmpipe), and the process's exit frees it all anyway.
     public func run() -> Int32 {
         startWakeThread()
+        console.start()
+        catchInterrupts()
         var fb = framebufferSize()
         print("viewing \(scene.name): \(scene.size.x)×\(scene.size.y) points, framebuffer \(fb.x)×\(fb.y), \(context.renderer); press H for keys")
         let started = ProcessInfo.processInfo.systemUptime
@@ -132,7 +179,8 @@ public final class Viewer {
         while true {
             // Idle when paused and nothing changes: wait for input, a file event (the wake thread)
             // or the --exit-after deadline.
-            if paused && !needsRedraw && reloadedAwaitingFrame.isEmpty && pendingKeys.isEmpty {
+            if paused && !needsRedraw && reloadedAwaitingFrame.isEmpty && pendingKeys.isEmpty && !console.hasPending
+                && panel.framesToPresent == 0 {
                 var timeout = watcher.timeUntilDue() ?? 1
                 if let limit = options.exitAfter { timeout = min(timeout, started + limit - ProcessInfo.processInfo.systemUptime) }
                 glfwWaitEventsTimeout(max(0.001, timeout))
@@ -140,11 +188,13 @@ public final class Viewer {
                 glfwPollEvents()
             }
             // Checked before anything else: a quit never waits for one more frame.
-            if glfwWindowShouldClose(window) != GLFW_FALSE { break }
+            if glfwWindowShouldClose(window) != GLFW_FALSE || interrupted.isSet { break }
             let now = ProcessInfo.processInfo.systemUptime
             if let limit = options.exitAfter, now - started >= limit { break }
             handlePendingKeys()
-            if !paused { time += now - last; needsRedraw = true }
+            handleConsoleCommands()
+            if glfwWindowShouldClose(window) != GLFW_FALSE || interrupted.isSet { break }
+            if !paused { time += (now - last) * speed; needsRedraw = true }
             last = now
 
             applyChanges(watcher.changes(now: now))
@@ -152,13 +202,25 @@ public final class Viewer {
             fb = framebufferSize()
             if fb.x <= 0 || fb.y <= 0 {
                 // Minimised or 0×0: nothing to draw into.
+                if let path = pendingWindowShot {
+                    pendingWindowShot = nil
+                    printError("screenshot: the window is minimised; nothing to save in \(path)")
+                }
                 glfwWaitEventsTimeout(0.1)
                 continue
             }
-            guard needsRedraw else { continue }
+            guard needsRedraw else {
+                // The scene is unchanged, but the panel or the overlay must answer input.
+                if panel.framesToPresent > 0 {
+                    panel.framesToPresent -= 1
+                    guard present(fb) else { break }
+                }
+                continue
+            }
             needsRedraw = false
             guard drawFrame(fb) else { break }   // abandoned: the window is closing
             let drawn = ProcessInfo.processInfo.systemUptime
+            lastFrameSeconds = drawn - now
             for reload in reloadedAwaitingFrame {
                 var line = "reloaded \(reload.path) in \(Int(((drawn - reload.since) * 1000).rounded())) ms"
                 if let compile = lastCompileSeconds { line += " (compiling \(Int((compile * 1000).rounded())) ms)" }
@@ -173,6 +235,8 @@ public final class Viewer {
         // Gone from the screen now, whatever the process does next.
         glfwHideWindow(window)
         running.set(false)
+        if panel.started { wp_save_settings() }
+        keepUnsavedEdits()
         return 0
     }
 
@@ -189,7 +253,9 @@ public final class Viewer {
     }
 
     func makeFrame(_ scene: Scene, _ fb: SIMD2<Int>) -> Frame {
-        var frame = Frame(scene: scene, time: time, pixelSize: fb, scale: contentScale())
+        var shown = scene
+        for i in panel.hiddenLayers where i < shown.layers.count { shown.layers[i].opacity = 0 }
+        var frame = Frame(scene: shown, time: time, pixelSize: fb, scale: contentScale())
         frame.frameNumber = frameNumber
         var cx = 0.0, cy = 0.0
         glfwGetCursorPos(window, &cx, &cy)
@@ -213,6 +279,12 @@ public final class Viewer {
             report(outcome)
         }
         frameNumber += 1
+        return present(fb)
+    }
+
+    /// Shows the renderer's output in the window, with the panel and the error overlay over it.
+    /// Returns false when the frame was abandoned because the window is closing.
+    func present(_ fb: SIMD2<Int>) -> Bool {
         try? context.makeCurrent()
         epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), renderer.outputFramebuffer)
         epoxy_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), 0)
@@ -225,8 +297,13 @@ public final class Viewer {
                                     GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
         }
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        if drawsImGui { drawImGui(fb) }
         // The blit of a 2560×1600 frame takes 30–50 ms on llvmpipe: a quit need not wait for it.
         do { try renderer.finishWhileRendering() } catch { return false }
+        if let path = pendingWindowShot {
+            pendingWindowShot = nil
+            saveWindowShot(to: path, fb)
+        }
         glfwSwapBuffers(window)
         return true
     }
@@ -242,7 +319,9 @@ public final class Viewer {
     /// Draws a frame of `scene` into the renderer's output; nil when the frame was abandoned.
     func draw(_ scene: Scene, _ fb: SIMD2<Int>) -> DrawOutcome? {
         do {
-            try renderer.draw(makeFrame(scene, fb))
+            let frame = makeFrame(scene, fb)
+            lastStats = frame.stats
+            try renderer.draw(frame)
             return DrawOutcome()
         } catch is GLRenderer.FrameAbandoned {
             return nil
@@ -257,11 +336,12 @@ public final class Viewer {
         guard now - lastTitleUpdate > 0.25 || paused || frameTimes.count < 2 || titleShowsFailure != !failures.isEmpty else { return }
         lastTitleUpdate = now
         let average = frameTimes.isEmpty ? 0 : frameTimes.reduce(0, +) / Double(frameTimes.count)
-        var title = "\(scene.name) — t \(String(format: "%.1f", time)) s"
+        var title = "\(scene.name)\(editor.isDirty ? " •" : "") — t \(String(format: "%.1f", time)) s"
         if paused {
             title += " — paused"
         } else {
             title += " — \(String(format: "%.0f", average > 0 ? 1 / average : 0)) fps, \(String(format: "%.1f", average * 1000)) ms"
+            if speed != 1 { title += " — \(Self.speedText(speed))" }
         }
         if !failures.isEmpty { title += " — ⚠ error (see terminal)" }
         glfwSetWindowTitle(window, title)
@@ -269,6 +349,22 @@ public final class Viewer {
     }
 
     // MARK: - Waking
+
+    /// SIGINT and SIGTERM end the loop as a quit does (so unsaved edits are kept), from a dispatch
+    /// queue: the flag is atomic, and glfwPostEmptyEvent may be called from any thread.
+    func catchInterrupts() {
+        let interrupted = self.interrupted
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                interrupted.set(true)
+                glfwPostEmptyEvent()
+            }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
 
     /// Wakes the event loop when the watcher has events, so a paused viewer sleeps until then.
     func startWakeThread() {
@@ -294,12 +390,18 @@ public final class Viewer {
         glfwSetKeyCallback(window) { window, key, _, action, mods in
             guard action == GLFW_PRESS || action == GLFW_REPEAT, let window,
                   let pointer = glfwGetWindowUserPointer(window) else { return }
+            let viewer = Unmanaged<Viewer>.fromOpaque(pointer).takeUnretainedValue()
+            // The panel has the keyboard (a value typed into a field): the viewer's keys wait.
+            if viewer.panel.visible && viewer.panel.started {
+                viewer.needsPresent()
+                if wp_want_keyboard() { return }
+            }
             // Events are also polled while a frame renders: a quit takes effect at once, other keys
             // wait for the frame to finish (they change what the frame is drawing).
-            if key == GLFW_KEY_ESCAPE || key == GLFW_KEY_Q {
+            if (key == GLFW_KEY_ESCAPE || key == GLFW_KEY_Q) && mods & (GLFW_MOD_CONTROL | GLFW_MOD_ALT) == 0 {
                 glfwSetWindowShouldClose(window, GLFW_TRUE)
             } else {
-                Unmanaged<Viewer>.fromOpaque(pointer).takeUnretainedValue().pendingKeys.append((key, mods & GLFW_MOD_SHIFT != 0))
+                viewer.pendingKeys.append((key, mods))
             }
         }
         glfwSetFramebufferSizeCallback(window) { window, _, _ in
@@ -310,57 +412,12 @@ public final class Viewer {
             guard let window, let pointer = glfwGetWindowUserPointer(window) else { return }
             Unmanaged<Viewer>.fromOpaque(pointer).takeUnretainedValue().needsRedraw = true
         }
-    }
-
-    func handlePendingKeys() {
-        let keys = pendingKeys
-        pendingKeys.removeAll()
-        for (key, shift) in keys { self.key(key, shift: shift) }
-    }
-
-    func key(_ key: Int32, shift: Bool) {
-        switch key {
-        case GLFW_KEY_SPACE:
-            paused.toggle()
-            print(paused ? "paused at t = \(String(format: "%.2f", time)) s" : "resumed")
-        case GLFW_KEY_LEFT, GLFW_KEY_RIGHT:
-            time += (key == GLFW_KEY_LEFT ? -1 : 1) * (shift ? 10 : 1)
-        case GLFW_KEY_R:
-            applyChanges([], force: true)
-        case GLFW_KEY_S:
-            saveScreenshot()
-        case GLFW_KEY_F:
-            toggleFullscreen()
-        case GLFW_KEY_H:
-            print(Self.keyHelp)
-        case GLFW_KEY_1...GLFW_KEY_6:
-            changeWeather(to: WeatherPreset.allCases[Int(key - GLFW_KEY_1)])
-        case GLFW_KEY_W:
-            let all = WeatherPreset.allCases
-            changeWeather(to: all[(all.firstIndex(of: scene.weatherPreset(at: time))! + 1) % all.count])
-        case GLFW_KEY_T:
-            skyClockShift += shift ? -1800 : 1800
-            scene.shiftSkyClock(by: shift ? -1800 : 1800)
-            candidate?.scene.shiftSkyClock(by: shift ? -1800 : 1800)
-            print("sky clock \(skyClockShift >= 0 ? "+" : "−")\(String(format: "%.1f", abs(skyClockShift) / 3600)) h")
-        default:
-            return
-        }
-        needsRedraw = true
-        lastTitleUpdate = 0
-    }
-
-    func saveScreenshot() {
-        let image = renderer.readImage()
-        guard image.width > 0 else { return }
-        let safeName = scene.name.map { $0.isLetter || $0.isNumber ? $0 : "-" }
-        let path = "welkin-\(String(safeName))-\(String(format: "%.2f", time))s.png"
-        do {
-            try PNG.write(image, to: path)
-            print("saved \(path) (\(image.width)×\(image.height))")
-        } catch {
-            printError("\(error)")
-        }
+        // Mouse and text input: a paused viewer redraws only on change, so the panel asks to be
+        // presented again while it is up. (Installed before ImGui's, which chain to them.)
+        glfwSetCursorPosCallback(window) { window, _, _ in Viewer.inputArrived(window) }
+        glfwSetMouseButtonCallback(window) { window, _, _, _ in Viewer.inputArrived(window) }
+        glfwSetScrollCallback(window) { window, _, _ in Viewer.inputArrived(window) }
+        glfwSetCharCallback(window) { window, _ in Viewer.inputArrived(window) }
     }
 
     func toggleFullscreen() {
@@ -379,16 +436,6 @@ public final class Viewer {
 
 func printError(_ text: String) {
     FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
-}
-
-extension Viewer {
-    /// Cross-fades to `preset` from now (keys 1–6 and W).
-    func changeWeather(to preset: WeatherPreset) {
-        weatherChanges.append((preset, time))
-        scene.changeWeather(to: preset, at: time)
-        candidate?.scene.changeWeather(to: preset, at: time)
-        print("weather: \(preset.rawValue)")
-    }
 }
 
 /// A flag one thread sets and another reads.

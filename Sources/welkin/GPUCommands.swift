@@ -184,7 +184,12 @@ extension Commands {
         every shader file (includes too) reload when saved; a file that fails to load or compile keeps
         the last good picture and prints FILE: path: message (or FILE:LINE: message).
 
+        Edits are made through commands on standard input (one a line, one answer line each) or the
+        panel (Tab); they change the scene's text one value at a time, and Ctrl-S or 'save' writes it.
+
         \(Viewer.keyHelp)
+
+        \(Viewer.consoleHelp)
         """,
         options: [timeOption,
                   OptionSpec(name: "--paused", help: "Start paused."),

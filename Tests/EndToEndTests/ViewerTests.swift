@@ -16,52 +16,11 @@ final class ViewerTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
 
-    /// Starts the viewer under xvfb-run with `script` running beside it (a shell script that
-    /// edits files while the viewer runs); returns the viewer's stdout, stderr and status.
-    ///
-    /// The script runs in `directory` and may use `$OUT` and `$ERR` (the viewer's output so far),
-    /// `$pid` (a shell that exits when the viewer does: `wait $pid` waits for it), and
-    /// `waitfor FILE PATTERN [SECONDS] [COUNT]`, which waits until FILE has COUNT (default 1) lines
-    /// matching the grep PATTERN, at most SECONDS (default 5), polling every 20 ms, and says so on
-    /// stderr when it gives up. Wait for the viewer's lines with it rather than sleeping.
+    /// Starts the viewer under xvfb-run with `script` running beside it (ViewerDriver says what
+    /// the script may use); returns the viewer's stdout, stderr and status.
     func runViewer(_ arguments: [String], script: String) throws -> (status: Int32, stdout: String, stderr: String) {
-        let out = directory.appendingPathComponent("viewer.out").path, err = directory.appendingPathComponent("viewer.err").path
-        let statusFile = directory.appendingPathComponent("viewer.status").path
-        let quoted = ([EndToEndTests.welkin.path, "view"] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        let driver = """
-        #!/bin/bash
-        OUT='\(out)'; ERR='\(err)'
-        waitfor() {
-          local deadline=$(( $(date +%s%N) + ${3:-5} * 1000000000 ))
-          while [ "$(grep -c -- "$2" "$1" 2>/dev/null)" -lt "${4:-1}" ]; do
-            if [ "$(date +%s%N)" -gt "$deadline" ]; then echo "waitfor: no '$2' in $1 after ${3:-5} s" >&2; return 1; fi
-            sleep 0.02
-          done
-        }
-        ( \(quoted) > "$OUT" 2> "$ERR"; echo $? > '\(statusFile)' ) &
-        pid=$!
-        # Wait until the viewer says it is up (its first line), at most 30 s.
-        waitfor "$OUT" '^viewing ' 30
-        \(script)
-        wait $pid
-        """
-        let driverPath = directory.appendingPathComponent("driver.sh").path
-        try driver.write(toFile: driverPath, atomically: true, encoding: .utf8)
-        chmod(driverPath, 0o755)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xvfb-run")
-        process.arguments = ["-a", "-s", "-screen 0 1024x768x24", driverPath]
-        process.currentDirectoryURL = directory
-        let log = Pipe()
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
-        let driverOutput = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if !driverOutput.isEmpty { print("viewer test driver said:\n\(driverOutput)") }
-        let status = (try? String(contentsOfFile: statusFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        return (status ?? -1, (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
-                (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
+        let r = try ViewerDriver.run(arguments, in: directory, script: script)
+        return (r.status, r.stdout, r.stderr)
     }
 
     func testReloadsShadersAndScenesAndSurvivesBrokenOnes() throws {

@@ -145,8 +145,14 @@ final class SceneLoaderTests: XCTestCase {
         XCTAssertEqual(error("{\"seed\": -1}"), "Scenes/x.json: seed: expected a whole number ≥ 0, got -1")
     }
 
-    func testDefaultSceneLoads() {
-        XCTAssertEqual(Scene.defaultScene.layers.count, 2)
+    func testDefaultSceneLoadsAndMoves() {
+        let scene = Scene.defaultScene
+        XCTAssertEqual(scene.layers.map(\.content.typeName), ["sky", "cloudCover", "cloudSprites"])
+        XCTAssertEqual(scene.weather?.schedule.map(\.preset), [.snow, .cloudy, .clear])
+        guard case .sky(.sky(let sky)) = scene.layers[0].content, case .computed(_, _, _, let timeScale) = sky.sun else {
+            return XCTFail("the default sky computes its sun")
+        }
+        XCTAssertEqual(timeScale, 120)
     }
 
     func testSuggestions() {

@@ -44,6 +44,11 @@ final class SkyParityTests: XCTestCase {
         }
     }
 
+    /// The built-in scene (`welkin`, `make run`): clear, snowing, cloudy and at sunset.
+    func testTheDefaultScene() throws {
+        for time in [0, 12, 24, 34.0] { try check(Scene.defaultScene, time: time, label: "default") }
+    }
+
     /// 60 s is 24 hours: one frame per simulated hour, night, twilight and day.
     func testDayCycleEveryHour() throws {
         let scene = try load("day-cycle")

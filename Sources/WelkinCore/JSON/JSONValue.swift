@@ -10,7 +10,7 @@ public struct SourcePosition: Equatable, Sendable, CustomStringConvertible {
     public var description: String { "\(line):\(column)" }
 }
 
-/// A parsed JSON value with the position of its first character.
+/// A parsed JSON value with the position of its first character and the bytes it spans.
 public struct JSONValue: Sendable {
     public enum Kind: Sendable {
         case null
@@ -23,6 +23,12 @@ public struct JSONValue: Sendable {
     }
     public var kind: Kind
     public var position: SourcePosition
+    /// The byte offsets of the value in the parsed text: from its first byte (a quote, a bracket, a
+    /// digit) to just after its last. Empty for a value made in code. Editors replace exactly these
+    /// bytes, so everything around a value keeps its spelling (SceneDocument).
+    public var byteRange: Range<Int> = 0..<0
+    /// For an object, where each member's key starts (its opening quote), in member order.
+    public var keyOffsets: [Int] = []
 
     /// A short name for the kind, for error messages ("a string", "an array", …).
     public var kindName: String {
@@ -138,18 +144,21 @@ public struct JSONParser {
             throw e
         }
         let start = markPosition()
+        let startIndex = index
+        var keyOffsets: [Int] = []
+        let kind: JSONValue.Kind
         switch bytes[index] {
-        case UInt8(ascii: "{"): return JSONValue(kind: try parseObject(), position: start)
-        case UInt8(ascii: "["): return JSONValue(kind: try parseArray(), position: start)
-        case UInt8(ascii: "\""): return JSONValue(kind: .string(try parseString()), position: start)
-        case UInt8(ascii: "t"): try expectWord("true"); return JSONValue(kind: .bool(true), position: start)
-        case UInt8(ascii: "f"): try expectWord("false"); return JSONValue(kind: .bool(false), position: start)
-        case UInt8(ascii: "n"): try expectWord("null"); return JSONValue(kind: .null, position: start)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONValue(kind: .number(try parseNumber()), position: start)
+        case UInt8(ascii: "{"): kind = try parseObject(keyOffsets: &keyOffsets)
+        case UInt8(ascii: "["): kind = try parseArray()
+        case UInt8(ascii: "\""): kind = .string(try parseString())
+        case UInt8(ascii: "t"): try expectWord("true"); kind = .bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); kind = .bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); kind = .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): kind = .number(try parseNumber())
         default:
             throw error("unexpected \(describeCurrent()), expected a value")
         }
+        return JSONValue(kind: kind, position: start, byteRange: startIndex..<index, keyOffsets: keyOffsets)
     }
 
     private mutating func expectWord(_ word: String) throws {
@@ -169,7 +178,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseObject() throws -> JSONValue.Kind {
+    private mutating func parseObject(keyOffsets: inout [Int]) throws -> JSONValue.Kind {
         try enter(); defer { depth -= 1 }
         index += 1
         var members: [(key: String, value: JSONValue)] = []
@@ -182,6 +191,7 @@ public struct JSONParser {
                 throw error("unexpected \(describeCurrent()), expected a string key")
             }
             let keyPosition = markPosition()
+            keyOffsets.append(index)
             let key = try parseString()
             if !seen.insert(key).inserted {
                 throw JSONSyntaxError(position: keyPosition, message: "duplicate key '\(key)'")

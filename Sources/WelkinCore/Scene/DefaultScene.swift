@@ -1,20 +1,24 @@
-// The built-in default scene: seed 000's day sky with a soft sun glow.
+// The built-in default scene: what Welkin does, in one sky that moves.
 
 extension Scene {
-    /// The scene JSON shown by a bare `welkin` and rendered by `make run`.
+    /// The scene JSON shown by a bare `welkin` and rendered by `make run`: an autumn evening over
+    /// Paris at two minutes of sky a second (the sun sinks towards the horizon and sets at about
+    /// 32 s), cloud cover and drifting clouds, a little snow from 6 s, cloud from 18 s, clear for sunset.
     public static let defaultSceneJSON = """
     {
       "name": "Welkin default sky",
+      "description": "An autumn evening over Paris, two minutes of sky a second: the sun sinks towards the horizon while clouds drift, a little snow passes through, and the sky clears for sunset.",
       "size": [1280, 720],
+      "weather": {"preset": "clear", "transition": 3, "precipitation": {"snow": 0.5},
+                  "schedule": [{"at": 6, "preset": "snow"}, {"at": 18, "preset": "cloudy"}, {"at": 30, "preset": "clear"}]},
       "layers": [
-        {"type": "linearGradient", "start": "top", "end": "bottom",
-         "stops": [[0.1, 0.3, 0.8], [0.4, 0.6, 1.0]]},
-        {"type": "radialGradient", "center": [0.78, 0.22], "startRadius": 0, "endRadius": 260,
-         "stops": [{"color": [1.0, 0.96, 0.85, 0.85], "location": 0},
-                   {"color": [1.0, 0.9, 0.7, 0.35], "location": 0.12},
-                   {"color": [1.0, 0.85, 0.6, 0], "location": 1}]}
+        {"type": "sky", "date": "2024-10-20T17:45:00+02:00", "latitude": 48.8566, "longitude": 2.3522,
+         "timeScale": 120, "viewAzimuth": 245, "fieldOfView": 100, "horizon": 0.85},
+        {"type": "cloudCover", "scale": 320},
+        {"type": "cloudSprites", "count": 6}
       ]
     }
+
     """
 
     /// The built-in default scene.

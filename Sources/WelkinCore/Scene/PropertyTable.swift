@@ -75,6 +75,14 @@ public struct Property: Sendable {
     /// How error sentences name the expected value ("a latitude in −90…90 degrees");
     /// nil: generated from the type and range.
     public var expected: String?
+    /// The default as a JSON value when `defaultValue` can only describe it (a sky's palette): what
+    /// the panel shows and edits a copy of.
+    public var defaultJSON: JSONValue?
+    /// Keys of the same object this one needs (`latitude` needs `date`), and keys it cannot go with
+    /// (`sunElevation` and `date`): the decoder says so in its errors; the panel offers such a key
+    /// only where it could be added.
+    public var needs: [String] = []
+    public var conflicts: [String] = []
 
     public init(_ key: String, _ type: PropertyType, default defaultValue: PropertyDefault = .none, required: Bool = false,
                 unit: String? = nil, animatable: Bool = false, live: Bool = true,
@@ -82,6 +90,21 @@ public struct Property: Sendable {
         self.key = key; self.type = type; self.defaultValue = defaultValue; self.unit = unit
         self.animatable = animatable; self.live = live; self.required = required
         self.summary = summary; self.expected = expected
+    }
+
+    /// A copy with `defaultJSON` set.
+    public func withDefaultJSON(_ value: JSONValue) -> Property {
+        var copy = self
+        copy.defaultJSON = value
+        return copy
+    }
+
+    /// A copy that needs `needs` and cannot go with `conflicts`.
+    public func with(needs: [String] = [], conflicts: [String] = []) -> Property {
+        var copy = self
+        copy.needs = needs
+        copy.conflicts = conflicts
+        return copy
     }
 
     /// The phrase error sentences use for what this property expects.

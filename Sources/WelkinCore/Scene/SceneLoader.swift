@@ -30,6 +30,11 @@ public enum SceneLoader {
     }
 
     static func load(path: String, diagnostics: Diagnostics) throws -> Scene {
+        return try decode(try readFile(path: path), path: path, diagnostics: diagnostics)
+    }
+
+    /// A scene file's bytes, its size checked before it is read.
+    public static func readFile(path: String) throws -> [UInt8] {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maximumFileSize {
             throw SceneError(.outOfRange, file: path, path: "$", "the file is \(size) bytes; scene files may be at most \(maximumFileSize) bytes (16 MiB)")
@@ -38,7 +43,17 @@ public enum SceneLoader {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
             throw SceneError(.unreadableFile, file: path, path: "$", reason)
         }
-        var scene = try decode(Array(data), file: path, directory: (path as NSString).deletingLastPathComponent,
+        return Array(data)
+    }
+
+    /// Decodes `bytes` as the content of the scene file at `path` (relative paths, the name and
+    /// messages as `load(path:)` gives them) without reading the file: the viewer's edited text.
+    public static func decode(_ bytes: [UInt8], path: String) throws -> Scene {
+        try decode(bytes, path: path, diagnostics: Diagnostics(collecting: false))
+    }
+
+    static func decode(_ bytes: [UInt8], path: String, diagnostics: Diagnostics) throws -> Scene {
+        var scene = try decode(bytes, file: path, directory: (path as NSString).deletingLastPathComponent,
                                diagnostics: diagnostics)
         scene.sourcePath = path
         if scene.name == "untitled" {

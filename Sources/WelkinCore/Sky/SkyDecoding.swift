@@ -11,19 +11,24 @@ extension SkyLayer {
         let azimuth = "an azimuth in degrees clockwise from north"
         return [
             Property("date", .date, live: false, "The sky's date and time at scene time 0 (ISO 8601 with a UTC offset); with latitude and longitude, computes the sun."),
-            Property("latitude", .number(-90...90), unit: "°", expected: "a latitude in −90…90 degrees", "Where the sky is seen from (needs date)."),
-            Property("longitude", .number(-180...180), unit: "°", expected: "a longitude in −180…180 degrees", "Where the sky is seen from, east positive (needs date)."),
+            Property("latitude", .number(-90...90), unit: "°", expected: "a latitude in −90…90 degrees", "Where the sky is seen from (needs date).")
+                .with(needs: ["date"]),
+            Property("longitude", .number(-180...180), unit: "°", expected: "a longitude in −180…180 degrees", "Where the sky is seen from, east positive (needs date).")
+                .with(needs: ["date"]),
             Property("timeScale", .number(-1e6...1e6), default: .number(1),
-                     expected: "a number of sky seconds per scene second in −1000000…1000000", "Sky seconds per scene second (60: an hour a minute)."),
+                     expected: "a number of sky seconds per scene second in −1000000…1000000", "Sky seconds per scene second (60: an hour a minute).")
+                .with(needs: ["date"]),
             Property("sunElevation", .number(-90...90), default: .number(30), unit: "°", animatable: false,
-                     expected: "an elevation in −90…90 degrees", "A fixed sun's elevation (instead of date)."),
-            Property("sunAzimuth", .number(-360...720), default: .number(180), unit: "°", expected: azimuth, "A fixed sun's azimuth, clockwise from north."),
+                     expected: "an elevation in −90…90 degrees", "A fixed sun's elevation (instead of date).")
+                .with(conflicts: ["date"]),
+            Property("sunAzimuth", .number(-360...720), default: .number(180), unit: "°", expected: azimuth, "A fixed sun's azimuth, clockwise from north.")
+                .with(conflicts: ["date"]),
             Property("viewAzimuth", .number(-360...720), default: .number(d.viewAzimuth), unit: "°", expected: azimuth, "Where the view looks, clockwise from north."),
             Property("fieldOfView", .number(1...360), default: .number(d.fieldOfView), unit: "°", expected: "a field of view in 1…360 degrees",
                      "The view's horizontal field of view."),
             Property("horizon", .number(0.05...2), default: .number(d.horizon), unit: "unit", expected: "a unit y in 0.05…2", "Unit y of the horizon line."),
             Property("palette", .array(.object(SkyKeyframe.properties), count: 1...maximumKeyframes), default: .described("seed 000's night, twilight, sunset and day"),
-                     "Colours by sun elevation, blended in OKLab."),
+                     "Colours by sun elevation, blended in OKLab.").withDefaultJSON(.array(defaultPalette.map(\.json))),
             Property("sunSize", .number(0...30), default: .number(d.sunSize), unit: "°", expected: "a diameter in 0…30 degrees", "The sun disc's apparent diameter."),
             Property("stars", .bool, default: .bool(d.stars), "Whether stars fade in after sunset."),
             Property("starDensity", .number(0...1), default: .number(d.starDensity), "The fraction of star cells that hold a star."),
@@ -32,6 +37,15 @@ extension SkyLayer {
 }
 
 extension SkyKeyframe {
+    /// The keyframe as a scene file spells it.
+    public var json: JSONValue {
+        func color(_ c: RGBA, alpha: Bool) -> JSONValue {
+            .array((alpha ? [c.r, c.g, c.b, c.a] : [c.r, c.g, c.b]).map { .number(($0 * 1000).rounded() / 1000) })
+        }
+        return .object([("elevation", .number(elevation)), ("zenith", color(zenith, alpha: false)),
+                        ("horizon", color(horizon, alpha: false)), ("sunGlow", color(sunGlow, alpha: true))])
+    }
+
     public static let properties = PropertyTable("skyKeyframe", title: "sky palette keyframe", "The sky's colours when the sun is at an elevation.", [
         Property("elevation", .number(-90...90), required: true, unit: "°", expected: "an elevation in −90…90 degrees",
                  "The sun's elevation (keyframes in increasing order)."),

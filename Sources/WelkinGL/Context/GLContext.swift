@@ -249,6 +249,9 @@ public final class GLContext {
         glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
         glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE)
         glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE)
+        // WM_CLASS "welkin", "welkin": window managers group and match it, scripts find it by it.
+        glfwWindowHintString(GLFW_X11_CLASS_NAME, "welkin")
+        glfwWindowHintString(GLFW_X11_INSTANCE_NAME, "welkin")
         guard let window = glfwCreateWindow(Int32(size.x), Int32(size.y), title, nil, nil) else {
             throw GLContextError(attempts: [(.glfwWindow, "glfwCreateWindow failed: \(glfwErrorText())")])
         }

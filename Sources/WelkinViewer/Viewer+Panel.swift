@@ -1,0 +1,255 @@
+// The panel (Dear ImGui through WelkinPanelShim): Tab shows it docked to the right, hidden at start.
+//
+// It holds the clock (play, time, speed 0.1–2), the weather, a stats line, the layers in drawing
+// order (visibility, opacity, selection) and every property of the selected layer from its kind's
+// property table (PropertyWidgets). Every change it makes goes through the console's edit path, so
+// undo, redo and save treat it alike. The error overlay — the message of a failing scene or shader
+// over the last good picture — uses the same ImGui frame and shows even with the panel hidden.
+//
+// Hidden and with nothing to report, the panel costs nothing: no ImGui frame is begun. ImGui starts
+// the first time it is needed. Its layout file is $XDG_CONFIG_HOME/welkin/imgui.ini.
+
+import CGLFW
+import Foundation
+import WelkinCore
+import WelkinPanelShim
+
+/// What the panel remembers between frames.
+struct PanelState {
+    var visible = false
+    var started = false
+    var selectedLayer = 0
+    /// Layers the viewer draws with opacity 0 (a viewing aid, not an edit: never saved).
+    var hiddenLayers: Set<Int> = []
+    /// Frames still to present after an input event (ImGui settles hover and release over a frame or two).
+    var framesToPresent = 0
+    /// The panel's width last frame, for the error overlay to keep clear of it.
+    var width: Float = 0
+    /// Why the panel's last edit was refused (shown until an edit is made).
+    var editError: String?
+    /// A mesh vertex being dragged over the picture (Viewer+MeshPoints.swift).
+    var meshDrag: MeshPointDrag?
+}
+
+extension Viewer {
+    /// The panel's width at start, in pixels at scale 1.
+    static let panelWidth: Float = 400
+
+    /// A mouse or text event: while the panel is up, present again so it can answer.
+    static func inputArrived(_ window: OpaquePointer?) {
+        guard let window, let pointer = glfwGetWindowUserPointer(window) else { return }
+        let viewer = Unmanaged<Viewer>.fromOpaque(pointer).takeUnretainedValue()
+        if viewer.panel.visible { viewer.needsPresent() }
+    }
+
+    func togglePanel() {
+        panel.visible.toggle()
+        if panel.visible {
+            startPanelIfNeeded()
+            wp_clear_input()
+        }
+        print(panel.visible ? "panel shown (Tab hides it)" : "panel hidden")
+        needsPresent()
+    }
+
+    /// Asks for the window to be presented again (blit, panel, swap) without drawing the scene.
+    func needsPresent(frames: Int = 2) {
+        panel.framesToPresent = max(panel.framesToPresent, frames)
+    }
+
+    /// Whether this frame needs an ImGui frame: the panel is up, or something is broken.
+    var drawsImGui: Bool { panel.visible || !failures.isEmpty }
+
+    func startPanelIfNeeded() {
+        guard !panel.started else { return }
+        let directory = ViewerPaths.configDirectory
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let scale = Float(contentScale().x)
+        if wp_init(UnsafeMutableRawPointer(window), directory + "/imgui.ini", scale) {
+            panel.started = true
+        } else {
+            printError("welkin: the panel could not start (Dear ImGui's OpenGL 3 backend failed)")
+        }
+    }
+
+    /// Builds and draws this frame's ImGui windows over what is in the window's framebuffer.
+    func drawImGui(_ fb: SIMD2<Int>) {
+        startPanelIfNeeded()
+        guard panel.started else { return }
+        wp_new_frame()
+        var edits: [WidgetEdit] = []
+        var released = false
+        if panel.visible {
+            (edits, released) = buildPanel(fb)
+            let handles = meshPointHandles(fb)
+            edits += handles.edits
+            released = released || handles.released
+        } else {
+            panel.width = 0
+        }
+        if !failures.isEmpty { buildErrorOverlay(fb) }
+        wp_render()
+        applyPanelEdits(edits, released: released)
+    }
+
+    // MARK: - The panel
+
+    func buildPanel(_ fb: SIMD2<Int>) -> ([WidgetEdit], Bool) {
+        let scale = Float(contentScale().x)
+        defer { wp_end() }
+        guard wp_begin_side_panel("Welkin###panel", Float(fb.x), Float(fb.y), Self.panelWidth * scale) else { return ([], false) }
+        panel.width = wp_window_width()
+        let itemWidth = panel.width * 0.55
+        var widgets = PropertyWidgets(document: editor.document, itemWidth: itemWidth)
+
+        // Scene and file.
+        wp_text("\(scene.name)\(editor.isDirty ? " *" : "")")
+        wp_text_disabled(editor.path.map { ($0 as NSString).lastPathComponent } ?? "the built-in scene (no file)")
+        if wp_button("Save") { runCommand("save") }
+        wp_same_line(0)
+        if wp_button("Undo") { runCommand("undo") }
+        wp_same_line(0)
+        if wp_button("Redo") { runCommand("redo") }
+        if let message = panel.editError {
+            wp_text_colored(1, 0.45, 0.4, 1, "Refused:")
+            wp_same_line(0)
+            wp_text_wrapped(message)
+        }
+        wp_separator()
+
+        // Clock.
+        if wp_button(paused ? "Play " : "Pause") { togglePause() }
+        wp_same_line(0)
+        if wp_button("|<") { setTime(0) }
+        wp_same_line(0)
+        wp_text("t = \(String(format: "%.2f", time)) s")
+        var speedValue = Float(speed)
+        wp_set_next_item_width(itemWidth)
+        if wp_slider_float("speed", &speedValue, Float(Self.speedRange.lowerBound), Float(Self.speedRange.upperBound), "%.2fx") {
+            speed = Double((speedValue * 100).rounded() / 100)
+            lastTitleUpdate = 0
+        }
+        if wp_item_deactivated_after_edit() { setSpeed(speed) }
+        wp_tooltip("Playback speed: scene seconds per second ([ and ] step it; console: speed S).")
+        let presets = WeatherPreset.allCases
+        var weatherIndex = Int32(presets.firstIndex(of: scene.weatherPreset(at: time)) ?? 0)
+        wp_set_next_item_width(itemWidth)
+        if withCStrings(presets.map(\.rawValue), { wp_combo("weather", &weatherIndex, $0, Int32(presets.count)) }) {
+            changeWeather(to: presets[Int(weatherIndex)])
+        }
+        wp_tooltip("Cross-fades to another weather from now (keys 1-6; console: weather NAME). Not saved in the file.")
+        wp_text_disabled(statsLine)
+        wp_separator()
+
+        // Layers, in drawing order.
+        let layersValue = (try? editor.document.value(at: JSONPath([.key("layers")]))) ?? nil
+        var layerValues: [JSONValue] = []
+        if case .array(let items)? = layersValue?.kind { layerValues = items }
+        if panel.selectedLayer >= layerValues.count { panel.selectedLayer = max(0, layerValues.count - 1) }
+        if wp_collapsing_header("Layers", true) {
+            for (i, layer) in layerValues.enumerated() {
+                wp_push_id(Int32(i))
+                var visible = !panel.hiddenLayers.contains(i)
+                if wp_checkbox("##visible", &visible) {
+                    if visible { panel.hiddenLayers.remove(i) } else { panel.hiddenLayers.insert(i) }
+                    needsRedraw = true
+                }
+                wp_tooltip("Show or hide this layer in the viewer (not saved; screenshots leave hidden layers out too).")
+                wp_same_line(0)
+                var type = "?"
+                if case .string(let t)? = layer["type"]?.kind { type = t }
+                var name = ""
+                if case .string(let n)? = layer["name"]?.kind { name = " " + n }
+                if wp_selectable("\(i) \(type)\(name)", panel.selectedLayer == i, panel.width * 0.45) { panel.selectedLayer = i }
+                wp_same_line(0)
+                if let kind = LayerKinds.kind(type), let opacity = kind.properties["opacity"] {
+                    widgets.itemWidth = panel.width * 0.3
+                    widgets.property(opacity, at: JSONPath([.key("layers"), .index(i), .key("opacity")]), value: layer["opacity"])
+                    widgets.itemWidth = itemWidth
+                }
+                wp_pop_id()
+            }
+        }
+
+        // The selected layer's properties.
+        if panel.selectedLayer < layerValues.count {
+            let layer = layerValues[panel.selectedLayer]
+            var type = "?"
+            if case .string(let t)? = layer["type"]?.kind { type = t }
+            if let kind = LayerKinds.kind(type), wp_collapsing_header("layers[\(panel.selectedLayer)]: \(type)###selected", true) {
+                wp_push_id_string("layer\(panel.selectedLayer)")
+                widgets.table(kind.properties, at: JSONPath([.key("layers"), .index(panel.selectedLayer)]), object: layer,
+                              skipping: ["type", "opacity"])
+                wp_pop_id()
+            }
+        }
+        if wp_collapsing_header("Scene", false) {
+            widgets.table(Scene.properties, at: JSONPath([]), object: editor.document.root, skipping: ["layers", "metadata", "$schema", "description"])
+        }
+        return (widgets.edits, widgets.released)
+    }
+
+    /// "58 fps, 17.2 ms, 1234 particles, 5 draws".
+    var statsLine: String {
+        let average = frameTimes.isEmpty ? 0 : frameTimes.reduce(0, +) / Double(frameTimes.count)
+        let fps = paused || average == 0 ? "paused" : String(format: "%.0f fps", 1 / average)
+        let draws = lastStats.draws == 1 ? "1 draw" : "\(lastStats.draws) draws"
+        return "\(fps), \(String(format: "%.1f", lastFrameSeconds * 1000)) ms a frame, \(lastStats.particles) particles, \(draws)"
+    }
+
+    /// Makes the panel's edits through the console's edit path; a drag folds into one undo step,
+    /// and its answer is printed when it is released.
+    func applyPanelEdits(_ edits: [WidgetEdit], released: Bool) {
+        for edit in edits {
+            do {
+                try self.edit(command: "set", quiet: edit.continuing) {
+                    try $0.set(edit.path, to: edit.json, merging: edit.continuing ? edit.widget : nil)
+                }
+                panel.editError = nil
+            } catch {
+                let message = (error as? CommandError)?.message ?? "\(error)"
+                // Said once for a drag that keeps being refused.
+                if panel.editError != message { printError("set: \(message)") }
+                panel.editError = message
+                needsPresent(frames: 1)
+            }
+        }
+        if released {
+            editor.endMerge()
+            // A drag's edits were quiet: its answer, once.
+            if edits.allSatisfy(\.continuing) { print(editor.currentLabel) }
+        }
+    }
+
+    // MARK: - Errors on screen
+
+    func buildErrorOverlay(_ fb: SIMD2<Int>) {
+        let margin: Float = 10
+        let width = max(200, Float(fb.x) - panel.width - 2 * margin)
+        if wp_begin_overlay("##errors", margin, Float(fb.y) - margin, width) {
+            let messages = failures.messages.sorted { $0.key < $1.key }.map(\.value)
+            for message in Set(messages).sorted() {
+                wp_text_colored(1, 0.45, 0.4, 1, "!")
+                wp_same_line(0)
+                wp_text_wrapped(message)
+            }
+        }
+        wp_end()
+    }
+}
+
+extension Frame {
+    /// Live particles and draw passes (one a layer, one a sprite batch), for the stats line.
+    var stats: (particles: Int, draws: Int) {
+        var particles = 0, draws = 0
+        for layer in layers {
+            if case .particles(let p) = layer {
+                particles += p.instanceCount
+                draws += p.batches.count
+            } else {
+                draws += 1
+            }
+        }
+        return (particles, draws)
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import XCTest
+import WelkinReference
+import WelkinImage
+
+/// The viewer's panel (Dear ImGui) under Xvfb: Tab shows it, a slider dragged with the mouse edits
+/// the document like `set`, an error is on screen over the last good picture. Pictures of the whole
+/// window (panel included) come from the viewer's `screenshot --window`.
+///
+/// The panel's layout is ImGui's with its built-in 13 px font at scale 1 (Xvfb): the coordinates
+/// below were read off a window screenshot of Scenes/day-gradient.json (1280×720, panel 400 px wide
+/// at the right). Layer 0's row is at y = 211; its opacity slider spans x = 1103…1220.
+final class ViewerPanelTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-panel-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: EndToEndTests.repository.appendingPathComponent("Scenes/day-gradient.json").path,
+                                         toPath: scenePath)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
+
+    var scenePath: String { directory.appendingPathComponent("sky.json").path }
+    func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    func image(_ name: String) throws -> Image { try PNG.read(path: file(name)) }
+
+    /// The pixels of `image` in x ∈ `xs`, all rows.
+    func columns(_ image: Image, _ xs: Range<Int>) -> [UInt8] {
+        var out: [UInt8] = []
+        for y in 0..<image.height { out += image.pixels[(y * image.width + xs.lowerBound) * 4 ..< (y * image.width + xs.upperBound) * 4] }
+        return out
+    }
+
+    func testTabShowsThePanelWhichLeavesTheViewersKeysAloneAndKeepsItsStateInTheConfigFolder() throws {
+        let script = """
+        ask 'screenshot --window hidden.png'
+        xdotool key --window $wid Tab; waitfor "$OUT" '^panel shown'
+        ask 'screenshot --window shown.png'
+        xdotool key --window $wid period; waitfor "$OUT" '^t = 0.02 s'
+        xdotool key --window $wid Tab; waitfor "$OUT" '^panel hidden'
+        ask 'time 0'
+        ask 'screenshot --window hidden-again.png'
+        ask 'quit'
+        """
+        let r = try ViewerDriver.run([scenePath, "--paused"], in: directory, script: script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "")
+        let hidden = try image("hidden.png"), shown = try image("shown.png")
+        XCTAssertEqual(hidden.width, 1280)
+        XCTAssertNotEqual(columns(hidden, 880..<1280), columns(shown, 880..<1280), "the panel is at the right")
+        XCTAssertEqual(columns(hidden, 0..<860), columns(shown, 0..<860), "and only there")
+        XCTAssertEqual(try image("hidden-again.png"), hidden, "Tab hides it again")
+        // ImGui's layout file is in $XDG_CONFIG_HOME/welkin, never in the working folder.
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file("config/welkin/imgui.ini")))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file("imgui.ini")))
+    }
+
+    func testASliderDraggedWithTheMouseEditsTheDocumentAndThePicture() throws {
+        let script = """
+        xdotool key --window $wid Tab; waitfor "$OUT" '^panel shown'
+        ask 'screenshot before.png'
+        xdotool mousemove --window $wid 1214 211 sleep 0.2 mousedown 1 sleep 0.2 mousemove --window $wid 1180 211 sleep 0.2 \\
+                mousemove --window $wid 1150 211 sleep 0.3 mouseup 1
+        waitfor "$OUT" '^set layers\\[0\\].opacity = '
+        ask 'get layers[0].opacity'
+        ask 'screenshot after.png'
+        ask 'save'
+        cp sky.json saved.json
+        ask 'undo'
+        ask 'screenshot undone.png'
+        ask 'quit'
+        """
+        let r = try ViewerDriver.run([scenePath, "--paused"], in: directory, script: script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        let set = try XCTUnwrap(lines.first { $0.hasPrefix("set layers[0].opacity = ") }, r.stdout)
+        let value = try XCTUnwrap(Double(set.dropFirst("set layers[0].opacity = ".count)), set)
+        XCTAssertTrue(value > 0.3 && value < 0.9, "dragged about a third of the way down: \(value)")
+        XCTAssertEqual(lines.filter { $0.hasPrefix("set ") }.count, 1, "a drag is one edit: \(r.stdout)")
+        XCTAssertTrue(lines.contains("layers[0].opacity = \(JSONText(value))"), r.stdout)
+        XCTAssertTrue(lines.contains("undid set layers[0].opacity = \(JSONText(value))"), "one undo step for the drag: \(r.stdout)")
+        // The document: the one key added, every other byte as it was.
+        let original = try String(contentsOf: EndToEndTests.repository.appendingPathComponent("Scenes/day-gradient.json"), encoding: .utf8)
+        XCTAssertEqual(try String(contentsOfFile: file("saved.json"), encoding: .utf8),
+                       original.replacingOccurrences(of: "      ]\n    }\n  ]", with: "      ],\n      \"opacity\": \(JSONText(value))\n    }\n  ]"))
+        // The picture: changed by the drag, back after undo.
+        XCTAssertNotEqual(try image("before.png"), try image("after.png"))
+        XCTAssertEqual(try image("before.png"), try image("undone.png"))
+    }
+
+    func testAnErrorIsOnScreenOverTheLastGoodPictureUntilFixed() throws {
+        let script = """
+        ask 'screenshot --window clean.png'
+        sed -i 's/"stops": \\[/"stops": [[/' sky.json
+        waitfor "$ERR" 'invalid JSON'
+        ask 'screenshot --window broken.png'
+        sed -i 's/"stops": \\[\\[/"stops": [/' sky.json
+        waitfor "$OUT" '^reloaded '
+        ask 'screenshot --window fixed.png'
+        ask 'quit'
+        """
+        let r = try ViewerDriver.run([scenePath, "--paused"], in: directory, script: script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "\(scenePath):14:5: invalid JSON: unexpected character '}', expected ',' or ']'\n")
+        let clean = try image("clean.png"), broken = try image("broken.png")
+        // The overlay: the bottom 50 rows differ (the message), the picture above is the last good one.
+        let bottom = clean.width * (clean.height - 50) * 4
+        XCTAssertNotEqual(Array(clean.pixels[bottom...]), Array(broken.pixels[bottom...]), "the message is on screen")
+        XCTAssertEqual(Array(clean.pixels[..<bottom]), Array(broken.pixels[..<bottom]), "over the last good picture")
+        XCTAssertEqual(try image("fixed.png"), clean, "and gone once fixed")
+    }
+
+    /// Seed 000's debug panel on Scenes/day-cycle.json: the sky's horizon and zenith colours (its
+    /// default palette, not in the file until edited) and a playback speed slider in 0.1–2.
+    /// Coordinates from a window screenshot: the palette node at y = 505, keyframe [4] (the day
+    /// colours) at y = 590 once it is open, its zenith's blue field at (1052, 633); the speed slider
+    /// at y = 120, 1.00× at x = 992.
+    func testSeed000sHorizonZenithAndSpeedOnDayCycle() throws {
+        try FileManager.default.removeItem(atPath: scenePath)
+        try FileManager.default.copyItem(atPath: EndToEndTests.repository.appendingPathComponent("Scenes/day-cycle.json").path,
+                                         toPath: scenePath)
+        let script = """
+        xdotool key --window $wid Tab; waitfor "$OUT" '^panel shown'
+        ask 'screenshot before.png'
+        xdotool mousemove --window $wid 940 505 sleep 0.2 click 1 sleep 0.3 mousemove --window $wid 940 590 sleep 0.2 click 1 sleep 0.3
+        xdotool mousemove --window $wid 1052 633 sleep 0.2 mousedown 1 sleep 0.2 mousemove --window $wid 1000 633 sleep 0.2 \\
+                mousemove --window $wid 952 633 sleep 0.3 mouseup 1
+        waitfor "$OUT" '^set layers\\[0\\].palette'
+        ask 'get layers[0].palette[4].zenith'
+        ask 'get layers[0].palette[4].horizon'
+        ask 'screenshot after.png'
+        ask 'undo'
+        ask 'get layers[0].palette'
+        ask 'redo'
+        xdotool mousemove --window $wid 992 120 sleep 0.2 mousedown 1 sleep 0.2 mousemove --window $wid 960 120 sleep 0.2 \\
+                mousemove --window $wid 940 120 sleep 0.3 mouseup 1
+        waitfor "$OUT" '^speed '
+        ask 'quit'
+        """
+        let r = try ViewerDriver.run([scenePath, "--paused", "--time", "24"], in: directory, script: script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        // The zenith's blue went down from seed 000's 0.8 (204); the horizon is seed 000's, as it was.
+        let zenith = try XCTUnwrap(lines.first { $0.hasPrefix("layers[0].palette[4].zenith = ") }, r.stdout)
+        let blue = try XCTUnwrap(Double(zenith.split(separator: ",").last!.dropLast().trimmingCharacters(in: .whitespaces)), zenith)
+        XCTAssertTrue(zenith.hasPrefix("layers[0].palette[4].zenith = [0.1, 0.3, ") && blue < 0.7, zenith)
+        XCTAssertTrue(lines.contains("layers[0].palette[4].horizon = [0.4, 0.6, 1]"), r.stdout)
+        XCTAssertNotEqual(try image("before.png"), try image("after.png"), "the day sky's zenith changed")
+        // The drag is one undo step, back to the file without a palette.
+        XCTAssertTrue(lines.contains { $0.hasPrefix("undid set layers[0].palette[4].zenith = [0.1, 0.3, ") }, r.stdout)
+        XCTAssertTrue(lines.contains("layers[0].palette = seed 000's night, twilight, sunset and day (default)"), r.stdout)
+        let speed = try XCTUnwrap(lines.first { $0.hasPrefix("speed ") }, r.stdout)
+        let factor = try XCTUnwrap(Double(speed.dropFirst("speed ".count).dropLast()), speed)
+        XCTAssertTrue(factor >= 0.1 && factor < 0.9, speed)
+    }
+
+    /// With the panel up, a mesh layer's vertices are handles over the picture: a drag edits
+    /// `layers[i].points[k]` (one undo step), Shift snaps to a 1/20 grid. Scenes/mesh-seed.json's
+    /// points[4] is [0.1, 0.5]: at (128, 360) in its 1280×720 window.
+    func testMeshControlPointsDragWithTheMouse() throws {
+        try FileManager.default.removeItem(atPath: scenePath)
+        try FileManager.default.copyItem(atPath: EndToEndTests.repository.appendingPathComponent("Scenes/mesh-seed.json").path,
+                                         toPath: scenePath)
+        let script = """
+        xdotool key --window $wid Tab; waitfor "$OUT" '^panel shown'
+        ask 'screenshot before.png'
+        xdotool mousemove --window $wid 128 360 sleep 0.3 mousedown 1 sleep 0.2 mousemove --window $wid 250 330 sleep 0.2 \\
+                mousemove --window $wid 400 300 sleep 0.3 mouseup 1
+        waitfor "$OUT" '^set layers\\[0\\].points\\[4\\]'
+        ask 'screenshot after.png'
+        xdotool mousemove --window $wid 400 300 sleep 0.3 keydown shift mousedown 1 sleep 0.2 mousemove --window $wid 600 320 sleep 0.2 \\
+                mousemove --window $wid 655 330 sleep 0.3 mouseup 1 keyup shift
+        waitfor "$OUT" '^set layers\\[0\\].points\\[4\\]' 5 2
+        ask 'undo'
+        ask 'get layers[0].points[4]'
+        ask 'quit'
+        """
+        let r = try ViewerDriver.run([scenePath, "--paused"], in: directory, script: script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("set ") }, ["set layers[0].points[4] = [0.313, 0.417]", "set layers[0].points[4] = [0.5, 0.45]"],
+                       r.stdout)
+        XCTAssertTrue(lines.contains("undid set layers[0].points[4] = [0.5, 0.45]"), r.stdout)
+        XCTAssertTrue(lines.contains("layers[0].points[4] = [0.313, 0.417]"), r.stdout)
+        XCTAssertNotEqual(try image("before.png"), try image("after.png"), "the mesh follows its point")
+    }
+
+    func JSONText(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : "\(value)"
+    }
+}
