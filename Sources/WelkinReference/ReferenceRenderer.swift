@@ -57,21 +57,17 @@ public struct ReferenceRenderer: Sendable {
     /// Draws `frame` into `out` (width × height × 4 bytes), every byte written.
     func renderSupported(_ frame: Frame, into out: UnsafeMutableBufferPointer<UInt8>) throws {
         let width = frame.pixelSize.x, height = frame.pixelSize.y
-        // Particle layers: sprites bucketed by rows, images loaded, before any row is drawn.
-        let particles = try frame.layers.map { layer -> PreparedParticles? in
-            guard case .particles(let p) = layer else { return nil }
-            return try PreparedParticles(p, width: width, height: height)
-        }
         let threadCount = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
         // More bands than threads balances uneven rows; contiguous bands keep memory local.
         let bandCount = threadCount == 1 ? 1 : min(height, threadCount * 8)
-        // Layers that need a whole-frame pre-pass (mesh triangles → row spans), made before any row.
-        let prepared = Self.prepareLayers(frame)
+        // Layers that need a whole-frame pre-pass (mesh triangles → row spans, particles bucketed and
+        // their images loaded, groups drawn offscreen), made before any row.
+        let prepared = try LayerRasters(frame.layers, width: width, height: height, threads: threadCount)
         // A layer that is opaque everywhere hides the background and every layer below it. When it
         // is the last layer (a full-frame opaque mesh), its colours are quantised as they are made.
         let hidden = Self.hiddenLayers(frame, prepared: prepared)
         let last = frame.layers.count - 1
-        let fused = hidden == last ? prepared[last] : nil
+        let fused = hidden == last ? prepared.meshes[last] : nil
         // A frame whose colour depends on one axis only (vertical or horizontal linear gradients over
         // the background) has at most 8 distinct quantised pixels per row (the dither repeats every
         // 8 columns) or 8 distinct rows (every 8 rows): those are computed with the general code and
@@ -103,7 +99,7 @@ public struct ReferenceRenderer: Sendable {
                         fused.drawRow(y: y, biases: biases, into: base + y * width * 4)
                         continue
                     }
-                    drawRow(frame, y: y, into: row, prepared: prepared, particles: particles, from: hidden ?? 0)
+                    drawRow(frame, y: y, into: row, prepared: prepared, from: hidden ?? 0)
                     Self.resolveRow(row, width: width, biases: biases, into: base + y * width * 4)
                 }
             }
@@ -167,33 +163,18 @@ public struct ReferenceRenderer: Sendable {
     /// Composites every layer of `frame` into one row of premultiplied float colour (its first
     /// `width` pixels; default the whole row).
     /// Layers below `from` (and the background) are skipped: layer `from` hides them (`hiddenLayers`).
-    func drawRow(_ frame: Frame, y: Int, into row: UnsafeMutablePointer<SIMD4<Float>>, prepared: [Int: MeshRaster] = [:],
-                 particles: [PreparedParticles?] = [], from: Int = 0, width: Int? = nil) {
+    /// `prepared` holds the layers' pre-passes; nil for frames of gradients and sky alone, which need none.
+    func drawRow(_ frame: Frame, y: Int, into row: UnsafeMutablePointer<SIMD4<Float>>, prepared: LayerRasters? = nil,
+                 from: Int = 0, width: Int? = nil) {
         let width = width ?? frame.pixelSize.x
         if from == 0 { row.update(repeating: frame.background, count: width) }
-        for (index, layer) in frame.layers.enumerated() where index >= from {
-            switch layer {
-            case .gradient(let g): GradientRaster.draw(g, y: y, width: width, into: row)
-            case .particles: particles[index]!.drawRow(y: y, into: row)
-            case .shader: preconditionFailure("checked by render(_:)")
-            case .mesh: prepared[index]!.drawRow(y: y, into: row)
-            case .sky(let sky): SkyRaster.draw(sky, y: y, width: width, into: row)
-            }
-        }
-    }
-
-    /// Per-frame pre-passes, by layer index: sequential, so rows stay independent of the thread count.
-    static func prepareLayers(_ frame: Frame) -> [Int: MeshRaster] {
-        var out: [Int: MeshRaster] = [:]
-        for (index, layer) in frame.layers.enumerated() {
-            if case .mesh(let m) = layer { out[index] = MeshRaster(m, pixelSize: frame.pixelSize) }
-        }
-        return out
+        let prepared = prepared ?? (try! LayerRasters(frame.layers, width: frame.pixelSize.x, height: frame.pixelSize.y, threads: 1))
+        prepared.drawRow(y: y, into: row, width: width, from: from)
     }
 
     /// The last layer that covers every pixel with opaque colour (so nothing below it shows), if any.
-    static func hiddenLayers(_ frame: Frame, prepared: [Int: MeshRaster]) -> Int? {
-        frame.layers.indices.last { prepared[$0]?.hidesBelow ?? false }
+    static func hiddenLayers(_ frame: Frame, prepared: LayerRasters) -> Int? {
+        frame.layers.indices.last { prepared.meshes[$0]?.hidesBelow ?? false }
     }
 
     /// Quantises one row to RGBA8 with the shared dither (`biases`: the row's thresholds for x & 7).
