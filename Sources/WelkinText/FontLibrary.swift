@@ -304,6 +304,11 @@ public enum TextEngine {
         }
     }
 
+    /// The glyph index of `scalar` in the request's font (0: the font lacks it), from its character map.
+    public static func glyphIndex(_ scalar: Unicode.Scalar, _ request: FontRequest) throws -> UInt32 {
+        try locked { UInt32(FT_Get_Char_Index(try fonts.face(request).ft, FT_ULong(scalar.value))) }
+    }
+
     /// Every installed family name, sorted (for "did you mean" suggestions).
     public static func installedFamilies() -> [String] { locked { fonts.installedFamilies() } }
 

@@ -135,6 +135,11 @@ public struct TextLayout: Sendable {
         }
     }
 
+    /// `make` without the cache (tests check that a layout is the same every time it is made).
+    static func makeUncached(_ text: String, style: TextStyle, origin: SIMD2<Double>) throws -> TextLayout {
+        try build(text, style: style, origin: origin)
+    }
+
     /// 26.6 fixed point, rounding to nearest.
     static func fixed(_ v: Double) -> Int { Int((v * 64).rounded()) }
 

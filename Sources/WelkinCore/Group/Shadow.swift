@@ -84,14 +84,21 @@ public struct ShadowDraw: Sendable, Equatable {
     }
 
     /// One half of a normalised Gaussian kernel reaching 3σ (at most `maximumTaps`): integer weights
-    /// in 65536ths, the centre taking what rounding leaves so the whole kernel sums to exactly 65536.
+    /// in 65536ths that sum, over both halves, to exactly 65536 — each rounded down, then the units
+    /// left over handed out by largest remainder (a pair of side taps takes two, the centre one).
     public static func kernel(sigma: Double) -> [Float] {
         guard sigma >= 0.05 else { return [1] }
         let taps = min(Int((3 * sigma).rounded(.up)), maximumTaps)
         let gauss = (0...taps).map { k in exp(-Double(k * k) / (2 * sigma * sigma)) }
         let total = gauss[0] + 2 * gauss.dropFirst().reduce(0, +)
-        var weights = gauss.map { Int(($0 / total * Double(weightScale)).rounded()) }
-        weights[0] = weightScale - 2 * weights.dropFirst().reduce(0, +)
+        let exact = gauss.map { $0 / total * Double(weightScale) }
+        var weights = exact.map { Int($0.rounded(.down)) }
+        var left = weightScale - weights[0] - 2 * weights.dropFirst().reduce(0, +)
+        for k in exact.indices.sorted(by: { (exact[$0] - Double(weights[$0]), -$0) > (exact[$1] - Double(weights[$1]), -$1) }) {
+            let cost = k == 0 ? 1 : 2
+            if left >= cost { weights[k] += 1; left -= cost }
+        }
+        weights[0] += left
         while weights.count > 1 && weights[weights.count - 1] == 0 { weights.removeLast() }
         return weights.map { Float($0) / Float(weightScale) }
     }

@@ -70,7 +70,9 @@ extension SceneLoader {
             _ = try node.recover {
                 t.string = s
                 try checkString(s, node)
-                t.template = try TextTemplate.parse(s)
+                do { t.template = try TextTemplate.parse(s) } catch let e as TextTemplate.SyntaxError {
+                    throw node.error(.invalidValue, e.message)
+                }
                 if fontFound {
                     do { try TextEngine.checkCharacters(t.template.possibleCharacters, t.font) } catch let e as FontError {
                         throw node.error(.invalidValue, e.description)

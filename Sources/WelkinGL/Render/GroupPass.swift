@@ -77,11 +77,11 @@ final class GroupPass {
     /// The content target of nesting `depth` (and its mask target when `masked`), frame-sized, cleared
     /// transparent. Leaves framebuffer 0 bound.
     func targets(depth: Int, size: SIMD2<Int>, masked: Bool) throws -> (content: RenderTarget, mask: RenderTarget?) {
-        if contents.first?.size != size || blurTargets?.0.size != size {
+        // A new frame size: every depth's targets go (only ever at depth 0, before any is in use).
+        if let first = contents.first, first.size != size {
             for t in contents { t.delete() }
             for t in masks { t?.delete() }
             contents = []; masks = []
-            blurTargets?.0.delete(); blurTargets?.1.delete(); blurTargets = nil
         }
         while contents.count <= depth {
             contents.append(try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT))
@@ -99,6 +99,7 @@ final class GroupPass {
 
     private func blurTargets(_ size: SIMD2<Int>) throws -> (RenderTarget, RenderTarget) {
         if let t = blurTargets, t.0.size == size { return t }
+        blurTargets?.0.delete(); blurTargets?.1.delete()
         let made = (try RenderTarget(size: size, internalFormat: GL_R32F, type: GL_FLOAT),
                     try RenderTarget(size: size, internalFormat: GL_R32F, type: GL_FLOAT))
         blurTargets = made
