@@ -43,17 +43,25 @@ final class GroupRaster: @unchecked Sendable {
             pixels = content.map { GroupDraw.withShadow($0, 0, .zero, opacity) }
             return
         }
-        // The blur: alpha → horizontal → vertical, taps outside the frame reading 0.
+        // The blur: alpha → horizontal → vertical, taps outside the frame reading 0. Only the box
+        // around the non-zero alpha, grown by the kernel's reach, can come out non-zero; outside it
+        // every sum is of zeros, so it is left at 0 (the same numbers, less work for small text).
         var alpha = content.map(\.w)
-        var horizontal = [Float](repeating: 0, count: count)
         let h = shadow.horizontalWeights, v = shadow.verticalWeights
+        guard let box = Self.nonZeroBox(alpha, width: width, height: height) else {
+            pixels = content.map { GroupDraw.withShadow($0, 0, shadow.color, opacity) }
+            return
+        }
+        let xs = max(0, box.x.lowerBound - (h.count - 1))..<min(width, box.x.upperBound + (h.count - 1))
+        let ys = max(0, box.y.lowerBound - (v.count - 1))..<min(height, box.y.upperBound + (v.count - 1))
+        var horizontal = [Float](repeating: 0, count: count)
         alpha.withUnsafeMutableBufferPointer { a in
             horizontal.withUnsafeMutableBufferPointer { out in
                 h.withUnsafeBufferPointer { weights in
                     nonisolated(unsafe) let (a, out, weights) = (a.baseAddress!, out.baseAddress!, weights.baseAddress!)
                     LayerRasters.forEachBand(height: height, threads: threads) { rows in
-                        for y in rows {
-                            for x in 0..<width {
+                        for y in rows where box.y.contains(y) {
+                            for x in xs {
                                 out[y * width + x] = GroupDraw.blurred(a + y * width, x, width, 1, weights, h.count - 1)
                             }
                         }
@@ -61,13 +69,14 @@ final class GroupRaster: @unchecked Sendable {
                 }
             }
         }
+        alpha = [Float](repeating: 0, count: count)
         horizontal.withUnsafeMutableBufferPointer { hb in
             alpha.withUnsafeMutableBufferPointer { out in
                 v.withUnsafeBufferPointer { weights in
                     nonisolated(unsafe) let (hb, out, weights) = (hb.baseAddress!, out.baseAddress!, weights.baseAddress!)
                     LayerRasters.forEachBand(height: height, threads: threads) { rows in
-                        for y in rows {
-                            for x in 0..<width {
+                        for y in rows where ys.contains(y) {
+                            for x in xs {
                                 out[y * width + x] = GroupDraw.blurred(hb + x, y, height, width, weights, v.count - 1)
                             }
                         }
@@ -86,6 +95,18 @@ final class GroupRaster: @unchecked Sendable {
                 pixels[y * width + x] = GroupDraw.withShadow(content[y * width + x], a, shadow.color, opacity)
             }
         }
+    }
+
+    /// The columns and rows holding every non-zero value, nil when all are zero.
+    static func nonZeroBox(_ values: [Float], width: Int, height: Int) -> (x: Range<Int>, y: Range<Int>)? {
+        var x0 = width, x1 = -1, y0 = height, y1 = -1
+        for y in 0..<height {
+            let row = y * width
+            guard let first = (0..<width).first(where: { values[row + $0] != 0 }) else { continue }
+            let last = (0..<width).last(where: { values[row + $0] != 0 })!
+            x0 = min(x0, first); x1 = max(x1, last); y0 = min(y0, y); y1 = y
+        }
+        return x1 < 0 ? nil : (x0..<(x1 + 1), y0..<(y1 + 1))
     }
 
     /// Composites the group's picture over row y.
