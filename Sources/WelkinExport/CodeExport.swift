@@ -142,7 +142,7 @@ final class ExportContext {
                         details: s.uniforms.map { "uniform \($0.name) = \(Self.describe($0.value))" })
         case .text, .group:
             let kind = layer.content.typeName
-            let message = warn(index, kind, "not exported yet: Welkin's \(kind) layers (text, masks and shadows) have no code export; SwiftUI's Text, .mask and .shadow draw the same things")
+            let message = warn(index, kind, "not exported: Welkin's \(kind) layers (text, masks and shadows) have no code export yet; SwiftUI's Text, .mask and .shadow draw the same things")
             notExported(label(layer, index: index, kind: kind), message)
         }
     }
