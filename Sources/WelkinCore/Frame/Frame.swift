@@ -70,7 +70,7 @@ public struct Frame: Sendable {
             }
             switch layer.content {
             case .gradient, .mesh, .text, .group:
-                layers.append(Frame.resolve(layer, resolution))
+                layers.append(Frame.resolve(layer, resolution, path: "layers[\(index)]"))
             case .shader(let s):
                 layers.append(.shader(ShaderDraw(layer: s, opacity: Float(layer.opacity), index: index)))
             case .sky(let content):
@@ -96,7 +96,8 @@ public struct Frame: Sendable {
 
     /// A gradient, mesh, text or group layer (decoding keeps the other kinds out of groups). A layer
     /// with a shadow becomes a group of one: the group carries the shadow and the layer's opacity.
-    static func resolve(_ layer: Layer, _ r: Resolution) -> DrawLayer {
+    /// `path` is the layer's JSON path, for messages.
+    static func resolve(_ layer: Layer, _ r: Resolution, path: String) -> DrawLayer {
         let opacity = layer.shadow == nil ? layer.opacity : 1
         let shadow = layer.shadow.map { ShadowDraw($0, time: r.time, scale: r.scale) }
         let content: DrawLayer
@@ -106,9 +107,10 @@ public struct Frame: Sendable {
         case .mesh(let m):
             content = .mesh(MeshDraw(m, opacity: opacity, sceneColorSpace: r.colorSpace, seed: r.seed, time: r.time, pixelSize: r.pixelSize))
         case .text(let t):
-            content = .text(TextDraw(t, opacity: opacity, time: r.time, clock: r.clock, pixelSize: r.pixelSize, scale: r.scale))
+            content = .text(TextDraw(t, opacity: opacity, time: r.time, clock: r.clock, pixelSize: r.pixelSize, scale: r.scale, path: path))
         case .group(let g):
-            return .group(GroupDraw(layers: g.layers.map { resolve($0, r) }, mask: g.mask.map { resolve($0, r) },
+            return .group(GroupDraw(layers: g.layers.enumerated().map { resolve($1, r, path: "\(path).layers[\($0)]") },
+                                    mask: g.mask.map { resolve($0, r, path: "\(path).mask") },
                                     invertsMask: g.invertsMask, opacity: Float(layer.opacity), shadow: shadow))
         case .shader, .sky, .emitter:
             preconditionFailure("decoding keeps \(layer.content.typeName) layers out of groups and shadows")

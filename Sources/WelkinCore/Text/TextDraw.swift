@@ -17,8 +17,12 @@ public struct TextDraw: Sendable, Equatable {
     public var string: String
     /// Why the text cannot be drawn at this size (the renderers report it), or nil.
     public var failure: String?
+    /// The layer's JSON path in the scene (`layers[2]`, `layers[0].mask`), for messages.
+    public var path: String
 
-    public init(_ layer: TextLayer, opacity: Double, time: Double, clock: Timestamp, pixelSize: SIMD2<Int>, scale: SIMD2<Double>) {
+    public init(_ layer: TextLayer, opacity: Double, time: Double, clock: Timestamp, pixelSize: SIMD2<Int>, scale: SIMD2<Double>,
+                path: String = "") {
+        self.path = path
         color = layer.color.value(at: time).premultiplied * Float(opacity)
         string = layer.template.render(clock)
         let style = TextStyle(font: layer.font, pixelsPerEm: layer.size * scale, lineSpacing: layer.lineSpacing * scale.y,
@@ -38,7 +42,7 @@ public struct TextDraw: Sendable, Equatable {
 
     /// The failure as an error both renderers throw.
     public var error: TextDrawError? {
-        failure.map { TextDrawError(message: "text \"\(string.prefix(40))\": \($0)") }
+        failure.map { TextDrawError(message: path.isEmpty ? $0 : "\(path): \($0)") }
     }
 
     /// The premultiplied colour a glyph texel of `coverage` (0…255) adds, source-over.
@@ -47,7 +51,7 @@ public struct TextDraw: Sendable, Equatable {
     }
 }
 
-/// A text layer that cannot be drawn at this size (its layout failed).
+/// A text layer that cannot be drawn at this size (its layout failed): `layers[N]: sentence`.
 public struct TextDrawError: Error, CustomStringConvertible, Sendable {
     public var message: String
     public var description: String { message }
