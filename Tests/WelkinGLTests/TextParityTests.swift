@@ -101,6 +101,18 @@ final class TextParityTests: XCTestCase {
         try checkParity(scene, "shadows", times: [0, 1.5, 7], sizes: [nil, SIMD2(200, 60)])
     }
 
+    /// A label that changes every frame: more layouts than TextPass keeps uploaded, drawn twice over,
+    /// so atlases are uploaded, reused and evicted, and every frame still matches the CPU.
+    func testChangingLabelsReuseAndReplaceAtlases() throws {
+        let scene = try decode("""
+            {"size": [96, 40], "background": "black",
+             "layers": [{"type": "text", "string": "{time:mm:ss}", "size": 20},
+                        {"type": "text", "string": "{time:ss}", "size": 10, "position": [0.1, 0.2]}]}
+            """, "labels")
+        let times = (0..<20).map { Double($0) }
+        for time in times + times.reversed() { try checkParity(scene, "labels", times: [time]) }
+    }
+
     /// Every text example scene at 0, 1.5 and 7 s (half size: the CPU's group blur is the slow part in debug builds).
     func testExampleScenes() throws {
         var figures: [String] = []

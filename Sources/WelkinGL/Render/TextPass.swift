@@ -2,8 +2,8 @@
 //
 // Each instance is a GlyphQuad as WelkinText lays it out; the fragment shader copies the glyph's
 // coverage from the atlas (an R8UI texture, texelFetch: no filtering) and tints it, and blending
-// composites glyph after glyph source-over, as the CPU does. The atlas is uploaded when it changes
-// (a new layout), not every frame.
+// composites glyph after glyph source-over, as the CPU does. Each atlas is uploaded once, when a
+// layout first draws, and kept while recent ones are drawn (a clock's label makes a new one a minute).
 
 @preconcurrency import CEpoxy
 import WelkinCore
@@ -14,9 +14,11 @@ final class TextPass {
     private let u_pixelSize, u_color, u_atlas: GLint
     private var vertexArray: GLuint = 0
     private var buffer: GLuint = 0
-    private var atlasTexture: GLuint = 0
-    /// The atlas now in `atlasTexture` (GlyphAtlas.id).
-    private var atlasID: UInt64?
+    /// Uploaded atlases by GlyphAtlas.id, with the count of draws at their last use.
+    private var atlases: [UInt64: (texture: GLuint, used: Int)] = [:]
+    private var uses = 0
+    /// How many atlases stay uploaded (the least recently drawn goes first).
+    static let atlasCacheLimit = 16
 
     /// Texture unit of the atlas (composite.glsl's destination uses 0).
     static let atlasUnit: GLint = 1
@@ -28,7 +30,6 @@ final class TextPass {
         u_atlas = program.uniform("u_atlas")
         epoxy_glGenVertexArrays(1, &vertexArray)
         epoxy_glGenBuffers(1, &buffer)
-        epoxy_glGenTextures(1, &atlasTexture)
         var previous: GLint = 0
         epoxy_glGetIntegerv(GLenum(GL_VERTEX_ARRAY_BINDING), &previous)
         epoxy_glBindVertexArray(vertexArray)
@@ -53,20 +54,33 @@ final class TextPass {
         guard GL.hasCurrentContext else { return }
         if vertexArray != 0 { epoxy_glDeleteVertexArrays(1, &vertexArray) }
         if buffer != 0 { epoxy_glDeleteBuffers(1, &buffer) }
-        if atlasTexture != 0 { epoxy_glDeleteTextures(1, &atlasTexture) }
+        for var t in atlases.values.map(\.texture) { epoxy_glDeleteTextures(1, &t) }
     }
 
     var files: [String] { program.files }
 
-    /// Uploads `atlas` unless it is the one already in the texture.
+    /// Binds `atlas`'s texture to the atlas unit, uploading it the first time.
     private func upload(_ atlas: GlyphAtlas) throws {
+        uses += 1
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.atlasUnit))
-        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), atlasTexture)
-        guard atlasID != atlas.id else { return }
+        if let known = atlases[atlas.id] {
+            atlases[atlas.id] = (known.texture, uses)
+            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), known.texture)
+            return
+        }
+        if atlases.count >= Self.atlasCacheLimit, let oldest = atlases.min(by: { $0.value.used < $1.value.used }) {
+            var t = oldest.value.texture
+            epoxy_glDeleteTextures(1, &t)
+            atlases[oldest.key] = nil
+        }
         let limit = GL.integer(GL_MAX_TEXTURE_SIZE)
         guard atlas.width <= limit, atlas.height <= limit else {
             throw GLError("a \(atlas.width)×\(atlas.height) glyph atlas exceeds this GPU's \(limit)-texel textures")
         }
+        var texture: GLuint = 0
+        epoxy_glGenTextures(1, &texture)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        atlases[atlas.id] = (texture, uses)
         epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         atlas.pixels.withUnsafeBytes {
             epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8UI, GLsizei(atlas.width), GLsizei(atlas.height), 0,
@@ -76,7 +90,6 @@ final class TextPass {
         // Integer textures take no filtering; texelFetch ignores it, but the texture must be complete.
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-        atlasID = atlas.id
         try GL.check("uploading a \(atlas.width)×\(atlas.height) glyph atlas")
     }
 
