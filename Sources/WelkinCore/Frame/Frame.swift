@@ -1,4 +1,6 @@
-// Frame: everything needed to draw one instant of a scene, in pixel space. No GL, no files.
+// Frame: everything needed to draw one instant of a scene, in pixel space. No GL; no files but
+// fonts, which WelkinText reads once (text layers are laid out here, glyphs and all, so both
+// renderers draw the very same quads and coverage).
 
 /// One drawable layer of a frame.
 public enum DrawLayer: Sendable, Equatable {

@@ -58,15 +58,14 @@ extension SceneLoader {
         }
         t.font.weight = t.weight.openType
         // The font: a missing file or family is an error at `font` (or at the layer for the default).
-        let where_ = fontNode ?? object.node
+        let fontPlace = fontNode ?? object.node
         do {
             _ = try TextEngine.resolve(t.font)
         } catch let e as FontError {
             fontFound = false
-            try where_.report(where_.error(.unreadableFile, fontMessage(e, t)))
+            try fontPlace.report(fontPlace.error(.unreadableFile, fontMessage(e, t)))
         }
-        if let n = try object.decode("string", { n -> (Node, String) in (n, try n.string()) }) {
-            let (node, s) = n
+        if let s = try object.string("string"), let node = object["string"] {
             _ = try node.recover {
                 t.string = s
                 try checkString(s, node)
