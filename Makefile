@@ -10,8 +10,11 @@ SWIFT ?= swift
 # Debian packages Welkin builds and tests against. Mesa's llvmpipe provides OpenGL without a GPU.
 # ffmpeg: `welkin export`'s video and GIF encoder (run as a program), and ffprobe for its tests.
 # libimgui-dev and libstb-dev: the viewer's panel (Dear ImGui, a static library that needs stb).
+# Text layers: FreeType (glyph coverage), HarfBuzz (shaping), fontconfig (family names, fallback);
+# DejaVu Sans is the default font, WenQuanYi Micro Hei draws Chinese.
 APT_PACKAGES = pkg-config libpng-dev libcairo2-dev libepoxy-dev libglfw3-dev libimgui-dev libstb-dev \
-               libgl1-mesa-dri libegl-mesa0 libegl1 xvfb xauth xdotool ffmpeg
+               libgl1-mesa-dri libegl-mesa0 libegl1 xvfb xauth xdotool ffmpeg \
+               libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei
 
 .PHONY: all deps build build-debug test run bench soak clean
 
@@ -32,6 +35,10 @@ deps:
 	@python3 -c "import jsonschema" 2>/dev/null || { echo "make: installing jsonschema from PyPI (for the tests)"; \
 	  python3 -m pip install --quiet jsonschema 2>/dev/null || python3 -m pip install --quiet --user jsonschema || \
 	  python3 -m pip install --quiet --break-system-packages jsonschema; }
+	@# Text tests compare glyph coverage with FreeType as Pillow's ImageFont draws it (PyPI's Pillow).
+	@python3 -c "import PIL" 2>/dev/null || { echo "make: installing Pillow from PyPI (for the tests)"; \
+	  python3 -m pip install --quiet Pillow 2>/dev/null || python3 -m pip install --quiet --user Pillow || \
+	  python3 -m pip install --quiet --break-system-packages Pillow; }
 
 build: deps
 	$(SWIFT) build -c release

@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "welkin", targets: ["welkin"]),
         .library(name: "WelkinCore", targets: ["WelkinCore"]),
+        .library(name: "WelkinText", targets: ["WelkinText"]),
         .library(name: "WelkinImage", targets: ["WelkinImage"]),
         .library(name: "WelkinReference", targets: ["WelkinReference"]),
         .library(name: "WelkinGL", targets: ["WelkinGL"]),
@@ -25,19 +26,29 @@ let package = Package(
         // Dear ImGui 1.86 with its GLFW and OpenGL 3 backends (a static library; C++ only).
         .systemLibrary(name: "CImGui", path: "Sources/CImGui", pkgConfig: "imgui",
                        providers: [.apt(["libimgui-dev", "libstb-dev"])]),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
 
-        // Scene model, colour, gradients, Frame. Foundation only.
-        .target(name: "WelkinCore"),
+        // Text: fonts by file or family (fontconfig), shaping (HarfBuzz), glyph coverage (FreeType)
+        // in one atlas per layout. Knows nothing of scenes; WelkinCore resolves text layers with it.
+        .target(name: "WelkinText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
+
+        // Scene model, colour, gradients, Frame. Foundation, and WelkinText for text layers.
+        .target(name: "WelkinCore", dependencies: ["WelkinText"]),
         // Image, PNG read/write (libpng) and the sprite image cache both renderers share.
         .target(name: "WelkinImage", dependencies: ["WelkinCore", "CPNG"]),
         // CPU reference renderer and image comparison.
-        .target(name: "WelkinReference", dependencies: ["WelkinCore", "WelkinImage"]),
+        .target(name: "WelkinReference", dependencies: ["WelkinCore", "WelkinImage", "WelkinText"]),
         // `welkin export-code`: a scene as SwiftUI or Core Animation source. Reads the model only.
         .target(name: "WelkinExport", dependencies: ["WelkinCore"]),
         // OpenGL: contexts (EGL headless, GLFW windows), shaders, GPU passes, readback.
         // Sources/WelkinGL/Shaders is a symlink to the top-level Shaders/ (one copy of the sources);
         // .process follows it and copies the files flat into the bundle (.copy would copy the link).
-        .target(name: "WelkinGL", dependencies: ["WelkinCore", "WelkinImage", "CEpoxy", "CGLFW"],
+        .target(name: "WelkinGL", dependencies: ["WelkinCore", "WelkinImage", "WelkinText", "CEpoxy", "CGLFW"],
                 resources: [.process("Shaders")]),
         // The viewer's panel calls as plain C functions over Dear ImGui (C++): the only user of CImGui.
         .target(name: "WelkinPanelShim", dependencies: ["CImGui"]),
@@ -54,6 +65,8 @@ let package = Package(
         // Helpers every test target shares (checkout paths, scene errors, the shared GL context).
         .target(name: "WelkinTestSupport", dependencies: ["WelkinCore", "WelkinGL"], path: "Tests/WelkinTestSupport"),
         .testTarget(name: "WelkinCoreTests", dependencies: ["WelkinCore", "WelkinTestSupport"]),
+        // Shaping and glyph coverage against HarfBuzz's clusters and Pillow's FreeType rendering.
+        .testTarget(name: "WelkinTextTests", dependencies: ["WelkinText", "WelkinTestSupport"]),
         // Type-checks exported code against stubs of Apple's API (Tests/Fixtures/AppleAPIStubs).
         .testTarget(name: "WelkinExportTests", dependencies: ["WelkinExport", "WelkinTestSupport"]),
         .testTarget(name: "WelkinReferenceTests", dependencies: ["WelkinReference", "WelkinImage", "WelkinBaselines", "CCairo", "WelkinTestSupport"]),

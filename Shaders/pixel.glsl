@@ -19,3 +19,8 @@ vec2 pixelPosition() {
 ivec2 pixelCoordinate() {
     return ivec2(int(gl_FragCoord.x), int(u_pixelSize.y) - 1 - int(gl_FragCoord.y));
 }
+
+// GL's texel (bottom-up rows) of a frame-sized target at a top-down pixel coordinate.
+ivec2 texel(ivec2 p) {
+    return ivec2(p.x, int(u_pixelSize.y) - 1 - p.y);
+}

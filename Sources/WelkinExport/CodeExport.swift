@@ -140,6 +140,10 @@ final class ExportContext {
             let message = warn(index, layer.content.typeName, "not exported: a GLSL fragment shader (\(file)) has no SwiftUI or Core Animation equivalent; SwiftUI's shaders are Metal: port it to a [[stitchable]] function and apply it with .colorEffect or .layerEffect")
             notExported(label(layer, index: index, kind: layer.content.typeName), message,
                         details: s.uniforms.map { "uniform \($0.name) = \(Self.describe($0.value))" })
+        case .text, .group:
+            let kind = layer.content.typeName
+            let message = warn(index, kind, "not exported: Welkin's \(kind) layers (text, masks and shadows) have no code export yet; SwiftUI's Text, .mask and .shadow draw the same things")
+            notExported(label(layer, index: index, kind: kind), message)
         }
     }
 

@@ -57,30 +57,26 @@ public struct ReferenceRenderer: Sendable {
     /// Draws `frame` into `out` (width × height × 4 bytes), every byte written.
     func renderSupported(_ frame: Frame, into out: UnsafeMutableBufferPointer<UInt8>) throws {
         let width = frame.pixelSize.x, height = frame.pixelSize.y
-        // Particle layers: sprites bucketed by rows, images loaded, before any row is drawn.
-        let particles = try frame.layers.map { layer -> PreparedParticles? in
-            guard case .particles(let p) = layer else { return nil }
-            return try PreparedParticles(p, width: width, height: height)
-        }
         // Frames that are copies of a few rows are memory-bound: one thread, no hand-off.
         let copying = axisFastPath && Self.invariantAxis(frame) != nil
         let threadCount = copying ? 1 : max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
         // More bands than threads balances uneven rows; contiguous bands keep memory local.
         let bandCount = threadCount == 1 ? 1 : min(height, threadCount * 8)
-        // Layers that need a whole-frame pre-pass (mesh triangles → row spans), made before any row.
-        let prepared = Self.prepareLayers(frame)
+        // Layers that need a whole-frame pre-pass (mesh triangles → row spans, particles bucketed and
+        // their images loaded, groups drawn offscreen), made before any row.
+        let prepared = try LayerRasters(frame.layers, width: width, height: height, threads: threadCount)
         // A layer that is opaque everywhere hides the background and every layer below it. When it
         // is the last layer (a full-frame opaque mesh), its colours are quantised as they are made.
         let hidden = Self.hiddenLayers(frame, prepared: prepared)
         let last = frame.layers.count - 1
-        let fused = hidden == last ? prepared[last] : nil
+        let fused = hidden == last ? prepared.meshes[last] : nil
         // A frame whose colour depends on one axis only (vertical or horizontal linear gradients over
         // the background) has at most 8 distinct quantised pixels per row (the dither repeats every
         // 8 columns) or 8 distinct rows (every 8 rows): those are computed with the general code and
         // copied, so the bytes are the general path's (ReferenceRendererTests compares both).
         let axis = axisFastPath ? Self.invariantAxis(frame) : nil
         if axis == .column {
-            Self.drawColumnConstantFrame(frame, into: out.baseAddress!)
+            Self.drawColumnConstantFrame(frame, prepared: prepared, into: out.baseAddress!)
             return
         }
         do {
@@ -96,14 +92,14 @@ public struct ReferenceRenderer: Sendable {
                     // The dither thresholds of this row, columns x & 7.
                     for i in 0..<8 { biases[i] = Dither.bias(x: i, y: y, enabled: frame.dither) }
                     if axis == .row {
-                        Self.drawConstantRow(frame, y: y, biases: biases, scratch: row, into: base + y * width * 4)
+                        Self.drawConstantRow(frame, y: y, biases: biases, scratch: row, prepared: prepared, into: base + y * width * 4)
                         continue
                     }
                     if let fused {
                         fused.drawRow(y: y, biases: biases, into: base + y * width * 4)
                         continue
                     }
-                    drawRow(frame, y: y, into: row, prepared: prepared, particles: particles, from: hidden ?? 0)
+                    drawRow(frame, y: y, into: row, prepared: prepared, from: hidden ?? 0)
                     Self.resolveRow(row, width: width, biases: biases, into: base + y * width * 4)
                 }
             }
@@ -136,9 +132,10 @@ public struct ReferenceRenderer: Sendable {
     /// A row of one colour: its first (up to) 8 pixels drawn and quantised by the general code,
     /// then repeated (the dither's period is 8 columns).
     static func drawConstantRow(_ frame: Frame, y: Int, biases: UnsafePointer<Float>, scratch: UnsafeMutablePointer<SIMD4<Float>>,
+                                prepared: LayerRasters,
                                 into out: UnsafeMutablePointer<UInt8>) {
         let width = frame.pixelSize.x, period = min(8, width)
-        ReferenceRenderer().drawRow(frame, y: y, into: scratch, width: period)
+        ReferenceRenderer().drawRow(frame, y: y, into: scratch, prepared: prepared, width: period)
         resolveRow(scratch, width: period, biases: biases, into: out)
         var done = period
         while done < width {
@@ -151,14 +148,14 @@ public struct ReferenceRenderer: Sendable {
     /// A frame whose columns are each one colour repeats every 8 rows (the dither's period): rows
     /// 0…7 are drawn and quantised by the general code, then copied down in doubling blocks (row y
     /// is row y mod 8 of each block), large copies that stream at the memory's speed.
-    static func drawColumnConstantFrame(_ frame: Frame, into base: UnsafeMutablePointer<UInt8>) {
+    static func drawColumnConstantFrame(_ frame: Frame, prepared: LayerRasters, into base: UnsafeMutablePointer<UInt8>) {
         let width = frame.pixelSize.x, height = frame.pixelSize.y, rowBytes = width * 4
         let row = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width)
         let biases = UnsafeMutablePointer<Float>.allocate(capacity: 8)
         defer { row.deallocate(); biases.deallocate() }
         for y in 0..<min(8, height) {
             for i in 0..<8 { biases[i] = Dither.bias(x: i, y: y, enabled: frame.dither) }
-            ReferenceRenderer().drawRow(frame, y: y, into: row)
+            ReferenceRenderer().drawRow(frame, y: y, into: row, prepared: prepared)
             resolveRow(row, width: width, biases: biases, into: base + y * rowBytes)
         }
         var done = min(8, height)
@@ -172,33 +169,18 @@ public struct ReferenceRenderer: Sendable {
     /// Composites every layer of `frame` into one row of premultiplied float colour (its first
     /// `width` pixels; default the whole row).
     /// Layers below `from` (and the background) are skipped: layer `from` hides them (`hiddenLayers`).
-    func drawRow(_ frame: Frame, y: Int, into row: UnsafeMutablePointer<SIMD4<Float>>, prepared: [Int: MeshRaster] = [:],
-                 particles: [PreparedParticles?] = [], from: Int = 0, width: Int? = nil) {
+    /// `prepared` holds the layers' pre-passes; nil for frames of gradients and sky alone, which need none.
+    func drawRow(_ frame: Frame, y: Int, into row: UnsafeMutablePointer<SIMD4<Float>>, prepared: LayerRasters? = nil,
+                 from: Int = 0, width: Int? = nil) {
         let width = width ?? frame.pixelSize.x
         if from == 0 { row.update(repeating: frame.background, count: width) }
-        for (index, layer) in frame.layers.enumerated() where index >= from {
-            switch layer {
-            case .gradient(let g): GradientRaster.draw(g, y: y, width: width, into: row)
-            case .particles: particles[index]!.drawRow(y: y, into: row)
-            case .shader: preconditionFailure("checked by render(_:)")
-            case .mesh: prepared[index]!.drawRow(y: y, into: row)
-            case .sky(let sky): SkyRaster.draw(sky, y: y, width: width, into: row)
-            }
-        }
-    }
-
-    /// Per-frame pre-passes, by layer index: sequential, so rows stay independent of the thread count.
-    static func prepareLayers(_ frame: Frame) -> [Int: MeshRaster] {
-        var out: [Int: MeshRaster] = [:]
-        for (index, layer) in frame.layers.enumerated() {
-            if case .mesh(let m) = layer { out[index] = MeshRaster(m, pixelSize: frame.pixelSize) }
-        }
-        return out
+        let prepared = prepared ?? (try! LayerRasters(frame.layers, width: frame.pixelSize.x, height: frame.pixelSize.y, threads: 1))
+        prepared.drawRow(y: y, into: row, width: width, from: from)
     }
 
     /// The last layer that covers every pixel with opaque colour (so nothing below it shows), if any.
-    static func hiddenLayers(_ frame: Frame, prepared: [Int: MeshRaster]) -> Int? {
-        frame.layers.indices.last { prepared[$0]?.hidesBelow ?? false }
+    static func hiddenLayers(_ frame: Frame, prepared: LayerRasters) -> Int? {
+        frame.layers.indices.last { prepared.meshes[$0]?.hidesBelow ?? false }
     }
 
     /// Quantises one row to RGBA8 with the shared dither (`biases`: the row's thresholds for x & 7).

@@ -32,6 +32,8 @@ extension Commands {
             throw Failure(message: e.inFile(scene.sourcePath).description)
         } catch let e as GLError {
             throw Failure(message: "welkin: \(e.message)")
+        } catch let e as TextDrawError {
+            throw Failure(message: "\(scene.sourcePath ?? "<default scene>"): \(e.message)")
         }
     }
 
@@ -114,6 +116,8 @@ extension Commands {
             let frame = Frame(scene: scene, time: time, pixelSize: size)
             if args.value("--against") == nil {
                 do { reference = try ReferenceRenderer().render(frame) } catch let e as ReferenceUnsupportedError {
+                    throw Failure(message: "\(args.positionals[0]): \(e.message)")
+                } catch let e as TextDrawError {
                     throw Failure(message: "\(args.positionals[0]): \(e.message)")
                 }
             }

@@ -41,6 +41,8 @@ extension Commands {
             let image: Image
             do { image = try ReferenceRenderer().render(frame) } catch let e as ReferenceUnsupportedError {
                 throw Failure(message: "\(args.positionals.first ?? "<default scene>"): \(e.message)")
+            } catch let e as TextDrawError {
+                throw Failure(message: "\(args.positionals.first ?? "<default scene>"): \(e.message)")
             }
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
             try writePNG(image, to: out)

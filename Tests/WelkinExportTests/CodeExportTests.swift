@@ -138,7 +138,7 @@ final class CodeExportTests: XCTestCase {
                 for (i, layer) in scene.layers.enumerated() {
                     let dropped: Bool
                     switch layer.content {
-                    case .shader, .sky(.cloudCover), .sky(.cloudSprites): dropped = true
+                    case .shader, .sky(.cloudCover), .sky(.cloudSprites), .text, .group: dropped = true
                     case .mesh: dropped = target == .coreAnimation
                     default: dropped = false
                     }
@@ -357,7 +357,7 @@ struct SceneNumbers {
                     code("weather.transition", weather.transition)
                     for entry in weather.schedule { code("weather.schedule.at", entry.at) }
                 }
-            case .shader, .sky(.cloudCover), .sky(.cloudSprites):
+            case .shader, .sky(.cloudCover), .sky(.cloudSprites), .text, .group:
                 continue
             }
         }

@@ -38,7 +38,7 @@ final class RuntimeTwinTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(walks.count, 4)
+        XCTAssertEqual(walks.count, 5)   // mesh-seed, mesh-seed-dark, mesh-keyframes, mesh-bezier, mesh-text's background
         if let (_, walk, start, _) = walks.first {
             for bounce in [0.0, -0.5, 0.6] {
                 var w = walk

@@ -1,4 +1,6 @@
-// Frame: everything needed to draw one instant of a scene, in pixel space. No GL, no files.
+// Frame: everything needed to draw one instant of a scene, in pixel space. No GL; no files but
+// fonts, which WelkinText reads once (text layers are laid out here, glyphs and all, so both
+// renderers draw the very same quads and coverage).
 
 /// One drawable layer of a frame.
 public enum DrawLayer: Sendable, Equatable {
@@ -9,6 +11,10 @@ public enum DrawLayer: Sendable, Equatable {
     case sky(SkyDraw)
     /// An emitter's particles as sprite instances.
     case particles(ParticleDraw)
+    /// Glyph quads over a coverage atlas.
+    case text(TextDraw)
+    /// Layers drawn offscreen, masked, maybe shadowed; also any layer with a shadow (a group of one).
+    indirect case group(GroupDraw)
 }
 
 /// A user shader layer at one instant: the built-in uniforms come from the Frame.
@@ -55,6 +61,8 @@ public struct Frame: Sendable {
         self.sky = sky
         // The weather's rain and snow fall in front of the last sky layer (docs/sky.md).
         let pointScale = self.scale
+        let resolution = Resolution(colorSpace: scene.colorSpace, seed: scene.seed, time: time, pixelSize: size,
+                                    scale: pointScale, clock: scene.clock(at: time))
         let lastSky = scene.layers.lastIndex { if case .sky = $0.content { return true } else { return false } }
         for (index, layer) in scene.layers.enumerated() {
             defer {
@@ -63,14 +71,10 @@ public struct Frame: Sendable {
                 }
             }
             switch layer.content {
-            case .gradient(let g):
-                layers.append(.gradient(GradientDraw(g, opacity: layer.opacity, sceneColorSpace: scene.colorSpace,
-                                                     pixelSize: size, scale: self.scale)))
+            case .gradient, .mesh, .text, .group:
+                layers.append(Frame.resolve(layer, resolution, path: "layers[\(index)]"))
             case .shader(let s):
                 layers.append(.shader(ShaderDraw(layer: s, opacity: Float(layer.opacity), index: index)))
-            case .mesh(let m):
-                layers.append(.mesh(MeshDraw(m, opacity: layer.opacity, sceneColorSpace: scene.colorSpace, seed: scene.seed,
-                                             time: time, pixelSize: size)))
             case .sky(let content):
                 SkyDraw.append(SkyPart(content, state: sky!, opacity: layer.opacity, time: time, sceneSeed: scene.seed,
                                        index: index, pixelSize: size, scale: self.scale), to: &layers)
@@ -80,5 +84,40 @@ public struct Frame: Sendable {
             }
         }
         self.layers = layers
+    }
+
+    /// What resolving a layer that may sit in a group needs besides the layer.
+    struct Resolution {
+        var colorSpace: ColorSpace
+        var seed: UInt64
+        var time: Double
+        var pixelSize: SIMD2<Int>
+        var scale: SIMD2<Double>
+        var clock: Timestamp
+    }
+
+    /// A gradient, mesh, text or group layer (decoding keeps the other kinds out of groups). A layer
+    /// with a shadow becomes a group of one: the group carries the shadow and the layer's opacity.
+    /// `path` is the layer's JSON path, for messages.
+    static func resolve(_ layer: Layer, _ r: Resolution, path: String) -> DrawLayer {
+        let opacity = layer.shadow == nil ? layer.opacity : 1
+        let shadow = layer.shadow.map { ShadowDraw($0, time: r.time, scale: r.scale) }
+        let content: DrawLayer
+        switch layer.content {
+        case .gradient(let g):
+            content = .gradient(GradientDraw(g, opacity: opacity, sceneColorSpace: r.colorSpace, pixelSize: r.pixelSize, scale: r.scale))
+        case .mesh(let m):
+            content = .mesh(MeshDraw(m, opacity: opacity, sceneColorSpace: r.colorSpace, seed: r.seed, time: r.time, pixelSize: r.pixelSize))
+        case .text(let t):
+            content = .text(TextDraw(t, opacity: opacity, time: r.time, clock: r.clock, pixelSize: r.pixelSize, scale: r.scale, path: path))
+        case .group(let g):
+            return .group(GroupDraw(layers: g.layers.enumerated().map { resolve($1, r, path: "\(path).layers[\($0)]") },
+                                    mask: g.mask.map { resolve($0, r, path: "\(path).mask") },
+                                    invertsMask: g.invertsMask, opacity: Float(layer.opacity), shadow: shadow))
+        case .shader, .sky, .emitter:
+            preconditionFailure("decoding keeps \(layer.content.typeName) layers out of groups and shadows")
+        }
+        guard let shadow else { return content }
+        return .group(GroupDraw(layers: [content], opacity: Float(layer.opacity), shadow: shadow))
     }
 }

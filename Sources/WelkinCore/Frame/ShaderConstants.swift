@@ -26,6 +26,7 @@ public enum ShaderConstants {
         // Limits (uniform array lengths).
         int("MAXIMUM_STOPS", Int32(Gradient.maximumStops))
         int("MAX_CLOUDS", Int32(CloudSpritesLayer.maximumCount))
+        int("MAXIMUM_BLUR_TAPS", Int32(ShadowDraw.maximumTaps))
 
         // Hashing.
         uint("HASH_MULTIPLIER_1", Noise.hashMultiplier1)

@@ -23,7 +23,7 @@ extension MeshGradient {
             Property("colorKeyframes", .array(.object(MeshColorKeyframe.properties), count: 0...MeshColorKeyframe.maximumCount), animatable: true,
                      "Later colour sets; `colors` is time 0, colours interpolate between keyframes."),
         ]
-    }()) { object, context in
+    }(), groupable: true) { object, context in
         .mesh(try SceneLoader.decodeMesh(object, colorSpace: context.colorSpace))
     }
 }

@@ -14,18 +14,25 @@ public struct LayerKind: Sendable {
         public var directory: String?
         /// The layer's own `colorSpace`, when it has one.
         public var colorSpace: ColorSpace?
+        /// How many groups (and masks) hold the layer: 0 at the top level.
+        public var depth: Int = 0
     }
 
     /// The scene file's `type`.
     public let type: String
     /// Every key a layer of this kind accepts: the common ones, then its own.
     public let properties: PropertyTable
+    /// Whether a layer of this kind may be in a group or be a mask, and cast a `shadow` (both draw it
+    /// into an offscreen buffer first); sky and emitter layers, and user shaders, may not.
+    public let groupable: Bool
     let decode: @Sendable (ObjectReader, Context) throws -> Layer.Content
 
-    public init(_ type: String, _ summary: String, _ properties: [Property],
+    public init(_ type: String, _ summary: String, _ properties: [Property], groupable: Bool = false,
                 decode: @escaping @Sendable (ObjectReader, Context) throws -> Layer.Content) {
         self.type = type
-        self.properties = PropertyTable(type, title: "\(type) layer", summary, LayerKind.commonProperties(type) + properties)
+        self.groupable = groupable
+        self.properties = PropertyTable(type, title: "\(type) layer", summary,
+                                        LayerKind.commonProperties(type) + properties + (groupable ? [Shadow.property] : []))
         self.decode = decode
     }
 
@@ -54,6 +61,8 @@ public enum LayerKinds {
         CloudSpritesLayer.kind,
         CloudCoverLayer.kind,
         EmitterLayer.kind,
+        TextLayer.kind,
+        GroupLayer.kind,
     ]
 
     private static let byType: [String: LayerKind] = Dictionary(uniqueKeysWithValues: all.map { ($0.type, $0) })

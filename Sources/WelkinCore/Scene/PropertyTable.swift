@@ -181,6 +181,7 @@ public enum SceneFormat {
         [GradientStop.properties, Weather.properties, Weather.scheduleEntryProperties,
          PrecipitationSettings.properties, SkyKeyframe.properties, EmitterCell.properties, Sway.properties,
          MeshBezierPoint.properties, MeshColorKeyframe.properties, MeshRandomWalk.properties,
-         MeshRandomWalk.Range.properties, MeshSpring.properties]
+         MeshRandomWalk.Range.properties, MeshSpring.properties, Shadow.properties, KeyframeTables.number,
+         KeyframeTables.color]
     }
 }

@@ -67,6 +67,8 @@ extension Scene {
 public struct Layer: Sendable {
     public var name: String?
     public var opacity: Double = 1
+    /// A shadow under the layer (kinds that can sit in a group).
+    public var shadow: Shadow? = nil
     public var content: Content
 
     public enum Content: Sendable {
@@ -79,10 +81,14 @@ public struct Layer: Sendable {
         case sky(SkyContent)
         /// A particle emitter (Core Animation's CAEmitterLayer).
         case emitter(EmitterLayer)
+        /// A string in a font (docs/text-and-masks.md).
+        case text(TextLayer)
+        /// Layers composited offscreen, masked, maybe shadowed (docs/text-and-masks.md).
+        indirect case group(GroupLayer)
     }
 
-    public init(name: String? = nil, opacity: Double = 1, content: Content) {
-        self.name = name; self.opacity = opacity; self.content = content
+    public init(name: String? = nil, opacity: Double = 1, shadow: Shadow? = nil, content: Content) {
+        self.name = name; self.opacity = opacity; self.shadow = shadow; self.content = content
     }
 }
 
@@ -94,6 +100,8 @@ extension Layer.Content {
         case .shader: return ShaderLayer.kind.type
         case .mesh: return MeshGradient.kind.type
         case .emitter: return EmitterLayer.kind.type
+        case .text: return TextLayer.kind.type
+        case .group: return GroupLayer.kind.type
         case .sky(.sky): return SkyLayer.kind.type
         case .sky(.cloudSprites): return CloudSpritesLayer.kind.type
         case .sky(.cloudCover): return CloudCoverLayer.kind.type

@@ -120,7 +120,8 @@ public enum SceneLoader {
 
     public static var layerTypeNames: [String] { LayerKinds.all.map(\.type) }
 
-    static func decodeLayer(_ node: Node, sceneSize: SIMD2<Int>, directory: String?) throws -> Layer {
+    /// One layer; `depth` counts the groups (and masks) around it.
+    static func decodeLayer(_ node: Node, sceneSize: SIMD2<Int>, directory: String?, depth: Int = 0) throws -> Layer {
         // Read `type` first so unknown keys can be judged against the right table.
         guard case .object = node.value.kind else { throw node.wrongType("a layer object") }
         guard let typeValue = node.value["type"] else {
@@ -134,13 +135,18 @@ public enum SceneLoader {
             else { message += " (expected one of: \(layerTypeNames.joined(separator: ", ")))" }
             throw typeNode.error(.unknownLayerType, message)
         }
+        if depth > 0 && !kind.groupable {
+            let kinds = LayerKinds.all.filter(\.groupable).map(\.type).joined(separator: ", ")
+            throw typeNode.error(.invalidValue, "a '\(typeName)' layer cannot be in a group or be a mask (those hold: \(kinds))")
+        }
         let object = try node.object(kind.properties)
         try object.checkKeys()
         var layer = Layer(content: .gradient(Gradient(shape: .linear(start: .zero, end: .zero), stops: [])))
         if let v = try object.string("name") { layer.name = v }
         if let v = try object.number("opacity") { layer.opacity = v }
         let context = LayerKind.Context(sceneSize: sceneSize, directory: directory,
-                                        colorSpace: try object.choice("colorSpace", as: ColorSpace.self))
+                                        colorSpace: try object.choice("colorSpace", as: ColorSpace.self), depth: depth)
+        if kind.groupable, let v = try object.decode("shadow", Shadow.decode) { layer.shadow = v }
         layer.content = try kind.decode(object, context)
         return layer
     }

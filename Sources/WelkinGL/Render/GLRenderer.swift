@@ -53,6 +53,8 @@ public final class GLRenderer {
         var sky: SkyPass
         var particles: ParticlePass
         var placeholder: PlaceholderPass
+        var text: TextPass
+        var group: GroupPass
 
         init(_ shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws {
             gradient = try GradientPass(shaders: shaders)
@@ -63,12 +65,14 @@ public final class GLRenderer {
             sky = try SkyPass(shaders: shaders)
             particles = try ParticlePass(shaders: shaders)
             placeholder = try PlaceholderPass(shaders: shaders)
+            text = try TextPass(shaders: shaders)
+            group = try GroupPass(shaders: shaders)
         }
 
         var files: [String] {
             var out: [String] = []
             for f in gradient.files + resolve.program.files + bare.program.files + user.files + mesh.files + sky.files
-                + particles.files + placeholder.files where !out.contains(f) { out.append(f) }
+                + particles.files + placeholder.files + text.files + group.files where !out.contains(f) { out.append(f) }
             return out
         }
     }
@@ -203,6 +207,8 @@ public final class GLRenderer {
             if affected(passes.mesh.files) { fresh.mesh = try MeshPass(shaders: library) }
             if affected(passes.sky.files) { fresh.sky = try SkyPass(shaders: library) }
             if affected(passes.particles.files) { fresh.particles = try ParticlePass(shaders: library) }
+            if affected(passes.text.files) { fresh.text = try TextPass(shaders: library) }
+            if affected(passes.group.files) { fresh.group = try GroupPass(shaders: library) }
         }
         fresh.gradient.specializes = passes.gradient.specializes
         if fresh.user !== passes.user { fresh.user.adopt(passes.user, keeping: userShadersInUse) }
@@ -333,7 +339,7 @@ public final class GLRenderer {
             case .shader(let s):
                 passes.user.drawComposite(layer: layerTarget!.texture, opacity: s.opacity, pixelSize: size, resolve: resolve)
             case .mesh(let m): try passes.mesh.draw(m, pixelSize: size, resolve: resolve)
-            case .particles: preconditionFailure("particle layers never resolve the frame (canResolveFrame)")
+            case .particles, .text, .group: preconditionFailure("particle, text and group layers never resolve the frame (canResolveFrame)")
             case nil: passes.resolve.draw(resolve, pixelSize: size)
             }
         } catch {
@@ -362,8 +368,9 @@ public final class GLRenderer {
         epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
     }
 
-    /// Draws one layer that does not resolve the frame, composited into `accumulation`.
-    private func drawLayer(_ layer: DrawLayer, frame: Frame, into accumulation: RenderTarget) throws {
+    /// Draws one layer that does not resolve the frame, composited into `target` (bound by
+    /// `compositing(into:)`): the float target, or at `depth` > 0 a group's.
+    private func drawLayer(_ layer: DrawLayer, frame: Frame, into target: RenderTarget, depth: Int = 0) throws {
         let size = frame.pixelSize
         switch layer {
         case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: nil)
@@ -371,11 +378,29 @@ public final class GLRenderer {
         case .shader(let s):
             try drawUserShader(s, frame: frame)
             try waitWhileRendering()   // the composite reads the layer target
-            compositing(into: accumulation)
+            compositing(into: target)
             passes.user.drawComposite(layer: layerTarget!.texture, opacity: s.opacity, pixelSize: size, resolve: nil)
         case .mesh(let m): try passes.mesh.draw(m, pixelSize: size, resolve: nil)
         case .particles(let p): try passes.particles.draw(p, pixelSize: size)
+        case .text(let t): try passes.text.draw(t, pixelSize: size)
+        case .group(let g): try drawGroup(g, frame: frame, into: target, depth: depth)
         }
+    }
+
+    /// A group: its layers into its own cleared target, its mask into another, then GroupPass blurs
+    /// the shadow and composites the group into `parent` (docs/text-and-masks.md).
+    private func drawGroup(_ g: GroupDraw, frame: Frame, into parent: RenderTarget, depth: Int) throws {
+        let size = frame.pixelSize
+        let (content, mask) = try passes.group.targets(depth: depth, size: size, masked: g.mask != nil)
+        for layer in g.layers {
+            compositing(into: content)
+            try drawLayer(layer, frame: frame, into: content, depth: depth + 1)
+        }
+        if let m = g.mask, let mask {
+            compositing(into: mask)
+            try drawLayer(m, frame: frame, into: mask, depth: depth + 1)
+        }
+        try passes.group.draw(g, content: content, mask: mask, pixelSize: size) { compositing(into: parent) }
     }
 
     /// Records that the layer at `position` failed (an abandoned frame is not a layer's failure:

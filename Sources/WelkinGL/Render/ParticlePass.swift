@@ -13,10 +13,13 @@ import WelkinImage
 
 extension DrawLayer {
     /// Whether the layer covers every pixel and can composite-and-resolve the frame in its own
-    /// pass (composite.glsl). Sprites touch only their quads, so a particle layer cannot.
+    /// pass (composite.glsl). Sprites and glyphs touch only their quads, so particle and text layers
+    /// cannot; a group composites from its own targets and is drawn as a layer too.
     var canResolveFrame: Bool {
-        if case .particles = self { return false }
-        return true
+        switch self {
+        case .particles, .text, .group: return false
+        case .gradient, .shader, .mesh, .sky: return true
+        }
     }
 }
 

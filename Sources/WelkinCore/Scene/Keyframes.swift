@@ -1,0 +1,179 @@
+// Animated values: a property that is either a constant or keyframes over scene time.
+//
+// `"opacity": 0.5` or `"opacity": {"keyframes": [[0, 0.3], [1, 0.8], [2, 0.3]], "repeats": true,
+// "easing": "easeInOut"}`: [time in seconds, value] pairs with increasing times. Before the first
+// keyframe the first value holds, after the last the last one (or, when `repeats`, the keyframes
+// play again from the first, the period being last time − first time). Between two keyframes the
+// value moves linearly in time, or along Core Animation's ease-in-ease-out curve. Colours move
+// component by component in straight sRGB.
+
+/// How the value moves between two keyframes.
+public enum Easing: String, Sendable, CaseIterable {
+    case linear
+    /// Core Animation's kCAMediaTimingFunctionEaseInEaseOut (SwiftUI's .easeInOut): the cubic
+    /// Bézier timing curve with control points (0.42, 0) and (0.58, 1).
+    case easeInOut
+
+    /// Progress 0…1 through a segment → eased progress.
+    public func apply(_ f: Double) -> Double {
+        switch self {
+        case .linear: return f
+        case .easeInOut: return Easing.bezier(f, 0.42, 0, 0.58, 1)
+        }
+    }
+
+    /// y at x on the timing curve from (0, 0) to (1, 1) with control points (x1, y1) and (x2, y2):
+    /// the curve's parameter found by bisection (x is increasing), so every platform gets the same number.
+    static func bezier(_ x: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
+        func coordinate(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+            let u = 1 - s
+            return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
+        }
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        var low = 0.0, high = 1.0
+        for _ in 0..<48 {
+            let mid = (low + high) / 2
+            if coordinate(mid, x1, x2) < x { low = mid } else { high = mid }
+        }
+        return coordinate((low + high) / 2, y1, y2)
+    }
+}
+
+/// Values at times: what an animated property holds when it is not a constant.
+public struct Keyframes<Value: Sendable & Equatable>: Sendable, Equatable {
+    /// Seconds, increasing.
+    public var times: [Double]
+    public var values: [Value]
+    public var repeats: Bool = false
+    public var easing: Easing = .linear
+
+    public init(times: [Double], values: [Value], repeats: Bool = false, easing: Easing = .linear) {
+        precondition(!times.isEmpty && times.count == values.count)
+        self.times = times; self.values = values; self.repeats = repeats; self.easing = easing
+    }
+
+    /// The value at scene time `t`, mixing neighbours with `mix(a, b, f)`.
+    public func value(at t: Double, mix: (Value, Value, Double) -> Value) -> Value {
+        let first = times[0], last = times[times.count - 1]
+        var time = t.isFinite ? t : first
+        if repeats && last > first {
+            let period = last - first
+            time = first + (time - first - period * ((time - first) / period).rounded(.down))
+        }
+        if time <= first { return values[0] }
+        if time >= last { return values[values.count - 1] }
+        var i = 0
+        while time >= times[i + 1] { i += 1 }
+        let f = (time - times[i]) / (times[i + 1] - times[i])
+        return mix(values[i], values[i + 1], easing.apply(f))
+    }
+
+    /// The most keyframes one property may have.
+    public static var maximumCount: Int { 256 }
+    /// The latest keyframe time, seconds.
+    public static var maximumTime: Double { 1e6 }
+}
+
+/// A property that is a constant or keyframes.
+public enum Animated<Value: Sendable & Equatable>: Sendable, Equatable {
+    case constant(Value)
+    case keyframes(Keyframes<Value>)
+
+    public func value(at t: Double, mix: (Value, Value, Double) -> Value) -> Value {
+        switch self {
+        case .constant(let v): return v
+        case .keyframes(let k): return k.value(at: t, mix: mix)
+        }
+    }
+}
+
+extension Animated where Value == Double {
+    public func value(at t: Double) -> Double { value(at: t) { a, b, f in a + (b - a) * f } }
+}
+
+extension Animated where Value == RGBA {
+    public func value(at t: Double) -> RGBA {
+        value(at: t) { a, b, f in RGBA(a.r + (b.r - a.r) * f, a.g + (b.g - a.g) * f, a.b + (b.b - a.b) * f, a.a + (b.a - a.a) * f) }
+    }
+}
+
+// MARK: Tables and decoding
+
+public enum KeyframeTables {
+    static func table(_ name: String, _ title: String, value: PropertyType, _ example: String) -> PropertyTable {
+        PropertyTable(name, title: title,
+            "Keyframes for an animated \(title.replacingOccurrences(of: " keyframes", with: "")): \(example). Before the first keyframe the first value holds, after the last the last (or the keyframes play again when `repeats`).", [
+            Property("keyframes", .array(.array(value, count: 2...2), count: 1...Keyframes<Double>.maximumCount), required: true, live: false,
+                     "[time, value] pairs, times in seconds (0…\(format(Keyframes<Double>.maximumTime))) increasing."),
+            Property("repeats", .bool, default: .bool(false), live: false,
+                     "Play the keyframes again and again, the period being the last time minus the first."),
+            Property("easing", .choice(Easing.allCases.map(\.rawValue)), default: .string(Easing.linear.rawValue), live: false,
+                     expected: "easing", "How the value moves between keyframes: `linear`, or `easeInOut` (Core Animation's ease-in-ease-out)."),
+        ])
+    }
+
+    /// Keyframes of a number.
+    public static let number = table("numberKeyframes", "number keyframes", value: .number(-1e6...1e6),
+                                     "`{\"keyframes\": [[0, 0.3], [1, 0.8], [2, 0.3]], \"repeats\": true}`")
+    /// Keyframes of a colour.
+    public static let color = table("colorKeyframes", "colour keyframes", value: .oneOf([.number(0...1e6), .color]),
+                                    "`{\"keyframes\": [[0, \"black\"], [0.5, \"green\"], [1, \"black\"]], \"repeats\": true, \"easing\": \"easeInOut\"}`")
+
+    /// A number property that may animate.
+    public static func numberType(_ range: ClosedRange<Double>) -> PropertyType { .oneOf([.number(range), .object(number)]) }
+    /// A colour property that may animate.
+    public static let colorType = PropertyType.oneOf([.color, .object(color)])
+}
+
+extension Node {
+    /// Keyframes `{keyframes, repeats, easing}`, each value read with `value`.
+    func keyframes<V>(_ table: PropertyTable, _ value: (Node) throws -> V) throws -> Keyframes<V> {
+        let o = try object(table)
+        try o.checkKeys()
+        var times: [Double] = [], values: [V] = []
+        let pairs = try o.required("keyframes").array(count: 1...Keyframes<Double>.maximumCount, "keyframes")
+        for pair in pairs {
+            let items = try pair.array()
+            guard items.count == 2 else { throw pair.error(.wrongType, "expected a keyframe [time, value], got an array of \(items.count)") }
+            let time = try items[0].number(in: 0...Keyframes<Double>.maximumTime, "a time in 0…\(format(Keyframes<Double>.maximumTime)) seconds")
+            if let previous = times.last, time <= previous {
+                throw items[0].error(.outOfRange, "keyframe times must increase: \(format(time)) s comes after \(format(previous)) s")
+            }
+            times.append(time)
+            values.append(try value(items[1]))
+        }
+        let repeats = try o.bool("repeats") ?? false
+        let easing = try o.choice("easing", as: Easing.self) ?? .linear
+        return Keyframes(times: times, values: values, repeats: repeats, easing: easing)
+    }
+
+    /// A number in `range`, or keyframes of such numbers.
+    public func animatedNumber(in range: ClosedRange<Double>, _ what: String) throws -> Animated<Double> {
+        if case .object = value.kind { return .keyframes(try keyframes(KeyframeTables.number) { try $0.number(in: range, what) }) }
+        return .constant(try number(in: range, what))
+    }
+
+    /// A colour, or keyframes of colours.
+    public func animatedColor() throws -> Animated<RGBA> {
+        if case .object = value.kind { return .keyframes(try keyframes(KeyframeTables.color) { try $0.color() }) }
+        return .constant(try color())
+    }
+}
+
+extension ObjectReader {
+    /// An animated number property (its table type `KeyframeTables.numberType(range)`).
+    public func animatedNumber(_ key: String) throws -> Animated<Double>? {
+        try decode(key) { n, p in
+            guard case .oneOf(let types) = p.type, case .number(let range)? = types.first else {
+                preconditionFailure("\(key) is not an animated number")
+            }
+            return try n.animatedNumber(in: range, PropertyType.number(range).expectedPhrase(unit: p.unit))
+        }
+    }
+
+    /// An animated colour property (its table type `KeyframeTables.colorType`).
+    public func animatedColor(_ key: String) throws -> Animated<RGBA>? {
+        try decode(key) { n, _ in try n.animatedColor() }
+    }
+}

@@ -1,0 +1,112 @@
+// The text layer's property table and decoder. The font is found and every character the string
+// can show is checked here, so a missing font or glyph is a scene error with its JSON path.
+
+import Foundation
+import WelkinText
+
+extension TextLayer {
+    static let kind: LayerKind = {
+        let d = TextLayer()
+        return LayerKind("text", "A string set with HarfBuzz in a font file or an installed family, its glyph coverage from FreeType (docs/text-and-masks.md).", [
+            Property("string", .string(maximumLength: maximumCharacters), required: true,
+                     "The text; \"\\n\" breaks lines. `{time:HH:mm}` shows the scene's clock (the sky's local time when it has a date)."),
+            Property("font", .string(maximumLength: 4096), default: .string(defaultFamily), live: false,
+                     "A font file (.ttf, .otf, .ttc; relative to the scene file) or an installed family name (fontconfig)."),
+            Property("size", .number(1...maximumSize), default: .number(d.size), unit: "pt", "Points per em."),
+            Property("weight", .choice(FontWeight.allCases.map(\.rawValue)), default: .string(d.weight.rawValue), live: false,
+                     expected: "font weight", "SwiftUI's weights: the family's nearest face (a font file is one face)."),
+            Property("position", .unitPoint(-1e4...1e4), default: .point(d.position), "Where the alignment point goes."),
+            Property("alignment", .choice(TextAlignment.allCases.map(\.rawValue)), default: .string(d.alignment.rawValue),
+                     expected: "text alignment", "Which point of the text's box sits at `position`; lines align to the same side."),
+            Property("lineSpacing", .number(0...1000), default: .number(d.lineSpacing), unit: "pt",
+                     "Extra space between lines, beyond the font's line height."),
+            Property("color", KeyframeTables.colorType, default: .color(.white), animatable: true, "The text's colour (straight sRGB)."),
+        ], groupable: true) { object, context in
+            .text(try SceneLoader.decodeText(object, sceneDirectory: context.directory))
+        }
+    }()
+
+    /// Whether a `font` value names a file rather than a family.
+    static func isFontPath(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return name.contains("/") || [".ttf", ".otf", ".ttc", ".otc"].contains { lower.hasSuffix($0) }
+    }
+}
+
+extension SceneLoader {
+    static func decodeText(_ object: ObjectReader, sceneDirectory: String?) throws -> TextLayer {
+        var t = TextLayer()
+        if let v = try object.number("size") { t.size = v }
+        if let v = try object.choice("weight", as: FontWeight.self) { t.weight = v }
+        if let v = try object.unitPoint("position") { t.position = v }
+        if let v = try object.choice("alignment", as: TextAlignment.self) { t.alignment = v }
+        if let v = try object.number("lineSpacing") { t.lineSpacing = v }
+        if let v = try object.animatedColor("color") { t.color = v }
+        let fontNode = object["font"]
+        var fontFound = true
+        _ = try object.decode("font") { n -> Void in
+            let name = try n.string()
+            guard !name.isEmpty else { throw n.error(.invalidValue, "expected a font file or a family name, got \"\"") }
+            t.fontName = name
+            if TextLayer.isFontPath(name) {
+                let base = sceneDirectory.flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.currentDirectoryPath
+                let path = name.hasPrefix("/") ? name : URL(fileURLWithPath: base).appendingPathComponent(name).standardizedFileURL.path
+                t.font = FontRequest(.file(path: path, index: 0), weight: t.weight.openType)
+            } else {
+                t.font = FontRequest(.family(name), weight: t.weight.openType)
+            }
+        }
+        t.font.weight = t.weight.openType
+        // The font: a missing file or family is an error at `font` (or at the layer for the default).
+        let fontPlace = fontNode ?? object.node
+        do {
+            _ = try TextEngine.resolve(t.font)
+        } catch let e as FontError {
+            fontFound = false
+            try fontPlace.report(fontPlace.error(.unreadableFile, fontMessage(e, t)))
+        }
+        if let s = try object.string("string"), let node = object["string"] {
+            _ = try node.recover {
+                t.string = s
+                try checkString(s, node)
+                do { t.template = try TextTemplate.parse(s) } catch let e as TextTemplate.SyntaxError {
+                    throw node.error(.invalidValue, e.message)
+                }
+                if fontFound {
+                    do { try TextEngine.checkCharacters(t.template.possibleCharacters, t.font) } catch let e as FontError {
+                        throw node.error(.invalidValue, e.description)
+                    }
+                }
+            }
+        }
+        return t
+    }
+
+    static func fontMessage(_ e: FontError, _ t: TextLayer) -> String {
+        switch e {
+        case .noSuchFile(let path):
+            return "no such font file '\(t.fontName ?? path)' (looked for \(path))"
+        case .unknownFamily(let name, let installed):
+            if t.fontName == nil {
+                return "the default font family '\(name)' is not installed ('make deps' installs it: Debian's fonts-dejavu-core)"
+            }
+            var message = "no installed font family '\(name)'"
+            if let near = nearest(name, in: installed) { message += "; did you mean '\(near)'?" }
+            else { message += " (fc-list : family lists the installed ones)" }
+            return message
+        default:
+            return e.description
+        }
+    }
+
+    /// Refuses what cannot be drawn before any shaping: control characters and too many lines.
+    static func checkString(_ s: String, _ node: Node) throws {
+        if let c = s.unicodeScalars.first(where: { $0.properties.generalCategory == .control && $0 != "\n" }) {
+            throw node.error(.invalidValue, "control character U+\(String(format: "%04X", c.value)) cannot be drawn (lines break at \"\\n\"; use spaces for tabs)")
+        }
+        let lines = s.split(separator: "\n", omittingEmptySubsequences: false).count
+        guard lines <= TextLayer.maximumLines else {
+            throw node.error(.outOfRange, "\(lines) lines, at most \(TextLayer.maximumLines)")
+        }
+    }
+}

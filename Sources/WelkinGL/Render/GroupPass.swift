@@ -1,0 +1,150 @@
+// GroupPass: a group's offscreen targets, its shadow's blur and its composite (Shaders/group*).
+//
+// The renderer draws a group's layers into `content` (RGBA32F, cleared transparent) and its mask into
+// `mask`, one pair of targets per nesting depth; this pass then blurs the masked alpha (horizontal,
+// then vertical, into two R32F targets shared by every depth: a group's blur runs after everything
+// nested in it is done) and composites content over shadow into the parent target. Every read is a
+// texelFetch, so the GPU sees the numbers the CPU keeps in its buffers (GroupRaster).
+
+@preconcurrency import CEpoxy
+import WelkinCore
+
+final class GroupPass {
+    final class Program {
+        let program: ShaderProgram
+        let u_pixelSize, u_content, u_mask, u_hasMask, u_invertsMask: GLint
+        let u_horizontal, u_weights, u_taps: GLint
+        let u_shadow, u_hasShadow, u_shadowOffset, u_shadowColor, u_opacity: GLint
+
+        init(_ shaders: ShaderLibrary, fragment: String, defines: [(name: String, value: String)] = []) throws {
+            program = try ShaderProgram(vertex: shaders.source("fullscreen.vert"),
+                                        fragment: ShaderSource(path: shaders.path(fragment), defines: defines))
+            u_pixelSize = program.uniform("u_pixelSize")
+            u_content = program.uniform("u_content")
+            u_mask = program.uniform("u_mask")
+            u_hasMask = program.uniform("u_hasMask")
+            u_invertsMask = program.uniform("u_invertsMask")
+            u_horizontal = program.uniform("u_horizontal")
+            u_weights = program.uniform("u_weights")
+            u_taps = program.uniform("u_taps")
+            u_shadow = program.uniform("u_shadow")
+            u_hasShadow = program.uniform("u_hasShadow")
+            u_shadowOffset = program.uniform("u_shadowOffset")
+            u_shadowColor = program.uniform("u_shadowColor")
+            u_opacity = program.uniform("u_opacity")
+        }
+
+        /// The group's inputs: content and mask on texture units 1 and 2.
+        func setInputs(_ g: GroupDraw, content: RenderTarget, mask: RenderTarget?, pixelSize: SIMD2<Int>) {
+            epoxy_glUseProgram(program.id)
+            epoxy_glUniform2f(u_pixelSize, Float(pixelSize.x), Float(pixelSize.y))
+            epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + GroupPass.contentUnit))
+            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), content.texture)
+            epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + GroupPass.maskUnit))
+            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), mask?.texture ?? 0)
+            epoxy_glUniform1i(u_content, GroupPass.contentUnit)
+            epoxy_glUniform1i(u_mask, GroupPass.maskUnit)
+            epoxy_glUniform1i(u_hasMask, mask == nil ? 0 : 1)
+            epoxy_glUniform1i(u_invertsMask, g.invertsMask ? 1 : 0)
+        }
+    }
+
+    /// Texture units (composite.glsl's destination uses 0).
+    static let contentUnit: GLint = 1, maskUnit: GLint = 2, blurUnit: GLint = 3
+
+    private let horizontal: Program, vertical: Program, composite: Program
+    private var contents: [RenderTarget] = [], masks: [RenderTarget?] = []
+    private var blurTargets: (RenderTarget, RenderTarget)?
+
+    init(shaders: ShaderLibrary) throws {
+        horizontal = try Program(shaders, fragment: "group-blur.frag", defines: [("WELKIN_BLUR_HORIZONTAL", "1")])
+        vertical = try Program(shaders, fragment: "group-blur.frag", defines: [("WELKIN_BLUR_HORIZONTAL", "0")])
+        composite = try Program(shaders, fragment: "group.frag")
+    }
+
+    deinit {
+        for t in contents { t.delete() }
+        for t in masks { t?.delete() }
+        blurTargets?.0.delete(); blurTargets?.1.delete()
+    }
+
+    var files: [String] {
+        var out: [String] = []
+        for f in horizontal.program.files + composite.program.files where !out.contains(f) { out.append(f) }
+        return out
+    }
+
+    /// The content target of nesting `depth` (and its mask target when `masked`), frame-sized, cleared
+    /// transparent. Leaves framebuffer 0 bound.
+    func targets(depth: Int, size: SIMD2<Int>, masked: Bool) throws -> (content: RenderTarget, mask: RenderTarget?) {
+        // A new frame size: every depth's targets go (only ever at depth 0, before any is in use).
+        if let first = contents.first, first.size != size {
+            for t in contents { t.delete() }
+            for t in masks { t?.delete() }
+            contents = []; masks = []
+        }
+        while contents.count <= depth {
+            contents.append(try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT))
+            masks.append(nil)
+        }
+        if masked && masks[depth] == nil { masks[depth] = try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT) }
+        let mask = masked ? masks[depth] : nil
+        for t in [contents[depth]] + (mask.map { [$0] } ?? []) {
+            t.bind()
+            epoxy_glClearColor(0, 0, 0, 0)
+            epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
+        return (contents[depth], mask)
+    }
+
+    private func blurTargets(_ size: SIMD2<Int>) throws -> (RenderTarget, RenderTarget) {
+        if let t = blurTargets, t.0.size == size { return t }
+        blurTargets?.0.delete(); blurTargets?.1.delete()
+        let made = (try RenderTarget(size: size, internalFormat: GL_R32F, type: GL_FLOAT),
+                    try RenderTarget(size: size, internalFormat: GL_R32F, type: GL_FLOAT))
+        blurTargets = made
+        return made
+    }
+
+    /// Blurs the group's shadow (if it has one), then calls `bindParent` (which binds the target below
+    /// the group with source-over blending and the full-screen vertex array) and composites the group there.
+    func draw(_ g: GroupDraw, content: RenderTarget, mask: RenderTarget?, pixelSize: SIMD2<Int>, bindParent: () -> Void) throws {
+        var blurred: RenderTarget?
+        if let shadow = g.shadow {
+            let (h, v) = try blurTargets(pixelSize)
+            epoxy_glDisable(GLenum(GL_BLEND))
+            for (program, target, weights, source) in [(horizontal, h, shadow.horizontalWeights, nil as RenderTarget?),
+                                                       (vertical, v, shadow.verticalWeights, h)] {
+                target.bind()
+                program.setInputs(g, content: content, mask: mask, pixelSize: pixelSize)
+                epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.blurUnit))
+                epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), source?.texture ?? 0)
+                epoxy_glUniform1i(program.u_horizontal, Self.blurUnit)
+                let taps = min(weights.count, ShadowDraw.maximumTaps + 1)
+                weights.withUnsafeBufferPointer { epoxy_glUniform1fv(program.u_weights, GLsizei(taps), $0.baseAddress) }
+                epoxy_glUniform1i(program.u_taps, GLint(taps - 1))
+                epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+            }
+            blurred = v
+        }
+        bindParent()
+        let p = composite
+        p.setInputs(g, content: content, mask: mask, pixelSize: pixelSize)
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.blurUnit))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), blurred?.texture ?? 0)
+        epoxy_glUniform1i(p.u_shadow, Self.blurUnit)
+        epoxy_glUniform1i(p.u_hasShadow, blurred == nil ? 0 : 1)
+        let shadow = g.shadow
+        epoxy_glUniform2i(p.u_shadowOffset, shadow?.offset.x ?? 0, shadow?.offset.y ?? 0)
+        let c = shadow?.color ?? .zero
+        epoxy_glUniform4f(p.u_shadowColor, c.x, c.y, c.z, c.w)
+        epoxy_glUniform1f(p.u_opacity, g.opacity)
+        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        for unit in [Self.contentUnit, Self.maskUnit, Self.blurUnit] {
+            epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + unit))
+            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        }
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+        try GL.check("drawing a group")
+    }
+}
