@@ -185,13 +185,17 @@ final class EndToEndTests: XCTestCase {
     }
 
     func testSoakReportsMemoryAndGLObjects() throws {
-        let r = try run(["soak", "Scenes/snow.json", "--seconds", "2", "--size", "160x90", "--cpu-every", "10"])
+        let r = try run(["soak", "Scenes/mesh-seed.json", "--seconds", "3", "--size", "160x90", "--cpu-every", "10"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.hasPrefix("Scenes/snow.json: "), r.stdout)
-        XCTAssertTrue(r.stdout.contains(" frames in 2 s; resident "), r.stdout)
+        XCTAssertTrue(r.stdout.hasPrefix("Scenes/mesh-seed.json: "), r.stdout)
+        XCTAssertTrue(r.stdout.contains(" frames in 3 s; resident "), r.stdout)
         XCTAssertTrue(r.stdout.contains("GL objects after warm-up: "), r.stdout)
         XCTAssertEqual(try run(["soak"]).status, 2)
         XCTAssertEqual(try run(["soak", "Scenes/snow.json", "--seconds", "0"]).status, 2)
+        // Snow's flakes live 20 s: a shorter soak would mistake their rising count for a leak.
+        let short = try run(["soak", "Scenes/snow.json", "--seconds", "5"])
+        XCTAssertEqual(short.status, 1)
+        XCTAssertEqual(short.stderr, "welkin soak: Scenes/snow.json takes 20 s to settle (weather schedule and particle lifetimes); soak it for at least 25 s\n")
     }
 
     // MARK: GPU commands (headless EGL: no display needed)
