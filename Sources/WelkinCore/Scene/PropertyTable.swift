@@ -158,6 +158,6 @@ public enum SceneFormat {
         [GradientStop.properties, Weather.properties, Weather.scheduleEntryProperties,
          PrecipitationSettings.properties, SkyKeyframe.properties, EmitterCell.properties, Sway.properties,
          MeshBezierPoint.properties, MeshColorKeyframe.properties, MeshRandomWalk.properties,
-         MeshRandomWalk.Range.properties, MeshSpring.properties]
+         MeshRandomWalk.Range.properties, MeshSpring.properties, ShaderChannel.properties]
     }
 }
