@@ -1,5 +1,5 @@
 // Shadertoy shaders in `shader` layers: mainImage wrapping, the uniforms' values, channel images
-// (filter, wrap, vflip, hot reload), refused features, errors at the user's lines.
+// (filter, wrap, vflip, hot reload), refused features, errors at the user's lines, the example scene.
 
 import Foundation
 import XCTest
@@ -234,5 +234,21 @@ final class ShadertoyTests: XCTestCase {
             """)
         let s = try scene(#"{"size": [4, 4], "dither": false, "layers": [{"type": "shader", "fragment": "own.frag"}]}"#)
         XCTAssertEqual(try renderer.render(Frame(scene: s, time: 0))[0, 3], SIMD4(32, 32, 255, 255))
+    }
+
+    func testExampleSceneMatchesItsStoredReference() throws {
+        let renderer = try TestGL.renderer()
+        let scene = try SceneLoader.load(path: Repository.path("Scenes/shadertoy-clouds.json"))
+        let image = try renderer.render(Frame(scene: scene, time: 1.5, pixelSize: SIMD2(640, 360)))
+        if let out = ProcessInfo.processInfo.environment["WELKIN_SAVE_RENDERS"] {
+            try PNG.write(image, to: out + "/shadertoy-clouds-t1.5.png")
+        }
+        let reference = try PNG.read(path: Repository.path("Tests/Fixtures/references/shadertoy-clouds-t1.5.png"))
+        let difference = ImageDifference(image, reference)
+        XCTAssertTrue(difference.passes, "\(difference)")
+        XCTAssertLessThanOrEqual(difference.maxDifference, 2, "\(difference)")
+        XCTAssertTrue(renderer.files(for: scene).contains(Repository.path("Scenes/noise-rgba.png")))
+        XCTAssertTrue(renderer.shaderFiles(for: Frame(scene: scene, time: 0)).contains(renderer.shaders.path("shadertoy.glsl")),
+                      "Welkin's Shadertoy prelude is watched too")
     }
 }
