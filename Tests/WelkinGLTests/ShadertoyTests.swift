@@ -69,6 +69,18 @@ final class ShadertoyTests: XCTestCase {
         XCTAssertEqual(image[7, 1], Self.texels[0, 0], "vflip: the PNG's top row is at y = 1")
     }
 
+    /// A channel the layer does not give reads black even after other layers' passes used texture units.
+    func testAnEmptyChannelReadsBlackAfterOtherLayers() throws {
+        let renderer = try TestGL.renderer()
+        try write("empty.frag", "void mainImage(out vec4 c, in vec2 p) { c = texture(iChannel0, p / iResolution.xy); }\n")
+        let gradient = ##"{"type": "linearGradient", "stops": ["#FF8000", "#0080FF"]}"##
+        let shader = #"{"type": "shader", "fragment": "empty.frag"}"#
+        for layers in ["\(gradient), \(gradient), \(shader)", "\(gradient), \(gradient), \(shader), \(#"{"type": "shader", "fragment": "empty.frag", "opacity": 0.5}"#)"] {
+            let s = try scene(#"{"size": [8, 8], "dither": false, "layers": ["# + layers + "]}")
+            XCTAssertEqual(try renderer.render(Frame(scene: s, time: 0))[4, 4], SIMD4(0, 0, 0, 255), layers)
+        }
+    }
+
     func testIDateFollowsADatedSky() throws {
         let renderer = try TestGL.renderer()
         try write("date.frag", """

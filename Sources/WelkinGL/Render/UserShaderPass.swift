@@ -314,9 +314,13 @@ extension UserShaderPass {
             resolutions[3 * i] = Float(texture.size.x)
             resolutions[3 * i + 1] = Float(texture.size.y)
         }
-        // A channel the scene does not give reads unit N with no texture: black, as on Shadertoy.
+        // A channel the scene does not give reads unit N with no texture: black, as on Shadertoy
+        // (unbound here, since an earlier pass may have left its target on unit 0).
         for i in s.layer.channels.count..<max(count, s.layer.channels.count) {
-            if let l = try declared("iChannel\(i)", GLenum(GL_SAMPLER_2D), "sampler2D", 1) { epoxy_glUniform1i(l, GLint(i)) }
+            guard let l = try declared("iChannel\(i)", GLenum(GL_SAMPLER_2D), "sampler2D", 1) else { continue }
+            epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Int32(i)))
+            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+            epoxy_glUniform1i(l, GLint(i))
         }
         if let l = try declared("iChannelResolution", vec3, "vec3[\(count)]", count) {
             epoxy_glUniform3fv(l, GLsizei(entry.uniforms["iChannelResolution"]!.size), resolutions)
