@@ -8,6 +8,10 @@ public struct ImageFileError: Error, CustomStringConvertible, Sendable {
     public var path: String
     public var message: String
     public var description: String { "\(path): \(message)" }
+
+    public init(path: String, message: String) {
+        self.path = path; self.message = message
+    }
 }
 
 public enum PNG {

@@ -16,6 +16,7 @@ final class PropertyTableTests: XCTestCase {
     }
 
     static let aurora = repository.appendingPathComponent("Scenes/aurora.frag").path
+    static let noise = repository.appendingPathComponent("Scenes/noise-rgba.png").path
     static let square = "[[0, 0], [1, 0], [0, 1], [1, 1]]"
     static let fourReds = "[\"red\", \"red\", \"red\", \"red\"]"
 
@@ -31,6 +32,9 @@ final class PropertyTableTests: XCTestCase {
         var f: [String: Fixture] = [
             "scene": Fixture(members: [], wrap: { $0 }, path: ""),
             "shader": Fixture(members: [("type", "\"shader\""), ("fragment", "\"\(aurora)\"")], wrap: layer, path: "layers[0]."),
+            "shaderChannel": Fixture(members: [("image", "\"\(noise)\"")],
+                                     wrap: { layer("{\"type\": \"shader\", \"fragment\": \"\(aurora)\", \"channels\": [\($0)]}") },
+                                     path: "layers[0].channels[0]."),
             "meshGradient": Fixture(members: [("type", "\"meshGradient\""), ("width", "2"), ("height", "2"), ("points", square), ("colors", fourReds)],
                                     wrap: layer, path: "layers[0]."),
             "sky": Fixture(members: [("type", "\"sky\"")], wrap: layer, path: "layers[0]."),

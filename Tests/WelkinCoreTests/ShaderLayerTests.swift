@@ -56,4 +56,75 @@ final class ShaderLayerTests: XCTestCase {
         XCTAssertEqual(error("{\"type\": \"shader\", \"fragment\": \"sky.frag\", \"uniform\": {}}"),
                        "s.json: layers[0].uniform: unknown key 'uniform'; did you mean 'uniforms'?")
     }
+
+    // MARK: Shadertoy channels and iDate
+
+    /// A PNG header (signature and IHDR) of `width`×`height`: all that decoding reads.
+    func writePNG(_ name: String, width: Int, height: Int) throws {
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        for v in [width, height] { bytes += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
+        bytes += [8, 6, 0, 0, 0]
+        try Data(bytes).write(to: URL(fileURLWithPath: directory + "/" + name))
+    }
+
+    func testDecodesChannelsAndAlpha() throws {
+        try writePNG("noise.png", width: 64, height: 32)
+        let scene = try decode("""
+        {"type": "shader", "fragment": "sky.frag", "alpha": "shader", "channels": [
+          {"image": "noise.png"},
+          {"image": "noise.png", "filter": "nearest", "wrap": "clamp", "vflip": false}]}
+        """)
+        guard case .shader(let s) = scene.layers[0].content else { return XCTFail() }
+        XCTAssertEqual(s.alpha, .shader)
+        // Shadertoy's defaults: mipmap, repeat, vflip.
+        XCTAssertEqual(s.channels, [
+            ShaderChannel(imagePath: directory + "/noise.png", imageSize: SIMD2(64, 32), filter: .mipmap, wrap: .repeat, vflip: true),
+            ShaderChannel(imagePath: directory + "/noise.png", imageSize: SIMD2(64, 32), filter: .nearest, wrap: .clamp, vflip: false),
+        ])
+        guard case .shader(let plain) = try decode(#"{"type": "shader", "fragment": "sky.frag"}"#).layers[0].content else { return XCTFail() }
+        XCTAssertEqual(plain.alpha, .opaque)
+        XCTAssertEqual(plain.channels, [])
+    }
+
+    func testChannelErrors() throws {
+        try writePNG("noise.png", width: 64, height: 32)
+        try writePNG("huge.png", width: 4097, height: 1)
+        try "not a png".write(toFile: directory + "/fake.png", atomically: true, encoding: .utf8)
+        func channels(_ json: String) -> String { error(#"{"type": "shader", "fragment": "sky.frag", "channels": "# + json + "}") }
+        XCTAssertEqual(channels("[" + Array(repeating: #"{"image": "noise.png"}"#, count: 5).joined(separator: ", ") + "]"),
+                       "s.json: layers[0].channels: 5 channels, at most 4")
+        XCTAssertEqual(channels("[{}]"), "s.json: layers[0].channels[0]: missing key 'image'")
+        XCTAssertEqual(channels(#"[{"image": "nope.png"}]"#),
+                       "s.json: layers[0].channels[0].image: no such image 'nope.png' (looked for \(directory!)/nope.png)")
+        XCTAssertEqual(channels(#"[{"image": "fake.png"}]"#), "s.json: layers[0].channels[0].image: 'fake.png' is not a PNG image")
+        XCTAssertEqual(channels(#"[{"image": "huge.png"}]"#),
+                       "s.json: layers[0].channels[0].image: the image 'huge.png' is 4097×1 pixels; channel images may be at most 4096×4096")
+        XCTAssertEqual(channels(#"[{"image": "noise.png", "filter": "bilinear"}]"#),
+                       "s.json: layers[0].channels[0].filter: unknown filter 'bilinear'; did you mean 'linear'?")
+        XCTAssertEqual(channels(#"[{"image": "noise.png", "wrap": "mirror"}]"#),
+                       "s.json: layers[0].channels[0].wrap: unknown wrap 'mirror' (expected one of: clamp, repeat)")
+        XCTAssertEqual(channels(#"[{"image": "noise.png", "flip": true}]"#),
+                       "s.json: layers[0].channels[0].flip: unknown key 'flip'; did you mean 'vflip'?")
+        XCTAssertEqual(error(#"{"type": "shader", "fragment": "sky.frag", "alpha": "straight"}"#),
+                       "s.json: layers[0].alpha: unknown alpha 'straight' (expected one of: opaque, shader)")
+        // Shadertoy's uniform names are Welkin's to set, like u_time.
+        XCTAssertEqual(error(#"{"type": "shader", "fragment": "sky.frag", "uniforms": {"iTime": 1}}"#),
+                       "s.json: layers[0].uniforms.iTime: 'iTime' is a built-in uniform that Welkin sets itself")
+    }
+
+    /// iDate: year, month − 1, day, seconds of the day, in the sky date's own UTC offset; a fixed
+    /// date plus scene time without a dated sky (never the wall clock).
+    func testShadertoyDate() throws {
+        XCTAssertEqual(Shadertoy.date(sky: nil, time: 0), SIMD4(2000, 0, 1, 0))
+        XCTAssertEqual(Shadertoy.date(sky: nil, time: 86_400 * 31 + 3_661.5), SIMD4(2000, 1, 1, 3_661.5))
+        let dated = try SceneLoader.decode("""
+            {"layers": [{"type": "sky", "date": "2026-06-21T23:59:00+02:00", "latitude": 48.8, "longitude": 2.3, "timeScale": 60}]}
+            """)
+        // 23:59 + 2 s × 60 = 00:01 the next day, in +02:00.
+        XCTAssertEqual(Shadertoy.date(sky: SkyState.of(dated, time: 2), time: 2), SIMD4(2026, 5, 22, 60))
+        // A fixed sun has no clock: the fixed date.
+        let fixed = try SceneLoader.decode(#"{"layers": [{"type": "sky"}]}"#)
+        XCTAssertEqual(Shadertoy.date(sky: SkyState.of(fixed, time: 5), time: 5), SIMD4(2000, 0, 1, 5))
+        XCTAssertEqual(Shadertoy.date(sky: nil, time: .infinity), SIMD4(2000, 0, 1, 0))
+    }
 }

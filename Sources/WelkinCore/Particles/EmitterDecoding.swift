@@ -231,26 +231,6 @@ extension SceneLoader {
     /// Resolves a sprite PNG against the scene's folder and checks its header: it must exist, be a
     /// PNG, and be at most 4096×4096. Returns the absolute path and the size in pixels.
     static func decodeSpriteImage(_ node: Node, sceneDirectory: String?) throws -> (String, SIMD2<Int>) {
-        let relative = try node.string()
-        guard !relative.isEmpty else { throw node.error(.invalidValue, "expected a path to a PNG image, got \"\"") }
-        let base = sceneDirectory ?? FileManager.default.currentDirectoryPath
-        let path = relative.hasPrefix("/") ? relative : URL(fileURLWithPath: base).appendingPathComponent(relative).standardizedFileURL.path
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw node.error(.unreadableFile, exists ? "cannot read the image '\(relative)' (\(path))" : "no such image '\(relative)' (looked for \(path))")
-        }
-        defer { try? handle.close() }
-        let header = [UInt8]((try? handle.read(upToCount: 24)) ?? Data())
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard header.count == 24, Array(header[0..<8]) == signature, Array(header[12..<16]) == Array("IHDR".utf8) else {
-            throw node.error(.unreadableFile, "'\(relative)' is not a PNG image")
-        }
-        func be32(_ i: Int) -> Int { header[i..<(i + 4)].reduce(0) { $0 << 8 | Int($1) } }
-        let size = SIMD2(be32(16), be32(20))
-        let limit = EmitterLayer.maximumImageDimension
-        guard size.x >= 1, size.y >= 1, size.x <= limit, size.y <= limit else {
-            throw node.error(.outOfRange, "the image '\(relative)' is \(size.x)×\(size.y) pixels; sprites may be at most \(limit)×\(limit)")
-        }
-        return (path, size)
+        try decodePNGPath(node, sceneDirectory: sceneDirectory, limit: EmitterLayer.maximumImageDimension, what: "sprites")
     }
 }

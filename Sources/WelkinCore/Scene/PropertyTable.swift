@@ -182,6 +182,6 @@ public enum SceneFormat {
          PrecipitationSettings.properties, SkyKeyframe.properties, EmitterCell.properties, Sway.properties,
          MeshBezierPoint.properties, MeshColorKeyframe.properties, MeshRandomWalk.properties,
          MeshRandomWalk.Range.properties, MeshSpring.properties, Shadow.properties, KeyframeTables.number,
-         KeyframeTables.color]
+         KeyframeTables.color, ShaderChannel.properties]
     }
 }

@@ -81,6 +81,9 @@ public struct SkyState: Sendable, Equatable {
     public var fieldOfView: Double
     public var horizon: Double
     public var sunSize: Double
+    /// The sky's clock now (its `date` + scene time × `timeScale`, plus the viewer's clock shift)
+    /// when the sun follows a date; nil for a fixed sun. Shadertoy's `iDate` reads it.
+    public var clock: Timestamp?
 
     /// The sky of `layer` (or the default sky) at scene time `time` under `weather`.
     public init(layer: SkyLayer?, time: Double, weather: WeatherState) {
@@ -93,6 +96,7 @@ public struct SkyState: Sendable, Equatable {
             let when = date.adding(seconds: seconds.isFinite ? seconds : 0)
             let p = SunPosition(time: when, latitude: latitude, longitude: longitude)
             sunElevation = p.elevation; sunAzimuth = p.azimuth
+            clock = when
         }
         self.weather = weather
         self.time = time

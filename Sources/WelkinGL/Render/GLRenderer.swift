@@ -32,6 +32,8 @@ public final class GLRenderer {
     private var readback: [UInt8] = []
     /// User shaders the last frame drew (or loaded by hand since): what a reload recompiles.
     private var userShadersInUse: Set<String> = []
+    /// Shader layers' channel images (iChannel0…3), kept across shader reloads.
+    private let channels = ChannelTextures()
 
     /// Let the frame's last layer composite and quantise in its own pass instead of a separate
     /// resolve pass (the same result; one pass fewer, and no float target for one-layer frames).
@@ -224,43 +226,57 @@ public final class GLRenderer {
     }
 
     /// Every file whose edit should change how `scene` looks: Welkin's shaders, the scene's user
-    /// shaders (includes too) and its sprite images. What the viewer watches, with the scene file.
+    /// shaders (includes too), its sprite images and its shader layers' channel images. What the
+    /// viewer watches, with the scene file.
     public func files(for scene: Scene) -> [String] {
         shaderFiles(for: scene) + Self.imageFiles(for: scene)
     }
 
-    // MARK: - Sprite images
+    // MARK: - Sprite and channel images
 
-    /// Every sprite image `scene` draws (absolute paths, as the scene gives them), for a file watcher.
+    /// Every sprite image and shader channel image `scene` draws (absolute paths, as the scene
+    /// gives them), for a file watcher.
     public static func imageFiles(for scene: Scene) -> [String] {
         var paths: [String] = []
         for layer in scene.layers {
-            guard case .emitter(let e) = layer.content else { continue }
-            for path in e.cells.compactMap(\.imagePath) where !paths.contains(path) { paths.append(path) }
+            switch layer.content {
+            case .emitter(let e):
+                for path in e.cells.compactMap(\.imagePath) where !paths.contains(path) { paths.append(path) }
+            case .shader(let s):
+                for path in s.channels.map(\.imagePath) where !paths.contains(path) { paths.append(path) }
+            default: continue
+            }
         }
         return paths
     }
 
-    /// Reads the sprite images at `paths` again (as the scene gives them) and re-uploads them.
-    /// An image that does not read keeps its last good copy; after the others are reloaded, the
-    /// first error (`ImageFileError`, `FILE: message`) is thrown.
+    /// Reads the images at `paths` again (as the scene gives them) and re-uploads them: sprite
+    /// images, and channel images already on the GPU. An image that does not read keeps its last
+    /// good copy; after the others are reloaded, the first error (`ImageFileError`, `FILE: message`)
+    /// is thrown.
     public func reloadImages(_ paths: [String]) throws {
         try context.makeCurrent()
         var failures: [Error] = []
         var reloaded: Set<String> = []
         for path in paths {
-            do { try SpriteImages.reload(path); reloaded.insert(path) } catch { failures.append(error) }
+            do {
+                let isChannel = channels.holds(path)
+                if isChannel { try channels.reload(path) }
+                // A path that is not (yet) a channel on the GPU is read as a sprite, as before.
+                if !isChannel || SpriteImages.paths.contains(path) { try SpriteImages.reload(path); reloaded.insert(path) }
+            } catch { failures.append(error) }
         }
         passes.particles.forgetTextures(reloaded)
         if let first = failures.first { throw first }
     }
 
-    /// Forgets every sprite image, in memory and on the GPU: each is read from its file again
-    /// when next drawn (the viewer's R).
+    /// Forgets every sprite and channel image, in memory and on the GPU: each is read from its
+    /// file again when next drawn (the viewer's R).
     public func forgetImages() {
         try? context.makeCurrent()
         SpriteImages.removeAll()
         passes.particles.forgetTextures()
+        channels.removeAll()
     }
 
     /// A path with its directory's symlinks resolved, as FileWatcher reports paths.
@@ -447,7 +463,7 @@ public final class GLRenderer {
         layerTarget.bind()
         epoxy_glClearColor(0, 0, 0, 0)
         epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        try passes.user.drawShader(s, frame: frame, shaders: shaders)
+        try passes.user.drawShader(s, frame: frame, shaders: shaders, channels: channels)
     }
 
     /// One full-screen pass writing a trivial per-pixel value (not a constant, which llvmpipe

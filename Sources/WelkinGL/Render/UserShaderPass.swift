@@ -1,9 +1,12 @@
 // UserShaderPass: `shader` layers, a user's own GLSL 3.30 fragment shader over the frame.
 //
 // A user shader is compiled with Welkin's full-screen vertex shader; its includes resolve beside
-// the user's file first, then in Welkin's shader library. It writes a straight-alpha sRGB colour
-// into a float target, and layer.frag composites that (premultiplied, × opacity) like any layer.
-// Programs are cached per fragment path; a reload that fails keeps the last good program.
+// the user's file first, then in Welkin's shader library. A Shadertoy file (`mainImage`, no `main`)
+// is wrapped first (ShadertoyWrapping). It writes a straight-alpha sRGB colour into a float target,
+// and layer.frag composites that (premultiplied, × opacity) like any layer. Built-in uniforms —
+// Welkin's u_* and Shadertoy's i* — are set when the program declares them; channel images are
+// bound to texture units 0…3 (ChannelTextures). Programs are cached per fragment path; a reload
+// that fails keeps the last good program.
 
 @preconcurrency import CEpoxy
 import Foundation
@@ -43,6 +46,8 @@ final class UserShaderPass {
         var files: [String]
         /// The latest attempt's error, nil when it compiled.
         var error: ShaderError?
+        /// Whether the last good program is a wrapped Shadertoy `mainImage` file.
+        var isShadertoy = false
 
         init(path: String) { files = [path] }
     }
@@ -91,12 +96,15 @@ final class UserShaderPass {
         let entry = entries[path] ?? Entry(path: path)
         entries[path] = entry
         do {
-            let fragment = try ShaderSource(path: path, includeDirectories: [shaders.directory])
+            let text = try ShaderSource.read(path)
+            let wrapping = try ShadertoyWrapping.wrapping(for: text, path: path, library: shaders)
+            let fragment = try ShaderSource(text: text, path: path, includeDirectories: [shaders.directory], wrapping: wrapping)
             entry.files = fragment.files
             let program = try ShaderProgram(vertex: shaders.source("fullscreen.vert"), fragment: fragment)
             entry.program?.delete()
             entry.program = program
             entry.uniforms = Self.activeUniforms(program)
+            entry.isShadertoy = wrapping != nil
             entry.error = nil
         } catch let error as ShaderError {
             entry.error = error
@@ -149,11 +157,14 @@ final class UserShaderPass {
     }
 
     /// Sets the built-in and user uniforms `s` declares. The program must be in use.
-    func setUniforms(_ entry: Entry, _ s: ShaderDraw, frame: Frame) throws {
+    func setUniforms(_ entry: Entry, _ s: ShaderDraw, frame: Frame, channels: ChannelTextures) throws {
         let file = (s.layer.fragmentPath as NSString).lastPathComponent
-        func declared(_ name: String, as expected: GLenum, _ welkinType: String) throws -> GLint? {
+        /// The location of built-in `name` when the program uses it; a `ShaderLayerError` when it
+        /// declares another type. `count` > 1: an array of at most that many (a compiler may trim
+        /// an array to the elements the shader reads).
+        func declared(_ name: String, as expected: GLenum, _ welkinType: String, count: Int = 1) throws -> GLint? {
             guard let u = entry.uniforms[name], u.location >= 0 else { return nil }
-            guard u.type == expected, u.size == 1 else {
+            guard u.type == expected, count == 1 ? u.size == 1 : (1...count).contains(Int(u.size)) else {
                 throw ShaderLayerError(path: "layers[\(s.index)]",
                                        message: "\(file) declares \(name) as \(Self.typeName(u.type))\(u.size > 1 ? "[\(u.size)]" : ""), but Welkin sets it as \(welkinType)")
             }
@@ -169,7 +180,8 @@ final class UserShaderPass {
         if let l = try declared("u_pixelScale", as: GLenum(GL_FLOAT_VEC2), "vec2") {
             epoxy_glUniform2f(l, Float(frame.scale.x), Float(frame.scale.y))
         }
-        try setSkyUniforms(frame, size: size, declared: declared)
+        try setSkyUniforms(frame, size: size, declared: { try declared($0, as: $1, $2) })
+        try setShadertoyUniforms(entry, s, frame: frame, channels: channels, declared: declared)
         for (name, value) in s.layer.uniforms {
             let path = "layers[\(s.index)].uniforms.\(name)"
             guard let u = entry.uniforms[name], u.location >= 0 else {
@@ -202,11 +214,14 @@ final class UserShaderPass {
 
     /// Runs the user shader into the bound float target (blending off, target cleared).
     /// Expects the full-screen vertex array bound.
-    func drawShader(_ s: ShaderDraw, frame: Frame, shaders: ShaderLibrary) throws {
+    func drawShader(_ s: ShaderDraw, frame: Frame, shaders: ShaderLibrary, channels: ChannelTextures) throws {
         let entry = try entry(s.layer.fragmentPath, shaders: shaders)
         guard let program = entry.program else { return }
         epoxy_glUseProgram(program.id)
-        try setUniforms(entry, s, frame: frame)
+        // Channel textures and samplers are bound on units 0…3 by setUniforms: unbind them however
+        // it ends, since Welkin's own passes read their targets without sampler objects.
+        defer { Self.unbindChannels() }
+        try setUniforms(entry, s, frame: frame, channels: channels)
         epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
     }
 
@@ -250,5 +265,76 @@ extension UserShaderPass {
             let c = sky.colors.sunGlow.rgba
             epoxy_glUniform4f(l, Float(c.r), Float(c.g), Float(c.b), Float(c.a))
         }
+    }
+}
+
+extension UserShaderPass {
+    /// Shadertoy's uniforms (WelkinCore's `Shadertoy.uniforms`), each set when the program declares
+    /// it, and the channel images bound: iChannelN on texture unit N with its sampler object.
+    func setShadertoyUniforms(_ entry: Entry, _ s: ShaderDraw, frame: Frame, channels: ChannelTextures,
+                              declared: (String, GLenum, String, Int) throws -> GLint?) throws {
+        let size = frame.pixelSize
+        let float = GLenum(GL_FLOAT), vec3 = GLenum(GL_FLOAT_VEC3), vec4 = GLenum(GL_FLOAT_VEC4)
+        if let l = try declared("iResolution", vec3, "vec3", 1) { epoxy_glUniform3f(l, Float(size.x), Float(size.y), 1) }
+        if let l = try declared("iTime", float, "float", 1) { epoxy_glUniform1f(l, Float(frame.time)) }
+        if let l = try declared("iTimeDelta", float, "float", 1) { epoxy_glUniform1f(l, Float(1 / Shadertoy.frameRate)) }
+        if let l = try declared("iFrameRate", float, "float", 1) { epoxy_glUniform1f(l, Float(Shadertoy.frameRate)) }
+        if let l = try declared("iFrame", GLenum(GL_INT), "int", 1) { epoxy_glUniform1i(l, GLint(clamping: frame.frameNumber)) }
+        if let l = try declared("iMouse", vec4, "vec4", 1) { epoxy_glUniform4f(l, frame.mouse.x, frame.mouse.y, 0, 0) }
+        if let l = try declared("iDate", vec4, "vec4", 1) {
+            let d = SIMD4<Float>(Shadertoy.date(sky: frame.sky, time: frame.time))
+            epoxy_glUniform4f(l, d.x, d.y, d.z, d.w)
+        }
+        if let l = try declared("iSampleRate", float, "float", 1) { epoxy_glUniform1f(l, Float(Shadertoy.sampleRate)) }
+        if let l = try declared(ShadertoyWrapping.alphaUniform, GLenum(GL_BOOL), "bool", 1) {
+            epoxy_glUniform1i(l, s.layer.alpha == .shader ? 1 : 0)
+        }
+        let count = Shadertoy.channelCount
+        if let l = try declared("iChannelTime", float, "float[\(count)]", count) {
+            let zeros = [Float](repeating: 0, count: count)
+            epoxy_glUniform1fv(l, GLsizei(entry.uniforms["iChannelTime"]!.size), zeros)
+        }
+        var resolutions = [Float](repeating: 0, count: 3 * count)
+        for (i, channel) in s.layer.channels.prefix(count).enumerated() {
+            resolutions[3 * i] = Float(channel.imageSize.x)
+            resolutions[3 * i + 1] = Float(channel.imageSize.y)
+            resolutions[3 * i + 2] = 1
+            guard let l = try declared("iChannel\(i)", GLenum(GL_SAMPLER_2D), "sampler2D", 1) else {
+                if warned.insert("\(s.layer.fragmentPath) iChannel\(i)").inserted {
+                    warn("layers[\(s.index)].channels[\(i)]: \((s.layer.fragmentPath as NSString).lastPathComponent) does not use iChannel\(i) (not declared, or unused and removed by the compiler); ignored")
+                }
+                continue
+            }
+            let texture = try channels.texture(for: channel)
+            epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Int32(i)))
+            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
+            epoxy_glBindSampler(GLuint(i), channels.sampler(channel.filter, channel.wrap))
+            epoxy_glUniform1i(l, GLint(i))
+            // The image as uploaded: a hot-reloaded file may have a new size.
+            resolutions[3 * i] = Float(texture.size.x)
+            resolutions[3 * i + 1] = Float(texture.size.y)
+        }
+        // A channel the scene does not give reads unit N with no texture: black, as on Shadertoy
+        // (unbound here, since an earlier pass may have left its target on unit 0).
+        for i in s.layer.channels.count..<max(count, s.layer.channels.count) {
+            guard let l = try declared("iChannel\(i)", GLenum(GL_SAMPLER_2D), "sampler2D", 1) else { continue }
+            epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Int32(i)))
+            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+            epoxy_glUniform1i(l, GLint(i))
+        }
+        if let l = try declared("iChannelResolution", vec3, "vec3[\(count)]", count) {
+            epoxy_glUniform3fv(l, GLsizei(entry.uniforms["iChannelResolution"]!.size), resolutions)
+        }
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+    }
+
+    /// Leaves texture units 0…3 with no texture and no sampler object.
+    static func unbindChannels() {
+        for i in 0..<Shadertoy.channelCount {
+            epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Int32(i)))
+            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+            epoxy_glBindSampler(GLuint(i), 0)
+        }
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
     }
 }

@@ -23,7 +23,9 @@ public struct ShaderError: Error, Sendable, CustomStringConvertible {
     /// A stable identifier tests and tools can match on.
     public enum Kind: String, Sendable {
         case noShaderDirectory, unreadableFile, missingInclude, includeCycle, malformedInclude,
-             misplacedVersion, compileFailed, linkFailed
+             misplacedVersion, compileFailed, linkFailed,
+             /// A Shadertoy feature Welkin cannot feed: sound, cube maps, VR (ShadertoyWrapping).
+             unsupportedShadertoyFeature
     }
 
     public var kind: Kind

@@ -26,21 +26,42 @@ public struct ShaderSource: Sendable {
     /// `includeDirectories` are searched, in order, for an include not found beside the including
     /// file (a user's shader can `#include "colorspace.glsl"` from Welkin's library).
     public init(path: String, defines: [(name: String, value: String)] = [], includeDirectories: [String] = []) throws {
-        self.path = path
-        var builder = Builder(defines: ShaderConstants.defines + defines, includeDirectories: includeDirectories)
-        try builder.append(path: path, includedAt: nil, stack: [])
-        text = builder.output
-        files = builder.files
+        try self.init(text: Self.read(path), path: path, defines: defines, includeDirectories: includeDirectories)
     }
 
     /// Builds from text already in memory (tests, or a caller that read the file itself).
-    /// Includes resolve relative to `path`'s directory.
-    public init(text: String, path: String, defines: [(name: String, value: String)] = [], includeDirectories: [String] = []) throws {
+    /// Includes resolve relative to `path`'s directory. `wrapping` surrounds the text with Welkin's
+    /// own files (a Shadertoy `mainImage` file, which is not a complete shader by itself).
+    public init(text: String, path: String, defines: [(name: String, value: String)] = [], includeDirectories: [String] = [],
+                wrapping: Wrapping? = nil) throws {
         self.path = path
-        var builder = Builder(defines: ShaderConstants.defines + defines, includeDirectories: includeDirectories)
+        var builder = Builder(defines: ShaderConstants.defines + defines, includeDirectories: includeDirectories, wrapping: wrapping)
         try builder.append(text: text, path: path, stack: [])
         self.text = builder.output
         files = builder.files
+    }
+
+    /// Files put around a top file: `version` first when the file has no `#version` of its own,
+    /// then the constants prelude, then each `prelude` file, the file itself, and each `epilogue`
+    /// file (absolute paths). Each goes in once and is numbered like an include, so a compile
+    /// error still names the user's file and line, or Welkin's file when the fault is there.
+    public struct Wrapping: Sendable {
+        public var version: String
+        public var prelude: [String]
+        public var epilogue: [String]
+
+        public init(version: String, prelude: [String], epilogue: [String]) {
+            self.version = version; self.prelude = prelude; self.epilogue = epilogue
+        }
+    }
+
+    /// The text of the shader file at `path`; a `ShaderError` (`unreadableFile`) naming it otherwise.
+    public static func read(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw ShaderError(.unreadableFile, file: path, exists ? "cannot read the file" : "no such file")
+        }
+        return text
     }
 
     /// Lines of file S are numbered from S × lineStride + 1 in the compiled text.
@@ -78,16 +99,14 @@ public struct ShaderSource: Sendable {
         var seen: Set<String> = []
         var defines: [(name: String, value: String)]
         var includeDirectories: [String] = []
+        var wrapping: Wrapping? = nil
 
         mutating func append(path: String, includedAt site: ShaderDiagnostic?, stack: [String]) throws {
+            guard let site else { return try append(text: ShaderSource.read(path), path: path, stack: stack) }
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                if let site {
-                    let exists = FileManager.default.fileExists(atPath: path)
-                    throw ShaderError(.missingInclude, file: site.file, line: site.line,
-                                      exists ? "cannot read included file '\(path)'" : "included file '\(path)' not found")
-                }
                 let exists = FileManager.default.fileExists(atPath: path)
-                throw ShaderError(.unreadableFile, file: path, exists ? "cannot read the file" : "no such file")
+                throw ShaderError(.missingInclude, file: site.file, line: site.line,
+                                  exists ? "cannot read included file '\(path)'" : "included file '\(path)' not found")
             }
             try append(text: text, path: path, stack: stack)
         }
@@ -106,15 +125,21 @@ public struct ShaderSource: Sendable {
             // Anything before #version (comments, blank lines) stays where it is; #version stays
             // the first directive, and the #line that follows it restores the numbering.
             var first = 0
+            let wrapping = isTop ? self.wrapping : nil
             if isTop, let v = lines.firstIndex(where: { $0.drop(while: \.isWhitespace).hasPrefix("#version") }) {
                 for i in 0...v { output += lines[i] + "\n" }
                 first = v + 1
+            } else if let wrapping {
+                output += wrapping.version + "\n"
             }
             if isTop {
                 for d in defines { output += "#define \(d.name) \(d.value)\n" }
             }
+            for file in wrapping?.prelude ?? [] where !seen.contains(Self.standardized(file)) {
+                try append(path: file, includedAt: nil, stack: stack)
+            }
             let base = index * ShaderSource.lineStride
-            if index != 0 || first > 0 || (isTop && !defines.isEmpty) {
+            if index != 0 || first > 0 || (isTop && !defines.isEmpty) || wrapping != nil {
                 output += "#line \(base + first + 1) \(index)\n"
             }
             for i in first..<lines.count {
@@ -147,6 +172,9 @@ public struct ShaderSource: Sendable {
                 }
                 try append(path: target, includedAt: site, stack: stack)
                 output += "#line \(base + i + 2) \(index)\n"
+            }
+            for file in wrapping?.epilogue ?? [] where !seen.contains(Self.standardized(file)) {
+                try append(path: file, includedAt: nil, stack: stack)
             }
         }
 

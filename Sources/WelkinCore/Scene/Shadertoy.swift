@@ -1,0 +1,50 @@
+// Shadertoy's inputs as Welkin feeds them to a `shader` layer: the uniforms' names and meanings
+// (docs/shaders.md, "Shadertoy shaders") and the values Welkin works out itself (iDate).
+// Shaders/shadertoy.glsl declares the uniforms for a `mainImage` shader; UserShaderPass sets them.
+
+import Foundation
+
+/// The Shadertoy uniforms, and how Welkin maps its own frame onto them.
+public enum Shadertoy {
+    /// The uniforms Shadertoy declares for an image shader, set whenever a shader declares them
+    /// (a `mainImage` shader gets all of them from Welkin's prelude).
+    public static let uniforms: [(name: String, type: String, meaning: String)] = [
+        ("iResolution", "vec3", "render size in pixels; z = 1 (square pixels)"),
+        ("iTime", "float", "scene time in seconds (as u_time)"),
+        ("iTimeDelta", "float", "1/60 s: Welkin's frame step, headless and in the viewer alike"),
+        ("iFrameRate", "float", "60"),
+        ("iFrame", "int", "frame number (as u_frame: the viewer's counter; headless, floor(time × 60))"),
+        ("iMouse", "vec4", "xy: the mouse in pixels, origin bottom-left (as u_mouse; 0 headless); zw: 0 (no clicks)"),
+        ("iDate", "vec4", "year, month − 1, day, seconds of the day: the sky's clock, or 2000-01-01 00:00 UTC + scene time"),
+        ("iSampleRate", "float", "44100"),
+        ("iChannel0", "sampler2D", "the layer's channels[0] image (black when not given); likewise iChannel1…3"),
+        ("iChannel1", "sampler2D", "channels[1]"),
+        ("iChannel2", "sampler2D", "channels[2]"),
+        ("iChannel3", "sampler2D", "channels[3]"),
+        ("iChannelResolution", "vec3[4]", "each channel's image size in pixels, z = 1 (0 when not given)"),
+        ("iChannelTime", "float[4]", "0: images do not play"),
+    ]
+
+    /// How many input channels a shader layer has (iChannel0…3).
+    public static let channelCount = 4
+    /// Welkin's frame rate for `iFrameRate` and `iTimeDelta` (= 1 / this): the headless frame step.
+    /// The viewer's real frame time is not used, so a frame number means the same picture everywhere.
+    public static let frameRate = 60.0
+    /// `iSampleRate`: Shadertoy's sound sample rate (Welkin plays no sound, but shaders read it).
+    public static let sampleRate = 44_100.0
+    /// The clock `iDate` reads when the scene has no sky with a date: 2000-01-01T00:00:00Z at scene
+    /// time 0. Never the wall clock, so a render is the same picture on every run.
+    public static let fixedDate = Timestamp(unixSeconds: 946_684_800, offsetSeconds: 0)
+
+    /// `iDate` at scene time `time`: year, month − 1 (0 = January, as JavaScript's getMonth and so
+    /// Shadertoy), day of the month (1…31), seconds since local midnight, from the sky's clock in
+    /// the date's own UTC offset; or from `fixedDate` + `time` when there is no dated sky.
+    public static func date(sky: SkyState?, time: Double) -> SIMD4<Double> {
+        let clock = sky?.clock ?? fixedDate.adding(seconds: time.isFinite ? time : 0)
+        // Bounded (±300 000 years) so the calendar arithmetic stays in range for any scene time.
+        let local = min(max(clock.unixSeconds + Double(clock.offsetSeconds), -1e13), 1e13)
+        let days = (local / 86_400).rounded(.down)
+        let (year, month, day) = Timestamp.civilFromDays(Int(days))
+        return SIMD4(Double(year), Double(month - 1), Double(day), local - days * 86_400)
+    }
+}
