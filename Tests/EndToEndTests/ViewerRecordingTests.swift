@@ -73,4 +73,42 @@ final class ViewerRecordingTests: XCTestCase {
         let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".recording") }
         XCTAssertEqual(left, [], "no temporary file left")
     }
+
+    /// Shift-R while the clock runs: the title shows `● REC m:ss`, a second Shift-R saves, and
+    /// the video has frames at 30 a second of scene time (at least one), none of them late enough
+    /// to be dropped on a 320×180 window.
+    func testShiftRRecordsWhileRunningAndTheTitleSaysSo() throws {
+        let scene = file("keys.json")
+        try """
+        {"name": "keys", "size": [320, 180], "layers": [
+          {"type": "sky", "date": "2024-03-20T07:00:00+01:00", "latitude": 48.8566, "longitude": 2.3522, "timeScale": 1440}]}
+        """.write(toFile: scene, atomically: false, encoding: .utf8)
+        let script = """
+        xdotool windowfocus --sync $wid
+        xdotool key --window $wid shift+r; waitfor "$OUT" '^recording ' 5
+        deadline=$(( $(date +%s%N) + 5000000000 ))
+        until xdotool getwindowname $wid | grep -q '● REC 0:0'; do
+          [ "$(date +%s%N)" -gt "$deadline" ] && { echo "no REC in the title" >&2; break; }
+          sleep 0.02
+        done
+        xdotool getwindowname $wid > title.txt
+        xdotool key --window $wid shift+r; waitfor "$OUT" '^saved ' 10
+        ask 'quit'
+        """
+        let r = try ViewerDriver.run([scene], in: directory, script: script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "")
+        let title = try String(contentsOfFile: file("title.txt"), encoding: .utf8)
+        XCTAssertTrue(title.contains(" — ● REC 0:0"), title)
+        let out = r.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(out.count, 4, r.stdout)
+        guard out.count == 4 else { return }
+        XCTAssertEqual(out[1], "recording \(file("keys-rec-1.mp4"))")
+        XCTAssertTrue(out[2].range(of: #"^saved .*/keys-rec-1\.mp4 \([0-9]+ frames?, [0-9]+ dropped\)$"#, options: .regularExpression) != nil, out[2])
+        let info = try probe(file("keys-rec-1.mp4"))
+        XCTAssertEqual(info["codec_name"], "h264")
+        XCTAssertEqual(info["width"], "320")
+        XCTAssertEqual(info["height"], "180")
+        XCTAssertGreaterThanOrEqual(Int(info["nb_read_frames"] ?? "") ?? 0, 1)
+    }
 }
