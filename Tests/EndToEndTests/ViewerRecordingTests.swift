@@ -17,6 +17,16 @@ final class ViewerRecordingTests: XCTestCase {
 
     func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
+    /// NAME.json: a 320×180 sky whose sun moves with the clock.
+    func writeScene(_ name: String) throws -> String {
+        let scene = file("\(name).json")
+        try """
+        {"name": "\(name)", "size": [320, 180], "layers": [
+          {"type": "sky", "date": "2024-03-20T07:00:00+01:00", "latitude": 48.8566, "longitude": 2.3522, "timeScale": 1440}]}
+        """.write(toFile: scene, atomically: false, encoding: .utf8)
+        return scene
+    }
+
     /// ffprobe's codec, size and counted frames of the first video stream.
     func probe(_ path: String) throws -> [String: String] {
         let process = Process()
@@ -39,11 +49,7 @@ final class ViewerRecordingTests: XCTestCase {
     /// Paused, each drawn change is one frame: `record` (the picture now), two jumps, `record stop`;
     /// then a second recording that quitting saves, numbered after the first.
     func testRecordStopAndQuitSaveH264OfTheWindowSize() throws {
-        let scene = file("rec.json")
-        try """
-        {"name": "rec", "size": [320, 180], "layers": [
-          {"type": "sky", "date": "2024-03-20T07:00:00+01:00", "latitude": 48.8566, "longitude": 2.3522, "timeScale": 1440}]}
-        """.write(toFile: scene, atomically: false, encoding: .utf8)
+        let scene = try writeScene("rec")
         let script = """
         ask 'record'
         ask 'time 0.5'
@@ -78,11 +84,7 @@ final class ViewerRecordingTests: XCTestCase {
     /// the video has frames at 30 a second of scene time (at least one), none of them late enough
     /// to be dropped on a 320×180 window.
     func testShiftRRecordsWhileRunningAndTheTitleSaysSo() throws {
-        let scene = file("keys.json")
-        try """
-        {"name": "keys", "size": [320, 180], "layers": [
-          {"type": "sky", "date": "2024-03-20T07:00:00+01:00", "latitude": 48.8566, "longitude": 2.3522, "timeScale": 1440}]}
-        """.write(toFile: scene, atomically: false, encoding: .utf8)
+        let scene = try writeScene("keys")
         let script = """
         xdotool windowfocus --sync $wid
         xdotool key --window $wid shift+r; waitfor "$OUT" '^recording ' 5
