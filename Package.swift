@@ -45,6 +45,8 @@ let package = Package(
         .target(name: "WelkinReference", dependencies: ["WelkinCore", "WelkinImage", "WelkinText"]),
         // `welkin export-code`: a scene as SwiftUI or Core Animation source. Reads the model only.
         .target(name: "WelkinExport", dependencies: ["WelkinCore"]),
+        // The `ffmpeg` program as an encoder of raw RGBA frames: `welkin export` and viewer recording.
+        .target(name: "WelkinVideo"),
         // OpenGL: contexts (EGL headless, GLFW windows), shaders, GPU passes, readback.
         // Sources/WelkinGL/Shaders is a symlink to the top-level Shaders/ (one copy of the sources);
         // .process follows it and copies the files flat into the bundle (.copy would copy the link).
@@ -53,14 +55,14 @@ let package = Package(
         // The viewer's panel calls as plain C functions over Dear ImGui (C++): the only user of CImGui.
         .target(name: "WelkinPanelShim", dependencies: ["CImGui"]),
         // The application around a window: keys, console, panel, hot reload (the file watcher), the title.
-        .target(name: "WelkinViewer", dependencies: ["WelkinCore", "WelkinImage", "WelkinGL", "WelkinPanelShim", "CEpoxy", "CGLFW"]),
+        .target(name: "WelkinViewer", dependencies: ["WelkinCore", "WelkinImage", "WelkinGL", "WelkinVideo", "WelkinPanelShim", "CEpoxy", "CGLFW"]),
         // cairo drawing the same things, as the outside baseline for tests and `welkin bench`.
         .target(name: "WelkinBaselines", dependencies: ["WelkinCore", "WelkinImage", "CCairo"]),
         // The plain C particle loop `welkin bench` measures the Swift simulation against (always -O3).
         .target(name: "CSimBaseline", cSettings: [.unsafeFlags(["-O3"])]),
         // The command line. The cairo and C baselines are linked here for `welkin bench` only.
         .executableTarget(name: "welkin", dependencies: ["WelkinCore", "WelkinImage", "WelkinReference", "WelkinGL", "WelkinViewer",
-                                                         "WelkinExport", "WelkinBaselines", "CCairo", "CSimBaseline"]),
+                                                         "WelkinExport", "WelkinVideo", "WelkinBaselines", "CCairo", "CSimBaseline"]),
 
         // Helpers every test target shares (checkout paths, scene errors, the shared GL context).
         .target(name: "WelkinTestSupport", dependencies: ["WelkinCore", "WelkinGL"], path: "Tests/WelkinTestSupport"),

@@ -48,4 +48,23 @@ public struct Image: Equatable, Sendable {
         }
         return Image(width: width, height: height, pixels: out)
     }
+
+    /// A `size` canvas of `fill` with this image's top-left corner at `offset` (negative: the
+    /// image is cropped there); pixels that fall outside the canvas are left out.
+    public func placed(on size: SIMD2<Int>, at offset: SIMD2<Int>, fill: SIMD4<UInt8> = .zero) -> Image {
+        var out = Image(width: size.x, height: size.y, fill: fill)
+        let x0 = max(0, offset.x), x1 = min(size.x, offset.x + width)
+        let y0 = max(0, offset.y), y1 = min(size.y, offset.y + height)
+        guard x0 < x1, y0 < y1 else { return out }
+        let count = (x1 - x0) * 4
+        pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                for y in y0..<y1 {
+                    let s = ((y - offset.y) * width + (x0 - offset.x)) * 4
+                    dst.baseAddress!.advanced(by: (y * size.x + x0) * 4).update(from: src.baseAddress!.advanced(by: s), count: count)
+                }
+            }
+        }
+        return out
+    }
 }

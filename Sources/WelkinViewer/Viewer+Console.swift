@@ -21,6 +21,7 @@ extension Viewer {
       set PATH VALUE    change a value (VALUE is JSON); refused with the reason if the scene would not load
       weather NAME      cross-fade to clear, cloudy, overcast, rain, snow or storm
       screenshot FILE   save the exact picture as a PNG (--window FILE: the window, panel included)
+      record [stop]     start / stop recording the window as NAME-rec-N.mp4 beside the scene (Shift-R)
       stats             frame rate, frame time, live particles, draw passes
       save              write the edited scene to its file
       undo, redo        step through the edits
@@ -115,6 +116,12 @@ extension Viewer {
             }
             guard !argument.isEmpty else { throw CommandError("expected a file name, like: screenshot sky.png") }
             try saveScreenshot(to: argument)
+        case "record":
+            switch argument {
+            case "": try startRecording()
+            case "stop": try stopRecording()
+            default: throw CommandError("expected nothing or 'stop', got '\(argument)'")
+            }
         case "stats":
             try noArgument()
             print(statsLine)
@@ -138,7 +145,7 @@ extension Viewer {
             print(Self.consoleHelp.split(separator: "\n").joined(separator: " | "))
         default:
             var message = "unknown command"
-            let names = ["time", "play", "pause", "speed", "get", "set", "weather", "screenshot", "stats", "save", "undo", "redo", "reload",
+            let names = ["time", "play", "pause", "speed", "get", "set", "weather", "screenshot", "record", "stats", "save", "undo", "redo", "reload",
                          "quit", "help"]
             if let near = nearest(name, in: names) { message += "; did you mean '\(near)'?" } else { message += " (try help)" }
             throw CommandError(message)

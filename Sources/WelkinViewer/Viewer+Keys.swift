@@ -46,7 +46,7 @@ extension Viewer {
             let next = key == GLFW_KEY_LEFT_BRACKET ? steps.last { $0 < speed - 1e-9 } : steps.first { $0 > speed + 1e-9 }
             setSpeed(next ?? speed)
         case GLFW_KEY_R:
-            reloadEverything()
+            if shift { toggleRecording() } else { reloadEverything() }
         case GLFW_KEY_S:
             saveScreenshot()
         case GLFW_KEY_F:
@@ -177,11 +177,7 @@ extension Viewer {
 
     /// The window's pixels as they are about to be shown (the panel and the overlay too).
     func saveWindowShot(to path: String, _ fb: SIMD2<Int>) {
-        var pixels = [UInt8](repeating: 0, count: fb.x * fb.y * 4)
-        epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
-        epoxy_glReadBuffer(GLenum(GL_BACK))
-        epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        epoxy_glReadPixels(0, 0, GLsizei(fb.x), GLsizei(fb.y), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &pixels)
+        let pixels = readWindow(fb)
         // GL's rows run bottom up; the window's alpha means nothing.
         var image = Image(width: fb.x, height: fb.y, pixels: [UInt8](repeating: 0, count: pixels.count))
         let row = fb.x * 4

@@ -46,6 +46,7 @@ public final class Viewer {
       Home          back to t = 0
       [ / ]         playback speed down / up (0.1× … 2×)
       R             reload the scene and every shader now
+      Shift-R       start / stop recording the window as NAME-rec-N.mp4 beside the scene (needs ffmpeg)
       S             save a screenshot PNG of the exact framebuffer (welkin-NAME-TIME.png)
       Ctrl-S        save the edited scene to its file
       Ctrl-Z        undo an edit (Ctrl-Shift-Z: redo)
@@ -108,6 +109,8 @@ public final class Viewer {
     var lastFrameSeconds = 0.0
     /// `screenshot --window FILE`: the window's pixels (panel and overlay too) at the next present.
     var pendingWindowShot: String?
+    /// The recording running (Shift-R, `record`), if any (Viewer+Recording.swift).
+    var recorder: Recorder?
     var frameNumber = 0
     var needsRedraw = true
     /// Keys pressed since the loop last looked (handled between frames, never in the middle of one).
@@ -235,6 +238,10 @@ public final class Viewer {
         // Gone from the screen now, whatever the process does next.
         glfwHideWindow(window)
         running.set(false)
+        if recorder != nil {
+            // Quitting saves the recording as `record stop` does.
+            do { try stopRecording() } catch { printError("record: \((error as? CommandError)?.message ?? "\(error)")") }
+        }
         if panel.started { wp_save_settings() }
         keepUnsavedEdits()
         return 0
@@ -304,6 +311,7 @@ public final class Viewer {
             pendingWindowShot = nil
             saveWindowShot(to: path, fb)
         }
+        recordFrame(fb)
         glfwSwapBuffers(window)
         return true
     }
@@ -333,7 +341,7 @@ public final class Viewer {
 
     func updateTitle(now: TimeInterval) {
         // The fps figure at most four times a second; the ⚠ mark as soon as it changes.
-        guard now - lastTitleUpdate > 0.25 || paused || frameTimes.count < 2 || titleShowsFailure != !failures.isEmpty else { return }
+        guard now - lastTitleUpdate > 0.25 || recorder != nil && now - lastTitleUpdate > 1 || paused || frameTimes.count < 2 || titleShowsFailure != !failures.isEmpty else { return }
         lastTitleUpdate = now
         let average = frameTimes.isEmpty ? 0 : frameTimes.reduce(0, +) / Double(frameTimes.count)
         var title = "\(scene.name)\(editor.isDirty ? " •" : "") — t \(String(format: "%.1f", time)) s"
@@ -343,6 +351,7 @@ public final class Viewer {
             title += " — \(String(format: "%.0f", average > 0 ? 1 / average : 0)) fps, \(String(format: "%.1f", average * 1000)) ms"
             if speed != 1 { title += " — \(Self.speedText(speed))" }
         }
+        if let recording = recordingTitle { title += " — \(recording)" }
         if !failures.isEmpty { title += " — ⚠ error (see terminal)" }
         glfwSetWindowTitle(window, title)
         titleShowsFailure = !failures.isEmpty

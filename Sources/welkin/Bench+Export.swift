@@ -6,6 +6,7 @@ import WelkinCore
 import WelkinImage
 import WelkinGL
 import WelkinReference
+import WelkinVideo
 
 extension Commands {
     static let exportBenchEntries = """

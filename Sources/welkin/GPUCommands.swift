@@ -39,24 +39,25 @@ extension Commands {
 
     static let render = Command(
         name: "render", summary: "Render a scene on the GPU, headless (no display needed), to a PNG.",
-        usage: "welkin render [SCENE] [-o OUT.png] [--time T] [--size WxH] [--shaders DIR]",
+        usage: "welkin render [SCENE] [-o OUT.png] [--time T] [--size WxH [--fit MODE] | --scale K] [--shaders DIR]",
         discussion: """
         Uses EGL with no X server (EGL_MESA_platform_surfaceless, or EGL_EXT_platform_device on NVIDIA),
         falling back to a hidden GLFW window only when EGL is unavailable. The PNG is exactly WxH pixels.
         Without SCENE, renders the built-in default scene. Without -o, writes NAME-tT.png in the current
         folder (snow-t1.5.png for Scenes/snow.json at 1.5 s; welkin-default-t0.png for the built-in scene).
         """,
-        options: [outputOption, timeOption, sizeOption, shadersOption],
+        options: [outputOption, timeOption, sizeOption, scaleOption, fitOption, shadersOption],
         run: { args in
             let command = named("render")!
             let out = try stillOutput(args, command: command)
             let time = try args.time()
-            let size = try args.size()
+            _ = try args.size()
             let scene = try loadScene(args, command: command)
+            let geometry = try StillGeometry.resolve(args, sceneSize: scene.size, command: command)
             let renderer = try headlessRenderer(args)
-            let frame = Frame(scene: scene, time: time, pixelSize: size)
+            let frame = Frame(scene: scene, time: time, pixelSize: geometry.renderSize)
             let start = DispatchTime.now()
-            let image = try gpuRender(renderer, frame, of: scene)
+            let image = geometry.output(try gpuRender(renderer, frame, of: scene))
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
             try writePNG(image, to: out)
             print("wrote \(out) (\(image.width)×\(image.height), GPU: \(renderer.context.renderer), \(String(format: "%.1f", elapsed)) ms)")

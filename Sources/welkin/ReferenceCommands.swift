@@ -12,6 +12,8 @@ extension Commands {
 
     static let timeOption = OptionSpec(name: "--time", value: "T", help: "Scene time in seconds (default 0).")
     static let sizeOption = OptionSpec(name: "--size", value: "WxH", help: "Output size in pixels (default: the scene size).")
+    static let scaleOption = OptionSpec(name: "--scale", value: "K", help: "Render at K times the scene size (2: twice as many pixels a side; not with --size).")
+    static let fitOption = OptionSpec(name: "--fit", value: "MODE", help: "With --size of another aspect: stretch (default), cover (crop) or contain (transparent bars).")
     static let outputOption = OptionSpec(name: "--output", short: "-o", value: "OUT.png", help: "Where to write the PNG (default: NAME-tT.png here, NAME the scene file's name).")
 
     /// Loads SCENE, or the built-in default scene when no path is given.
@@ -27,24 +29,26 @@ extension Commands {
 
     static let reference = Command(
         name: "reference", summary: "Render a scene on the CPU (the reference renderer) to a PNG.",
-        usage: "welkin reference [SCENE] [-o OUT.png] [--time T] [--size WxH]",
+        usage: "welkin reference [SCENE] [-o OUT.png] [--time T] [--size WxH [--fit MODE] | --scale K]",
         discussion: "Without SCENE, renders the built-in default scene. Without -o, writes NAME-tT.png in the current\nfolder (as 'welkin render'). The PNG is written to a temporary file and renamed into place, so a failure\nnever leaves a half-written image.",
-        options: [outputOption, timeOption, sizeOption],
+        options: [outputOption, timeOption, sizeOption, scaleOption, fitOption],
         run: { args in
             let command = named("reference")!
             let out = try stillOutput(args, command: command)
             let time = try args.time()
-            let size = try args.size()
+            _ = try args.size()
             let scene = try loadScene(args, command: command)
-            let frame = Frame(scene: scene, time: time, pixelSize: size)
+            let geometry = try StillGeometry.resolve(args, sceneSize: scene.size, command: command)
+            let frame = Frame(scene: scene, time: time, pixelSize: geometry.renderSize)
             let start = DispatchTime.now()
-            let image: Image
+            var image: Image
             do { image = try ReferenceRenderer().render(frame) } catch let e as ReferenceUnsupportedError {
                 throw Failure(message: "\(args.positionals.first ?? "<default scene>"): \(e.message)")
             } catch let e as TextDrawError {
                 throw Failure(message: "\(args.positionals.first ?? "<default scene>"): \(e.message)")
             }
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+            image = geometry.output(image)
             try writePNG(image, to: out)
             print("wrote \(out) (\(image.width)×\(image.height), rendered in \(String(format: "%.1f", elapsed)) ms)")
             return 0

@@ -1,7 +1,9 @@
 // Where `welkin render` and `welkin reference` write their PNG: `-o OUT.png`, or NAME-tT.png in
-// the current folder (NAME: the scene file's name without its extension).
+// the current folder (NAME: the scene file's name without its extension); and at what size:
+// `--size`, `--scale` and `--fit` (StillGeometry).
 
 import Foundation
+import WelkinImage
 
 extension Commands {
     /// The file name without `-o`: `snow-t1.5.png` for Scenes/snow.json at 1.5 s,
@@ -23,5 +25,78 @@ extension Commands {
                              + " (for video, GIF or an image sequence use 'welkin export')", command: command)
         }
         return out
+    }
+}
+
+/// A still's size: what is rendered, and how the render becomes the output (`--fit`).
+struct StillGeometry: Equatable {
+    /// How `--size` of another aspect ratio than the scene's is filled.
+    enum Fit: String, CaseIterable {
+        /// The whole scene squeezed to WxH (points scaled per axis).
+        case stretch
+        /// The scene's aspect at the smallest size covering WxH, cropped about the centre.
+        case cover
+        /// The scene's aspect at the largest size inside WxH, centred between transparent bars.
+        case contain
+    }
+
+    /// The size the renderer draws (nil: the scene size).
+    var renderSize: SIMD2<Int>?
+    /// The PNG's size.
+    var outputSize: SIMD2<Int>
+    /// Where the render's top-left corner lands in the output (negative: cropped there).
+    var offset: SIMD2<Int> = .zero
+
+    static let largestSide = 16384
+
+    /// `--size WxH`, `--scale K` (K× the scene size) and `--fit stretch|cover|contain`.
+    static func resolve(_ args: Arguments, sceneSize: SIMD2<Int>, command: Command) throws -> StillGeometry {
+        let size = try args.size()
+        var fit = Fit.stretch
+        if let text = args.value("--fit") {
+            guard let f = Fit(rawValue: text) else {
+                throw UsageError(message: "--fit expects stretch, cover or contain, got '\(text)'", command: command)
+            }
+            guard size != nil else { throw UsageError(message: "--fit applies to --size WxH; pass --size too", command: command) }
+            fit = f
+        }
+        if let text = args.value("--scale") {
+            guard size == nil else { throw UsageError(message: "--scale and --size cannot be combined; pass one", command: command) }
+            guard let k = Double(text), k.isFinite, k > 0 else {
+                throw UsageError(message: "--scale expects a number greater than 0, got '\(text)'", command: command)
+            }
+            let scaled = SIMD2(Int((Double(sceneSize.x) * k).rounded()), Int((Double(sceneSize.y) * k).rounded()))
+            guard scaled.x >= 1, scaled.y >= 1, scaled.x <= largestSide, scaled.y <= largestSide else {
+                throw UsageError(message: "--scale \(text) makes \(scaled.x)×\(scaled.y) of the scene's \(sceneSize.x)×\(sceneSize.y);"
+                                 + " each side must be in 1…\(largestSide)", command: command)
+            }
+            return StillGeometry(renderSize: scaled, outputSize: scaled)
+        }
+        guard let size else { return StillGeometry(renderSize: nil, outputSize: sceneSize) }
+        return try resolve(size: size, sceneSize: sceneSize, fit: fit, command: command)
+    }
+
+    static func resolve(size: SIMD2<Int>, sceneSize: SIMD2<Int>, fit: Fit, command: Command?) throws -> StillGeometry {
+        let ratio = SIMD2(Double(size.x) / Double(sceneSize.x), Double(size.y) / Double(sceneSize.y))
+        let scaled = { (k: Double) in SIMD2(max(1, Int((Double(sceneSize.x) * k).rounded())), max(1, Int((Double(sceneSize.y) * k).rounded()))) }
+        switch fit {
+        case .stretch:
+            return StillGeometry(renderSize: size, outputSize: size)
+        case .cover:
+            let render = SIMD2(max(size.x, scaled(ratio.max()).x), max(size.y, scaled(ratio.max()).y))
+            guard render.x <= largestSide, render.y <= largestSide else {
+                throw UsageError(message: "--fit cover of \(size.x)×\(size.y) renders \(render.x)×\(render.y), over \(largestSide) on a side", command: command)
+            }
+            return StillGeometry(renderSize: render, outputSize: size, offset: (size &- render) / 2)
+        case .contain:
+            let render = SIMD2(min(size.x, scaled(ratio.min()).x), min(size.y, scaled(ratio.min()).y))
+            return StillGeometry(renderSize: render, outputSize: size, offset: (size &- render) / 2)
+        }
+    }
+
+    /// The render as the PNG: cropped (cover) or between transparent bars (contain).
+    func output(_ render: Image) -> Image {
+        guard SIMD2(render.width, render.height) != outputSize || offset != .zero else { return render }
+        return render.placed(on: outputSize, at: offset)
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 import WelkinCore
 import WelkinGL
 import WelkinReference
+import WelkinVideo
 
 extension Commands {
     /// Limits checked before any work (docs/export.md).

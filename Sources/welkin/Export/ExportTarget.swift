@@ -3,6 +3,7 @@
 // a partial file or clobbering an existing one.
 
 import Foundation
+import WelkinVideo
 
 /// The kind of file an export writes.
 enum ExportFormat: Equatable {
@@ -12,6 +13,16 @@ enum ExportFormat: Equatable {
 
     /// Video formats go through ffmpeg; a PNG sequence uses Welkin's own PNG writer.
     var usesFFmpeg: Bool { if case .pngSequence = self { return false } else { return true } }
+
+    /// What ffmpeg writes for this format (PNG sequences are written by Welkin, not ffmpeg).
+    var video: VideoFormat {
+        switch self {
+        case .mp4: return .mp4
+        case .webm: return .webm
+        case .gif: return .gif
+        case .pngSequence: preconditionFailure("PNG sequences are written by Welkin, not ffmpeg")
+        }
+    }
 
     var name: String {
         switch self {

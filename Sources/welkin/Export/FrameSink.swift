@@ -7,6 +7,7 @@
 import Foundation
 import WelkinReference
 import WelkinImage
+import WelkinVideo
 
 /// A sink is made on the main thread and then written from the writer thread only (one at a time).
 protocol FrameSink: AnyObject, Sendable {
@@ -39,7 +40,7 @@ final class FFmpegSink: FrameSink, @unchecked Sendable {
         close(fd)
         do {
             encoder = try FFmpegEncoder(executable: executable, size: size, fps: fps,
-                                        outputArguments: FFmpegEncoder.outputArguments(target.format, quality: quality, output: temporary))
+                                        outputArguments: FFmpegEncoder.outputArguments(target.format.video, quality: quality, output: temporary))
         } catch {
             unlink(temporary)
             throw error

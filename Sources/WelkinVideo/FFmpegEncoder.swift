@@ -1,4 +1,5 @@
 // FFmpegEncoder: the `ffmpeg` program as a video encoder, fed raw RGBA frames through a pipe.
+// Shared by `welkin export` and the viewer's recording (WelkinViewer/Viewer+Recording.swift).
 //
 // The program rather than libavcodec: its command line is stable across FFmpeg versions, and no
 // shims are needed for AVERROR and friends (docs/export.md). ffmpeg's stderr is drained on its own
@@ -6,10 +7,22 @@
 
 import Foundation
 
+/// What ffmpeg said when it could not start, stopped reading or failed; `description` is the
+/// sentence a user sees (`welkin: ffmpeg failed (exit status 1):` and ffmpeg's last lines).
+public struct VideoEncoderError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// The containers and codecs ffmpeg writes for Welkin.
+public enum VideoFormat: Sendable {
+    case mp4, webm, gif
+}
+
 /// The reader thread touches only `errorText` (behind `errorLock`) and `errorDrained`.
-final class FFmpegEncoder: @unchecked Sendable {
+public final class FFmpegEncoder: @unchecked Sendable {
     /// Finds `ffmpeg` on PATH.
-    static func locate() -> URL? {
+    public static func locate() -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for folder in path.split(separator: ":") where !folder.isEmpty {
             let candidate = String(folder) + "/ffmpeg"
@@ -19,7 +32,7 @@ final class FFmpegEncoder: @unchecked Sendable {
     }
 
     /// ffmpeg's arguments after the input: codec, pixel format, colour tags and container.
-    static func outputArguments(_ format: ExportFormat, quality: Int?, output: String) -> [String] {
+    public static func outputArguments(_ format: VideoFormat, quality: Int?, output: String) -> [String] {
         // Video is 4:2:0 Y'CbCr with BT.709's matrix (limited range), tagged so: players guess the
         // matrix from the size when it is missing (BT.601 below 720p). Scene colours are sRGB-encoded
         // and sRGB shares BT.709's primaries, so the transfer is tagged sRGB; that also makes ffmpeg
@@ -38,8 +51,6 @@ final class FFmpegEncoder: @unchecked Sendable {
             // (stable from frame to frame, unlike error diffusion), looping forever.
             return ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=5",
                     "-loop", "0", "-f", "gif", output]
-        case .pngSequence:
-            preconditionFailure("PNG sequences are written by Welkin, not ffmpeg")
         }
     }
 
@@ -50,7 +61,7 @@ final class FFmpegEncoder: @unchecked Sendable {
     private let errorDrained = DispatchSemaphore(value: 0)
 
     /// Starts ffmpeg reading `size` RGBA frames at `fps` from its stdin.
-    init(executable: URL, size: SIMD2<Int>, fps: Double, outputArguments: [String]) throws {
+    public init(executable: URL, size: SIMD2<Int>, fps: Double, outputArguments: [String]) throws {
         process.executableURL = executable
         process.arguments = ["-hide_banner", "-loglevel", "error", "-nostats", "-y",
                              "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(size.x)x\(size.y)", "-r", Self.rate(fps), "-i", "-"]
@@ -64,7 +75,7 @@ final class FFmpegEncoder: @unchecked Sendable {
         _ = fcntl(input, 1031 /* F_SETPIPE_SZ */, Int32(1 << 20))
         stdinPipe = stdin
         do { try process.run() } catch {
-            throw Failure(message: "welkin: cannot start \(executable.path): \(error.localizedDescription)")
+            throw VideoEncoderError(message: "welkin: cannot start \(executable.path): \(error.localizedDescription)")
         }
         let reader = stderr.fileHandleForReading
         Thread.detachNewThread { [self] in
@@ -83,16 +94,16 @@ final class FFmpegEncoder: @unchecked Sendable {
     /// Kept so the write end stays open until `finish` closes it.
     private var stdinPipe: Pipe?
 
-    var processIdentifier: Int32 { process.processIdentifier }
+    public var processIdentifier: Int32 { process.processIdentifier }
 
     /// `-r`: whole rates as integers, others as a fraction ffmpeg reads exactly enough.
-    static func rate(_ fps: Double) -> String {
+    public static func rate(_ fps: Double) -> String {
         fps == fps.rounded() ? String(Int(fps)) : String(format: "%.6f", fps)
     }
 
     /// Writes one frame's bytes; blocks while ffmpeg catches up (the pipe is the backpressure).
     /// Throws when ffmpeg has gone (EPIPE), with ffmpeg's own message.
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
         while offset < bytes.count {
             let n = Foundation.write(input, bytes.baseAddress! + offset, bytes.count - offset)
@@ -115,7 +126,7 @@ final class FFmpegEncoder: @unchecked Sendable {
     }
 
     /// Ends the input and waits for ffmpeg to write the file; throws with its message if it failed.
-    func finish() throws {
+    public func finish() throws {
         try? closeInput()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
@@ -124,7 +135,7 @@ final class FFmpegEncoder: @unchecked Sendable {
     }
 
     /// Stops ffmpeg at once and waits (at most 2 s) until it has exited, so it writes nothing more.
-    func kill() {
+    public func kill() {
         guard process.isRunning else { return }
         Glibc.kill(process.processIdentifier, SIGKILL)
         let deadline = Date().addingTimeInterval(2)
@@ -132,7 +143,7 @@ final class FFmpegEncoder: @unchecked Sendable {
     }
 
     /// A Failure quoting ffmpeg's stderr (its last lines).
-    private func failure(fallback: String?) -> Failure {
+    private func failure(fallback: String?) -> VideoEncoderError {
         _ = errorDrained.wait(timeout: .now() + 2)
         errorLock.lock()
         let text = String(decoding: errorText, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -148,6 +159,6 @@ final class FFmpegEncoder: @unchecked Sendable {
         }
         var message = "welkin: " + status
         if !lines.isEmpty { message += ":\n" + lines } else if let fallback { message += ": " + fallback } else { message += " and gave no message" }
-        return Failure(message: message)
+        return VideoEncoderError(message: message)
     }
 }
