@@ -29,7 +29,7 @@ extension Ramp where Value == Double {
     func evaluate(_ u: Double) -> Double {
         let n = values.count
         if n == 1 { return values[0] }
-        let x = min(max(u, 0), 1) * Double(n - 1)
+        let x = (u > 0 ? min(u, 1) : 0) * Double(n - 1)   // NaN → 0, never Int(NaN)
         let i = min(Int(x), n - 2)
         let f = x - Double(i)
         return values[i] + (values[i + 1] - values[i]) * f
@@ -41,7 +41,7 @@ extension Ramp where Value == RGBA {
         func v(_ c: RGBA) -> SIMD4<Double> { SIMD4(c.r, c.g, c.b, c.a) }
         let n = values.count
         if n == 1 { return v(values[0]) }
-        let x = min(max(u, 0), 1) * Double(n - 1)
+        let x = (u > 0 ? min(u, 1) : 0) * Double(n - 1)   // NaN → 0, never Int(NaN)
         let i = min(Int(x), n - 2)
         let f = x - Double(i)
         return v(values[i]) + (v(values[i + 1]) - v(values[i])) * f
