@@ -35,6 +35,9 @@ let package = Package(
         .target(name: "CSimBaseline", cSettings: [.unsafeFlags(["-O3"])]),
         // The command line.
         .executableTarget(name: "welkin", dependencies: ["WelkinCore", "WelkinReference", "WelkinGL", "WelkinBaselines", "CCairo", "CSimBaseline"]),
+        // The libFuzzer target (make fuzz: built with -sanitize=fuzzer -D WELKIN_FUZZ into .build/fuzz);
+        // in an ordinary build, a tool that replays inputs through the same pipeline.
+        .executableTarget(name: "WelkinFuzz", dependencies: ["WelkinCore", "WelkinReference"]),
 
         .testTarget(name: "WelkinCoreTests", dependencies: ["WelkinCore"]),
         .testTarget(name: "WelkinReferenceTests", dependencies: ["WelkinReference", "WelkinBaselines", "CCairo"]),
