@@ -55,6 +55,9 @@ public struct Frame: Sendable {
         self.sky = sky
         // The weather's rain and snow fall in front of the last sky layer (docs/sky.md).
         let pointScale = self.scale
+        // Animated meshes share the frame's spring steps, as emitters share its simulation budget
+        // (ParticleDraw): a frame's work does not grow with its number of layers.
+        let springSteps = MeshRandomWalk.maximumSpringSteps / max(1, scene.animatedMeshCount)
         let lastSky = scene.layers.lastIndex { if case .sky = $0.content { return true } else { return false } }
         for (index, layer) in scene.layers.enumerated() {
             defer {
@@ -70,7 +73,7 @@ public struct Frame: Sendable {
                 layers.append(.shader(ShaderDraw(layer: s, opacity: Float(layer.opacity), index: index)))
             case .mesh(let m):
                 layers.append(.mesh(MeshDraw(m, opacity: layer.opacity, sceneColorSpace: scene.colorSpace, seed: scene.seed,
-                                             time: time, pixelSize: size)))
+                                             time: time, pixelSize: size, springSteps: springSteps)))
             case .sky(let content):
                 SkyDraw.append(SkyPart(content, state: sky!, opacity: layer.opacity, time: time, sceneSeed: scene.seed,
                                        index: index, pixelSize: size, scale: self.scale), to: &layers)
@@ -80,5 +83,19 @@ public struct Frame: Sendable {
             }
         }
         self.layers = layers
+    }
+}
+
+extension Scene {
+    /// Emitters a frame of this scene simulates: its emitter layers and the weather's rain and snow.
+    /// They share the frame's simulation budget (SimulationPlan.workBudget).
+    public var simulatedEmitterCount: Int {
+        layers.filter { if case .emitter = $0.content { return true } else { return false } }.count
+            + PrecipitationKind.allCases.filter { $0.falls(in: self) }.count
+    }
+
+    /// Mesh layers with a random walk: they share the frame's MeshRandomWalk.maximumSpringSteps.
+    public var animatedMeshCount: Int {
+        layers.filter { if case .mesh(let m) = $0.content { return m.animation != nil } else { return false } }.count
     }
 }

@@ -295,8 +295,9 @@ public struct SimulationPlan: Sendable, Equatable {
     /// The history a non-exact plan simulates: between this and twice this many steps.
     public var historySteps: Int
 
-    /// The work a budgeted history may cost, in particle updates (one update of one particle is
-    /// about 10 ns here; a birth costs about `spawnCost`, a step `stepCost` plus `cellCost` per cell).
+    /// The work a frame's budgeted histories may cost, in particle updates (one update of one
+    /// particle is about 10 ns here; a birth costs about `spawnCost`, a step `stepCost` plus
+    /// `cellCost` per cell). A frame's emitters share it (`Scene.simulatedEmitterCount`).
     /// An exact window may cost up to `exactWorkFactor` times this: it is what the full run would
     /// have simulated anyway (a million particles of ten-second lifetimes), and approximating it
     /// would drop particles that should show.

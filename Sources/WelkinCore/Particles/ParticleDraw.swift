@@ -41,7 +41,8 @@ public struct ParticleDraw: Sendable, Equatable {
                 pixelScale: SIMD2<Double>) {
         let steps = EmitterSimulation.steps(at: time, prewarm: layer.prewarm)
         let (particles, dropped) = SimulationCache.shared.withSimulation(
-            layer: layer, layerIndex: index, sceneSize: scene.size, seed: scene.seed, wind: scene.wind, steps: steps) {
+            layer: layer, layerIndex: index, sceneSize: scene.size, seed: scene.seed, wind: scene.wind, steps: steps,
+            sharing: scene.simulatedEmitterCount) {
                 ($0.snapshot(), $0.droppedBirths)
             }
         self.init(layer, index: index, particles: particles, opacity: opacity, pixelScale: pixelScale)

@@ -96,7 +96,7 @@ extension ParticleSnapshot {
             guard case .emitter(let e) = layer.content else { continue }
             let steps = EmitterSimulation.steps(at: time, prewarm: e.prewarm)
             SimulationCache.shared.withSimulation(layer: e, layerIndex: index, sceneSize: scene.size, seed: scene.seed,
-                                                  wind: scene.wind, steps: steps) { s in
+                                                  wind: scene.wind, steps: steps, sharing: scene.simulatedEmitterCount) { s in
                 out += s.snapshot()
                 if s.droppedBirths > 0 { dropped.append((index, s.droppedBirths)) }
             }

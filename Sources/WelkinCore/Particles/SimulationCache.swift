@@ -20,6 +20,8 @@ public final class SimulationCache: @unchecked Sendable {
         var sceneSize: SIMD2<Int>
         var seed: UInt64
         var wind: SIMD2<Double>
+        /// How many emitters share the frame's work budget.
+        var sharing: Int
     }
 
     private final class Entry {
@@ -51,13 +53,17 @@ public final class SimulationCache: @unchecked Sendable {
     public init(workBudget: Double = SimulationPlan.workBudget) { budget = workBudget }
 
     /// Runs `body` with the emitter's simulation advanced to `steps`. The simulation must not
-    /// escape `body` (the cache keeps advancing it).
+    /// escape `body` (the cache keeps advancing it). `sharing`: how many emitters of the frame
+    /// share its work budget (`Scene.simulatedEmitterCount`), so a frame's simulation is bounded
+    /// whatever its number of emitters.
     public func withSimulation<R>(layer: EmitterLayer, layerIndex: Int, sceneSize: SIMD2<Int>, seed: UInt64,
-                                  wind: SIMD2<Double>, steps: Int, _ body: (EmitterSimulation) throws -> R) rethrows -> R {
+                                  wind: SIMD2<Double>, steps: Int, sharing: Int = 1,
+                                  _ body: (EmitterSimulation) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
         clock += 1
-        let key = Key(layer: layer, layerIndex: layerIndex, sceneSize: sceneSize, seed: seed, wind: wind)
+        let sharing = max(1, sharing)
+        let key = Key(layer: layer, layerIndex: layerIndex, sceneSize: sceneSize, seed: seed, wind: wind, sharing: sharing)
         let entry: Entry
         if let e = entries[key] {
             entry = e
@@ -66,7 +72,7 @@ public final class SimulationCache: @unchecked Sendable {
                 entries[oldest.key] = nil
             }
             entry = Entry(EmitterSimulation(layer: layer, layerIndex: layerIndex, sceneSize: sceneSize, seed: seed, wind: wind),
-                          workBudget: budget)
+                          workBudget: budget / Double(sharing))
             entries[key] = entry
         }
         entry.lastUse = clock
