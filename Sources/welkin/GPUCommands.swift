@@ -22,10 +22,13 @@ extension Commands {
         }
     }
 
-    /// Draws a frame on the GPU, turning GL and shader errors into messages.
-    static func gpuRender(_ renderer: GLRenderer, _ frame: Frame) throws -> Image {
+    /// Draws a frame on the GPU, turning GL and shader errors into messages. `scene` names the
+    /// scene file in errors about its values (a uniform the shader declares with another type).
+    static func gpuRender(_ renderer: GLRenderer, _ frame: Frame, scene: String) throws -> Image {
         do { return try renderer.render(frame) } catch let e as ShaderError {
             throw Failure(message: e.description)
+        } catch let e as ShaderLayerError {
+            throw Failure(message: "\(scene): \(e.description)")
         } catch let e as GLError {
             throw Failure(message: "welkin: \(e.message)")
         }
@@ -49,7 +52,7 @@ extension Commands {
             let renderer = try headlessRenderer(args)
             let frame = Frame(scene: scene, time: time, pixelSize: size)
             let start = DispatchTime.now()
-            let image = try gpuRender(renderer, frame)
+            let image = try gpuRender(renderer, frame, scene: args.positionals.first ?? "<default scene>")
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
             try writePNG(image, to: out)
             print("wrote \(out) (\(image.width)×\(image.height), GPU: \(renderer.context.renderer), \(String(format: "%.1f", elapsed)) ms)")
@@ -113,7 +116,7 @@ extension Commands {
                 }
             }
             let renderer = try headlessRenderer(args)
-            let gpu = try gpuRender(renderer, frame)
+            let gpu = try gpuRender(renderer, frame, scene: args.positionals[0])
             let comparison: Comparison
             let diff: Image
             do {

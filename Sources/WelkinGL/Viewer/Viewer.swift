@@ -166,8 +166,9 @@ public final class Viewer {
             try renderer.draw(frame)
             failures["draw"] = nil
         } catch {
-            // Keep showing the last good picture; say why once.
-            let message = "\(error)"
+            // Keep showing the last good picture; say why once (naming the scene file when a
+            // value of the scene is at fault).
+            let message = error is ShaderLayerError ? "\(scene.sourcePath ?? "<default scene>"): \(error)" : "\(error)"
             if failures["draw"] != message { printError(message) }
             failures["draw"] = message
         }
