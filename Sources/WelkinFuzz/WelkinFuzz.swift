@@ -15,8 +15,13 @@ import WelkinReference
 let scenesDirectory = FileManager.default.currentDirectoryPath + "/Scenes"
 
 #if WELKIN_FUZZ
+/// A tenth of the frame's simulation budget: the same code paths, and an input flagged as slow
+/// (`-timeout`, in this slower sanitised build) is one whose work is not bounded by the budget.
+let budgetSet: Void = { SimulationCache.shared.workBudget = SimulationPlan.workBudget / 10 }()
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func welkinFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    _ = budgetSet
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     _ = PipelineProbe.run(bytes, file: "fuzz.json", directory: scenesDirectory)
     // Inputs are independent: no emitter state carries over (and the cache's memory stays small).

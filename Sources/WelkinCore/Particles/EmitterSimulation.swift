@@ -298,11 +298,12 @@ public struct SimulationPlan: Sendable, Equatable {
     /// The work a frame's budgeted histories may cost, in particle updates (one update of one
     /// particle is about 10 ns here; a birth costs about `spawnCost`, a step `stepCost` plus
     /// `cellCost` per cell). A frame's emitters share it (`Scene.simulatedEmitterCount`).
-    /// An exact window may cost up to `exactWorkFactor` times this: it is what the full run would
-    /// have simulated anyway (a million particles of ten-second lifetimes), and approximating it
-    /// would drop particles that should show.
+    /// An exact window may cost up to `exactWorkFactor` times this (a hundred thousand particles of
+    /// half-minute lifetimes): it is what the full run would have simulated anyway, and approximating
+    /// it would drop particles that should show. (At 10, the fuzzer found a frame of 44,000 rain drops
+    /// living 146 s that took 7 s here.)
     public static let workBudget = 2.0e8
-    public static let exactWorkFactor = 10.0
+    public static let exactWorkFactor = 2.0
     static let spawnCost = 16.0
     static let stepCost = 64.0
     static let cellCost = 16.0
