@@ -5,6 +5,12 @@
 #   make test   install what is missing, build, run every test (GPU tests use Mesa's EGL, no X needed;
 #               window tests run under xvfb-run)
 #   make bench  release build, then `welkin bench`
+#
+# Robustness (docs/robustness.md):
+#   make fuzz        libFuzzer on decode → Frame → CPU reference for FUZZ_SECONDS (default 600)
+#   make fuzz-smoke  the same for 60 s (a CI step of its own: the sanitised build takes minutes)
+#   make mutate      the mutation harness: MUTATE_COUNT mutated scenes through the release binary
+#   make test-asan   WelkinCoreTests and WelkinReferenceTests under AddressSanitizer
 
 SWIFT ?= swift
 # Debian packages Welkin builds and tests against. Mesa's llvmpipe provides OpenGL without a GPU.
@@ -14,9 +20,9 @@ SWIFT ?= swift
 # DejaVu Sans is the default font, WenQuanYi Micro Hei draws Chinese.
 APT_PACKAGES = pkg-config libpng-dev libcairo2-dev libepoxy-dev libglfw3-dev libimgui-dev libstb-dev \
                libgl1-mesa-dri libegl-mesa0 libegl1 xvfb xauth xdotool ffmpeg \
-               libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei
+               libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei python3
 
-.PHONY: all deps build build-debug test run bench soak clean
+.PHONY: all deps build build-debug test run bench soak clean fuzz-build fuzz fuzz-smoke mutate test-asan
 
 all: build
 
@@ -68,5 +74,38 @@ SOAK_SECONDS ?= 120
 soak: build
 	./.build/release/welkin soak Scenes/snow.json Scenes/fire.json Scenes/weather-tour.json Scenes/mesh-seed.json --seconds $(SOAK_SECONDS)
 
+# libFuzzer (Sources/WelkinFuzz) in its own build folder, so the ordinary build is untouched.
+# New corpus entries go to fuzz-out/corpus (ignored); Tests/Fuzz/corpus is the seed corpus, read only.
+# A crash or slow input lands in fuzz-out/artifacts/: replay it with `swift run WelkinFuzz FILE`,
+# then keep it in Tests/Fuzz/regressions/ (RobustnessTests replays every file there).
+FUZZ_SECONDS ?= 600
+FUZZ_BUILD = .build/fuzz
+FUZZ_FLAGS = -timeout=5 -rss_limit_mb=4096 -dict=Tests/Fuzz/welkin.dict -artifact_prefix=fuzz-out/artifacts/ -print_final_stats=1
+
+fuzz-build: deps
+	$(SWIFT) build -c release --build-path $(FUZZ_BUILD) --product WelkinFuzz \
+	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DWELKIN_FUZZ
+
+fuzz: fuzz-build
+	mkdir -p fuzz-out/corpus fuzz-out/artifacts
+	nice -n 10 $(FUZZ_BUILD)/release/WelkinFuzz -max_total_time=$(FUZZ_SECONDS) $(FUZZ_FLAGS) fuzz-out/corpus Tests/Fuzz/corpus
+
+fuzz-smoke:
+	$(MAKE) fuzz FUZZ_SECONDS=60
+
+# The mutation harness against the release binary (5 s per run; exit 1 on any crash or runtime hang).
+MUTATE_SEED ?= 1
+MUTATE_COUNT ?= 3000
+mutate: build
+	nice -n 10 python3 Tests/Fuzz/mutate.py --seed $(MUTATE_SEED) --count $(MUTATE_COUNT)
+
+# AddressSanitizer on the unit tests, in its own build folder. Leak detection is off: the only leaks
+# it reports are XCTest's own (its test-case registry and expectations), none in Welkin's code.
+ASAN_BUILD = .build/asan
+test-asan: deps
+	$(SWIFT) build --build-tests --build-path $(ASAN_BUILD) -Xswiftc -sanitize=address
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --build-path $(ASAN_BUILD) -Xswiftc -sanitize=address \
+	  --filter 'WelkinCoreTests|WelkinReferenceTests'
+
 clean:
-	rm -rf .build welkin-default.png
+	rm -rf .build welkin-default.png fuzz-out

@@ -63,6 +63,9 @@ let package = Package(
         // The command line. The cairo and C baselines are linked here for `welkin bench` only.
         .executableTarget(name: "welkin", dependencies: ["WelkinCore", "WelkinImage", "WelkinReference", "WelkinGL", "WelkinViewer",
                                                          "WelkinExport", "WelkinVideo", "WelkinBaselines", "CCairo", "CSimBaseline"]),
+        // The libFuzzer target (make fuzz: built with -sanitize=fuzzer -D WELKIN_FUZZ into .build/fuzz);
+        // in an ordinary build, a tool that replays inputs through the same pipeline.
+        .executableTarget(name: "WelkinFuzz", dependencies: ["WelkinCore", "WelkinImage", "WelkinReference"]),
 
         // Helpers every test target shares (checkout paths, scene errors, the shared GL context).
         .target(name: "WelkinTestSupport", dependencies: ["WelkinCore", "WelkinGL"], path: "Tests/WelkinTestSupport"),

@@ -23,7 +23,8 @@ public struct SpriteImage: Sendable {
     /// Bilinear sample at local point q of a sprite of `size` pixels, edges clamped; 0 outside.
     /// Mirrors sampleImage in Shaders/sprite.glsl.
     @inline(__always) public func sample(_ q: SIMD2<Float>, size: SIMD2<Float>) -> SIMD4<Float> {
-        if abs(q.x) >= size.x * 0.5 || abs(q.y) >= size.y * 0.5 { return .zero }
+        // Written as "not inside" so a NaN point samples nothing (and never reaches Int(_:)).
+        if !(abs(q.x) < size.x * 0.5 && abs(q.y) < size.y * 0.5) { return .zero }
         let u = (q.x / size.x + 0.5) * Float(width) - 0.5
         let v = (q.y / size.y + 0.5) * Float(height) - 0.5
         let x0f = u.rounded(.down), y0f = v.rounded(.down)

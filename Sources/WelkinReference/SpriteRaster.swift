@@ -37,12 +37,13 @@ struct PreparedParticles {
                 let h = SpriteShape.support(batch.sprite, size: s.size, blur: batch.blur(s))
                 let ex = abs(s.axis.x) * h.x + abs(s.axis.y) * h.y
                 let ey = abs(s.axis.y) * h.x + abs(s.axis.x) * h.y
-                // Pixels whose centre (x + 0.5) can lie inside the support.
-                let x0 = max(Int((s.center.x - ex - 0.5).rounded(.down)), 0)
-                let x1 = min(Int((s.center.x + ex - 0.5).rounded(.up)), width - 1)
-                let y0 = max(Int((s.center.y - ey - 0.5).rounded(.down)), 0)
-                let y1 = min(Int((s.center.y + ey - 0.5).rounded(.up)), height - 1)
-                guard x0 <= x1, y0 <= y1, s.center.x.isFinite, s.center.y.isFinite else { continue }
+                // Pixels whose centre (x + 0.5) can lie inside the support; bounds are clamped to the
+                // frame while still floats, so a sprite far outside it (or a NaN) never reaches Int(_:).
+                let x0 = max(Self.pixelIndex((s.center.x - ex - 0.5).rounded(.down), below: width), 0)
+                let x1 = min(Self.pixelIndex((s.center.x + ex - 0.5).rounded(.up), below: width), width - 1)
+                let y0 = max(Self.pixelIndex((s.center.y - ey - 0.5).rounded(.down), below: height), 0)
+                let y1 = min(Self.pixelIndex((s.center.y + ey - 0.5).rounded(.up), below: height), height - 1)
+                guard x0 <= x1, y0 <= y1 else { continue }
                 let index = Int32(items.count)
                 items.append(Item(batch: Int32(b), instance: Int32(i), x0: Int32(x0), x1: Int32(x1), y0: Int32(y0), y1: Int32(y1)))
                 for band in (y0 / Self.bandHeight)...(y1 / Self.bandHeight) { bands[band].append(index) }
@@ -50,6 +51,11 @@ struct PreparedParticles {
         }
         self.items = items
         self.bands = bands
+    }
+
+    /// A whole float as a pixel index clamped to −1…n (NaN gives −1, which no range includes).
+    @inline(__always) static func pixelIndex(_ v: Float, below n: Int) -> Int {
+        v >= Float(n) ? n : (v > -1 ? Int(v) : -1)
     }
 
     /// Composites every sprite that touches row y into `row`.

@@ -19,8 +19,10 @@ public enum Dither {
 
     /// One channel value in 0…1 → 0…255.
     @inlinable @inline(__always) public static func quantize(_ v: Float, bias: Float) -> UInt8 {
-        // Clamped to 0…255 first, truncation is floor (and needs no libm call).
-        let q = min(max(v * 255 + bias, 0), 255)
+        // Clamped to 0…255 first, truncation is floor (and needs no libm call). The comparison is
+        // written so NaN (a degenerate colour) quantises to 0 instead of trapping in Int32(_:).
+        let s = v * 255 + bias
+        let q = s > 0 ? min(s, 255) : 0
         return UInt8(truncatingIfNeeded: Int32(q))
     }
 

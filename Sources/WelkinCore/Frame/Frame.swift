@@ -61,8 +61,11 @@ public struct Frame: Sendable {
         self.sky = sky
         // The weather's rain and snow fall in front of the last sky layer (docs/sky.md).
         let pointScale = self.scale
+        // Animated meshes share the frame's spring steps, as emitters share its simulation budget
+        // (ParticleDraw): a frame's work does not grow with its number of layers.
+        let springSteps = MeshRandomWalk.maximumSpringSteps / max(1, scene.animatedMeshCount)
         let resolution = Resolution(colorSpace: scene.colorSpace, seed: scene.seed, time: time, pixelSize: size,
-                                    scale: pointScale, clock: scene.clock(at: time))
+                                    scale: pointScale, clock: scene.clock(at: time), springSteps: springSteps)
         let lastSky = scene.layers.lastIndex { if case .sky = $0.content { return true } else { return false } }
         for (index, layer) in scene.layers.enumerated() {
             defer {
@@ -94,6 +97,8 @@ public struct Frame: Sendable {
         var pixelSize: SIMD2<Int>
         var scale: SIMD2<Double>
         var clock: Timestamp
+        /// The spring steps one animated mesh may take (the frame's share of the bound).
+        var springSteps: Int
     }
 
     /// A gradient, mesh, text or group layer (decoding keeps the other kinds out of groups). A layer
@@ -107,7 +112,8 @@ public struct Frame: Sendable {
         case .gradient(let g):
             content = .gradient(GradientDraw(g, opacity: opacity, sceneColorSpace: r.colorSpace, pixelSize: r.pixelSize, scale: r.scale))
         case .mesh(let m):
-            content = .mesh(MeshDraw(m, opacity: opacity, sceneColorSpace: r.colorSpace, seed: r.seed, time: r.time, pixelSize: r.pixelSize))
+            content = .mesh(MeshDraw(m, opacity: opacity, sceneColorSpace: r.colorSpace, seed: r.seed, time: r.time, pixelSize: r.pixelSize,
+                                     springSteps: r.springSteps))
         case .text(let t):
             content = .text(TextDraw(t, opacity: opacity, time: r.time, clock: r.clock, pixelSize: r.pixelSize, scale: r.scale, path: path))
         case .group(let g):
@@ -119,5 +125,19 @@ public struct Frame: Sendable {
         }
         guard let shadow else { return content }
         return .group(GroupDraw(layers: [content], opacity: Float(layer.opacity), shadow: shadow))
+    }
+}
+
+extension Scene {
+    /// Emitters a frame of this scene simulates: its emitter layers and the weather's rain and snow.
+    /// They share the frame's simulation budget (SimulationPlan.workBudget).
+    public var simulatedEmitterCount: Int {
+        layers.filter { if case .emitter = $0.content { return true } else { return false } }.count
+            + PrecipitationKind.allCases.filter { $0.falls(in: self) }.count
+    }
+
+    /// Mesh layers with a random walk: they share the frame's MeshRandomWalk.maximumSpringSteps.
+    public var animatedMeshCount: Int {
+        layers.filter { if case .mesh(let m) = $0.content { return m.animation != nil } else { return false } }.count
     }
 }

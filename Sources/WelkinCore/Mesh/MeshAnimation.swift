@@ -79,6 +79,18 @@ public struct MeshRandomWalk: Sendable, Equatable {
 
     /// The most ticks simulated: about 93 days at 1/9 s; later times hold the last tick's targets.
     public static let maximumTicks = 1 << 26
+    /// The most spring steps (ticks × moving axes) a frame runs, over all its animated meshes, so a
+    /// frame's work is bounded whatever the time, interval and number of layers (about 0.2 s here):
+    /// a walk of many vertices, or a very short interval, holds its targets after
+    /// `springSteps / axes` ticks instead (`tickLimit`).
+    public static let maximumSpringSteps = 1 << 22
+
+    /// The ticks simulated at most: `maximumTicks`, or fewer when many axes move. `springSteps` is
+    /// this walk's share of `maximumSpringSteps` (the frame divides it among its animated meshes).
+    public func tickLimit(vertexCount: Int, springSteps: Int = maximumSpringSteps) -> Int {
+        let axes = ranges.reduce(0) { $0 + ($1.index < vertexCount ? ($1.x != nil ? 1 : 0) + ($1.y != nil ? 1 : 0) : 0) }
+        return min(Self.maximumTicks, max(springSteps, 1) / max(axes, 1))
+    }
 
     /// +1 or −1 for one move, from an integer hash (SplitMix64's finaliser) of its coordinates.
     public static func sign(seed: UInt64, vertex: Int, tick: Int, axis: Int) -> Double {
@@ -93,10 +105,11 @@ public struct MeshRandomWalk: Sendable, Equatable {
     }
 
     /// Displayed positions of every vertex at time `t` (vertices without a range stay at `start`).
-    public func positions(start: [UnitPoint], seed: UInt64, at t: Double) -> [UnitPoint] {
+    public func positions(start: [UnitPoint], seed: UInt64, at t: Double, springSteps: Int = maximumSpringSteps) -> [UnitPoint] {
         var out = start
         let time = t.isFinite ? max(0, t) : 0
-        let ticks = min(Self.maximumTicks, Int((time / interval).rounded(.down)))
+        let limit = tickLimit(vertexCount: start.count, springSteps: springSteps)
+        let ticks = Int(min((time / interval).rounded(.down), Double(limit)))
         for range in ranges where range.index < start.count {
             var p = start[range.index]
             for (axis, limits) in [range.x, range.y].enumerated() {

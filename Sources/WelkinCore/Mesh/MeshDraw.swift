@@ -48,14 +48,15 @@ public struct MeshDraw: Sendable, Equatable {
     public static let maximumStepsPerPatch = 256
     public static let maximumQuads = 1 << 21
 
+    /// `springSteps`: this layer's share of the frame's `MeshRandomWalk.maximumSpringSteps`.
     public init(_ mesh: MeshGradient, opacity: Double, sceneColorSpace: ColorSpace, seed: UInt64, time: Double,
-                pixelSize: SIMD2<Int>) {
+                pixelSize: SIMD2<Int>, springSteps: Int = MeshRandomWalk.maximumSpringSteps) {
         width = mesh.width; height = mesh.height
         space = mesh.colorSpace ?? sceneColorSpace
         smooth = mesh.smoothsColors
         self.opacity = Float(opacity)
         background = mesh.background.premultiplied
-        let vertices = Self.vertices(mesh, seed: seed, time: time)
+        let vertices = Self.vertices(mesh, seed: seed, time: time, springSteps: springSteps)
         coversFrame = MeshGeometry.coversFrame(vertices, width: width, height: height)
         let size = SIMD2<Double>(Double(pixelSize.x), Double(pixelSize.y))
         let patchList = MeshGeometry.patches(vertices, width: width, height: height) { $0 * size }
@@ -70,9 +71,10 @@ public struct MeshDraw: Sendable, Equatable {
     // MARK: time
 
     /// The Bézier vertices at time t (random walk applied; automatic handles follow moved points).
-    static func vertices(_ mesh: MeshGradient, seed: UInt64, time: Double) -> [MeshBezierPoint] {
+    static func vertices(_ mesh: MeshGradient, seed: UInt64, time: Double,
+                         springSteps: Int = MeshRandomWalk.maximumSpringSteps) -> [MeshBezierPoint] {
         let start = mesh.startPositions
-        let moved = mesh.animation?.positions(start: start, seed: seed, at: time) ?? start
+        let moved = mesh.animation?.positions(start: start, seed: seed, at: time, springSteps: springSteps) ?? start
         switch mesh.vertices {
         case .points:
             return MeshGeometry.automaticHandles(moved, width: mesh.width, height: mesh.height)

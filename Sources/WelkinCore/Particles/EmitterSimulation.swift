@@ -6,6 +6,11 @@
 // is advanced by the rest of that step with the same exact integrator, so births do not bunch
 // at step boundaries. Every random value is a hash (ParticleRandom), so the state after N steps
 // does not depend on how the steps were batched, cached or threaded.
+//
+// A frame simulates a bounded window of history, never the whole of a huge scene time
+// (`SimulationPlan`): a particle lives at most its cell's longest lifetime, so an emitter that can
+// never reach `maxParticles` is simulated exactly from one such lifetime before the frame; any
+// other is simulated from at most a work budget's worth of steps back (docs/robustness.md).
 
 import Dispatch
 import Foundation
@@ -29,22 +34,37 @@ public final class EmitterSimulation {
     public var parallelThreshold = 65_536
     /// Steps done since the emitter started.
     public private(set) var steps = 0
+    /// The step this simulation started from, empty (0 unless it simulates a window; see `SimulationPlan`).
+    public let startStep: Int
     /// Births so far per cell (the next birth's number).
     public private(set) var births: [UInt64]
     /// Births dropped because the layer held `maxParticles`.
     public private(set) var droppedBirths = 0
+    /// Jump over births that die in their step, and over the rest of a step's births once the layer
+    /// is full (`emitBirths`). Tests turn it off to compare with the one-by-one loop.
+    var jumpsOverBirths = true
 
     private let constants: [StepConstants]
     private let cellSeeds: [UInt64]
 
-    public init(layer: EmitterLayer, layerIndex: Int, sceneSize: SIMD2<Int>, seed: UInt64, wind: SIMD2<Double>) {
+    /// A simulation with no particles at step `startStep` (0: the emitter's start). From a later
+    /// step, each cell's birth count is set to the births before it, so birth k keeps its time and
+    /// random values, and any particle born after `startStep` is exactly the full simulation's.
+    public init(layer: EmitterLayer, layerIndex: Int, sceneSize: SIMD2<Int>, seed: UInt64, wind: SIMD2<Double>,
+                startStep: Int = 0) {
         self.layer = layer
+        self.startStep = max(0, startStep)
+        steps = self.startStep
         self.layerIndex = layerIndex
         self.sceneSize = SIMD2(Double(sceneSize.x), Double(sceneSize.y))
         self.seed = seed
         self.wind = wind
         stores = layer.cells.map { _ in ParticleStore() }
-        births = layer.cells.map { _ in 0 }
+        let start = Double(self.startStep) * Self.dt
+        births = layer.cells.map { cell in
+            let rate = cell.birthRate * layer.birthRate
+            return start > 0 && cell.enabled && rate > 0 && rate.isFinite ? Self.firstBirth(atOrAfter: start, rate: rate) : 0
+        }
         constants = layer.cells.map { cell in
             let a = SIMD2(cell.xAcceleration, cell.yAcceleration) + wind * cell.windFactor
             return StepConstants(damping: cell.damping, dt: EmitterSimulation.dt, acceleration: a)
@@ -54,7 +74,7 @@ public final class EmitterSimulation {
 
     private init(copying other: EmitterSimulation) {
         layer = other.layer; layerIndex = other.layerIndex; sceneSize = other.sceneSize
-        seed = other.seed; wind = other.wind
+        seed = other.seed; wind = other.wind; startStep = other.startStep
         stores = other.stores.map { $0.copy() }
         steps = other.steps; births = other.births; droppedBirths = other.droppedBirths
         constants = other.constants; cellSeeds = other.cellSeeds
@@ -66,7 +86,9 @@ public final class EmitterSimulation {
     /// The step count that shows scene time `time`.
     public static func steps(at time: Double, prewarm: Double) -> Int {
         let t = (time + prewarm) * Double(stepsPerSecond)
-        guard t.isFinite, t > 0 else { return 0 }
+        // (NaN and negative times show the emitter's start; +∞, a time past Double's range × 120,
+        // shows the last step like any huge time.)
+        guard t > 0 else { return 0 }
         return Int(min(t + 1e-7, Double(Int32.max)).rounded(.down))
     }
 
@@ -112,6 +134,11 @@ public final class EmitterSimulation {
     }
 
     /// Births whose time falls in the step just finished, [(steps − 1)·dt, steps·dt).
+    ///
+    /// The work is bounded whatever the rate: births that would die before the end of the step are
+    /// skipped in one jump (they never change the live set), and once the layer holds
+    /// `maxParticles` the rest of the step's births are counted as dropped in one jump. Both jumps
+    /// land on the birth the one-by-one loop would stop at, so the particles are the same.
     private func emitBirths() {
         let end = Double(steps) * Self.dt
         var live = count
@@ -119,15 +146,54 @@ public final class EmitterSimulation {
             let rate = cell.birthRate * layer.birthRate
             guard rate > 0, rate.isFinite else { continue }
             let store = stores[c]
+            guard Double(births[c]) / rate < end else { continue }
+            // Births before this one are older than the cell's longest lifetime at the end of the step.
+            let oldest = end - Self.longestLifetime(cell, layer) * (1 + 1e-9) - Self.dt * 1e-6
+            if jumpsOverBirths, oldest > 0, Double(births[c]) / rate < oldest, live < layer.maxParticles {
+                births[c] = max(births[c], Self.firstBirth(atOrAfter: oldest, rate: rate))
+            }
             while true {
                 let k = births[c]
                 let born = Double(k) / rate
-                guard born < end else { break }
+                guard born < end, k < Self.maximumBirths else { break }
+                if live >= layer.maxParticles && jumpsOverBirths {
+                    let next = Self.firstBirth(atOrAfter: end, rate: rate)
+                    droppedBirths = Self.saturatingSum(droppedBirths, next - k)
+                    births[c] = next
+                    break
+                }
                 births[c] = k + 1
                 if live >= layer.maxParticles { droppedBirths += 1; continue }
                 if spawn(cell: cell, index: c, birth: k, bornAt: born, until: end, into: store) { live += 1 }
             }
         }
+    }
+
+    /// A cell emits at most this many particles (birth numbers stay far from UInt64's end; at the
+    /// largest rate the decoder allows, 10¹² a second, that is 107 days of emitter time).
+    public static let maximumBirths: UInt64 = 1 << 63
+
+    /// The smallest birth number k with k / rate ≥ `time` (the order the one-by-one loop tests it
+    /// in), at most `maximumBirths`.
+    static func firstBirth(atOrAfter time: Double, rate: Double) -> UInt64 {
+        guard time > 0 else { return 0 }
+        let estimate = (time * rate).rounded(.up)
+        guard estimate < Double(maximumBirths) else { return maximumBirths }
+        var k = UInt64(estimate)
+        // Double(k) is exact below 2⁵³; above, consecutive k share a value, so both loops stay short.
+        while k > 0 && Double(k - 1) / rate >= time { k -= 1 }
+        while k < maximumBirths && Double(k) / rate < time { k += 1 }
+        return k
+    }
+
+    static func saturatingSum(_ a: Int, _ b: UInt64) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(Int(clamping: b))
+        return overflow ? .max : sum
+    }
+
+    /// The longest lifetime a particle of `cell` can have, in seconds.
+    static func longestLifetime(_ cell: EmitterCell, _ layer: EmitterLayer) -> Double {
+        max(0, cell.lifetime + cell.lifetimeRange / 2) * layer.lifetime
     }
 
     /// Samples birth `k` of cell `c` and advances it from `born` to `end`. Returns false when it
@@ -209,5 +275,93 @@ public final class EmitterSimulation {
             _ = h
             return center + SIMD2(Foundation.cos(theta), Foundation.sin(theta)) * r
         }
+    }
+}
+
+/// Which steps of an emitter's history a frame simulates, so that a frame's simulation work is
+/// bounded whatever the scene time (a frame at t = 10⁹ s costs what one at t = 60 s does).
+///
+/// - **Exact window.** A particle lives at most its cell's longest lifetime (plus the float age's
+///   rounding), so when the layer can never hold `maxParticles` (no birth is ever dropped), the
+///   particles at step N are those born in the last `lifetimeSteps` steps, whatever came before:
+///   simulating from empty at N − lifetimeSteps gives exactly the particles of the full run.
+/// - **Budgeted history.** Otherwise (births may be dropped, so the live set depends on the whole
+///   history; or lifetimes too long to bound), the frame simulates from empty at the multiple of
+///   `historySteps` that lies between one and two `historySteps` before N (from the start when N is
+///   below 2 × historySteps: exact there). `historySteps` is what `workBudget` allows.
+public struct SimulationPlan: Sendable, Equatable {
+    /// Steps a particle can stay alive, or nil when its lifetime is too long to bound.
+    public var lifetimeSteps: Int?
+    /// The most particles the layer can hold at once (maxParticles, or less when its cells cannot reach it).
+    public var peakParticles: Int
+    /// Whether simulating the last `lifetimeSteps` steps gives exactly the full run's particles.
+    public var exact: Bool
+    /// The history a non-exact plan simulates: between this and twice this many steps.
+    public var historySteps: Int
+
+    /// The work a frame's budgeted histories may cost, in particle updates (one update of one
+    /// particle is about 10 ns here; a birth costs about `spawnCost`, a step `stepCost` plus
+    /// `cellCost` per cell). A frame's emitters share it (`Scene.simulatedEmitterCount`).
+    /// An exact window may cost up to `exactWorkFactor` times this (a hundred thousand particles of
+    /// half-minute lifetimes): it is what the full run would have simulated anyway, and approximating
+    /// it would drop particles that should show. (At 10, the fuzzer found a frame of 44,000 rain drops
+    /// living 146 s that took 7 s here.)
+    public static let workBudget = 2.0e8
+    public static let exactWorkFactor = 2.0
+    static let spawnCost = 16.0
+    static let stepCost = 64.0
+    static let cellCost = 16.0
+    /// Lifetimes longer than this are not bounded: float ages this large advance by rounded steps.
+    public static let longestBoundedLifetime = 30_000.0
+
+    /// The plan for `layer`; `workBudget` is for tests (a small one makes short histories).
+    public init(_ layer: EmitterLayer, workBudget: Double = SimulationPlan.workBudget) {
+        let dt = EmitterSimulation.dt
+        var lifetimeSeconds = 0.0
+        var bounded = true
+        var births = 0.0       // the most particles alive at once, as births in a lifetime window
+        var perStep = 0.0      // births per step
+        for cell in layer.cells where cell.enabled {
+            let rate = cell.birthRate * layer.birthRate
+            guard rate > 0, rate.isFinite else { continue }
+            let longest = EmitterSimulation.longestLifetime(cell, layer)
+            guard longest <= Self.longestBoundedLifetime else {
+                // Its particles may never die: the layer may fill up to maxParticles.
+                bounded = false; births = .infinity; perStep += rate * dt + 1; continue
+            }
+            // A particle dies at the first step its float age reaches its float lifetime; a float age
+            // near a advances by dt rounded to its ulp (at most a·2⁻²⁴ off per step).
+            let slowdown = 1 - longest * Double(EmitterSimulation.stepsPerSecond) * 0x1p-24
+            let death = longest * (1 + 1e-6) / slowdown + 2 * dt
+            lifetimeSeconds = max(lifetimeSeconds, death)
+            births += (rate * death).rounded(.up) + 1
+            perStep += rate * dt + 1
+        }
+        let maxParticles = Double(layer.maxParticles)
+        peakParticles = Int(min(births, maxParticles))
+        let cost = Self.stepCost + Self.cellCost * Double(layer.cells.count) + Double(peakParticles)
+            + Self.spawnCost * min(perStep, 9 * maxParticles)
+        let window = bounded ? Int((lifetimeSeconds * Double(EmitterSimulation.stepsPerSecond)).rounded(.up)) + 1 : nil
+        lifetimeSteps = window
+        exact = bounded && births <= maxParticles && Double(window ?? 0) * cost <= workBudget * Self.exactWorkFactor
+        historySteps = max(1, Int(min(workBudget / (2 * cost), Double(Int32.max))))
+    }
+
+    /// The step a frame at step `target` simulates from.
+    public func start(for target: Int) -> Int {
+        if exact, let window = lifetimeSteps { return max(0, target - window) }
+        if target < 2 * historySteps { return 0 }
+        return (target - historySteps) / historySteps * historySteps
+    }
+
+    /// Whether advancing `simulation` to `target` gives the plan's particles, for no more work than
+    /// starting afresh.
+    public func canContinue(_ simulation: EmitterSimulation, to target: Int) -> Bool {
+        guard simulation.steps <= target else { return false }
+        let start = start(for: target)
+        if exact, let window = lifetimeSteps {
+            return (simulation.startStep == 0 || simulation.startStep + window <= target) && simulation.steps >= start
+        }
+        return simulation.startStep == start
     }
 }

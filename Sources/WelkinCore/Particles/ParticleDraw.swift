@@ -15,6 +15,10 @@ public struct SpriteBatch: Sendable, Equatable {
     /// In drawing order.
     public var instances: [SpriteInstance]
 
+    /// The largest `blurFraction`: a sprite blurred over a thousand times its own size is invisible
+    /// anyway (its peak coverage is far below 1/255), and the cap keeps `blur(_:)` finite.
+    public static let maximumBlurFraction = 1024.0
+
     /// The blur of one instance in pixels.
     @inline(__always) public func blur(_ s: SpriteInstance) -> Float { blurFraction * s.size.x }
 }
@@ -37,7 +41,8 @@ public struct ParticleDraw: Sendable, Equatable {
                 pixelScale: SIMD2<Double>) {
         let steps = EmitterSimulation.steps(at: time, prewarm: layer.prewarm)
         let (particles, dropped) = SimulationCache.shared.withSimulation(
-            layer: layer, layerIndex: index, sceneSize: scene.size, seed: scene.seed, wind: scene.wind, steps: steps) {
+            layer: layer, layerIndex: index, sceneSize: scene.size, seed: scene.seed, wind: scene.wind, steps: steps,
+            sharing: scene.simulatedEmitterCount) {
                 ($0.snapshot(), $0.droppedBirths)
             }
         self.init(layer, index: index, particles: particles, opacity: opacity, pixelScale: pixelScale)
@@ -54,7 +59,7 @@ public struct ParticleDraw: Sendable, Equatable {
         let scale = SIMD2<Float>(pixelScale)
         var batches = layer.cells.map { cell in
             SpriteBatch(sprite: cell.sprite,
-                        blurFraction: cell.spriteSize > 0 ? Float(cell.blur / cell.spriteSize) : 0,
+                        blurFraction: cell.spriteSize > 0 ? Float(min(cell.blur / cell.spriteSize, SpriteBatch.maximumBlurFraction)) : 0,
                         imagePath: cell.imagePath, instances: [])
         }
         for p in particles {
@@ -78,8 +83,11 @@ public struct ParticleDraw: Sendable, Equatable {
             }
             let straight = SIMD4<Float>(p.color)
             let color = SIMD4(straight.x * alpha, straight.y * alpha, straight.z * alpha, alpha)
-            batches[p.cellIndex].instances.append(
-                SpriteInstance(color: color, center: SIMD2<Float>(p.position) * scale, size: size, axis: axis))
+            let instance = SpriteInstance(color: color, center: SIMD2<Float>(p.position) * scale, size: size, axis: axis)
+            // A particle whose numbers overflowed (huge velocities, scales, sways) has no place to be
+            // drawn: both renderers skip it alike.
+            guard instance.isFinite else { continue }
+            batches[p.cellIndex].instances.append(instance)
         }
         if layer.renderMode == .oldestLast {
             for i in batches.indices { batches[i].instances.reverse() }

@@ -29,7 +29,7 @@ extension Ramp where Value == Double {
     func evaluate(_ u: Double) -> Double {
         let n = values.count
         if n == 1 { return values[0] }
-        let x = min(max(u, 0), 1) * Double(n - 1)
+        let x = (u > 0 ? min(u, 1) : 0) * Double(n - 1)   // NaN → 0, never Int(NaN)
         let i = min(Int(x), n - 2)
         let f = x - Double(i)
         return values[i] + (values[i + 1] - values[i]) * f
@@ -41,7 +41,7 @@ extension Ramp where Value == RGBA {
         func v(_ c: RGBA) -> SIMD4<Double> { SIMD4(c.r, c.g, c.b, c.a) }
         let n = values.count
         if n == 1 { return v(values[0]) }
-        let x = min(max(u, 0), 1) * Double(n - 1)
+        let x = (u > 0 ? min(u, 1) : 0) * Double(n - 1)   // NaN → 0, never Int(NaN)
         let i = min(Int(x), n - 2)
         let f = x - Double(i)
         return v(values[i]) + (v(values[i + 1]) - v(values[i])) * f
@@ -96,7 +96,7 @@ extension ParticleSnapshot {
             guard case .emitter(let e) = layer.content else { continue }
             let steps = EmitterSimulation.steps(at: time, prewarm: e.prewarm)
             SimulationCache.shared.withSimulation(layer: e, layerIndex: index, sceneSize: scene.size, seed: scene.seed,
-                                                  wind: scene.wind, steps: steps) { s in
+                                                  wind: scene.wind, steps: steps, sharing: scene.simulatedEmitterCount) { s in
                 out += s.snapshot()
                 if s.droppedBirths > 0 { dropped.append((index, s.droppedBirths)) }
             }

@@ -5,7 +5,8 @@
 // the simulation would reach from empty after the same number of steps (steps are fixed and every
 // random value is a hash), so starting from it gives the same particles. Playing forward reuses the
 // latest state; seeking back restarts from the nearest earlier checkpoint (one every 2 s of
-// emitter time, at most `checkpointsPerEmitter`), or from empty.
+// emitter time, at most `checkpointsPerEmitter`), or from empty. Only the window of history the
+// emitter's `SimulationPlan` names is ever simulated, so a huge scene time costs no more than a small one.
 
 import Foundation
 
@@ -19,13 +20,16 @@ public final class SimulationCache: @unchecked Sendable {
         var sceneSize: SIMD2<Int>
         var seed: UInt64
         var wind: SIMD2<Double>
+        /// How many emitters share the frame's work budget.
+        var sharing: Int
     }
 
     private final class Entry {
         var latest: EmitterSimulation
         var checkpoints: [EmitterSimulation] = []
         var lastUse = 0
-        init(_ s: EmitterSimulation) { latest = s }
+        let plan: SimulationPlan
+        init(_ s: EmitterSimulation, workBudget: Double) { latest = s; plan = SimulationPlan(s.layer, workBudget: workBudget) }
     }
 
     private let lock = NSLock()
@@ -38,16 +42,28 @@ public final class SimulationCache: @unchecked Sendable {
     /// Checkpoints are skipped for states bigger than this (bytes), to bound memory.
     public static let checkpointByteLimit = 64 << 20
 
-    public init() {}
+    /// The work one frame's simulation may cost (SimulationPlan.workBudget). Tests lower it to run
+    /// the budgeted paths quickly in debug builds; changing it forgets every state.
+    public var workBudget: Double {
+        get { lock.lock(); defer { lock.unlock() }; return budget }
+        set { lock.lock(); budget = newValue; entries = [:]; lock.unlock() }
+    }
+    private var budget: Double
+
+    public init(workBudget: Double = SimulationPlan.workBudget) { budget = workBudget }
 
     /// Runs `body` with the emitter's simulation advanced to `steps`. The simulation must not
-    /// escape `body` (the cache keeps advancing it).
+    /// escape `body` (the cache keeps advancing it). `sharing`: how many emitters of the frame
+    /// share its work budget (`Scene.simulatedEmitterCount`), so a frame's simulation is bounded
+    /// whatever its number of emitters.
     public func withSimulation<R>(layer: EmitterLayer, layerIndex: Int, sceneSize: SIMD2<Int>, seed: UInt64,
-                                  wind: SIMD2<Double>, steps: Int, _ body: (EmitterSimulation) throws -> R) rethrows -> R {
+                                  wind: SIMD2<Double>, steps: Int, sharing: Int = 1,
+                                  _ body: (EmitterSimulation) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
         clock += 1
-        let key = Key(layer: layer, layerIndex: layerIndex, sceneSize: sceneSize, seed: seed, wind: wind)
+        let sharing = max(1, sharing)
+        let key = Key(layer: layer, layerIndex: layerIndex, sceneSize: sceneSize, seed: seed, wind: wind, sharing: sharing)
         let entry: Entry
         if let e = entries[key] {
             entry = e
@@ -55,15 +71,20 @@ public final class SimulationCache: @unchecked Sendable {
             if entries.count >= Self.maximumEmitters, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
                 entries[oldest.key] = nil
             }
-            entry = Entry(EmitterSimulation(layer: layer, layerIndex: layerIndex, sceneSize: sceneSize, seed: seed, wind: wind))
+            entry = Entry(EmitterSimulation(layer: layer, layerIndex: layerIndex, sceneSize: sceneSize, seed: seed, wind: wind),
+                          workBudget: budget / Double(sharing))
             entries[key] = entry
         }
         entry.lastUse = clock
-        if entry.latest.steps > steps {
-            if let checkpoint = entry.checkpoints.last(where: { $0.steps <= steps }) {
+        // Only the plan's window of history is simulated (SimulationPlan): a far seek starts afresh
+        // near the target instead of advancing through everything before it.
+        let plan = entry.plan
+        if !plan.canContinue(entry.latest, to: steps) {
+            if let checkpoint = entry.checkpoints.last(where: { plan.canContinue($0, to: steps) }) {
                 entry.latest = checkpoint.copy()
             } else {
-                entry.latest = EmitterSimulation(layer: layer, layerIndex: layerIndex, sceneSize: sceneSize, seed: seed, wind: wind)
+                entry.latest = EmitterSimulation(layer: layer, layerIndex: layerIndex, sceneSize: sceneSize, seed: seed, wind: wind,
+                                                 startStep: plan.start(for: steps))
             }
         }
         let simulation = entry.latest
@@ -71,7 +92,7 @@ public final class SimulationCache: @unchecked Sendable {
             let next = (simulation.steps / Self.checkpointSteps + 1) * Self.checkpointSteps
             simulation.advance(to: min(next, steps), threads: nil)
             if simulation.steps == next, simulation.allocatedBytes <= Self.checkpointByteLimit,
-               !entry.checkpoints.contains(where: { $0.steps == next }) {
+               !entry.checkpoints.contains(where: { $0.steps == next && $0.startStep == simulation.startStep }) {
                 entry.checkpoints.append(simulation.copy())
                 entry.checkpoints.sort { $0.steps < $1.steps }
                 if entry.checkpoints.count > Self.checkpointsPerEmitter { entry.checkpoints.removeFirst() }

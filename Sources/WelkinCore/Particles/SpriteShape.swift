@@ -21,6 +21,12 @@ public struct SpriteInstance: Sendable, Equatable {
     public init(color: SIMD4<Float>, center: SIMD2<Float>, size: SIMD2<Float>, axis: SIMD2<Float>) {
         self.color = color; self.center = center; self.size = size; self.axis = axis
     }
+
+    /// Every attribute is a finite number (ParticleDraw drops any other instance).
+    public var isFinite: Bool {
+        color.x.isFinite && color.y.isFinite && color.z.isFinite && color.w.isFinite && center.x.isFinite
+            && center.y.isFinite && size.x.isFinite && size.y.isFinite && axis.x.isFinite && axis.y.isFinite
+    }
 }
 
 public enum SpriteShape {

@@ -34,6 +34,13 @@ public enum PrecipitationKind: Int, Sendable, CaseIterable {
         }
     }
 
+    /// Whether this kind can fall in `scene`: some preset of its weather rains (snows), and the
+    /// scene did not turn it off.
+    func falls(in scene: Scene) -> Bool {
+        guard let weather = scene.weather, weather.precipitation.amount(self) > 0 else { return false }
+        return ([weather.preset] + weather.schedule.map(\.preset)).contains { intensity($0.parameters) > 0 }
+    }
+
     /// A layer index no scene layer has, so the particles' random keys never collide with a
     /// scene emitter's.
     var layerIndex: Int { 1_000_000 + rawValue }
@@ -108,15 +115,12 @@ extension ParticleDraw {
     /// this scene (no preset of its weather rains or snows, or the scene turned it off).
     public static func precipitation(_ kind: PrecipitationKind, scene: Scene, time: Double, opacity: Double = 1,
                                      pixelScale: SIMD2<Double>) -> ParticleDraw? {
-        guard let weather = scene.weather else { return nil }
-        let amount = weather.precipitation.amount(kind)
-        let presets = [weather.preset] + weather.schedule.map(\.preset)
-        guard amount > 0, presets.contains(where: { kind.intensity($0.parameters) > 0 }) else { return nil }
-        let layer = kind.emitter(amount: amount)
+        guard let weather = scene.weather, kind.falls(in: scene) else { return nil }
+        let layer = kind.emitter(amount: weather.precipitation.amount(kind))
         let steps = EmitterSimulation.steps(at: time, prewarm: layer.prewarm)
         var particles = SimulationCache.shared.withSimulation(
             layer: layer, layerIndex: kind.layerIndex, sceneSize: scene.size, seed: scene.seed, wind: scene.wind,
-            steps: steps) { $0.snapshot() }
+            steps: steps, sharing: scene.simulatedEmitterCount) { $0.snapshot() }
 
         let now = WeatherState(weather, time: time, seed: scene.seed)
         let windNow = now.parameters.wind * kind.windPush

@@ -218,7 +218,10 @@ public struct CloudCoverDraw: Sendable, Equatable {
         let travel = layer.wind.map { $0 * state.time } ?? w.windTravel
         let period = 4096.0
         let o = travel / layer.scale
-        offset = SIMD2<Float>(Float(o.x.truncatingRemainder(dividingBy: period)), Float(o.y.truncatingRemainder(dividingBy: period)))
+        // (A travel past Double's range, wind × a huge time, wraps to no offset: NaN must never reach
+        // the noise's Int32 lattice coordinates.)
+        func wrapped(_ v: Double) -> Float { v.isFinite ? Float(v.truncatingRemainder(dividingBy: period)) : 0 }
+        offset = SIMD2(wrapped(o.x), wrapped(o.y))
         centerX = Float(pixelSize.x) / 2
         horizonY = Float(state.horizon * Double(pixelSize.y))
         inverseHorizonY = 1 / horizonY
@@ -281,7 +284,9 @@ public struct CloudSpritesDraw: Sendable, Equatable {
         let width = Double(pixelSize.x), height = Double(pixelSize.y)
         let speed = layer.speed ?? state.weather.parameters.cloudSpeed / WeatherPreset.clearSpeedFactor
         // Distance travelled in seconds of base drift: the weather's integral, or steady with `speed`.
-        let drift = layer.speed != nil ? speed * state.time : state.weather.drift
+        let steady = layer.speed != nil ? speed * state.time : state.weather.drift
+        // A drift past Double's range (a huge speed × time) has no position: hold the clouds at their phase.
+        let drift = steady.isFinite ? steady : 0
         var boxes: [SIMD4<Float>] = [], info: [SIMD4<Float>] = []
         let s = UInt32(truncatingIfNeeded: seed)
         for i in 0..<layer.count {

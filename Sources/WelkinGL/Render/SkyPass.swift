@@ -209,12 +209,14 @@ final class SkyPass {
     static func cells(pixelSize: SIMD2<Int>, around areas: [SIMD4<Float>]) -> [[SIMD4<Int>]] {
         let width = pixelSize.x, height = pixelSize.y
         var xs: Set<Int> = [0, width], ys: Set<Int> = [0, height]
+        // Edges as Ints, clamped while still floats: an area far off the frame (or NaN) adds no cut.
+        func edge(_ v: Float, _ n: Int) -> Int { v >= Float(n) ? n : (v > 0 ? Int(v) : 0) }
         for a in areas {
-            let x0 = Int((a.x - a.z).rounded(.down)), x1 = Int((a.x + a.z).rounded(.up))
+            let x0 = edge((a.x - a.z).rounded(.down), width), x1 = edge((a.x + a.z).rounded(.up), width)
             if x0 > 0, x0 < width { xs.insert(x0 / 4 * 4) }
             if x1 > 0, x1 < width { xs.insert(min((x1 + 3) / 4 * 4, width)) }
             // Rows counted from the bottom for the alignment: b = height − y.
-            let b0 = height - Int((a.y + a.w).rounded(.up)), b1 = height - Int((a.y - a.w).rounded(.down))
+            let b0 = height - edge((a.y + a.w).rounded(.up), height), b1 = height - edge((a.y - a.w).rounded(.down), height)
             if b0 > 0, b0 < height { ys.insert(height - b0 / 4 * 4) }
             if b1 > 0, b1 < height { ys.insert(height - min((b1 + 3) / 4 * 4, height)) }
         }
