@@ -16,13 +16,16 @@ final class RobustnessEndToEndTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
 
-    func testHugeValuesAndTimesRenderOnBothPaths() throws {
+    func testHugeValuesAndTimesRenderOrAreRefusedOnBothPaths() throws {
         let out = directory.appendingPathComponent("o.png").path
         for (file, time) in [("snow-scaleRange-1e308.json", "0"), ("snow-position-y-1e308.json", "7"),
                              ("clouds-wind-and-speed-at-huge-times.json", "1e306")] {
             for command in ["reference", "render"] {
                 let r = try E2E.run([command, "Tests/Fuzz/regressions/\(file)", "-o", out, "--size", "64x36", "--time", time])
-                XCTAssertEqual(r.status, 0, "\(command) \(file) at \(time): \(r.stderr)")
+                // Drawn, or refused with exit 1 and the file and key named (the property tables'
+                // ranges now stop 1e308 at load time): never a signal.
+                XCTAssertTrue(r.status == 0 || (r.status == 1 && r.stderr.hasPrefix("Tests/Fuzz/regressions/\(file): layers[")),
+                              "\(command) \(file) at \(time): \(r.status) \(r.stderr)")
             }
         }
     }

@@ -193,7 +193,7 @@ public final class EmitterSimulation {
 
     /// The longest lifetime a particle of `cell` can have, in seconds.
     static func longestLifetime(_ cell: EmitterCell, _ layer: EmitterLayer) -> Double {
-        max(0, cell.lifetime + cell.lifetimeRange / 2) * layer.lifetime
+        max(0, cell.longestLifetime) * layer.lifetime
     }
 
     /// Samples birth `k` of cell `c` and advances it from `born` to `end`. Returns false when it
