@@ -189,12 +189,14 @@ extension Viewer {
         return (widgets.edits, widgets.released)
     }
 
-    /// "58 fps, 17.2 ms, 1234 particles, 5 draws".
+    /// "58 fps, 17.2 ms a frame (GPU 3.1 ms), 1234 particles, 5 draws" (the GPU time where the
+    /// context's timer queries time frames).
     var statsLine: String {
         let average = frameTimes.isEmpty ? 0 : frameTimes.reduce(0, +) / Double(frameTimes.count)
         let fps = paused || average == 0 ? "paused" : String(format: "%.0f fps", 1 / average)
         let draws = lastStats.draws == 1 ? "1 draw" : "\(lastStats.draws) draws"
-        return "\(fps), \(String(format: "%.1f", lastFrameSeconds * 1000)) ms a frame, \(lastStats.particles) particles, \(draws)"
+        let gpu = gpuFrameMilliseconds.map { " (GPU \(String(format: "%.1f", $0)) ms)" } ?? ""
+        return "\(fps), \(String(format: "%.1f", lastFrameSeconds * 1000)) ms a frame\(gpu), \(lastStats.particles) particles, \(draws)"
     }
 
     /// Makes the panel's edits through the console's edit path; a drag folds into one undo step,

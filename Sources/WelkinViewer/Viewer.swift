@@ -339,6 +339,10 @@ public final class Viewer {
         }
     }
 
+    /// The GPU time of the latest frame whose timer query has come back (GLRenderer's GPUTimer,
+    /// read without waiting); nil where the context cannot time frames (llvmpipe).
+    var gpuFrameMilliseconds: Double? { renderer.gpuTimer.frameMilliseconds }
+
     func updateTitle(now: TimeInterval) {
         // The fps figure at most four times a second; the ⚠ mark as soon as it changes.
         guard now - lastTitleUpdate > 0.25 || recorder != nil && now - lastTitleUpdate > 1 || paused || frameTimes.count < 2 || titleShowsFailure != !failures.isEmpty else { return }
@@ -349,6 +353,7 @@ public final class Viewer {
             title += " — paused"
         } else {
             title += " — \(String(format: "%.0f", average > 0 ? 1 / average : 0)) fps, \(String(format: "%.1f", average * 1000)) ms"
+            if let gpu = gpuFrameMilliseconds { title += " (GPU \(String(format: "%.1f", gpu)) ms)" }
             if speed != 1 { title += " — \(Self.speedText(speed))" }
         }
         if let recording = recordingTitle { title += " — \(recording)" }

@@ -31,8 +31,10 @@ extension Commands {
             let renderer = try headlessRenderer(args)
             let frame = try exampleFrame("snow.json", time: 0, renderer: renderer)
             do {
-                let ms = try medianMilliseconds(runs: runs) { try renderer.draw(frame); renderer.finish() }
+                let gpu = GPUTimes(renderer)
+                let ms = try medianMilliseconds(runs: runs) { try renderer.draw(frame); renderer.finish(); gpu.record() }
                 results.append(BenchResult(name: "gpu.snow.720p", unit: "ms", value: ms))
+                results += gpuTimeResult("gpu.snow.720p", gpu.median(last: runs))
             } catch let e as GLError {
                 throw Failure(message: "welkin bench: \(e.message)")
             }

@@ -8,7 +8,7 @@ extension Commands {
     static let sceneBenchEntries = """
           gpu.scene.NAME.720p          one per file in Scenes/ (user-shader scenes aside): a viewer frame at 1280×720,
                                        headless — the Frame at t = 1.5 s + k/60 built (simulation included) and
-                                       drawn, glFinish (ms, median; budget ≤ 16.7)
+                                       drawn, glFinish (ms, median; budget ≤ 16.7); with gpu.scene.NAME.720p.gputime
         """
 
     /// The example scenes the per-scene entries draw: every `Scenes/*.json` without a user shader.
@@ -34,13 +34,16 @@ extension Commands {
             let entry = "gpu.scene.\(name).720p"
             guard filter.wants(entry) else { continue }
             var k = 0
+            let gpu = GPUTimes(renderer)
             let ms = try medianMilliseconds(runs: runs) {
                 let frame = Frame(scene: scene, time: 1.5 + Double(k) / 60, pixelSize: SIMD2(1280, 720))
                 k += 1
                 do { try renderer.draw(frame) } catch let e as GLError { throw Failure(message: "welkin bench: \(entry): \(e.message)") }
                 renderer.finish()
+                gpu.record()
             }
             results.append(BenchResult(name: entry, unit: "ms", value: ms))
+            results += gpuTimeResult(entry, gpu.median(last: runs))
         }
         return results
     }

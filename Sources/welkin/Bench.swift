@@ -95,6 +95,10 @@ extension Commands {
           gpu.day-gradient.720p        GPU frame, Scenes/day-gradient.json at 1280×720, headless, glFinish (ms)
           gpu.bare-pass.720p           GPU, one bare full-screen pass at 1280×720, glFinish (ms, baseline)
           gpu.day-gradient.ratio       gpu.day-gradient.720p / gpu.bare-pass.720p (target ≤ 2)
+          ENTRY.gputime                beside every GPU frame entry (gpu.*.720p, bare passes): the GPU's own
+                                       time for the same runs, from GL_TIME_ELAPSED timer queries (ms, median);
+                                       left out where the context has none that time frames (llvmpipe
+                                       answers them per 64×64 tile, not per frame)
         """ + "\n" + skyBenchEntries + "\n" + particleBenchDiscussion + "\n" + exportBenchEntries + "\n" + sceneBenchEntries,
         options: [
             OptionSpec(name: "--json", help: "Print [{\"name\", \"unit\", \"value\"}] instead of a table."),
@@ -188,11 +192,15 @@ extension Commands {
     }
 
     /// Median milliseconds of a GPU frame and of a bare full-screen pass of the same size, timed
-    /// interleaved so both see the same load on a shared machine; glFinish after each.
-    static func gpuFrameAndBarePass(_ renderer: GLRenderer, _ frame: Frame, runs: Int) throws -> (frame: Double, bare: Double) {
+    /// interleaved so both see the same load on a shared machine; glFinish after each. With each,
+    /// the median GPU time of the same runs from the timer queries (nil without GL_TIME_ELAPSED).
+    static func gpuFrameAndBarePass(_ renderer: GLRenderer, _ frame: Frame, runs: Int)
+        throws -> (frame: Double, bare: Double, frameGPU: Double?, bareGPU: Double?) {
+        let frameGPU = GPUTimes(renderer), bareGPU = GPUTimes(renderer)
         do {
-            return try interleavedMedians(runs: runs, { try renderer.draw(frame); renderer.finish() },
-                                          { try renderer.drawBarePass(pixelSize: frame.pixelSize); renderer.finish() })
+            let (f, b) = try interleavedMedians(runs: runs, { try renderer.draw(frame); renderer.finish(); frameGPU.record() },
+                                                { try renderer.drawBarePass(pixelSize: frame.pixelSize); renderer.finish(); bareGPU.record() })
+            return (f, b, frameGPU.median(last: runs), bareGPU.median(last: runs))
         } catch let e as GLError {
             throw Failure(message: "welkin bench: \(e.message)")
         }
@@ -203,11 +211,41 @@ extension Commands {
         let names = ["gpu.day-gradient.720p", "gpu.bare-pass.720p", "gpu.day-gradient.ratio"]
         guard names.contains(where: wanted) else { return [] }
         let renderer = try headlessRenderer(args)
-        let (gradient, bare) = try gpuFrameAndBarePass(renderer, try exampleFrame("day-gradient.json", time: 0, renderer: renderer), runs: runs)
-        return [BenchResult(name: names[0], unit: "ms", value: gradient),
-                BenchResult(name: names[1], unit: "ms", value: bare),
-                BenchResult(name: names[2], unit: "ratio", value: gradient / bare)].filter { wanted($0.name) }
+        let t = try gpuFrameAndBarePass(renderer, try exampleFrame("day-gradient.json", time: 0, renderer: renderer), runs: runs)
+        return ([BenchResult(name: names[0], unit: "ms", value: t.frame)] + gpuTimeResult(names[0], t.frameGPU)
+                + [BenchResult(name: names[1], unit: "ms", value: t.bare)] + gpuTimeResult(names[1], t.bareGPU)
+                + [BenchResult(name: names[2], unit: "ratio", value: t.frame / t.bare)]).filter { wanted($0.name) }
     }
+}
+
+/// The GPU's own time for each timed run of a GPU entry, from the renderer's GL_TIME_ELAPSED
+/// queries: reported beside the wall time as `ENTRY.gputime`, so the bench separates GPU work from
+/// CPU work (frame building, simulation, upload, driver overhead).
+final class GPUTimes {
+    let renderer: GLRenderer
+    private(set) var samples: [Double] = []
+
+    init(_ renderer: GLRenderer) { self.renderer = renderer }
+
+    /// Reads the frame just finished (call after glFinish; warm-up runs record too). Nothing on
+    /// software rasterisers, whose timer queries do not time frames (GPUTimer.measuresFrames).
+    func record() {
+        guard renderer.gpuTimer.measuresFrames else { return }
+        if let ms = renderer.gpuTimer.waitForLast() { samples.append(ms) }
+    }
+
+    /// The median of the last `runs` samples (the timed runs, after the warm-ups); nil when the
+    /// context has no timer queries that time frames, or some runs went untimed.
+    func median(last runs: Int) -> Double? {
+        guard samples.count >= runs, runs > 0 else { return nil }
+        let s = samples.suffix(runs).sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+}
+
+/// `ENTRY.gputime` for a GPU entry, or nothing when the context cannot time.
+func gpuTimeResult(_ entry: String, _ ms: Double?) -> [BenchResult] {
+    ms.map { [BenchResult(name: entry + ".gputime", unit: "ms", value: $0)] } ?? []
 }
 
 func jsonNumber(_ v: Double) -> String {

@@ -34,6 +34,10 @@ public final class GLRenderer {
     private var userShadersInUse: Set<String> = []
     /// Shader layers' channel images (iChannel0…3), kept across shader reloads.
     private let channels = ChannelTextures()
+    /// GPU time of each `draw(_:)` and `drawBarePass(pixelSize:)`, from GL_TIME_ELAPSED queries
+    /// read without waiting (`gpuTimer.collect()`); benchmarks read it after `finish()` with
+    /// `gpuTimer.waitForLast()`.
+    public let gpuTimer: GPUTimer
 
     /// Let the frame's last layer composite and quantise in its own pass instead of a separate
     /// resolve pass (the same result; one pass fewer, and no float target for one-layer frames).
@@ -109,6 +113,7 @@ public final class GLRenderer {
         self.context = context
         self.shaders = shaders
         try context.makeCurrent()
+        gpuTimer = GPUTimer()
         passes = try Passes(shaders, warn: Self.printWarning)
         // Core profile draws need a bound vertex array even with no attributes.
         epoxy_glGenVertexArrays(1, &vertexArray)
@@ -301,6 +306,8 @@ public final class GLRenderer {
     public func draw(_ frame: Frame) throws {
         try context.makeCurrent()
         layerFailures = []
+        gpuTimer.begin()
+        defer { gpuTimer.end() }
         let size = frame.pixelSize
         // The last layer composites and resolves itself (see Shaders/composite.glsl), so the float
         // target is needed only for the layers before it.
@@ -473,6 +480,8 @@ public final class GLRenderer {
         try context.makeCurrent()
         try prepareTargets(pixelSize, accumulating: false)
         guard let output else { return }
+        gpuTimer.begin()
+        defer { gpuTimer.end() }
         epoxy_glBindVertexArray(vertexArray)
         epoxy_glDisable(GLenum(GL_BLEND))
         output.bind()
