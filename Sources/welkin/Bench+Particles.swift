@@ -14,6 +14,13 @@ extension Commands {
           sim.1m.ratio                 Swift / C steps per second: median over back-to-back pairs (target ≥ 0.9)
           sim.bytes-per-particle       simulation memory per live particle at 1,000,000 (target ≤ 64)
           gpu.snow.720p                GPU frame, Scenes/snow.json at 1280×720, headless, glFinish (ms)
+          gpu.particles.1m.720p        a viewer frame of Tests/Fixtures/bench/particles-1m.json (1,000,000 live 8 pt
+                                       dots, 5 s lifetime) at 1280×720: the Frame at t = k/60 built (simulation
+                                       advanced from the last frame) and drawn, glFinish (ms, median; budget ≤ 400)
+          gpu.particles.1m.build       the Frame-building part of it: simulation and sprite instances (ms, median)
+          gpu.particles.1m.count       the live particles it draws
+          memory.particles.1m.peak     peak resident memory of a child `welkin render` of that scene (MB, median;
+                                       budget ≤ 200)
         """
 
     static func runParticleBenchmarks(runs: Int, filter: BenchFilter, args: Arguments) throws -> [BenchResult] {
@@ -39,7 +46,85 @@ extension Commands {
                 throw Failure(message: "welkin bench: \(e.message)")
             }
         }
+        results += try runParticleScaleBenchmarks(runs: runs, filter: filter, args: args)
         return results
+    }
+
+    /// The million-particle fixture of the checkout (Tests/Fixtures/bench/particles-1m.json).
+    static func millionParticleScene(_ renderer: GLRenderer) throws -> String {
+        let path = (renderer.shaders.directory as NSString).deletingLastPathComponent + "/Tests/Fixtures/bench/particles-1m.json"
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw Failure(message: "welkin bench: the particle entries draw Tests/Fixtures/bench/particles-1m.json; run from a checkout")
+        }
+        return path
+    }
+
+    static func runParticleScaleBenchmarks(runs: Int, filter: BenchFilter, args: Arguments) throws -> [BenchResult] {
+        let wanted = filter.wants
+        let names = ["gpu.particles.1m.720p", "gpu.particles.1m.build", "gpu.particles.1m.count", "memory.particles.1m.peak"]
+        guard names.contains(where: wanted) || wanted(names[0] + ".gputime") else { return [] }
+        let renderer = try headlessRenderer(args)
+        let path = try millionParticleScene(renderer)
+        var results: [BenchResult] = []
+        if names.prefix(3).contains(where: wanted) || wanted(names[0] + ".gputime") {
+            let scene = try SceneLoader.load(path: path)
+            var k = 0, count = 0
+            var builds: [Double] = []
+            let gpu = GPUTimes(renderer)
+            // As the viewer plays: each frame 1/60 s after the last, the simulation cache advancing
+            // two steps (the first warm-up simulates the 5 s prewarm window).
+            let ms = try medianMilliseconds(runs: runs) {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let frame = Frame(scene: scene, time: Double(k) / 60, pixelSize: SIMD2(1280, 720))
+                builds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                k += 1
+                count = frame.layers.reduce(0) { n, layer in
+                    if case .particles(let p) = layer { return n + p.instanceCount } else { return n }
+                }
+                do { try renderer.draw(frame) } catch let e as GLError { throw Failure(message: "welkin bench: \(names[0]): \(e.message)") }
+                renderer.finish()
+                gpu.record()
+            }
+            let build = builds.suffix(runs).sorted()
+            results.append(BenchResult(name: names[0], unit: "ms", value: ms))
+            results += gpuTimeResult(names[0], gpu.median(last: runs))
+            results.append(BenchResult(name: names[1], unit: "ms", value: build.count % 2 == 1 ? build[build.count / 2]
+                                       : (build[build.count / 2 - 1] + build[build.count / 2]) / 2))
+            results.append(BenchResult(name: names[2], unit: "particles", value: Double(count)))
+        }
+        if wanted(names[3]) {
+            var peaks: [Double] = []
+            let png = NSTemporaryDirectory() + "/welkin-bench-\(getpid()).png"
+            defer { try? FileManager.default.removeItem(atPath: png) }
+            for _ in 0..<max(1, min(runs, 5)) { peaks.append(try childPeakMegabytes(["render", path, "-o", png], args: args)) }
+            peaks.sort()
+            results.append(BenchResult(name: names[3], unit: "MB", value: peaks[peaks.count / 2]))
+        }
+        return results.filter { wanted($0.name) }
+    }
+
+    /// Peak resident memory (VmHWM, from wait4's rusage) of a child `welkin ARGUMENTS…`, in MB
+    /// (10⁶ bytes); throws when it fails.
+    static func childPeakMegabytes(_ arguments: [String], args: Arguments) throws -> Double {
+        let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        var all = [executable] + arguments
+        if let shaders = args.value("--shaders") { all += ["--shaders", shaders] }
+        var pid: pid_t = 0
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        let argv = all.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw Failure(message: "welkin bench: could not start \(executable): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw Failure(message: "welkin bench: wait4 failed: \(String(cString: strerror(errno)))") }
+        }
+        guard status == 0 else { throw Failure(message: "welkin bench: `welkin \(arguments.joined(separator: " "))` failed (status \(status))") }
+        return Double(usage.ru_maxrss) * 1024 / 1e6
     }
 
     /// Steps per second of the Swift store and the C loop over `particles` live particles (one

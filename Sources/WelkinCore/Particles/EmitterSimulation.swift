@@ -339,11 +339,15 @@ public struct SimulationPlan: Sendable, Equatable {
         }
         let maxParticles = Double(layer.maxParticles)
         peakParticles = Int(min(births, maxParticles))
-        let cost = Self.stepCost + Self.cellCost * Double(layer.cells.count) + Double(peakParticles)
-            + Self.spawnCost * min(perStep, 9 * maxParticles)
+        let fixed = Self.stepCost + Self.cellCost * Double(layer.cells.count) + Self.spawnCost * min(perStep, 9 * maxParticles)
+        let cost = fixed + Double(peakParticles)
         let window = bounded ? Int((lifetimeSeconds * Double(EmitterSimulation.stepsPerSecond)).rounded(.up)) + 1 : nil
         lifetimeSteps = window
-        exact = bounded && births <= maxParticles && Double(window ?? 0) * cost <= workBudget * Self.exactWorkFactor
+        // An exact window starts empty, and a particle born τ into it is at most τ old: the live
+        // count at τ is at most rate · τ, so the window's particle updates are at most half of
+        // window × peak (a million 5 s dots: 3.2·10⁸ updates, not 6.2·10⁸).
+        let windowWork = Double(window ?? 0) * (fixed + Double(peakParticles) / 2)
+        exact = bounded && births <= maxParticles && windowWork <= workBudget * Self.exactWorkFactor
         historySteps = max(1, Int(min(workBudget / (2 * cost), Double(Int32.max))))
     }
 
