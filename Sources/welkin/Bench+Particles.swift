@@ -19,8 +19,8 @@ extension Commands {
                                        advanced from the last frame) and drawn, glFinish (ms, median; budget ≤ 400)
           gpu.particles.1m.build       the Frame-building part of it: simulation and sprite instances (ms, median)
           gpu.particles.1m.count       the live particles it draws
-          memory.particles.1m.peak     peak resident memory of a child `welkin render` of that scene (MB, median;
-                                       budget ≤ 200)
+          memory.particles.1m.peak     peak resident memory of a child `welkin render` of that scene (MiB, from
+                                       wait4's ru_maxrss; median; budget ≤ 200)
         """
 
     static func runParticleBenchmarks(runs: Int, filter: BenchFilter, args: Arguments) throws -> [BenchResult] {
@@ -96,16 +96,16 @@ extension Commands {
             var peaks: [Double] = []
             let png = NSTemporaryDirectory() + "/welkin-bench-\(getpid()).png"
             defer { try? FileManager.default.removeItem(atPath: png) }
-            for _ in 0..<max(1, min(runs, 5)) { peaks.append(try childPeakMegabytes(["render", path, "-o", png], args: args)) }
+            for _ in 0..<max(1, min(runs, 5)) { peaks.append(try childPeakMebibytes(["render", path, "-o", png], args: args)) }
             peaks.sort()
-            results.append(BenchResult(name: names[3], unit: "MB", value: peaks[peaks.count / 2]))
+            results.append(BenchResult(name: names[3], unit: "MiB", value: peaks[peaks.count / 2]))
         }
         return results.filter { wanted($0.name) }
     }
 
-    /// Peak resident memory (VmHWM, from wait4's rusage) of a child `welkin ARGUMENTS…`, in MB
-    /// (10⁶ bytes); throws when it fails.
-    static func childPeakMegabytes(_ arguments: [String], args: Arguments) throws -> Double {
+    /// Peak resident memory (wait4's ru_maxrss, the child's VmHWM) of a child `welkin ARGUMENTS…`,
+    /// in MiB; throws when it fails.
+    static func childPeakMebibytes(_ arguments: [String], args: Arguments) throws -> Double {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         var all = [executable] + arguments
         if let shaders = args.value("--shaders") { all += ["--shaders", shaders] }
@@ -124,7 +124,7 @@ extension Commands {
             guard errno == EINTR else { throw Failure(message: "welkin bench: wait4 failed: \(String(cString: strerror(errno)))") }
         }
         guard status == 0 else { throw Failure(message: "welkin bench: `welkin \(arguments.joined(separator: " "))` failed (status \(status))") }
-        return Double(usage.ru_maxrss) * 1024 / 1e6
+        return Double(usage.ru_maxrss) / 1024
     }
 
     /// Steps per second of the Swift store and the C loop over `particles` live particles (one

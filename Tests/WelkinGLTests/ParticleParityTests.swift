@@ -46,6 +46,41 @@ final class ParticleParityTests: XCTestCase {
     /// Every sprite kind (an image too), every render mode, an emitter under and over gradients,
     /// a translucent background, and a pixel size that is not the scene size.
     func testEverySpriteAndRenderMode() throws {
+        try everySpriteAndRenderMode { scene, mode in
+            try check(scene, "sprites-\(mode)", time: 2)
+            try check(scene, "sprites-\(mode)", time: 2, size: SIMD2(173, 101))
+        }
+    }
+
+    /// Batches drawn as GL_POINTS give the instanced quads' image exactly, byte for byte: every
+    /// sprite kind and render mode, sprites centred off the frame (the emitter reaches past it)
+    /// that still show their part, and a frame of a million-particle kind of scene in small.
+    func testPointsDrawWhatQuadsDraw() throws {
+        let renderer = try TestGL.renderer()
+        defer { renderer.drawsSpritesAsPoints = true }
+        func compare(_ scene: Scene, _ label: String, time: Double, size: SIMD2<Int>? = nil) throws {
+            let frame = Frame(scene: scene, time: time, pixelSize: size)
+            renderer.drawsSpritesAsPoints = true
+            let points = try renderer.render(frame)
+            renderer.drawsSpritesAsPoints = false
+            let quads = try renderer.render(frame)
+            let difference = ImageDifference(points, quads)
+            XCTAssertEqual(difference.maxDifference, 0, "\(label): \(difference)")
+        }
+        try everySpriteAndRenderMode(emitterSize: "[1.3, 1.4]") { scene, mode in
+            try compare(scene, "sprites-\(mode)", time: 2)
+            try compare(scene, "sprites-\(mode) 173×101", time: 2, size: SIMD2(173, 101))
+        }
+        let dense = try SceneLoader.decode("""
+            {"size": [320, 180], "layers": [
+              {"type": "emitter", "shape": "rectangle", "mode": "surface", "position": [0.5, 0.5], "size": [1.1, 1.1], "prewarm": 5,
+               "cells": [{"name": "dot", "sprite": "dot", "spriteSize": 8, "color": [0.9, 0.95, 1, 0.6], "birthRate": 4000,
+                          "lifetime": 5, "velocity": 12, "velocityRange": 8, "emissionRange": 3.14159, "yAcceleration": 2}]}]}
+            """, file: "dense.json")
+        try compare(dense, "20,000 dots", time: 0)
+    }
+
+    func everySpriteAndRenderMode(emitterSize: String = "[0.6, 0.5]", _ body: (Scene, String) throws -> Void) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-sprites-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -65,15 +100,13 @@ final class ParticleParityTests: XCTestCase {
             let json = """
             {"size": [240, 160], "background": "\(background)", "wind": [-10, 3],
              "layers": [{"type": "linearGradient", "stops": ["#00000000", "#FF950060"]},
-                        {"type": "emitter", "shape": "rectangle", "position": [0.5, 0.5], "size": [0.6, 0.5],
+                        {"type": "emitter", "shape": "rectangle", "position": [0.5, 0.5], "size": \(emitterSize),
                          "renderMode": "\(mode)", "opacity": 0.9, "cells": [\(cells)]},
                         {"type": "emitter", "shape": "circle", "mode": "outline", "size": [0.3, 0], "seed": 4,
                          "cells": [\(cell("dot", ", \"sway\": {\"amplitude\": 6, \"frequency\": 1, \"endAmplitude\": 0}"))]}
                         \(mode == "oldestLast" ? ", {\"type\": \"radialGradient\", \"stops\": [\"#FFFFFF30\", \"#00000000\"]}" : "")]}
             """
-            let scene = try SceneLoader.decode(json, file: "sprites.json", directory: directory.path)
-            try check(scene, "sprites-\(mode)", time: 2)
-            try check(scene, "sprites-\(mode)", time: 2, size: SIMD2(173, 101))
+            try body(try SceneLoader.decode(json, file: "sprites.json", directory: directory.path), mode)
         }
     }
 }

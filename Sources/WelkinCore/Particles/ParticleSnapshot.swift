@@ -55,10 +55,10 @@ extension EmitterSimulation {
         out.reserveCapacity(count)
         for (c, cell) in layer.cells.enumerated() {
             let s = stores[c]
-            var order = Array(0..<s.count)
-            order.sort { s.birth[$0] < s.birth[$1] }
-            for i in order {
-                out.append(particle(cell: cell, index: c, store: s, at: i))
+            if let order = s.birthOrder() {
+                for i in order { out.append(particle(cell: cell, index: c, store: s, at: Int(i))) }
+            } else {
+                for i in 0..<s.count { out.append(particle(cell: cell, index: c, store: s, at: i)) }
             }
         }
         return out

@@ -2,7 +2,7 @@
 //
 // Fourteen 4-byte fields per particle (56 bytes). Only position, velocity and age change per step;
 // everything else a particle shows at age a (scale, angle, colour, sway) is a closed form of its
-// birth values and a, computed once per frame for drawing. Dead particles are swap-removed, so the
+// birth values and a, computed once per frame for drawing. Dead particles are removed in order, so the
 // arrays stay dense; capacity grows geometrically up to the layer's maxParticles and never shrinks,
 // so a steady state allocates nothing.
 
@@ -138,24 +138,35 @@ public final class ParticleStore {
                             ax: k.acceleration.x, ay: k.acceleration.y, dt: dt)
     }
 
-    /// Swap-removes every particle whose age reached its lifetime, scanning in index order (so
-    /// the resulting order depends only on the particle set, never on threads).
+    /// Removes every particle whose age reached its lifetime, keeping the others in their order
+    /// (births append in birth order, so the store stays sorted by birth and drawing needs no
+    /// sort; see `birthOrder()`). The result depends only on the particle set, never on threads.
     public func removeDead() {
         var i = 0
+        while i < count && age[i] < lifetime[i] { i += 1 }
+        var kept = i
         while i < count {
-            if age[i] >= lifetime[i] {
-                let last = count - 1
-                if i != last {
-                    px[i] = px[last]; py[i] = py[last]; vx[i] = vx[last]; vy[i] = vy[last]
-                    age[i] = age[last]; lifetime[i] = lifetime[last]; scale[i] = scale[last]
-                    spin[i] = spin[last]; red[i] = red[last]; green[i] = green[last]
-                    blue[i] = blue[last]; alpha[i] = alpha[last]; phase[i] = phase[last]; birth[i] = birth[last]
-                }
-                count = last
-            } else {
-                i += 1
+            if age[i] < lifetime[i] {
+                px[kept] = px[i]; py[kept] = py[i]; vx[kept] = vx[i]; vy[kept] = vy[i]
+                age[kept] = age[i]; lifetime[kept] = lifetime[i]; scale[kept] = scale[i]
+                spin[kept] = spin[i]; red[kept] = red[i]; green[kept] = green[i]
+                blue[kept] = blue[i]; alpha[kept] = alpha[i]; phase[kept] = phase[i]; birth[kept] = birth[i]
+                kept += 1
             }
+            i += 1
         }
+        count = kept
+    }
+
+    /// The store's indices sorted by birth number (the drawing order, oldest first), or nil when
+    /// they are in that order already — always, unless birth numbers wrapped past 2³².
+    public func birthOrder() -> [UInt32]? {
+        var i = 1
+        while i < count && birth[i - 1] < birth[i] { i += 1 }
+        guard i < count else { return nil }
+        var order = (0..<UInt32(count)).map { $0 }
+        order.sort { birth[Int($0)] < birth[Int($1)] }
+        return order
     }
 
     /// Empties the store, keeping its capacity.

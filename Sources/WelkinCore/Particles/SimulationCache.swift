@@ -39,6 +39,15 @@ public final class SimulationCache: @unchecked Sendable {
     public static let checkpointSteps = 2 * EmitterSimulation.stepsPerSecond
     public static let checkpointsPerEmitter = 16
     public static let maximumEmitters = 32
+    /// Whether to keep checkpoints at all: they serve seeking back (the viewer); a command that
+    /// draws one frame, or plays forward only, turns them off and saves their memory (two copies
+    /// of a million-particle state in a frame 5 s in).
+    public var keepsCheckpoints: Bool {
+        get { lock.lock(); defer { lock.unlock() }; return checkpointsKept }
+        set { lock.lock(); checkpointsKept = newValue; lock.unlock() }
+    }
+    private var checkpointsKept = true
+
     /// Checkpoints are skipped for states bigger than this (bytes), to bound memory.
     public static let checkpointByteLimit = 64 << 20
 
@@ -91,7 +100,7 @@ public final class SimulationCache: @unchecked Sendable {
         while simulation.steps < steps {
             let next = (simulation.steps / Self.checkpointSteps + 1) * Self.checkpointSteps
             simulation.advance(to: min(next, steps), threads: nil)
-            if simulation.steps == next, simulation.allocatedBytes <= Self.checkpointByteLimit,
+            if checkpointsKept, simulation.steps == next, simulation.allocatedBytes <= Self.checkpointByteLimit,
                !entry.checkpoints.contains(where: { $0.steps == next && $0.startStep == simulation.startStep }) {
                 entry.checkpoints.append(simulation.copy())
                 entry.checkpoints.sort { $0.steps < $1.steps }

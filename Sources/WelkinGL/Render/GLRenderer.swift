@@ -49,6 +49,13 @@ public final class GLRenderer {
         set { passes.gradient.specializes = newValue }
     }
 
+    /// Draw particle batches whose sprites fit in a point as GL_POINTS rather than instanced quads
+    /// (the same image; far cheaper on llvmpipe). Tests turn it off to compare the two.
+    public var drawsSpritesAsPoints: Bool {
+        get { passes.particles.drawsPoints }
+        set { passes.particles.drawsPoints = newValue }
+    }
+
     /// The programs built from one reading of the shader files; replaced as a whole on reload.
     private struct Passes {
         var gradient: GradientPass
@@ -218,6 +225,7 @@ public final class GLRenderer {
             if affected(passes.group.files) { fresh.group = try GroupPass(shaders: library) }
         }
         fresh.gradient.specializes = passes.gradient.specializes
+        fresh.particles.drawsPoints = passes.particles.drawsPoints
         if fresh.user !== passes.user { fresh.user.adopt(passes.user, keeping: userShadersInUse) }
         passes = fresh
         shaders = library
