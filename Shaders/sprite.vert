@@ -26,12 +26,15 @@ flat out vec2 v_size;
 flat out vec2 v_axis;
 
 void main() {
-    vec2 h = spriteSupport(u_sprite, size, u_blurFraction * size.x) + 1.0;
 #ifdef WELKIN_SPRITE_POINTS
+    // The support and a quarter pixel (far more than the transform's rounding): every pixel centre
+    // where the coverage is not 0 lies inside.
+    vec2 h = spriteSupport(u_sprite, size, u_blurFraction * size.x) + 0.25;
     // One point per sprite (GL_POINTS, one vertex each): a square centred on the sprite that holds
-    // the turned quad below, so it covers every pixel the quad does; the pixels it adds lie
-    // outside the sprite's support, where the fragment shader's coverage is exactly 0. Cheaper than
-    // two triangles on software rasterisers. ParticlePass keeps sprites too big for a point on quads.
+    // its turned support, so it covers every pixel the quad below gives a non-zero coverage; the
+    // pixels either adds lie outside the support, where the fragment shader's coverage is exactly 0.
+    // Cheaper than two triangles on software rasterisers. ParticlePass keeps sprites too big for a
+    // point on quads.
     vec2 box = abs(h.x * axis) + abs(h.y * vec2(-axis.y, axis.x));
     gl_PointSize = 2.0 * max(box.x, box.y);
     vec2 p = center;
@@ -39,6 +42,7 @@ void main() {
     vec2 grown = u_pixelSize + 2.0 * u_pointMargin;
     gl_Position = vec4((p.x + u_pointMargin) / grown.x * 2.0 - 1.0, 1.0 - (p.y + u_pointMargin) / grown.y * 2.0, 0.0, 1.0);
 #else
+    vec2 h = spriteSupport(u_sprite, size, u_blurFraction * size.x) + 1.0;
     vec2 corner = vec2(float(gl_VertexID & 1), float((gl_VertexID >> 1) & 1)) * 2.0 - 1.0;
     vec2 local = corner * h;
     vec2 p = center + local.x * axis + local.y * vec2(-axis.y, axis.x);

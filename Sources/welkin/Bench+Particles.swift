@@ -13,14 +13,16 @@ extension Commands {
           sim.1m.c                     the same update in a plain C loop, -O3, same run (baseline)
           sim.1m.ratio                 Swift / C steps per second: median over back-to-back pairs (target ≥ 0.9)
           sim.bytes-per-particle       simulation memory per live particle at 1,000,000 (target ≤ 64)
+          sim.1m.2cores                the same update split over two threads as a big cell's step is (steps/s)
+          sim.1m.2cores.ratio          two threads / one, median over back-to-back pairs (target ≥ 1.7)
           gpu.snow.720p                GPU frame, Scenes/snow.json at 1280×720, headless, glFinish (ms)
           gpu.particles.1m.720p        a viewer frame of Tests/Fixtures/bench/particles-1m.json (1,000,000 live 8 pt
                                        dots, 5 s lifetime) at 1280×720: the Frame at t = k/60 built (simulation
                                        advanced from the last frame) and drawn, glFinish (ms, median; budget ≤ 400)
           gpu.particles.1m.build       the Frame-building part of it: simulation and sprite instances (ms, median)
           gpu.particles.1m.count       the live particles it draws
-          memory.particles.1m.peak     peak resident memory of a child `welkin render` of that scene (MiB, from
-                                       wait4's ru_maxrss; median; budget ≤ 200)
+          memory.particles.1m.peak     peak resident memory of a child `welkin render` of that scene (MiB, its
+                                       VmHWM from /proc; median; budget ≤ 200)
         """
 
     static func runParticleBenchmarks(runs: Int, filter: BenchFilter, args: Arguments) throws -> [BenchResult] {
@@ -33,6 +35,12 @@ extension Commands {
                         BenchResult(name: simNames[1], unit: "steps/s", value: c),
                         BenchResult(name: simNames[2], unit: "ratio", value: ratio),
                         BenchResult(name: simNames[3], unit: "bytes", value: bytes)].filter { wanted($0.name) }
+        }
+        let coreNames = ["sim.1m.2cores", "sim.1m.2cores.ratio"]
+        if coreNames.contains(where: wanted) {
+            let (two, ratio) = twoCoreBenchmark(particles: 1_000_000, runs: runs)
+            results += [BenchResult(name: coreNames[0], unit: "steps/s", value: two),
+                        BenchResult(name: coreNames[1], unit: "ratio", value: ratio)].filter { wanted($0.name) }
         }
         if wanted("gpu.snow.720p") {
             let renderer = try headlessRenderer(args)
@@ -103,8 +111,11 @@ extension Commands {
         return results.filter { wanted($0.name) }
     }
 
-    /// Peak resident memory (wait4's ru_maxrss, the child's VmHWM) of a child `welkin ARGUMENTS…`,
-    /// in MiB; throws when it fails.
+    /// Peak resident memory of a child `welkin ARGUMENTS…` in MiB: its VmHWM, read from
+    /// /proc/PID/status every 2 ms while it runs (VmHWM only grows; the last reading before it exits
+    /// is its peak but for the last 2 ms). Not wait4's ru_maxrss: posix_spawn starts the child in
+    /// the bench's own address space (CLONE_VM), and exec then records the bench's peak — a
+    /// million-particle bench read 304 MiB for a render that peaks at 194. Throws when it fails.
     static func childPeakMebibytes(_ arguments: [String], args: Arguments) throws -> Double {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         var all = [executable] + arguments
@@ -118,13 +129,57 @@ extension Commands {
         defer { argv.forEach { free($0) } }
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
         guard spawned == 0 else { throw Failure(message: "welkin bench: could not start \(executable): \(String(cString: strerror(spawned)))") }
+        var peakKiB = 0
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw Failure(message: "welkin bench: wait4 failed: \(String(cString: strerror(errno)))") }
+        while true {
+            if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+               let kib = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "") {
+                peakKiB = max(peakKiB, kib)
+            }
+            let done = waitpid(pid, &status, WNOHANG)
+            if done == pid { break }
+            if done < 0 && errno != EINTR { throw Failure(message: "welkin bench: waitpid failed: \(String(cString: strerror(errno)))") }
+            usleep(2000)
         }
         guard status == 0 else { throw Failure(message: "welkin bench: `welkin \(arguments.joined(separator: " "))` failed (status \(status))") }
-        return Double(usage.ru_maxrss) / 1024
+        guard peakKiB > 0 else { throw Failure(message: "welkin bench: could not read the child's VmHWM from /proc") }
+        return Double(peakKiB) / 1024
+    }
+
+    /// Steps per second of `particles` live particles stepped on two threads (EmitterSimulation's
+    /// split of a big cell), and the median ratio to one thread over back-to-back pairs in
+    /// alternating order (at least 31), so load on a shared machine hits both alike.
+    static func twoCoreBenchmark(particles n: Int, runs: Int) -> (twoCores: Double, ratio: Double) {
+        let store = ParticleStore(capacity: n)
+        for i in 0..<n {
+            let f = Float(i % 1000)
+            store.append(position: SIMD2(f, f * 0.5), velocity: SIMD2(f * 0.01, 30), age: 0, lifetime: .greatestFiniteMagnitude,
+                         scale: 1, spin: 0, color: SIMD4(1, 1, 1, 1), phase: 0, birth: UInt32(i))
+        }
+        let k = StepConstants(damping: 0.1, dt: EmitterSimulation.dt, acceleration: SIMD2(5, 30))
+        let dt = Float(EmitterSimulation.dt)
+        let stepsPerSample = 4
+        func time(threads: Int) -> Double {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<stepsPerSample {
+                let dead = threads > 1 ? EmitterSimulation.integrate(store, k, dt: dt, threads: threads) : store.integrate(k, dt: dt)
+                if dead { store.removeDead() }
+            }
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }
+        _ = time(threads: 1); _ = time(threads: 2)
+        var twos: [Double] = [], ratios: [Double] = []
+        for run in 0..<max(runs, 31) {
+            let (one, two) = run % 2 == 0 ? { let a = time(threads: 1); return (a, time(threads: 2)) }()
+                                           : { let b = time(threads: 2); return (time(threads: 1), b) }()
+            twos.append(two); ratios.append(one / two)
+        }
+        func median(_ s: [Double]) -> Double {
+            let t = s.sorted()
+            return t.count % 2 == 1 ? t[t.count / 2] : (t[t.count / 2 - 1] + t[t.count / 2]) / 2
+        }
+        return (Double(stepsPerSample) / median(twos), median(ratios))
     }
 
     /// Steps per second of the Swift store and the C loop over `particles` live particles (one

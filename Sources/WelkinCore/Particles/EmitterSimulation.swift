@@ -109,28 +109,32 @@ public final class EmitterSimulation {
     public func step(threads: Int = 1) {
         let dt = Float(Self.dt)
         for (c, store) in stores.enumerated() {
-            let anyDead: Bool
-            let n = store.count
-            if threads > 1 && n >= parallelThreshold {
-                let chunks = threads * 4
-                // Each chunk writes its own range of the store and its own flag: no two threads
-                // touch the same memory, which the compiler cannot see through these references.
-                nonisolated(unsafe) let flags = UnsafeMutablePointer<Bool>.allocate(capacity: chunks)
-                defer { flags.deallocate() }
-                nonisolated(unsafe) let shared = store
-                let constant = constants[c]
-                DispatchQueue.concurrentPerform(iterations: chunks) { j in
-                    let lo = j * n / chunks, hi = (j + 1) * n / chunks
-                    flags[j] = shared.integrate(constant, dt: dt, range: lo..<hi)
-                }
-                anyDead = (0..<chunks).contains { flags[$0] }
-            } else {
-                anyDead = store.integrate(constants[c], dt: dt)
-            }
+            let anyDead = threads > 1 && store.count >= parallelThreshold
+                ? Self.integrate(store, constants[c], dt: dt, threads: threads)
+                : store.integrate(constants[c], dt: dt)
             if anyDead { store.removeDead() }
         }
         steps += 1
         emitBirths()
+    }
+
+    /// One step's update of `store` on `threads` threads: the index range split into `threads × 4`
+    /// chunks (so a thread slowed by other work does not hold up the step), each chunk stepped by
+    /// the same kernel as one thread would. Every particle's update depends only on itself, so the
+    /// result is the same for any thread count. Returns whether any particle died.
+    public static func integrate(_ store: ParticleStore, _ constant: StepConstants, dt: Float, threads: Int) -> Bool {
+        let n = store.count
+        let chunks = max(1, threads) * 4
+        // Each chunk writes its own range of the store and its own flag: no two threads touch the
+        // same memory, which the compiler cannot see through these references.
+        nonisolated(unsafe) let flags = UnsafeMutablePointer<Bool>.allocate(capacity: chunks)
+        defer { flags.deallocate() }
+        nonisolated(unsafe) let shared = store
+        DispatchQueue.concurrentPerform(iterations: chunks) { j in
+            let lo = j * n / chunks, hi = (j + 1) * n / chunks
+            flags[j] = shared.integrate(constant, dt: dt, range: lo..<hi)
+        }
+        return (0..<chunks).contains { flags[$0] }
     }
 
     /// Births whose time falls in the step just finished, [(steps − 1)·dt, steps·dt).

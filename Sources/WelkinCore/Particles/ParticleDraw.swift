@@ -111,8 +111,8 @@ public struct ParticleDraw: Sendable, Equatable {
         return instance.isFinite ? instance : nil
     }
 
-    /// Particles per chunk when building instances on several threads.
-    static let chunkSize = 32_768
+    /// Particles per chunk when building instances on several threads (tests make it small).
+    nonisolated(unsafe) static var chunkSize = 32_768
 
     /// Every cell's instances, oldest first (newest first for `oldestLast`), from the stores.
     static func batches(_ simulation: EmitterSimulation, opacity: Double, pixelScale: SIMD2<Double>) -> [SpriteBatch] {
@@ -128,6 +128,7 @@ public struct ParticleDraw: Sendable, Equatable {
             let n = store.count
             guard n > 0 else { continue }
             let order = store.birthOrder()
+            let chunkSize = Self.chunkSize
             let chunks = (n + chunkSize - 1) / chunkSize
             var counts = [Int](repeating: 0, count: chunks)
             let instances = [SpriteInstance](unsafeUninitializedCapacity: n) { buffer, initialized in

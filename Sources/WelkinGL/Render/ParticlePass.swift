@@ -135,7 +135,7 @@ final class ParticlePass {
         guard drawsPoints, limit > 0 else { return nil }
         var side: Float = 0
         for s in batch.instances {
-            let h = SpriteShape.support(batch.sprite, size: s.size, blur: batch.blur(s)) + 1
+            let h = SpriteShape.support(batch.sprite, size: s.size, blur: batch.blur(s)) + 0.25
             // |h.x · axis| + |h.y · perp|, perp = (−axis.y, axis.x)
             let box = SIMD2(abs(h.x * s.axis.x) + abs(h.y * s.axis.y), abs(h.x * s.axis.y) + abs(h.y * s.axis.x))
             side = max(side, 2 * max(box.x, box.y))
