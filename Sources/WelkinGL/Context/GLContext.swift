@@ -1,7 +1,9 @@
 // GLContext: an OpenGL 3.3 core context, made headless through EGL when possible.
 //
-// Order of attempts for headless work: EGL_MESA_platform_surfaceless (Mesa, CI), then
-// EGL_EXT_platform_device (NVIDIA servers), then a hidden GLFW window (needs a display).
+// Order of attempts for headless work: first a GPU through EGL_EXT_platform_device (one that is
+// not Mesa's software device: on a GPU server with Mesa installed too, the surfaceless platform
+// would give llvmpipe), then EGL_MESA_platform_surfaceless (Mesa, CI), then EGL_EXT_platform_device
+// whatever the device (NVIDIA servers without Mesa), then a hidden GLFW window (needs a display).
 
 @preconcurrency import CEpoxy
 import CGLFW
@@ -59,6 +61,12 @@ public final class GLContext {
     /// wherever EGL does. Throws `GLContextError` listing every attempt when none works.
     public static func headless(trying backends: [Backend] = headlessOrder) throws -> GLContext {
         var attempts: [(Backend, String)] = []
+        // A GPU first, when the order would otherwise try a software platform before it.
+        if backends.first == .eglSurfaceless && backends.contains(.eglDevice) {
+            do { return try makeEGLDevice(hardwareOnly: true) } catch let e as BackendFailure {
+                attempts.append((.eglDevice, "no GPU device (\(e.reason))"))
+            }
+        }
         for backend in backends {
             do {
                 switch backend {
@@ -141,7 +149,9 @@ public final class GLContext {
         return try makeEGLContext(on: display, backend: .eglSurfaceless)
     }
 
-    private static func makeEGLDevice() throws -> GLContext {
+    /// A context on the first EGL device that works; with `hardwareOnly`, skipping Mesa's software
+    /// device (EGL_MESA_device_software) and any context whose renderer is a software rasteriser.
+    private static func makeEGLDevice(hardwareOnly: Bool = false) throws -> GLContext {
         guard eglAvailable() else { throw BackendFailure(reason: "libEGL is not available") }
         let client = eglExtensions(nil)
         guard client.contains("EGL_EXT_platform_device") else {
@@ -157,13 +167,24 @@ public final class GLContext {
         var devices = [EGLDeviceEXT?](repeating: nil, count: Int(count))
         _ = epoxy_eglQueryDevicesEXT(count, &devices, &count)
         var reasons: [String] = []
+        let canQuery = client.contains("EGL_EXT_device_query") || client.contains("EGL_EXT_device_base")
         for (i, device) in devices.prefix(Int(count)).enumerated() {
+            if hardwareOnly && canQuery, let p = epoxy_eglQueryDeviceStringEXT(device, EGL_EXTENSIONS),
+               String(cString: p).split(separator: " ").contains("EGL_MESA_device_software") {
+                reasons.append("device \(i): Mesa's software device")
+                continue
+            }
             guard let display = epoxy_eglGetPlatformDisplayEXT(EGLenum(EGL_PLATFORM_DEVICE_EXT), device, nil) else {
                 reasons.append("device \(i): eglGetPlatformDisplayEXT failed (\(eglErrorName()))")
                 continue
             }
             do {
-                return try makeEGLContext(on: display, backend: .eglDevice)
+                let made = try makeEGLContext(on: display, backend: .eglDevice)
+                if hardwareOnly && GPUTimer.isSoftwareRasteriser(made.renderer) {
+                    reasons.append("device \(i): a software rasteriser (\(made.renderer))")
+                    continue
+                }
+                return made
             } catch let e as BackendFailure {
                 reasons.append("device \(i): \(e.reason)")
             }
