@@ -187,7 +187,7 @@ public enum ParticleImport {
             warnings.append("textureFileName: the effect names no texture; particles are drawn as soft dots")
         }
 
-        var layer: [(String, String)] = [("type", json("emitter")), ("name", json(name)),
+        var layer: [(String, String)] = [("type", json(EmitterLayer.type)), ("name", json(name)),
                                           ("shape", json(!radial && (varianceX != 0 || varianceY != 0) ? "rectangle" : "point")),
                                           ("position", array(position))]
         if !radial && (varianceX != 0 || varianceY != 0) {

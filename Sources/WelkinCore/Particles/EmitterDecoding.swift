@@ -39,6 +39,9 @@ extension EmitterLayer {
     /// Unit-space coordinates of the emitter's position and size stay within ±limit.
     public static let limit = 100.0
 
+    /// The layer's `type` in scene files (for tools that write scenes, such as `welkin import`).
+    public static var type: String { kind.type }
+
     static let kind = LayerKind("emitter", "Core Animation's CAEmitterLayer: cells of particles born, moved and drawn deterministically (docs/particles.md).",
                                 properties) { object, context in
         .emitter(try SceneLoader.decodeEmitter(object, sceneDirectory: context.directory))
