@@ -58,12 +58,17 @@ extension GroupLayer {
 /// S = C × maskFactor(M.a); with a shadow, A = S.a blurred (ShadowDraw's kernels, horizontal then
 /// vertical) and read at p − offset; then `withShadow(S, A, shadow colour, opacity)` is composited
 /// source-over onto what is below. The maths below is mirrored in Shaders/group.glsl.
-public struct GroupDraw: LayerDraw {
+public struct GroupDraw: LayerDraw, Equatable {
     public var layers: [any LayerDraw]
     public var mask: (any LayerDraw)?
     public var invertsMask: Bool
     public var opacity: Float
     public var shadow: ShadowDraw?
+
+    public static func == (a: GroupDraw, b: GroupDraw) -> Bool {
+        let masks = a.mask.map { m in b.mask.map { m.isEqual(to: $0) } ?? false } ?? (b.mask == nil)
+        return Frame.sameLayers(a.layers, b.layers) && masks && a.invertsMask == b.invertsMask && a.opacity == b.opacity && a.shadow == b.shadow
+    }
 
     public init(layers: [any LayerDraw], mask: (any LayerDraw)? = nil, invertsMask: Bool = false, opacity: Float = 1, shadow: ShadowDraw? = nil) {
         self.layers = layers; self.mask = mask; self.invertsMask = invertsMask; self.opacity = opacity; self.shadow = shadow

@@ -35,4 +35,18 @@ extension GroupableContent {
 
 /// One drawable layer of a Frame: a kind's value resolved to pixel space for one instant. Both
 /// renderers draw it (WelkinReference's `CPURasterizable`, WelkinGL's `GLDrawable`).
-public protocol LayerDraw: Sendable {}
+public protocol LayerDraw: Sendable {
+    /// Whether `other` is the same value (given by Equatable draw types).
+    func isEqual(to other: any LayerDraw) -> Bool
+}
+
+extension LayerDraw where Self: Equatable {
+    public func isEqual(to other: any LayerDraw) -> Bool { (other as? Self) == self }
+}
+
+extension Frame {
+    /// Whether two lists of draws are equal, layer by layer (a frame made twice is the same).
+    public static func sameLayers(_ a: [any LayerDraw], _ b: [any LayerDraw]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.isEqual(to: $1) }
+    }
+}
