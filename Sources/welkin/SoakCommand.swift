@@ -121,7 +121,7 @@ extension Commands {
         }
         var particles = 0.0
         for layer in scene.layers {
-            guard case .emitter(let e) = layer.content else { continue }
+            guard let e = layer.content as? EmitterLayer else { continue }
             for cell in e.cells where cell.enabled {
                 particles = max(particles, cell.longestLifetime * e.lifetime)
             }
@@ -130,7 +130,7 @@ extension Commands {
     }
 
     static func frameHasShader(_ frame: Frame) -> Bool {
-        frame.layers.contains { if case .shader = $0 { return true } else { return false } }
+        frame.layers.contains { $0 is ShaderDraw }
     }
 
     /// Resident set size of this process, from /proc/self/statm.

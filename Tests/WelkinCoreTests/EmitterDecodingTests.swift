@@ -34,7 +34,7 @@ final class EmitterDecodingTests: XCTestCase {
 
     func testDefaults() throws {
         let scene = try decode("{\"type\": \"emitter\", \"cells\": [{}]}")
-        guard case .emitter(let e) = scene.layers[0].content else { return XCTFail() }
+        guard let e = scene.layers[0].content as? EmitterLayer else { return XCTFail() }
         XCTAssertEqual(e, { var d = EmitterLayer(); d.cells = [EmitterCell()]; return d }())
         XCTAssertEqual(e.maxParticles, 100_000)
         XCTAssertEqual(e.renderMode, .oldestFirst)
@@ -49,7 +49,7 @@ final class EmitterDecodingTests: XCTestCase {
             XCTAssertEqual(scene.warnings, [], name)
         }
         let snow = try SceneLoader.load(path: Self.repository.appendingPathComponent("Scenes/snow.json").path)
-        guard case .emitter(let e) = snow.layers[1].content else { return XCTFail() }
+        guard let e = snow.layers[1].content as? EmitterLayer else { return XCTFail() }
         XCTAssertEqual(e.shape, .line)
         XCTAssertEqual(e.prewarm, 10)
         XCTAssertEqual(e.cells.map(\.name), ["flake", "blurry flake"])
@@ -103,7 +103,7 @@ final class EmitterDecodingTests: XCTestCase {
         XCTAssertEqual(error("{\"type\": \"emitter\", \"cells\": [{\"sprite\": \"dot\", \"image\": \"ok.png\"}]}"),
                        "e.json: layers[0].cells[0].image: 'image' needs \"sprite\": \"image\" (this cell's sprite is 'dot')")
         let scene = try decode("{\"type\": \"emitter\", \"cells\": [{\"image\": \"ok.png\"}]}")
-        guard case .emitter(let e) = scene.layers[0].content else { return XCTFail() }
+        guard let e = scene.layers[0].content as? EmitterLayer else { return XCTFail() }
         XCTAssertEqual(e.cells[0].sprite, .image)
         XCTAssertEqual(e.cells[0].imagePath, directory + "/ok.png")
         XCTAssertEqual(e.cells[0].imageSize, SIMD2(40, 20))

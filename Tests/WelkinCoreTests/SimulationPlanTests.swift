@@ -12,7 +12,7 @@ final class SimulationPlanTests: XCTestCase {
     func emitter(_ json: String, size: String = "[800, 600]") throws -> (Scene, EmitterLayer) {
         let scene = try SceneLoader.decode("{\"size\": \(size), \"layers\": [{\"type\": \"emitter\", \(json)}]}", file: "p.json")
         // A layer that is not an emitter is a broken fixture: the test fails (never skips).
-        guard case .emitter(let e) = scene.layers[0].content else { throw NotAnEmitter() }
+        guard let e = scene.layers[0].content as? EmitterLayer else { throw NotAnEmitter() }
         return (scene, e)
     }
 
@@ -59,7 +59,7 @@ final class SimulationPlanTests: XCTestCase {
             var count = 0
             let elapsed = seconds {
                 let frame = Frame(scene: scene, time: t, pixelSize: SIMD2(80, 60))
-                if case .particles(let p) = frame.layers[0] { count = p.instanceCount }
+                if let p = frame.layers[0] as? ParticleDraw { count = p.instanceCount }
             }
             XCTAssertLessThan(elapsed, 5, "t = \(t)")
             XCTAssertGreaterThan(count, 150, "t = \(t)")   // about 30 × 7.5·(2/3)… + 66.7 × 2.5, less what is transparent
@@ -98,7 +98,7 @@ final class SimulationPlanTests: XCTestCase {
         for (t, expected) in [(1000.0, EmitterLayer.defaultMaxParticles), (1e9, 0)] {
             var count = -1
             XCTAssertLessThan(seconds {
-                if case .particles(let p) = Frame(scene: heavy, time: t, pixelSize: SIMD2(16, 9)).layers[0] { count = p.instanceCount }
+                if let p = Frame(scene: heavy, time: t, pixelSize: SIMD2(16, 9)).layers[0] as? ParticleDraw { count = p.instanceCount }
             }, 10, "t = \(t)")
             XCTAssertEqual(count, expected, "t = \(t)")
         }

@@ -169,7 +169,7 @@ final class RobustnessTests: XCTestCase {
             SpriteInstance(color: .one, center: [8, 4], size: [huge, huge], axis: [0.6, 0.8]),
             SpriteInstance(color: [.nan, 0, 0, 1], center: [8, 4], size: [4, 4], axis: [.nan, 1]),
         ]
-        frame.layers = [.particles(draw)]
+        frame.layers = [draw]
         let image = try ReferenceRenderer(threads: 1).render(frame)
         XCTAssertEqual(image.width, 16)
         XCTAssertEqual(PreparedParticles.pixelIndex(.nan, below: 16), -1)

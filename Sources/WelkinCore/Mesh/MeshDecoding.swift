@@ -23,8 +23,8 @@ extension MeshGradient {
             Property("colorKeyframes", .array(.object(MeshColorKeyframe.properties), count: 0...MeshColorKeyframe.maximumCount), animatable: true,
                      "Later colour sets; `colors` is time 0, colours interpolate between keyframes."),
         ]
-    }(), groupable: true) { object, context in
-        .mesh(try SceneLoader.decodeMesh(object, colorSpace: context.colorSpace))
+    }(), groupable: true, draws: [MeshDraw.self]) { object, context in
+        try SceneLoader.decodeMesh(object, colorSpace: context.colorSpace)
     }
 }
 

@@ -43,8 +43,8 @@ extension EmitterLayer {
     public static var type: String { kind.type }
 
     static let kind = LayerKind("emitter", "Core Animation's CAEmitterLayer: cells of particles born, moved and drawn deterministically (docs/particles.md).",
-                                properties) { object, context in
-        .emitter(try SceneLoader.decodeEmitter(object, sceneDirectory: context.directory))
+                                properties, draws: [ParticleDraw.self]) { object, context in
+        try SceneLoader.decodeEmitter(object, sceneDirectory: context.directory)
     }
 }
 
@@ -196,7 +196,7 @@ extension SceneLoader {
     static func emitterWarnings(_ scene: Scene, file: String) -> [SceneError] {
         var warnings: [SceneError] = []
         for (i, layer) in scene.layers.enumerated() {
-            guard case .emitter(let e) = layer.content else { continue }
+            guard let e = layer.content as? EmitterLayer else { continue }
             let expected = e.cells.filter(\.enabled).reduce(0.0) { $0 + e.steadyStateBound($1) }
             if expected > Double(e.maxParticles) {
                 warnings.append(SceneError(.outOfRange, file: file, path: "layers[\(i)].maxParticles",

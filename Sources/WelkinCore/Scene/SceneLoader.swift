@@ -141,14 +141,12 @@ public enum SceneLoader {
         }
         let object = try node.object(kind.properties)
         try object.checkKeys()
-        var layer = Layer(content: .gradient(Gradient(shape: .linear(start: .zero, end: .zero), stops: [])))
-        if let v = try object.string("name") { layer.name = v }
-        if let v = try object.number("opacity") { layer.opacity = v }
+        let name = try object.string("name")
+        let opacity = try object.number("opacity") ?? 1
         let context = LayerKind.Context(sceneSize: sceneSize, directory: directory,
                                         colorSpace: try object.choice("colorSpace", as: ColorSpace.self), depth: depth)
-        if kind.groupable, let v = try object.decode("shadow", Shadow.decode) { layer.shadow = v }
-        layer.content = try kind.decode(object, context)
-        return layer
+        let shadow = kind.groupable ? try object.decode("shadow", Shadow.decode) : nil
+        return Layer(name: name, opacity: opacity, shadow: shadow, content: try kind.decode(object, context))
     }
 }
 
