@@ -122,7 +122,7 @@ extension SceneLoader {
     /// The most particles per second one cell may emit (bounds the work of a step).
     static let maximumBirthRate = 1_000_000.0
     /// The longest lifetime, in seconds.
-    static let maximumLifetime = 1_000_000.0
+    static let maximumLifetime = EmitterLayer.maximumEffectiveLifetime
     /// The most samples in an over-life ramp.
     static let maximumRampSamples = 64
 
