@@ -15,11 +15,12 @@
 
 SWIFT ?= swift
 # Debian packages Welkin builds and tests against. Mesa's llvmpipe provides OpenGL without a GPU.
+# zlib1g-dev: `welkin import` inflates the gzip-compressed textures Particle Designer embeds.
 # ffmpeg: `welkin export`'s video and GIF encoder (run as a program), and ffprobe for its tests.
 # libimgui-dev and libstb-dev: the viewer's panel (Dear ImGui, a static library that needs stb).
 # Text layers: FreeType (glyph coverage), HarfBuzz (shaping), fontconfig (family names, fallback);
 # DejaVu Sans is the default font, WenQuanYi Micro Hei draws Chinese.
-APT_PACKAGES = pkg-config libpng-dev libcairo2-dev libepoxy-dev libglfw3-dev libimgui-dev libstb-dev \
+APT_PACKAGES = pkg-config libpng-dev zlib1g-dev libcairo2-dev libepoxy-dev libglfw3-dev libimgui-dev libstb-dev \
                libgl1-mesa-dri libegl-mesa0 libegl1 xvfb xauth xdotool ffmpeg \
                libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei python3
 

@@ -39,6 +39,9 @@ extension EmitterLayer {
     /// Unit-space coordinates of the emitter's position and size stay within ±limit.
     public static let limit = 100.0
 
+    /// The layer's `type` in scene files (for tools that write scenes, such as `welkin import`).
+    public static var type: String { kind.type }
+
     static let kind = LayerKind("emitter", "Core Animation's CAEmitterLayer: cells of particles born, moved and drawn deterministically (docs/particles.md).",
                                 properties) { object, context in
         .emitter(try SceneLoader.decodeEmitter(object, sceneDirectory: context.directory))
@@ -94,6 +97,32 @@ extension EmitterCell {
             Property("streakDuration", .number(0...10), default: .number(d.streakDuration), unit: "s",
                      "streak: seconds of motion the streak covers (its length is spriteSize + speed × this)."),
             Property("sway", .object(Sway.properties), "A horizontal cosine offset around the path (a flickering flame)."),
+            Property("endScale", .number(-scaleLimit...scaleLimit), default: .described("the particle's start scale"),
+                     "Scale at the end of life: each particle's scale goes linearly from its start scale to this (± endScaleRange)."),
+            Property("endScaleRange", .number(0...scaleLimit), default: .number(d.endScaleRange), "End scales vary by ± this."),
+            Property("rotation", .number(angle), default: .number(d.rotation), unit: "rad", "The sprite's angle at birth (clockwise on screen)."),
+            Property("rotationRange", .number(0...1e4), default: .number(d.rotationRange), unit: "rad", "Start angles vary by ± this."),
+            Property("endRotation", .number(angle), default: .described("the particle's start angle"), unit: "rad",
+                     "The angle at the end of life: each particle turns linearly from its start angle to this (± endRotationRange), plus spin."),
+            Property("endRotationRange", .number(0...1e4), default: .number(d.endRotationRange), unit: "rad", "End angles vary by ± this."),
+            Property("endColor", .color, default: .described("the particle's start colour"),
+                     "Colour at the end of life: each particle's colour goes linearly from its start colour to this (each component ± its end range)."),
+            Property("endRedRange", .number(0...1), default: .number(d.endRedRange), "End red varies by ± this."),
+            Property("endGreenRange", .number(0...1), default: .number(d.endGreenRange), "End green varies by ± this."),
+            Property("endBlueRange", .number(0...1), default: .number(d.endBlueRange), "End blue varies by ± this."),
+            Property("endAlphaRange", .number(0...1), default: .number(d.endAlphaRange), "End alpha varies by ± this."),
+            Property("radialAcceleration", .number(rate), default: .number(d.radialAcceleration), unit: "pt/s²",
+                     "Acceleration away from the emitter's position (negative: towards it)."),
+            Property("radialAccelerationRange", .number(0...rateLimit), default: .number(d.radialAccelerationRange), unit: "pt/s²",
+                     "Radial accelerations vary by ± this."),
+            Property("tangentialAcceleration", .number(rate), default: .number(d.tangentialAcceleration), unit: "pt/s²",
+                     "Acceleration perpendicular to the radial direction, clockwise on screen."),
+            Property("tangentialAccelerationRange", .number(0...rateLimit), default: .number(d.tangentialAccelerationRange), unit: "pt/s²",
+                     "Tangential accelerations vary by ± this."),
+            Property("orbit", .object(Orbit.properties),
+                     "Radial mode: particles circle the emitter's position, starting at the emission angle (velocity, accelerations, damping and wind do not apply)."),
+            Property("emissionDuration", .number(0...SceneLoader.maximumLifetime), default: .described("forever"), unit: "s",
+                     "Seconds the cell emits for from the emitter's start (emitter time, prewarm included)."),
             Property("alphaOverLife", .array(.number(0...1), count: 1...SceneLoader.maximumRampSamples),
                      "Alpha multipliers spaced evenly over the particle's life, linearly interpolated."),
             Property("scaleOverLife", .array(.number(0...scaleLimit), count: 1...SceneLoader.maximumRampSamples),
@@ -114,6 +143,21 @@ extension Sway {
             Property("frequency", .number(-1e3...1e3), default: .number(d.frequency), unit: "Hz", "Cycles per second."),
             Property("endAmplitude", .number(-1e3...1e3), default: .number(d.endAmplitude),
                      "The amplitude at the end of life as a fraction of amplitude (linear in age)."),
+        ])
+    }()
+}
+
+extension Orbit {
+    public static let properties: PropertyTable = {
+        let d = Orbit()
+        let length = 0...1e6
+        return PropertyTable("orbit", title: "orbit", "Radial mode: a particle circles the emitter's position, its distance going linearly from radius to endRadius over its life while its angle turns at speed.", [
+            Property("radius", .number(length), default: .number(d.radius), unit: "pt", "Distance from the emitter's position at birth."),
+            Property("radiusRange", .number(length), default: .number(d.radiusRange), unit: "pt", "Start radii vary by ± this."),
+            Property("endRadius", .number(length), default: .described("the particle's start radius"), unit: "pt", "Distance at the end of life."),
+            Property("endRadiusRange", .number(length), default: .number(d.endRadiusRange), unit: "pt", "End radii vary by ± this."),
+            Property("speed", .number(-1e4...1e4), default: .number(d.speed), unit: "rad/s", "How fast the angle turns (positive: clockwise on screen)."),
+            Property("speedRange", .number(0...1e4), default: .number(d.speedRange), unit: "rad/s", "Speeds vary by ± this."),
         ])
     }()
 }
@@ -200,11 +244,22 @@ extension SceneLoader {
             ("redSpeed", \.redSpeed), ("greenSpeed", \.greenSpeed), ("blueSpeed", \.blueSpeed), ("alphaSpeed", \.alphaSpeed),
             ("spriteSize", \.spriteSize), ("blur", \.blur), ("streakDuration", \.streakDuration),
             ("damping", \.damping), ("windFactor", \.windFactor),
+            ("endScaleRange", \.endScaleRange), ("rotation", \.rotation), ("rotationRange", \.rotationRange),
+            ("endRotationRange", \.endRotationRange),
+            ("endRedRange", \.endRedRange), ("endGreenRange", \.endGreenRange), ("endBlueRange", \.endBlueRange),
+            ("endAlphaRange", \.endAlphaRange),
+            ("radialAcceleration", \.radialAcceleration), ("radialAccelerationRange", \.radialAccelerationRange),
+            ("tangentialAcceleration", \.tangentialAcceleration), ("tangentialAccelerationRange", \.tangentialAccelerationRange),
         ]
         for (key, path) in numbers {
             if let v = try object.number(key) { c[keyPath: path] = v }
         }
         if let v = try object.color("color") { c.color = v }
+        if let v = try object.number("endScale") { c.endScale = v }
+        if let v = try object.number("endRotation") { c.endRotation = v }
+        if let v = try object.color("endColor") { c.endColor = v }
+        if let v = try object.number("emissionDuration") { c.emissionDuration = v }
+        if let v = try object.decode("orbit", decodeOrbit) { c.orbit = v }
         if let v = try object.decode("sway", decodeSway) { c.sway = v }
         func ramp<T>(_ key: String, _ sample: @escaping (Node) throws -> T) throws -> Ramp<T>? {
             try object.decode(key) { n, p in
@@ -237,6 +292,19 @@ extension SceneLoader {
             throw imageNode.error(.invalidValue, "'image' needs \"sprite\": \"image\" (this cell's sprite is '\(c.sprite.rawValue)')")
         }
         return c
+    }
+
+    static func decodeOrbit(_ node: Node) throws -> Orbit {
+        let object = try node.object(Orbit.properties)
+        try object.checkKeys()
+        var o = Orbit()
+        if let v = try object.number("radius") { o.radius = v }
+        if let v = try object.number("radiusRange") { o.radiusRange = v }
+        if let v = try object.number("endRadius") { o.endRadius = v }
+        if let v = try object.number("endRadiusRange") { o.endRadiusRange = v }
+        if let v = try object.number("speed") { o.speed = v }
+        if let v = try object.number("speedRange") { o.speedRange = v }
+        return o
     }
 
     static func decodeSway(_ node: Node) throws -> Sway {
