@@ -150,27 +150,3 @@ import WelkinReference
 final class ReferenceRendererBox {
     let renderer = ReferenceRenderer()
 }
-
-/// Live GL objects in the current context, counted by asking GL about every name up to a bound.
-struct GLObjectCount: Equatable, CustomStringConvertible {
-    var textures = 0, buffers = 0, framebuffers = 0, programs = 0, vertexArrays = 0
-
-    /// Names are small integers handed out in order; 4096 is far above what Welkin uses.
-    static let probeLimit: GLuint = 4096
-
-    static func live() -> GLObjectCount {
-        var c = GLObjectCount()
-        for name in 1...probeLimit {
-            if epoxy_glIsTexture(name) != 0 { c.textures += 1 }
-            if epoxy_glIsBuffer(name) != 0 { c.buffers += 1 }
-            if epoxy_glIsFramebuffer(name) != 0 { c.framebuffers += 1 }
-            if epoxy_glIsProgram(name) != 0 { c.programs += 1 }
-            if epoxy_glIsVertexArray(name) != 0 { c.vertexArrays += 1 }
-        }
-        return c
-    }
-
-    var description: String {
-        "\(textures) textures, \(buffers) buffers, \(framebuffers) framebuffers, \(programs) programs, \(vertexArrays) vertex arrays"
-    }
-}

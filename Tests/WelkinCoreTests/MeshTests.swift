@@ -247,7 +247,7 @@ final class MeshTests: XCTestCase {
             ("{\"type\": \"meshGradient\", \"width\": 2, \"height\": 2, \(p4), \(c4), \"smoothColors\": true}",
              "m.json: layers[0].smoothColors: unknown key 'smoothColors'; did you mean 'smoothsColors'?"),
             ("{\"type\": \"meshGradient\", \"width\": 2, \"height\": 2, \(p4), \(c4), \"animation\": {\"type\": \"randomWalk\", \"interval\": 0, \"step\": 0.01, \"ranges\": []}}",
-             "m.json: layers[0].animation.interval: expected an interval > 0 seconds, got 0"),
+             "m.json: layers[0].animation.interval: expected a number of seconds in 1/120…86400, got 0"),
             ("{\"type\": \"meshGradient\", \"width\": 2, \"height\": 2, \(p4), \(c4), \"animation\": {\"type\": \"randomWalk\", \"interval\": 1, \"step\": 0.01, \"ranges\": [{\"index\": 4}]}}",
              "m.json: layers[0].animation.ranges[0].index: expected a vertex index in 0…3, got 4"),
             ("{\"type\": \"meshGradient\", \"width\": 2, \"height\": 2, \(p4), \(c4), \"animation\": {\"type\": \"randomWalk\", \"interval\": 1, \"step\": 0.01, \"ranges\": [{\"index\": 1, \"x\": [0.9, 0.2]}]}}",

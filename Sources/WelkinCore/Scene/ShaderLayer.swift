@@ -124,9 +124,9 @@ extension SceneLoader {
         guard !relative.isEmpty else { throw fragmentNode.error(.invalidValue, "expected a path to a fragment shader, got \"\"") }
         let base = sceneDirectory ?? FileManager.default.currentDirectoryPath
         let path = relative.hasPrefix("/") ? relative : URL(fileURLWithPath: base).appendingPathComponent(relative).standardizedFileURL.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw fragmentNode.error(.unreadableFile, "no such shader file '\(relative)' (looked for \(path))")
+        if let problem = RegularFile.check(path) {
+            if problem == .missing { throw fragmentNode.error(.unreadableFile, "no such shader file '\(relative)' (looked for \(path))") }
+            throw fragmentNode.error(.unreadableFile, "the shader file '\(relative)' (\(path)) \(problem)")
         }
         var uniforms: [(name: String, value: UniformValue)] = []
         if let node = object["uniforms"] {
