@@ -85,7 +85,7 @@ final class SimulationPlanTests: XCTestCase {
     func multiplied(_ scene: Scene, _ e: EmitterLayer, birthRate: Double) -> (Scene, EmitterLayer) {
         var e = e, scene = scene
         e.birthRate = birthRate
-        scene.layers[0].content = .emitter(e)
+        scene.layers[0].content = e
         return (scene, e)
     }
 
@@ -171,7 +171,7 @@ final class SimulationPlanTests: XCTestCase {
         // (The decoder refuses lifetimes over 30,000 s; the plan must not trust one anyway.)
         var (scene, e) = try emitter("\"cells\": [{\"birthRate\": 2, \"lifetime\": 30000}]")
         e.lifetime = 1000 / 30
-        scene.layers[0].content = .emitter(e)
+        scene.layers[0].content = e
         XCTAssertEqual(e.cells[0].lifetime * e.lifetime, 1e6, accuracy: 1e-3)
         let plan = SimulationPlan(e)
         XCTAssertNil(plan.lifetimeSteps)
