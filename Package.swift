@@ -12,11 +12,14 @@ let package = Package(
         .library(name: "WelkinReference", targets: ["WelkinReference"]),
         .library(name: "WelkinGL", targets: ["WelkinGL"]),
         .library(name: "WelkinExport", targets: ["WelkinExport"]),
+        .library(name: "WelkinImport", targets: ["WelkinImport"]),
     ],
     targets: [
         // System libraries from Debian's -dev packages.
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CEpoxy", path: "Sources/CEpoxy", pkgConfig: "epoxy",
                        providers: [.apt(["libepoxy-dev"])]),
         .systemLibrary(name: "CGLFW", path: "Sources/CGLFW", pkgConfig: "glfw3",
@@ -45,6 +48,8 @@ let package = Package(
         .target(name: "WelkinReference", dependencies: ["WelkinCore", "WelkinImage", "WelkinText"]),
         // `welkin export-code`: a scene as SwiftUI or Core Animation source. Reads the model only.
         .target(name: "WelkinExport", dependencies: ["WelkinCore"]),
+        // `welkin import`: Particle Designer (.plist) and Starling (.pex) effects as emitter scenes.
+        .target(name: "WelkinImport", dependencies: ["WelkinCore", "CZlib"]),
         // The `ffmpeg` program as an encoder of raw RGBA frames: `welkin export` and viewer recording.
         .target(name: "WelkinVideo"),
         // OpenGL: contexts (EGL headless, GLFW windows), shaders, GPU passes, readback.
@@ -62,7 +67,7 @@ let package = Package(
         .target(name: "CSimBaseline", cSettings: [.unsafeFlags(["-O3"])]),
         // The command line. The cairo and C baselines are linked here for `welkin bench` only.
         .executableTarget(name: "welkin", dependencies: ["WelkinCore", "WelkinImage", "WelkinReference", "WelkinGL", "WelkinViewer",
-                                                         "WelkinExport", "WelkinVideo", "WelkinBaselines", "CCairo", "CSimBaseline"]),
+                                                         "WelkinExport", "WelkinImport", "WelkinVideo", "WelkinBaselines", "CCairo", "CSimBaseline"]),
         // The libFuzzer target (make fuzz: built with -sanitize=fuzzer -D WELKIN_FUZZ into .build/fuzz);
         // in an ordinary build, a tool that replays inputs through the same pipeline.
         .executableTarget(name: "WelkinFuzz", dependencies: ["WelkinCore", "WelkinImage", "WelkinReference"]),
@@ -74,8 +79,10 @@ let package = Package(
         .testTarget(name: "WelkinTextTests", dependencies: ["WelkinText", "WelkinTestSupport"]),
         // Type-checks exported code against stubs of Apple's API (Tests/Fixtures/AppleAPIStubs).
         .testTarget(name: "WelkinExportTests", dependencies: ["WelkinExport", "WelkinTestSupport"]),
+        // Imported effects: their particles' statistics (KS tests); their GPU = CPU parity is in WelkinGLTests.
+        .testTarget(name: "WelkinImportTests", dependencies: ["WelkinImport", "WelkinCore", "WelkinTestSupport"]),
         .testTarget(name: "WelkinReferenceTests", dependencies: ["WelkinReference", "WelkinImage", "WelkinBaselines", "CCairo", "WelkinTestSupport"]),
-        .testTarget(name: "WelkinGLTests", dependencies: ["WelkinGL", "WelkinImage", "WelkinReference", "WelkinBaselines", "CCairo", "WelkinTestSupport"]),
+        .testTarget(name: "WelkinGLTests", dependencies: ["WelkinGL", "WelkinImport", "WelkinImage", "WelkinReference", "WelkinBaselines", "CCairo", "WelkinTestSupport"]),
         .testTarget(name: "WelkinViewerTests", dependencies: ["WelkinViewer", "WelkinGL", "WelkinCore", "WelkinTestSupport"]),
         // Depends on the `welkin` product so a plain `swift test` never runs a stale binary.
         .testTarget(name: "EndToEndTests", dependencies: ["WelkinImage", "WelkinReference", "welkin", "WelkinTestSupport"]),

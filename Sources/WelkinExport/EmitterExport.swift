@@ -250,5 +250,24 @@ enum EmitterExport {
         if cell.damping != 0 {
             note("not exported: damping \(n(cell.damping))/s: Core Animation's particles keep a constant acceleration")
         }
+        if cell.endScale != nil || cell.endRotation != nil || cell.endColor != nil {
+            note("not exported: endScale/endRotation/endColor: Core Animation has no per-particle start → end interpolation (its scaleSpeed and colour speeds are per cell)")
+        }
+        if cell.rotation != 0 || cell.rotationRange != 0 {
+            note("not exported: rotation \(n(cell.rotation)) ± \(n(cell.rotationRange)) rad: CAEmitterCell has no start angle")
+        }
+        if cell.usesForces {
+            note("not exported: radialAcceleration/tangentialAcceleration: Core Animation's particles keep a constant acceleration")
+        }
+        if cell.orbit != nil {
+            note("not exported: orbit (radial mode): Core Animation's particles fly, they do not circle the emitter")
+        }
+        if let d = cell.emissionDuration {
+            note("not exported: emissionDuration \(n(d)) s: set the cell's CAMediaTiming duration or stop the emitter yourself")
+        }
     }
+}
+
+extension EmitterLayer: CodeExportable {
+    func export(layer: Layer, index: Int, context: ExportContext) { EmitterExport.export(self, layer: layer, index: index, context: context) }
 }

@@ -159,11 +159,12 @@ extension Commands {
         }
         let k = StepConstants(damping: 0.1, dt: EmitterSimulation.dt, acceleration: SIMD2(5, 30))
         let dt = Float(EmitterSimulation.dt)
+        let kinematic = CellKinematics(motion: .ballistic, constants: k, centre: .zero)
         let stepsPerSample = 4
         func time(threads: Int) -> Double {
             let start = DispatchTime.now().uptimeNanoseconds
             for _ in 0..<stepsPerSample {
-                let dead = threads > 1 ? EmitterSimulation.integrate(store, k, dt: dt, threads: threads) : store.integrate(k, dt: dt)
+                let dead = threads > 1 ? EmitterSimulation.integrate(store, kinematic, dt: dt, threads: threads) : store.integrate(k, dt: dt)
                 if dead { store.removeDead() }
             }
             return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

@@ -51,6 +51,7 @@ final class PropertyTableTests: XCTestCase {
                                    wrap: { layer("{\"type\": \"sky\", \"palette\": [\($0)]}") }, path: "layers[0].palette[0]."),
             "emitterCell": Fixture(members: [], wrap: { layer("{\"type\": \"emitter\", \"cells\": [\($0)]}") }, path: "layers[0].cells[0]."),
             "sway": Fixture(members: [], wrap: { layer("{\"type\": \"emitter\", \"cells\": [{\"sway\": \($0)}]}") }, path: "layers[0].cells[0].sway."),
+            "orbit": Fixture(members: [], wrap: { layer("{\"type\": \"emitter\", \"cells\": [{\"orbit\": \($0)}]}") }, path: "layers[0].cells[0].orbit."),
             "meshBezierPoint": Fixture(members: ["position", "leading", "top", "trailing", "bottom"].map { ($0, "[0.5, 0.5]") },
                                        wrap: { o in layer("{\"type\": \"meshGradient\", \"width\": 2, \"height\": 2, \"bezierPoints\": [\(o), \(o), \(o), \(o)], \"colors\": \(fourReds)}") },
                                        path: "layers[0].bezierPoints[0]."),

@@ -67,6 +67,23 @@ public struct Sway: Sendable, Hashable {
     }
 }
 
+/// A cell whose particles circle the emitter's position instead of flying (Particle Designer's
+/// radial emitter): a particle starts at the emission angle, at `radius` from the centre; its
+/// distance goes linearly to `endRadius` over its life while its angle advances by `speed`.
+public struct Orbit: Sendable, Hashable {
+    /// Points from the emitter's position at birth.
+    public var radius: Double = 0
+    public var radiusRange: Double = 0
+    /// Points at the end of life; nil: the particle's start radius (a circle).
+    public var endRadius: Double? = nil
+    public var endRadiusRange: Double = 0
+    /// Radians per second; positive turns clockwise on screen.
+    public var speed: Double = 0
+    public var speedRange: Double = 0
+
+    public init() {}
+}
+
 /// A value over a particle's normalised age 0…1: evenly spaced samples, linearly interpolated.
 public struct Ramp<Value: Sendable & Hashable>: Sendable, Hashable {
     public var values: [Value]
@@ -129,6 +146,32 @@ public struct EmitterCell: Sendable, Hashable {
     public var streakDuration: Double = EmitterCell.defaultStreakDuration
 
     public var sway: Sway = Sway()
+    // Start → end interpolation per particle, linear in normalised age (Particle Designer's
+    // start/finish values, each with its own ± range). nil: the particle's start value throughout.
+    public var endScale: Double? = nil
+    public var endScaleRange: Double = 0
+    /// The sprite's angle at birth, radians (clockwise on screen).
+    public var rotation: Double = 0
+    public var rotationRange: Double = 0
+    public var endRotation: Double? = nil
+    public var endRotationRange: Double = 0
+    public var endColor: RGBA? = nil
+    public var endRedRange: Double = 0
+    public var endGreenRange: Double = 0
+    public var endBlueRange: Double = 0
+    public var endAlphaRange: Double = 0
+    /// Points per second², away from the emitter's position (negative pulls towards it).
+    public var radialAcceleration: Double = 0
+    public var radialAccelerationRange: Double = 0
+    /// Points per second², perpendicular to the radial direction, clockwise on screen.
+    public var tangentialAcceleration: Double = 0
+    public var tangentialAccelerationRange: Double = 0
+    /// Radial mode: particles circle the emitter's position (velocity, accelerations, damping and
+    /// wind do not apply).
+    public var orbit: Orbit? = nil
+    /// Seconds of emitter time the cell emits for, from the emitter's start; nil: forever.
+    public var emissionDuration: Double? = nil
+
     public var alphaOverLife: Ramp<Double>? = nil
     public var scaleOverLife: Ramp<Double>? = nil
     /// Multiplies the particle's colour (all four components).
@@ -152,6 +195,19 @@ public struct EmitterCell: Sendable, Hashable {
     /// centred on `emissionLongitude`.
     public func emissionAngle(_ u: Double) -> Double {
         emissionLongitude + (u - 0.5) * emissionRange
+    }
+
+    /// Whether particles carry per-particle start → end values, radial/tangential accelerations or
+    /// an orbit (`ParticleStore.Extra`): cells without them keep the 56-byte particle and the fast kernel.
+    public var usesExtras: Bool {
+        endScale != nil || rotation != 0 || rotationRange != 0 || endRotation != nil || endColor != nil
+            || usesForces || orbit != nil
+    }
+
+    /// Whether the acceleration depends on the particle's position (radial or tangential).
+    public var usesForces: Bool {
+        orbit == nil && (radialAcceleration != 0 || radialAccelerationRange != 0
+                         || tangentialAcceleration != 0 || tangentialAccelerationRange != 0)
     }
 
     /// The longest lifetime a particle of this cell can sample, in seconds (before the layer's multiplier).
@@ -183,7 +239,13 @@ public struct EmitterLayer: Sendable, Hashable {
 
     public static let defaultMaxParticles = 100_000
     /// The most `maxParticles` may be (bounds memory: 56 bytes each).
-    public static let maximumParticles = 10_000_000
+    public static let maximumParticles = 1_000_000
+    /// The most births a second one cell may have with the layer's multiplier (cell birthRate ×
+    /// layer birthRate).
+    public static let maximumEffectiveBirthRate = 10_000_000.0
+    /// The longest a particle may live with the layer's multiplier ((cell lifetime + lifetimeRange)
+    /// × layer lifetime), in seconds: 8 h 20 min.
+    public static let maximumEffectiveLifetime = 30_000.0
     /// The longest `prewarm`, in seconds (prewarming costs simulation time).
     public static let maximumPrewarm = 3600.0
     /// The largest PNG a sprite may be, per side.

@@ -18,8 +18,8 @@ extension EmitterLayer {
             Property("position", .unitPoint(-limit...limit), default: .point(d.position), "The centre of the emitter shape."),
             Property("size", .pair(0...limit), default: .point(d.size), unit: "unit",
                      expected: "[width, height] ≥ 0 in unit space", "The shape's width and height in unit space (a circle's radius is width / 2)."),
-            Property("birthRate", .number(multiplier), default: .number(d.birthRate), "Multiplies every cell's birthRate."),
-            Property("lifetime", .number(multiplier), default: .number(d.lifetime), "Multiplies every cell's lifetime."),
+            Property("birthRate", .number(multiplier), default: .number(d.birthRate), "Multiplies every cell's birthRate (the product at most \(format(maximumEffectiveBirthRate)) a second)."),
+            Property("lifetime", .number(multiplier), default: .number(d.lifetime), "Multiplies every cell's lifetime (with its lifetimeRange, at most \(format(maximumEffectiveLifetime)) s)."),
             Property("velocity", .number(multiplier), default: .number(d.velocity), "Multiplies every cell's velocity."),
             Property("scale", .number(multiplier), default: .number(d.scale), "Multiplies every cell's scale."),
             Property("spin", .number(-1e6...1e6), default: .number(d.spin), "Multiplies every cell's spin."),
@@ -39,9 +39,12 @@ extension EmitterLayer {
     /// Unit-space coordinates of the emitter's position and size stay within ±limit.
     public static let limit = 100.0
 
+    /// The layer's `type` in scene files (for tools that write scenes, such as `welkin import`).
+    public static var type: String { kind.type }
+
     static let kind = LayerKind("emitter", "Core Animation's CAEmitterLayer: cells of particles born, moved and drawn deterministically (docs/particles.md).",
-                                properties) { object, context in
-        .emitter(try SceneLoader.decodeEmitter(object, sceneDirectory: context.directory))
+                                properties, draws: [ParticleDraw.self]) { object, context in
+        try SceneLoader.decodeEmitter(object, sceneDirectory: context.directory)
     }
 }
 
@@ -60,8 +63,8 @@ extension EmitterCell {
                              "One kind of particle (Core Animation's CAEmitterCell). Every scalar with a range is sampled per particle as value ± range.", [
             Property("name", .string(maximumLength: 200), default: .string(d.name), live: false, "A label for the panel and for messages."),
             Property("enabled", .bool, default: .bool(d.enabled), "A disabled cell emits nothing."),
-            Property("birthRate", .number(0...SceneLoader.maximumBirthRate), default: .number(d.birthRate), unit: "1/s", "Particles per second."),
-            Property("lifetime", .number(0...SceneLoader.maximumLifetime), default: .number(d.lifetime), unit: "s", "How long each particle lives."),
+            Property("birthRate", .number(0...SceneLoader.maximumBirthRate), default: .number(d.birthRate), unit: "1/s", "Particles per second (× the layer's birthRate: at most \(format(EmitterLayer.maximumEffectiveBirthRate)))."),
+            Property("lifetime", .number(0...SceneLoader.maximumLifetime), default: .number(d.lifetime), unit: "s", "How long each particle lives ((lifetime + lifetimeRange) × the layer's lifetime: at most \(format(EmitterLayer.maximumEffectiveLifetime)) s)."),
             Property("lifetimeRange", .number(0...SceneLoader.maximumLifetime), default: .number(d.lifetimeRange), unit: "s", "Lifetimes vary by ± this."),
             Property("velocity", .number(rate), default: .number(d.velocity), unit: "pt/s", "Speed at birth."),
             Property("velocityRange", .number(0...rateLimit), default: .number(d.velocityRange), unit: "pt/s", "Speeds vary by ± this."),
@@ -94,6 +97,32 @@ extension EmitterCell {
             Property("streakDuration", .number(0...10), default: .number(d.streakDuration), unit: "s",
                      "streak: seconds of motion the streak covers (its length is spriteSize + speed × this)."),
             Property("sway", .object(Sway.properties), "A horizontal cosine offset around the path (a flickering flame)."),
+            Property("endScale", .number(-scaleLimit...scaleLimit), default: .described("the particle's start scale"),
+                     "Scale at the end of life: each particle's scale goes linearly from its start scale to this (± endScaleRange)."),
+            Property("endScaleRange", .number(0...scaleLimit), default: .number(d.endScaleRange), "End scales vary by ± this."),
+            Property("rotation", .number(angle), default: .number(d.rotation), unit: "rad", "The sprite's angle at birth (clockwise on screen)."),
+            Property("rotationRange", .number(0...1e4), default: .number(d.rotationRange), unit: "rad", "Start angles vary by ± this."),
+            Property("endRotation", .number(angle), default: .described("the particle's start angle"), unit: "rad",
+                     "The angle at the end of life: each particle turns linearly from its start angle to this (± endRotationRange), plus spin."),
+            Property("endRotationRange", .number(0...1e4), default: .number(d.endRotationRange), unit: "rad", "End angles vary by ± this."),
+            Property("endColor", .color, default: .described("the particle's start colour"),
+                     "Colour at the end of life: each particle's colour goes linearly from its start colour to this (each component ± its end range)."),
+            Property("endRedRange", .number(0...1), default: .number(d.endRedRange), "End red varies by ± this."),
+            Property("endGreenRange", .number(0...1), default: .number(d.endGreenRange), "End green varies by ± this."),
+            Property("endBlueRange", .number(0...1), default: .number(d.endBlueRange), "End blue varies by ± this."),
+            Property("endAlphaRange", .number(0...1), default: .number(d.endAlphaRange), "End alpha varies by ± this."),
+            Property("radialAcceleration", .number(rate), default: .number(d.radialAcceleration), unit: "pt/s²",
+                     "Acceleration away from the emitter's position (negative: towards it)."),
+            Property("radialAccelerationRange", .number(0...rateLimit), default: .number(d.radialAccelerationRange), unit: "pt/s²",
+                     "Radial accelerations vary by ± this."),
+            Property("tangentialAcceleration", .number(rate), default: .number(d.tangentialAcceleration), unit: "pt/s²",
+                     "Acceleration perpendicular to the radial direction, clockwise on screen."),
+            Property("tangentialAccelerationRange", .number(0...rateLimit), default: .number(d.tangentialAccelerationRange), unit: "pt/s²",
+                     "Tangential accelerations vary by ± this."),
+            Property("orbit", .object(Orbit.properties),
+                     "Radial mode: particles circle the emitter's position, starting at the emission angle (velocity, accelerations, damping and wind do not apply)."),
+            Property("emissionDuration", .number(0...SceneLoader.maximumLifetime), default: .described("forever"), unit: "s",
+                     "Seconds the cell emits for from the emitter's start (emitter time, prewarm included)."),
             Property("alphaOverLife", .array(.number(0...1), count: 1...SceneLoader.maximumRampSamples),
                      "Alpha multipliers spaced evenly over the particle's life, linearly interpolated."),
             Property("scaleOverLife", .array(.number(0...scaleLimit), count: 1...SceneLoader.maximumRampSamples),
@@ -118,11 +147,26 @@ extension Sway {
     }()
 }
 
+extension Orbit {
+    public static let properties: PropertyTable = {
+        let d = Orbit()
+        let length = 0...1e6
+        return PropertyTable("orbit", title: "orbit", "Radial mode: a particle circles the emitter's position, its distance going linearly from radius to endRadius over its life while its angle turns at speed.", [
+            Property("radius", .number(length), default: .number(d.radius), unit: "pt", "Distance from the emitter's position at birth."),
+            Property("radiusRange", .number(length), default: .number(d.radiusRange), unit: "pt", "Start radii vary by ± this."),
+            Property("endRadius", .number(length), default: .described("the particle's start radius"), unit: "pt", "Distance at the end of life."),
+            Property("endRadiusRange", .number(length), default: .number(d.endRadiusRange), unit: "pt", "End radii vary by ± this."),
+            Property("speed", .number(-1e4...1e4), default: .number(d.speed), unit: "rad/s", "How fast the angle turns (positive: clockwise on screen)."),
+            Property("speedRange", .number(0...1e4), default: .number(d.speedRange), unit: "rad/s", "Speeds vary by ± this."),
+        ])
+    }()
+}
+
 extension SceneLoader {
     /// The most particles per second one cell may emit (bounds the work of a step).
     static let maximumBirthRate = 1_000_000.0
     /// The longest lifetime, in seconds.
-    static let maximumLifetime = 1_000_000.0
+    static let maximumLifetime = EmitterLayer.maximumEffectiveLifetime
     /// The most samples in an over-life ramp.
     static let maximumRampSamples = 64
 
@@ -144,7 +188,28 @@ extension SceneLoader {
         e.cells = try object.decode("cells") { n in
             try n.elements(count: 0...EmitterLayer.maximumCells, "cells") { try decodeCell($0, sceneDirectory: sceneDirectory) }
         } ?? []
+        try checkEffectiveRates(e, object)
         return e
+    }
+
+    /// The cell values as the layer's multipliers make them: births a second and the longest
+    /// lifetime, each within its limit (EmitterLayer.maximumEffectiveBirthRate, .maximumEffectiveLifetime),
+    /// reported at the cell's key.
+    static func checkEffectiveRates(_ e: EmitterLayer, _ object: ObjectReader) throws {
+        guard let cellsNode = object["cells"], case .array(let items) = cellsNode.value.kind else { return }
+        for (j, c) in e.cells.enumerated() where j < items.count {
+            let cell = cellsNode.element(j, items[j])
+            let cellObject = try? cell.object(EmitterCell.properties)
+            func place(_ key: String) -> Node { cellObject?[key] ?? object[key] ?? cell }
+            let births = c.birthRate * e.birthRate
+            if births > EmitterLayer.maximumEffectiveBirthRate {
+                throw place("birthRate").error(.outOfRange, "birthRate \(format(c.birthRate)) × the layer's birthRate \(format(e.birthRate)) is \(format(births)) births a second; at most \(format(EmitterLayer.maximumEffectiveBirthRate))")
+            }
+            let lifetime = EmitterSimulation.longestLifetime(c, e)
+            if lifetime > EmitterLayer.maximumEffectiveLifetime {
+                throw place("lifetime").error(.outOfRange, "lifetime + lifetimeRange (\(format(c.longestLifetime)) s) × the layer's lifetime \(format(e.lifetime)) is \(format(lifetime)) s; a particle may live at most \(format(EmitterLayer.maximumEffectiveLifetime)) s")
+            }
+        }
     }
 
     /// Warnings (not errors) about a decoded scene: emitters whose cells need more live particles
@@ -152,7 +217,7 @@ extension SceneLoader {
     static func emitterWarnings(_ scene: Scene, file: String) -> [SceneError] {
         var warnings: [SceneError] = []
         for (i, layer) in scene.layers.enumerated() {
-            guard case .emitter(let e) = layer.content else { continue }
+            guard let e = layer.content as? EmitterLayer else { continue }
             let expected = e.cells.filter(\.enabled).reduce(0.0) { $0 + e.steadyStateBound($1) }
             if expected > Double(e.maxParticles) {
                 warnings.append(SceneError(.outOfRange, file: file, path: "layers[\(i)].maxParticles",
@@ -179,11 +244,22 @@ extension SceneLoader {
             ("redSpeed", \.redSpeed), ("greenSpeed", \.greenSpeed), ("blueSpeed", \.blueSpeed), ("alphaSpeed", \.alphaSpeed),
             ("spriteSize", \.spriteSize), ("blur", \.blur), ("streakDuration", \.streakDuration),
             ("damping", \.damping), ("windFactor", \.windFactor),
+            ("endScaleRange", \.endScaleRange), ("rotation", \.rotation), ("rotationRange", \.rotationRange),
+            ("endRotationRange", \.endRotationRange),
+            ("endRedRange", \.endRedRange), ("endGreenRange", \.endGreenRange), ("endBlueRange", \.endBlueRange),
+            ("endAlphaRange", \.endAlphaRange),
+            ("radialAcceleration", \.radialAcceleration), ("radialAccelerationRange", \.radialAccelerationRange),
+            ("tangentialAcceleration", \.tangentialAcceleration), ("tangentialAccelerationRange", \.tangentialAccelerationRange),
         ]
         for (key, path) in numbers {
             if let v = try object.number(key) { c[keyPath: path] = v }
         }
         if let v = try object.color("color") { c.color = v }
+        if let v = try object.number("endScale") { c.endScale = v }
+        if let v = try object.number("endRotation") { c.endRotation = v }
+        if let v = try object.color("endColor") { c.endColor = v }
+        if let v = try object.number("emissionDuration") { c.emissionDuration = v }
+        if let v = try object.decode("orbit", decodeOrbit) { c.orbit = v }
         if let v = try object.decode("sway", decodeSway) { c.sway = v }
         func ramp<T>(_ key: String, _ sample: @escaping (Node) throws -> T) throws -> Ramp<T>? {
             try object.decode(key) { n, p in
@@ -216,6 +292,19 @@ extension SceneLoader {
             throw imageNode.error(.invalidValue, "'image' needs \"sprite\": \"image\" (this cell's sprite is '\(c.sprite.rawValue)')")
         }
         return c
+    }
+
+    static func decodeOrbit(_ node: Node) throws -> Orbit {
+        let object = try node.object(Orbit.properties)
+        try object.checkKeys()
+        var o = Orbit()
+        if let v = try object.number("radius") { o.radius = v }
+        if let v = try object.number("radiusRange") { o.radiusRange = v }
+        if let v = try object.number("endRadius") { o.endRadius = v }
+        if let v = try object.number("endRadiusRange") { o.endRadiusRange = v }
+        if let v = try object.number("speed") { o.speed = v }
+        if let v = try object.number("speedRange") { o.speedRange = v }
+        return o
     }
 
     static func decodeSway(_ node: Node) throws -> Sway {

@@ -45,6 +45,7 @@ public final class EmitterSimulation {
     var jumpsOverBirths = true
 
     private let constants: [StepConstants]
+    private let kinematics: [CellKinematics]
     private let cellSeeds: [UInt64]
 
     /// A simulation with no particles at step `startStep` (0: the emitter's start). From a later
@@ -59,7 +60,7 @@ public final class EmitterSimulation {
         self.sceneSize = SIMD2(Double(sceneSize.x), Double(sceneSize.y))
         self.seed = seed
         self.wind = wind
-        stores = layer.cells.map { _ in ParticleStore() }
+        stores = layer.cells.map { ParticleStore(extras: $0.usesExtras) }
         let start = Double(self.startStep) * Self.dt
         births = layer.cells.map { cell in
             let rate = cell.birthRate * layer.birthRate
@@ -69,6 +70,11 @@ public final class EmitterSimulation {
             let a = SIMD2(cell.xAcceleration, cell.yAcceleration) + wind * cell.windFactor
             return StepConstants(damping: cell.damping, dt: EmitterSimulation.dt, acceleration: a)
         }
+        let centre = SIMD2<Float>(layer.position * self.sceneSize)
+        kinematics = zip(layer.cells, constants).map { cell, k in
+            CellKinematics(motion: cell.orbit != nil ? .orbit : cell.usesForces ? .forces : .ballistic,
+                           constants: k, centre: centre)
+        }
         cellSeeds = layer.cells.indices.map { ParticleRandom.mix(seed ^ ParticleRandom.mix(layer.seed &+ UInt64($0))) }
     }
 
@@ -77,7 +83,7 @@ public final class EmitterSimulation {
         seed = other.seed; wind = other.wind; startStep = other.startStep
         stores = other.stores.map { $0.copy() }
         steps = other.steps; births = other.births; droppedBirths = other.droppedBirths
-        constants = other.constants; cellSeeds = other.cellSeeds
+        constants = other.constants; kinematics = other.kinematics; cellSeeds = other.cellSeeds
     }
 
     /// A deep copy.
@@ -110,8 +116,8 @@ public final class EmitterSimulation {
         let dt = Float(Self.dt)
         for (c, store) in stores.enumerated() {
             let anyDead = threads > 1 && store.count >= parallelThreshold
-                ? Self.integrate(store, constants[c], dt: dt, threads: threads)
-                : store.integrate(constants[c], dt: dt)
+                ? Self.integrate(store, kinematics[c], dt: dt, threads: threads)
+                : store.integrate(kinematics[c], dt: dt, range: 0..<store.count)
             if anyDead { store.removeDead() }
         }
         steps += 1
@@ -122,7 +128,7 @@ public final class EmitterSimulation {
     /// chunks (so a thread slowed by other work does not hold up the step), each chunk stepped by
     /// the same kernel as one thread would. Every particle's update depends only on itself, so the
     /// result is the same for any thread count. Returns whether any particle died.
-    public static func integrate(_ store: ParticleStore, _ constant: StepConstants, dt: Float, threads: Int) -> Bool {
+    public static func integrate(_ store: ParticleStore, _ kinematic: CellKinematics, dt: Float, threads: Int) -> Bool {
         let n = store.count
         let chunks = max(1, threads) * 4
         // Each chunk writes its own range of the store and its own flag: no two threads touch the
@@ -132,7 +138,7 @@ public final class EmitterSimulation {
         nonisolated(unsafe) let shared = store
         DispatchQueue.concurrentPerform(iterations: chunks) { j in
             let lo = j * n / chunks, hi = (j + 1) * n / chunks
-            flags[j] = shared.integrate(constant, dt: dt, range: lo..<hi)
+            flags[j] = shared.integrate(kinematic, dt: dt, range: lo..<hi)
         }
         return (0..<chunks).contains { flags[$0] }
     }
@@ -151,6 +157,9 @@ public final class EmitterSimulation {
             guard rate > 0, rate.isFinite else { continue }
             let store = stores[c]
             guard Double(births[c]) / rate < end else { continue }
+            // A cell with an emission duration emits births born before it, then no more.
+            let stop = cell.emissionDuration.map { min(end, $0) } ?? end
+            guard Double(births[c]) / rate < stop else { continue }
             // Births before this one are older than the cell's longest lifetime at the end of the step.
             let oldest = end - Self.longestLifetime(cell, layer) * (1 + 1e-9) - Self.dt * 1e-6
             if jumpsOverBirths, oldest > 0, Double(births[c]) / rate < oldest, live < layer.maxParticles {
@@ -159,9 +168,9 @@ public final class EmitterSimulation {
             while true {
                 let k = births[c]
                 let born = Double(k) / rate
-                guard born < end, k < Self.maximumBirths else { break }
+                guard born < stop, k < Self.maximumBirths else { break }
                 if live >= layer.maxParticles && jumpsOverBirths {
-                    let next = Self.firstBirth(atOrAfter: end, rate: rate)
+                    let next = Self.firstBirth(atOrAfter: stop, rate: rate)
                     droppedBirths = Self.saturatingSum(droppedBirths, next - k)
                     births[c] = next
                     break
@@ -214,7 +223,8 @@ public final class EmitterSimulation {
         let position = birthPosition(u(.shapeA), u(.shapeB))
         let speed = sample(cell.velocity, cell.velocityRange, .velocity) * layer.velocity
         let angle = cell.emissionAngle(u(.angle))
-        var velocity = SIMD2(Foundation.cos(angle), Foundation.sin(angle)) * speed
+        let velocity0 = SIMD2(Foundation.cos(angle), Foundation.sin(angle)) * speed
+        var velocity = velocity0
         let scale = max(0, sample(cell.scale, cell.scaleRange, .scale))
         let spin = sample(cell.spin, cell.spinRange, .spin) * layer.spin
         func channel(_ m: Double, _ r: Double, _ slot: RandomSlot) -> Float { Float(min(max(sample(m, r, slot), 0), 1)) }
@@ -225,8 +235,46 @@ public final class EmitterSimulation {
         // The rest of the step, with the same exact integrator as every whole step.
         let rest = StepConstants(damping: cell.damping, dt: age, acceleration: .zero)
         let a = SIMD2<Double>(constants[c].acceleration)
-        let p = position + velocity * Double(rest.b) + a * Double(rest.c)
+        var p = position + velocity * Double(rest.b) + a * Double(rest.c)
         velocity = velocity * Double(rest.decay) + a * Double(rest.b)
+
+        var extras: [Float] = []
+        if cell.usesExtras {
+            typealias E = ParticleStore.Extra
+            extras = Array(repeating: 0, count: E.allCases.count)
+            extras[E.endScale.rawValue] = cell.endScale.map { Float(max(0, sample($0, cell.endScaleRange, .endScale))) } ?? Float(scale)
+            let rotation = sample(cell.rotation, cell.rotationRange, .rotation)
+            extras[E.startRotation.rawValue] = Float(rotation)
+            extras[E.endRotation.rawValue] = cell.endRotation.map { Float(sample($0, cell.endRotationRange, .endRotation)) } ?? Float(rotation)
+            let end = cell.endColor.map {
+                SIMD4(channel($0.r, cell.endRedRange, .endRed), channel($0.g, cell.endGreenRange, .endGreen),
+                      channel($0.b, cell.endBlueRange, .endBlue), channel($0.a, cell.endAlphaRange, .endAlpha))
+            } ?? color
+            extras[E.endRed.rawValue] = end.x; extras[E.endGreen.rawValue] = end.y
+            extras[E.endBlue.rawValue] = end.z; extras[E.endAlpha.rawValue] = end.w
+            let centre = kinematics[c].centre
+            if cell.usesForces {
+                let radial = Float(sample(cell.radialAcceleration, cell.radialAccelerationRange, .radialAcceleration))
+                let tangential = Float(sample(cell.tangentialAcceleration, cell.tangentialAccelerationRange, .tangentialAcceleration))
+                extras[E.radialAcceleration.rawValue] = radial
+                extras[E.tangentialAcceleration.rawValue] = tangential
+                var restConstants = rest
+                restConstants.acceleration = constants[c].acceleration
+                let q = ParticleKernel.advance(.init(position: SIMD2<Float>(position), velocity: SIMD2<Float>(velocity0), age: 0),
+                                               radial: radial, tangential: tangential, restConstants, centre: centre, dt: Float(age))
+                p = SIMD2<Double>(q.position); velocity = SIMD2<Double>(q.velocity)
+            }
+            if let orbit = cell.orbit {
+                let start = Float(max(0, sample(orbit.radius, orbit.radiusRange, .startRadius)))
+                let endRadius = orbit.endRadius.map { Float(max(0, sample($0, orbit.endRadiusRange, .endRadius))) } ?? start
+                let speed = Float(sample(orbit.speed, orbit.speedRange, .orbitSpeed))
+                extras[E.startRadius.rawValue] = start; extras[E.endRadius.rawValue] = endRadius
+                extras[E.orbitAngle.rawValue] = Float(angle); extras[E.orbitSpeed.rawValue] = speed
+                let q = ParticleKernel.orbit(age: Float(age), lifetime: Float(lifetime), startRadius: start, endRadius: endRadius,
+                                             angle: Float(angle), speed: speed, centre: centre)
+                p = SIMD2<Double>(q.position); velocity = SIMD2<Double>(q.velocity)
+            }
+        }
 
         if store.capacity == 0 {
             // Reserve the steady state once.
@@ -237,6 +285,7 @@ public final class EmitterSimulation {
         store.append(position: SIMD2<Float>(p), velocity: SIMD2<Float>(velocity), age: Float(age),
                      lifetime: Float(lifetime), scale: Float(scale), spin: Float(spin), color: color,
                      phase: phase, birth: UInt32(truncatingIfNeeded: k))
+        if !extras.isEmpty { store.setExtras(extras) }
         return true
     }
 

@@ -30,4 +30,6 @@ public enum ParticleRandom {
 /// Which random value of a particle is which (the index passed to `ParticleRandom.uniform`).
 enum RandomSlot: UInt64 {
     case shapeA = 1, shapeB, lifetime, velocity, angle, scale, spin, red, green, blue, alpha, phase
+    case endScale, rotation, endRotation, endRed, endGreen, endBlue, endAlpha
+    case radialAcceleration, tangentialAcceleration, startRadius, endRadius, orbitSpeed
 }

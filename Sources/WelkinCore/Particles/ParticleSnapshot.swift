@@ -72,17 +72,30 @@ extension EmitterSimulation {
             let amplitude = cell.sway.amplitude * (1 + (cell.sway.endAmplitude - 1) * u)
             position.x += amplitude * Foundation.cos(2 * Double.pi * cell.sway.frequency * age + Double(s.phase[i]))
         }
-        var scale = layer.scale * max(0, Double(s.scale[i]) + cell.scaleSpeed * age)
+        // Start → end values (cells with extras): start + (end − start) · u.
+        let extended = !s.extras.isEmpty
+        func interpolate(_ start: Float, _ end: ParticleStore.Extra) -> Double {
+            let a = Double(start)
+            return extended ? a + (Double(s.extra(end)[i]) - a) * u : a
+        }
+        var scale = layer.scale * max(0, interpolate(s.scale[i], .endScale) + cell.scaleSpeed * age)
         if let r = cell.scaleOverLife { scale *= max(0, r.evaluate(u)) }
         func clamp(_ v: Double) -> Double { min(max(v, 0), 1) }
-        var color = SIMD4(clamp(Double(s.red[i]) + cell.redSpeed * age), clamp(Double(s.green[i]) + cell.greenSpeed * age),
-                          clamp(Double(s.blue[i]) + cell.blueSpeed * age), clamp(Double(s.alpha[i]) + cell.alphaSpeed * age))
+        var color = SIMD4(clamp(interpolate(s.red[i], .endRed) + cell.redSpeed * age),
+                          clamp(interpolate(s.green[i], .endGreen) + cell.greenSpeed * age),
+                          clamp(interpolate(s.blue[i], .endBlue) + cell.blueSpeed * age),
+                          clamp(interpolate(s.alpha[i], .endAlpha) + cell.alphaSpeed * age))
         if let r = cell.colorOverLife { color *= r.evaluate(u) }
+        var angle = Double(s.spin[i]) * age
+        if extended {
+            let start = Double(s.extra(.startRotation)[i])
+            angle += start + (Double(s.extra(.endRotation)[i]) - start) * u
+        }
         if let r = cell.alphaOverLife { color.w *= clamp(r.evaluate(u)) }
         color = SIMD4(clamp(color.x), clamp(color.y), clamp(color.z), clamp(color.w))
         return ParticleSnapshot(emitter: layerIndex, cellIndex: c, cell: cell.name, position: position,
                                 velocity: SIMD2(Double(s.vx[i]), Double(s.vy[i])), age: age, lifetime: lifetime,
-                                scale: scale, angle: Double(s.spin[i]) * age, color: color, birth: s.birth[i])
+                                scale: scale, angle: angle, color: color, birth: s.birth[i])
     }
 }
 
@@ -93,7 +106,7 @@ extension ParticleSnapshot {
         var out: [ParticleSnapshot] = []
         var dropped: [(layer: Int, count: Int)] = []
         for (index, layer) in scene.layers.enumerated() {
-            guard case .emitter(let e) = layer.content else { continue }
+            guard let e = layer.content as? EmitterLayer else { continue }
             let steps = EmitterSimulation.steps(at: time, prewarm: e.prewarm)
             SimulationCache.shared.withSimulation(layer: e, layerIndex: index, sceneSize: scene.size, seed: scene.seed,
                                                   wind: scene.wind, steps: steps, sharing: scene.simulatedEmitterCount) { s in

@@ -54,12 +54,25 @@ public final class ParticleStore {
     /// The birth number within the cell (draw order: lower is older). Wraps after 2³² births.
     public private(set) var birth: UnsafeMutablePointer<UInt32>
 
+    /// Per-particle values of cells that use them (`EmitterCell.usesExtras`), fixed at birth.
+    public enum Extra: Int, CaseIterable {
+        case endScale, startRotation, endRotation, endRed, endGreen, endBlue, endAlpha
+        case radialAcceleration, tangentialAcceleration, startRadius, endRadius, orbitAngle, orbitSpeed
+    }
+    /// One array per `Extra` when the cell uses them, none otherwise.
+    public private(set) var extras: [UnsafeMutablePointer<Float>]
+    @inline(__always) public func extra(_ e: Extra) -> UnsafeMutablePointer<Float> { extras[e.rawValue] }
+
     public static let fieldCount = 14
     public static let bytesPerParticle = fieldCount * 4
 
-    public init(capacity: Int = 0) {
+    /// Bytes per particle of this store (56, plus 4 per extra).
+    public var particleBytes: Int { (Self.fieldCount + extras.count) * 4 }
+
+    public init(capacity: Int = 0, extras useExtras: Bool = false) {
         let c = max(capacity, 0)
         self.capacity = c
+        extras = useExtras ? Extra.allCases.map { _ in .allocate(capacity: c) } : []
         px = .allocate(capacity: c); py = .allocate(capacity: c)
         vx = .allocate(capacity: c); vy = .allocate(capacity: c)
         age = .allocate(capacity: c); lifetime = .allocate(capacity: c)
@@ -75,14 +88,16 @@ public final class ParticleStore {
         px.deallocate(); py.deallocate(); vx.deallocate(); vy.deallocate(); age.deallocate()
         lifetime.deallocate(); scale.deallocate(); spin.deallocate(); red.deallocate()
         green.deallocate(); blue.deallocate(); alpha.deallocate(); phase.deallocate(); birth.deallocate()
+        for e in extras { e.deallocate() }
     }
 
     /// Bytes held by the arrays (capacity, not count).
-    public var allocatedBytes: Int { capacity * Self.bytesPerParticle }
+    public var allocatedBytes: Int { capacity * particleBytes }
 
     /// A deep copy (for the simulation cache's checkpoints).
     public func copy() -> ParticleStore {
-        let other = ParticleStore(capacity: capacity)
+        let other = ParticleStore(capacity: capacity, extras: !extras.isEmpty)
+        for (e, o) in zip(extras, other.extras) { o.update(from: e, count: count) }
         other.count = count
         other.px.update(from: px, count: count); other.py.update(from: py, count: count)
         other.vx.update(from: vx, count: count); other.vy.update(from: vy, count: count)
@@ -107,6 +122,7 @@ public final class ParticleStore {
         }
         grow(&px); grow(&py); grow(&vx); grow(&vy); grow(&age); grow(&lifetime); grow(&scale)
         grow(&spin); grow(&red); grow(&green); grow(&blue); grow(&alpha); grow(&phase); grow(&birth)
+        for e in extras.indices { grow(&extras[e]) }
         capacity = newCapacity
     }
 
@@ -121,6 +137,12 @@ public final class ParticleStore {
         red[i] = color.x; green[i] = color.y; blue[i] = color.z; alpha[i] = color.w
         phase[i] = ph; birth[i] = n
         count = i + 1
+    }
+
+    /// Sets the extras of the particle just appended (`values` in `Extra` order).
+    public func setExtras(_ values: [Float]) {
+        precondition(values.count == extras.count && count > 0)
+        for (e, v) in zip(extras, values) { e[count - 1] = v }
     }
 
     /// Advances every particle by one step: the hot loop. Returns whether any particle reached
@@ -138,6 +160,32 @@ public final class ParticleStore {
                             ax: k.acceleration.x, ay: k.acceleration.y, dt: dt)
     }
 
+    /// Advances particles of a cell with extras by one step (`CellKinematics`): one call of
+    /// `ParticleKernel.advance` per particle. Returns whether any particle reached its lifetime.
+    public func integrate(_ k: CellKinematics, dt: Float, range: Range<Int>) -> Bool {
+        switch k.motion {
+        case .ballistic:
+            return integrate(k.constants, dt: dt, range: range)
+        case .forces, .orbit:
+            var anyDead = false
+            for i in range {
+                var p = ParticleKernel.Particle(position: SIMD2(px[i], py[i]), velocity: SIMD2(vx[i], vy[i]), age: age[i])
+                if k.motion == .forces {
+                    p = ParticleKernel.advance(p, radial: extra(.radialAcceleration)[i],
+                                               tangential: extra(.tangentialAcceleration)[i], k.constants,
+                                               centre: k.centre, dt: dt)
+                } else {
+                    p = ParticleKernel.orbit(age: age[i] + dt, lifetime: lifetime[i], startRadius: extra(.startRadius)[i],
+                                             endRadius: extra(.endRadius)[i], angle: extra(.orbitAngle)[i],
+                                             speed: extra(.orbitSpeed)[i], centre: k.centre)
+                }
+                px[i] = p.position.x; py[i] = p.position.y; vx[i] = p.velocity.x; vy[i] = p.velocity.y; age[i] = p.age
+                if p.age >= lifetime[i] { anyDead = true }
+            }
+            return anyDead
+        }
+    }
+
     /// Removes every particle whose age reached its lifetime, keeping the others in their order
     /// (births append in birth order, so the store stays sorted by birth and drawing needs no
     /// sort; see `birthOrder()`). The result depends only on the particle set, never on threads.
@@ -151,6 +199,7 @@ public final class ParticleStore {
                 age[kept] = age[i]; lifetime[kept] = lifetime[i]; scale[kept] = scale[i]
                 spin[kept] = spin[i]; red[kept] = red[i]; green[kept] = green[i]
                 blue[kept] = blue[i]; alpha[kept] = alpha[i]; phase[kept] = phase[i]; birth[kept] = birth[i]
+                for e in extras { e[kept] = e[i] }
                 kept += 1
             }
             i += 1
@@ -171,6 +220,64 @@ public final class ParticleStore {
 
     /// Empties the store, keeping its capacity.
     public func removeAll() { count = 0 }
+}
+
+/// How a cell's particles move each step.
+public struct CellKinematics: Sendable, Equatable {
+    public enum Motion: Sendable, Equatable {
+        /// Constant acceleration (the fast kernel).
+        case ballistic
+        /// Plus each particle's radial and tangential acceleration about `centre`.
+        case forces
+        /// Circling `centre` (radial mode): a closed form of age.
+        case orbit
+    }
+    public var motion: Motion
+    public var constants: StepConstants
+    /// The emitter's position, points.
+    public var centre: SIMD2<Float>
+
+    public init(motion: Motion, constants: StepConstants, centre: SIMD2<Float>) {
+        self.motion = motion; self.constants = constants; self.centre = centre
+    }
+}
+
+extension ParticleKernel {
+    /// One particle's moving state.
+    public struct Particle: Sendable, Equatable {
+        public var position: SIMD2<Float>
+        public var velocity: SIMD2<Float>
+        public var age: Float
+    }
+
+    /// One step of a particle under the cell's constant acceleration plus its radial acceleration
+    /// (along the unit vector from `centre` to the particle; none at the centre) and tangential
+    /// acceleration (that vector turned 90° clockwise on screen), both taken at the start of the
+    /// step and held over it with the exact integrator of `StepConstants`.
+    @inline(__always)
+    public static func advance(_ p: Particle, radial: Float, tangential: Float, _ k: StepConstants,
+                               centre: SIMD2<Float>, dt: Float) -> Particle {
+        let d = p.position - centre
+        let length = (d * d).sum().squareRoot()
+        let n = length > 0 ? d / length : SIMD2<Float>(0, 0)
+        let a = k.acceleration + n * radial + SIMD2(-n.y, n.x) * tangential
+        return Particle(position: p.position + p.velocity * k.b + a * k.c,
+                        velocity: p.velocity * k.decay + a * k.b, age: p.age + dt)
+    }
+
+    /// A circling particle at `age`: radius linear from start to end over its life, angle
+    /// advancing at `speed` rad/s from `angle`; the velocity is the path's derivative.
+    @inline(__always)
+    public static func orbit(age: Float, lifetime: Float, startRadius: Float, endRadius: Float, angle: Float,
+                             speed: Float, centre: SIMD2<Float>) -> Particle {
+        let u = lifetime > 0 ? min(age / lifetime, 1) : 1
+        let r = startRadius + (endRadius - startRadius) * u
+        let radiusRate = lifetime > 0 ? (endRadius - startRadius) / lifetime : 0
+        let theta = Double(angle) + Double(speed) * Double(age)
+        let direction = SIMD2<Float>(Float(Foundation.cos(theta)), Float(Foundation.sin(theta)))
+        let tangent = SIMD2(-direction.y, direction.x)
+        return Particle(position: centre + direction * r, velocity: direction * radiusRate + tangent * (r * speed), age: age)
+    }
 }
 
 /// The update itself, on raw arrays: the Swift twin of Sources/CSimBaseline/sim_baseline.c.

@@ -1,0 +1,91 @@
+// `welkin import`: a Particle Designer / cocos2d .plist or a Starling .pex effect as a scene.
+
+import Foundation
+import WelkinCore
+import WelkinImport
+
+extension Commands {
+    static let importEffect = Command(
+        name: "import", summary: "Turn a Particle Designer .plist or Starling .pex effect into a scene.",
+        usage: "welkin import EFFECT.plist|EFFECT.pex -o SCENE.json [--size WxH] [--keep-position]",
+        discussion: """
+        The scene has one emitter layer with one cell carrying every value of the effect (docs/particles.md,
+        "Importing effects", maps each key). The effect's texture (embedded textureImageData, plain or
+        gzip-compressed PNG, or the PNG named by textureFileName beside the effect) is written as a PNG
+        next to the scene and used as the sprite. The emitter sits at the scene's centre unless
+        --keep-position places it at the file's sourcePosition (a .plist's y axis points up).
+        Values Welkin cannot reproduce are named on stderr (EFFECT: key: sentence). Files are written
+        to temporary names and renamed into place, the scene last.
+        """,
+        options: [
+            OptionSpec(name: "--output", short: "-o", value: "SCENE.json", help: "The scene file to write (required)."),
+            OptionSpec(name: "--size", value: "WxH", help: "The scene's size in points (default 512x512)."),
+            OptionSpec(name: "--keep-position", help: "Place the emitter at the effect's sourcePosition instead of the centre."),
+        ],
+        run: { args in
+            let command = named("import")!
+            guard args.positionals.count == 1 else {
+                throw UsageError(message: args.positionals.isEmpty ? "expected an effect file (.plist or .pex)" : "expected one effect file, got \(args.positionals.count)",
+                                 command: command)
+            }
+            guard let out = args.value("--output") else { throw UsageError(message: "expected -o SCENE.json", command: command) }
+            let path = args.positionals[0]
+            var options = ParticleImport.Options()
+            if let size = try args.size() { options.size = size }
+            options.keepPosition = args.flag("--keep-position")
+
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw Failure(message: "\(path): cannot read the file")
+            }
+            guard let text = String(data: data, encoding: .utf8) else { throw Failure(message: "\(path): not UTF-8 text") }
+            let outURL = URL(fileURLWithPath: out)
+            let name = outURL.deletingPathExtension().lastPathComponent
+            let outDirectory = outURL.deletingLastPathComponent().path
+            let result: ParticleImport.Result
+            do {
+                let effect = try EffectFile.parse(text, path: path)
+                result = try ParticleImport.convert(effect, effectDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+                                                    name: name, options: options)
+            } catch let e as EffectFile.Error {
+                throw Failure(message: e.description)
+            }
+            for warning in result.warnings { printError("\(path): \(warning)") }
+
+            // The texture first (the scene refers to it), then the scene, each renamed into place;
+            // the scene is checked by the scene loader before it is written.
+            var wroteTexture: String?
+            if let texture = result.texture {
+                let texturePath = (outDirectory as NSString).appendingPathComponent(texture.fileName)
+                if FileManager.default.contents(atPath: texturePath).map({ [UInt8]($0) }) != texture.png {
+                    try writeAtomically(texture.png, to: texturePath)
+                    wroteTexture = texturePath
+                }
+            }
+            do {
+                _ = try SceneLoader.decode(result.scene, file: out, directory: outDirectory)
+            } catch {
+                if let wroteTexture { try? FileManager.default.removeItem(atPath: wroteTexture) }
+                throw Failure(message: "\(path): the effect's values make no valid scene: \(error)")
+            }
+            try writeAtomically(result.scene, to: out)
+            print("wrote \(out)" + (result.texture.map { " and \($0.fileName)" } ?? ""))
+            return 0
+        })
+
+    /// `writeAtomically` for bytes.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())")
+        do {
+            try Data(bytes).write(to: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw Failure(message: "cannot write \(path): \(error.localizedDescription)")
+        }
+        if rename(temporary.path, url.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw Failure(message: "cannot write \(path): \(reason)")
+        }
+    }
+}

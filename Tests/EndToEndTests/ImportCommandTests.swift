@@ -1,0 +1,57 @@
+import Foundation
+import XCTest
+
+/// `welkin import` as a user runs it: the scene and its texture written next to each other, the
+/// scene rendering, and bad effects refused with `file: key: sentence`, status 1, nothing written.
+final class ImportCommandTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
+
+    func testImportWritesTheSceneAndTheEmbeddedTextureAndTheSceneRenders() throws {
+        let out = directory.appendingPathComponent("fire.json").path
+        let r = try EndToEndTests.run(["import", "Tests/Fixtures/effects/textured.plist", "-o", out, "--keep-position"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, "wrote \(out) and spark.png\n")
+        let png = try Data(contentsOf: EndToEndTests.repository.appendingPathComponent("Tests/Fixtures/effects/spark.png"))
+        XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("spark.png")), png)
+        let image = directory.appendingPathComponent("fire.png").path
+        let render = try EndToEndTests.run(["render", out, "--time", "2", "-o", image])
+        XCTAssertEqual(render.status, 0, render.stderr)
+        let particles = try EndToEndTests.run(["particles", out, "--time", "2", "--json"])
+        XCTAssertEqual(particles.status, 0, particles.stderr)
+        XCTAssertTrue(particles.stdout.contains("\"cell\": \"fire\""))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["fire.json", "fire.png", "spark.png"])
+    }
+
+    func testBadEffectsFailWithFileKeySentenceAndWriteNothing() throws {
+        let cases: [(String, String)] = [
+            ("<plist><dict><key>emitterType</key><real>2</real></dict></plist>", "bad.plist: emitterType: expected 0 (gravity) or 1 (radial), got 2"),
+            ("<plist><dict><key>maxParticles</key><real>10</real><key>particleLifespan</key><real>0</real></dict></plist>",
+             "bad.plist: particleLifespan: must be above 0"),
+            ("<plist><dict><key>maxParticles</key><real>10</real><key>particleLifespan</key><real>1</real><key>textureImageData</key><string>SUkqAAgAAAA=</string></dict></plist>",
+             "bad.plist: textureImageData: the embedded image is a TIFF image; Welkin imports PNG textures only"),
+            ("<plist><dict><key>maxParticles</key><real>10</real><key>particleLifespan</key><real>1</real><key>textureImageData</key><string>H4sIAAAAAAAA</string></dict></plist>",
+             "bad.plist: textureImageData: cannot decompress the embedded image"),
+            ("<plist><dict><key>maxParticles</key><string>many</string></dict></plist>", "bad.plist: maxParticles: expected a number"),
+            ("<plist><dict><key>speed</key></dict>", "bad.plist: 1: not a well-formed XML file"),
+            ("<particleEmitterConfig><maxParticles value=\"x\"/></particleEmitterConfig>", "bad.plist: maxParticles: expected a number, got 'x'"),
+        ]
+        for (text, expected) in cases {
+            let effect = directory.appendingPathComponent("bad.plist")
+            try text.write(to: effect, atomically: true, encoding: .utf8)
+            let r = try EndToEndTests.run(["import", effect.path, "-o", directory.appendingPathComponent("out.json").path])
+            XCTAssertEqual(r.status, 1, text)
+            XCTAssertTrue(r.stderr.hasPrefix(directory.path + "/" + expected), "\(r.stderr) does not start with \(expected)")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["bad.plist"], text)
+        }
+        let usage = try EndToEndTests.run(["import", "Tests/Fixtures/effects/gravity.plist"])
+        XCTAssertEqual(usage.status, 2)
+        XCTAssertTrue(usage.stderr.contains("expected -o SCENE.json"))
+    }
+}

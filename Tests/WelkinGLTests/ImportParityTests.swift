@@ -1,0 +1,46 @@
+// GPU-vs-CPU parity of imported Particle Designer / Starling effects (Tests/Fixtures/effects):
+// orbiting, radially accelerated, textured and start → end interpolated particles draw alike.
+// Set WELKIN_SAVE_RENDERS=DIR to keep every GPU and CPU picture as PNG.
+
+import Foundation
+import XCTest
+import WelkinTestSupport
+import WelkinCore
+import WelkinGL
+import WelkinImage
+import WelkinImport
+import WelkinReference
+
+final class ImportParityTests: XCTestCase {
+    func importEffect(_ file: String) throws -> Scene {
+        let effects = Repository.fixtures.appendingPathComponent("effects")
+        let path = effects.appendingPathComponent(file).path
+        let effect = try EffectFile.parse(try String(contentsOfFile: path, encoding: .utf8), path: path)
+        let result = try ParticleImport.convert(effect, effectDirectory: effects.path, name: "imported")
+        let folder = try makeTemporaryDirectory("welkin-import-parity")
+        if let t = result.texture { try Data(t.png).write(to: folder.appendingPathComponent(t.fileName)) }
+        let scenePath = folder.appendingPathComponent("imported.json")
+        try result.scene.write(to: scenePath, atomically: true, encoding: .utf8)
+        return try SceneLoader.load(path: scenePath.path)
+    }
+
+    func testGPUMatchesCPUOnImportedEffects() throws {
+        let renderer = try TestGL.renderer()
+        for (file, time) in [("gravity.plist", 3.0), ("radial.plist", 4.0), ("fountain.pex", 2.0), ("textured.plist", 2.0)] {
+            let scene = try importEffect(file)
+            let frame = Frame(scene: scene, time: time, pixelSize: nil)
+            var sprites = 0
+            for case let p as ParticleDraw in frame.layers { sprites += p.instanceCount }
+            let gpu = try renderer.render(frame)
+            let cpu = try ReferenceRenderer().render(frame)
+            let difference = ImageDifference(gpu, cpu)
+            print("import parity \(file) t=\(time) (\(sprites) sprites): \(difference)")
+            XCTAssertTrue(difference.passes, "\(file): \(difference)")
+            XCTAssertGreaterThan(sprites, 100, file)
+            if let directory = ProcessInfo.processInfo.environment["WELKIN_SAVE_RENDERS"] {
+                try PNG.write(gpu, to: "\(directory)/import-\(file)-gpu.png")
+                try PNG.write(cpu, to: "\(directory)/import-\(file)-cpu.png")
+            }
+        }
+    }
+}
