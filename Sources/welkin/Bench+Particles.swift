@@ -86,9 +86,7 @@ extension Commands {
                 let frame = Frame(scene: scene, time: Double(k) / 60, pixelSize: SIMD2(1280, 720))
                 builds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
                 k += 1
-                count = frame.layers.reduce(0) { n, layer in
-                    if case .particles(let p) = layer { return n + p.instanceCount } else { return n }
-                }
+                count = frame.layers.reduce(0) { n, layer in n + ((layer as? ParticleDraw)?.instanceCount ?? 0) }
                 do { try renderer.draw(frame) } catch let e as GLError { throw Failure(message: "welkin bench: \(names[0]): \(e.message)") }
                 renderer.finish()
                 gpu.record()

@@ -22,7 +22,7 @@ final class ParticleDrawTests: XCTestCase {
                   {"name": "b", "sprite": "streak", "spriteSize": 3, "birthRate": 900, "lifetime": 1.5, "velocity": 50,
                    "streakDuration": 0.1, "alphaSpeed": -0.4}]}]}
                 """, file: "draw.json")
-            guard case .emitter(let e) = scene.layers[0].content else { return XCTFail() }
+            guard let e = scene.layers[0].content as? EmitterLayer else { return XCTFail() }
             SimulationCache.shared.removeAll()
             let fromStores = ParticleDraw(e, index: 0, scene: scene, time: 1, opacity: 0.8, pixelScale: SIMD2(1.5, 1.5))
             XCTAssertGreaterThan(fromStores.batches[0].instances.count, 3 * ParticleDraw.chunkSize, mode)
@@ -43,7 +43,7 @@ final class ParticleDrawTests: XCTestCase {
             {"size": [200, 200], "layers": [{"type": "emitter", "cells": [
               {"birthRate": 500, "lifetime": 1, "lifetimeRange": 0.9}]}]}
             """, file: "order.json")
-        guard case .emitter(let e) = scene.layers[0].content else { return XCTFail() }
+        guard let e = scene.layers[0].content as? EmitterLayer else { return XCTFail() }
         let simulation = EmitterSimulation(layer: e, layerIndex: 0, sceneSize: scene.size, seed: scene.seed, wind: .zero)
         simulation.advance(to: 600)
         let store = simulation.stores[0]
