@@ -14,6 +14,7 @@
 
 import Dispatch
 import Foundation
+import Synchronization
 
 /// The simulation of one emitter layer: its cells' particles after `steps` steps.
 public final class EmitterSimulation {
@@ -124,23 +125,37 @@ public final class EmitterSimulation {
         emitBirths()
     }
 
-    /// One step's update of `store` on `threads` threads: the index range split into `threads × 4`
-    /// chunks (so a thread slowed by other work does not hold up the step), each chunk stepped by
-    /// the same kernel as one thread would. Every particle's update depends only on itself, so the
-    /// result is the same for any thread count. Returns whether any particle died.
+    /// One step's update of `store` on `threads` threads (never more, whatever the core count):
+    /// the index range split into `threads × 4` chunks that the threads take in turn, so a thread
+    /// slowed by other work does not hold up the step; each chunk is stepped by the same kernel as
+    /// one thread would. Every particle's update depends only on itself, so the result is the same
+    /// for any thread count. Returns whether any particle died.
     public static func integrate(_ store: ParticleStore, _ kinematic: CellKinematics, dt: Float, threads: Int) -> Bool {
         let n = store.count
-        let chunks = max(1, threads) * 4
+        let workers = max(1, threads)
+        let chunks = workers * 4
         // Each chunk writes its own range of the store and its own flag: no two threads touch the
         // same memory, which the compiler cannot see through these references.
         nonisolated(unsafe) let flags = UnsafeMutablePointer<Bool>.allocate(capacity: chunks)
+        flags.initialize(repeating: false, count: chunks)
         defer { flags.deallocate() }
         nonisolated(unsafe) let shared = store
-        DispatchQueue.concurrentPerform(iterations: chunks) { j in
-            let lo = j * n / chunks, hi = (j + 1) * n / chunks
-            flags[j] = shared.integrate(kinematic, dt: dt, range: lo..<hi)
+        let next = ChunkCounter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let j = next.take()
+                guard j < chunks else { return }
+                let lo = j * n / chunks, hi = (j + 1) * n / chunks
+                flags[j] = shared.integrate(kinematic, dt: dt, range: lo..<hi)
+            }
         }
         return (0..<chunks).contains { flags[$0] }
+    }
+
+    /// The next chunk for a worker to take.
+    private final class ChunkCounter: Sendable {
+        private let value = Atomic<Int>(0)
+        func take() -> Int { value.wrappingAdd(1, ordering: .relaxed).oldValue }
     }
 
     /// Births whose time falls in the step just finished, [(steps − 1)·dt, steps·dt).
