@@ -264,8 +264,9 @@ public final class EmitterSimulation {
                 p = SIMD2<Double>(q.position); velocity = SIMD2<Double>(q.velocity)
             }
             if let orbit = cell.orbit {
-                let start = Float(max(0, sample(orbit.radius, orbit.radiusRange, .startRadius)))
-                let endRadius = orbit.endRadius.map { Float(max(0, sample($0, orbit.endRadiusRange, .endRadius))) } ?? start
+                // Signed radii, as cocos2d and Starling: a negative one is on the opposite side.
+                let start = Float(sample(orbit.radius, orbit.radiusRange, .startRadius))
+                let endRadius = orbit.endRadius.map { Float(sample($0, orbit.endRadiusRange, .endRadius)) } ?? start
                 let speed = Float(sample(orbit.speed, orbit.speedRange, .orbitSpeed))
                 extras[E.startRadius.rawValue] = start; extras[E.endRadius.rawValue] = endRadius
                 extras[E.orbitAngle.rawValue] = Float(angle); extras[E.orbitSpeed.rawValue] = speed
