@@ -246,4 +246,26 @@ final class EmitterDurationAndForceTests: XCTestCase {
             XCTAssertEqual(p.position.y, early.position.y, accuracy: 1e-3)
         }
     }
+
+    /// `advance(to:)` only ages orbiting particles between frames and places them at the last step:
+    /// the same particles, bit for bit, as placing them at every step.
+    func testOrbitsPlacedOnlyAtTheLastStepMatchEveryStep() throws {
+        let s = try scene("""
+        "position": [0.5, 0.5], "maxParticles": 900, "cells": [{"birthRate": 500, "lifetime": 2, "lifetimeRange": 1,
+          "emissionRange": 6.283185307179586, "orbit": {"radius": 120, "radiusRange": 30, "endRadius": 10, "speed": 2, "speedRange": 1}}]
+        """)
+        let lazy = try simulation(s), eager = try simulation(s)
+        for target in [1, 7, 240, 241, 600] {
+            lazy.advance(to: target)
+            while eager.steps < target { eager.step() }
+            let a = lazy.stores[0], b = eager.stores[0]
+            XCTAssertEqual(a.count, b.count, "step \(target)")
+            XCTAssertGreaterThan(a.count, 0)
+            for i in 0..<min(a.count, b.count) {
+                XCTAssertEqual([a.px[i], a.py[i], a.vx[i], a.vy[i], a.age[i]], [b.px[i], b.py[i], b.vx[i], b.vy[i], b.age[i]],
+                               "particle \(i) at step \(target)")
+                if a.px[i] != b.px[i] { break }
+            }
+        }
+    }
 }
