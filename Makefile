@@ -11,6 +11,7 @@
 #   make fuzz-smoke  100,000 fixed inputs (seed 1) from the seed corpus; CI runs it after make test
 #   make mutate      the mutation harness: MUTATE_COUNT mutated scenes through the release binary
 #   make test-asan   WelkinCoreTests and WelkinReferenceTests under AddressSanitizer
+#   make reload-stress  the viewer under Xvfb through RELOAD_ROUNDS × 4 broken and fixed saves (every save style)
 
 SWIFT ?= swift
 # Debian packages Welkin builds and tests against. Mesa's llvmpipe provides OpenGL without a GPU.
@@ -23,7 +24,7 @@ APT_PACKAGES = pkg-config libpng-dev zlib1g-dev libcairo2-dev libepoxy-dev libgl
                libgl1-mesa-dri libegl-mesa0 libegl1 xvfb xauth xdotool ffmpeg \
                libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei python3
 
-.PHONY: all deps build build-debug test run bench soak clean fuzz-build fuzz fuzz-smoke mutate test-asan
+.PHONY: all deps build build-debug test run bench soak clean fuzz-build fuzz fuzz-smoke mutate test-asan reload-stress
 
 all: build
 
@@ -106,6 +107,13 @@ MUTATE_SEED ?= 1
 MUTATE_COUNT ?= 3000
 mutate: build
 	nice -n 10 python3 Tests/Fuzz/mutate.py --seed $(MUTATE_SEED) --count $(MUTATE_COUNT)
+
+# The viewer's hot-reload stress (Tests/Stress/reload-stress.py): a scene and a shader saved broken and
+# fixed in place, by rename, by delete and recreate, and vim's backup way; memory, inotify watches, GL
+# objects, console answers, screenshots and the quit time checked (docs/robustness.md).
+RELOAD_ROUNDS ?= 100
+reload-stress: build
+	python3 Tests/Stress/reload-stress.py --rounds $(RELOAD_ROUNDS) --welkin .build/release/welkin
 
 # AddressSanitizer on the unit tests, in its own build folder. Leak detection is off: the only leaks
 # it reports are XCTest's own (its test-case registry and expectations), none in Welkin's code.

@@ -55,6 +55,12 @@ public enum CodeExport {
 }
 
 /// What the layers of one export have written so far.
+/// A layer kind that code export writes: each kind's *Export.swift conforms its model (a kind
+/// without one is listed as not exported).
+protocol CodeExportable: LayerContent {
+    func export(layer: Layer, index: Int, context: ExportContext)
+}
+
 final class ExportContext {
     let scene: Scene
     let target: CodeExport.Target
@@ -126,24 +132,11 @@ final class ExportContext {
     // MARK: layers
 
     func export(_ layer: Layer, index: Int) {
-        switch layer.content {
-        case .gradient(let g):
-            GradientExport.export(g, layer: layer, index: index, context: self)
-        case .mesh(let m):
-            MeshExport.export(m, layer: layer, index: index, context: self)
-        case .emitter(let e):
-            EmitterExport.export(e, layer: layer, index: index, context: self)
-        case .sky(let content):
-            SkyExport.export(content, layer: layer, index: index, context: self)
-        case .shader(let s):
-            let file = URL(fileURLWithPath: s.fragmentPath).lastPathComponent
-            let message = warn(index, layer.content.typeName, "not exported: a GLSL fragment shader (\(file)) has no SwiftUI or Core Animation equivalent; SwiftUI's shaders are Metal: port it to a [[stitchable]] function and apply it with .colorEffect or .layerEffect")
-            notExported(label(layer, index: index, kind: layer.content.typeName), message,
-                        details: s.uniforms.map { "uniform \($0.name) = \(Self.describe($0.value))" })
-        case .text, .group:
+        if let content = layer.content as? CodeExportable {
+            content.export(layer: layer, index: index, context: self)
+        } else {
             let kind = layer.content.typeName
-            let message = warn(index, kind, "not exported: Welkin's \(kind) layers (text, masks and shadows) have no code export yet; SwiftUI's Text, .mask and .shadow draw the same things")
-            notExported(label(layer, index: index, kind: kind), message)
+            notExported(label(layer, index: index, kind: kind), warn(index, kind, "not exported: Welkin's \(kind) layers have no code export yet"))
         }
     }
 

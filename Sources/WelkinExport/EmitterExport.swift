@@ -267,3 +267,7 @@ enum EmitterExport {
         }
     }
 }
+
+extension EmitterLayer: CodeExportable {
+    func export(layer: Layer, index: Int, context: ExportContext) { EmitterExport.export(self, layer: layer, index: index, context: context) }
+}

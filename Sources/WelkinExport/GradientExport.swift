@@ -175,3 +175,7 @@ enum GradientExport {
         c.body.lines(s.text)
     }
 }
+
+extension Gradient: CodeExportable {
+    func export(layer: Layer, index: Int, context: ExportContext) { GradientExport.export(self, layer: layer, index: index, context: context) }
+}

@@ -165,3 +165,7 @@ enum MeshExport {
         s.line("space: .\(GradientExport.spaceName(space))")
     }
 }
+
+extension MeshGradient: CodeExportable {
+    func export(layer: Layer, index: Int, context: ExportContext) { MeshExport.export(self, layer: layer, index: index, context: context) }
+}

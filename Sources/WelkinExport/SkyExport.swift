@@ -157,3 +157,7 @@ enum SkyExport {
         return lines
     }
 }
+
+extension SkyContent: CodeExportable {
+    func export(layer: Layer, index: Int, context: ExportContext) { SkyExport.export(self, layer: layer, index: index, context: context) }
+}

@@ -2,6 +2,7 @@
 
 import CPNG
 import Foundation
+import WelkinCore
 
 /// A failure reading or writing an image file.
 public struct ImageFileError: Error, CustomStringConvertible, Sendable {
@@ -18,14 +19,23 @@ public enum PNG {
     /// The most pixels on a side Welkin will read (guards memory against hostile files).
     public static let maximumDimension = 16384
 
-    /// Reads a PNG as straight-alpha RGBA8 (any PNG colour type is converted).
+    /// The largest PNG file Welkin reads, in bytes.
+    public static let maximumFileSize = 512 << 20
+
+    /// Reads a PNG as straight-alpha RGBA8 (any PNG colour type is converted). The file is read
+    /// into memory first, so a FIFO or device at `path` is refused rather than read without end.
     public static func read(path: String) throws -> Image {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw ImageFileError(path: path, message: "no such file")
+        let bytes: [UInt8]
+        do { bytes = try RegularFile.read(path, limit: maximumFileSize) } catch {
+            throw ImageFileError(path: path, message: error == .missing ? "no such file" : "the file \(error)")
         }
+        return try bytes.withUnsafeBytes { raw in try decode(raw, path: path) }
+    }
+
+    private static func decode(_ raw: UnsafeRawBufferPointer, path: String) throws -> Image {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
-        guard png_image_begin_read_from_file(&image, path) != 0 else {
+        guard let base = raw.baseAddress, png_image_begin_read_from_memory(&image, base, raw.count) != 0 else {
             throw ImageFileError(path: path, message: "not a readable PNG: \(message(of: &image))")
         }
         guard Int(image.width) <= maximumDimension, Int(image.height) <= maximumDimension else {

@@ -32,3 +32,15 @@ enum GradientRaster {
         }
     }
 }
+
+extension GradientDraw: CPURasterizable, LayerRowRaster {
+    func raster(width: Int, height: Int, threads: Int) throws -> any LayerRowRaster { self }
+
+    func drawRow(y: Int, into row: UnsafeMutablePointer<SIMD4<Float>>, width: Int) {
+        GradientRaster.draw(self, y: y, width: width, into: row)
+    }
+
+    var constantAlong: (rows: Bool, columns: Bool) {
+        kind == .linear ? (vector.x == 0, vector.y == 0) : (false, false)
+    }
+}

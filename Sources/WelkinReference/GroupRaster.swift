@@ -117,3 +117,13 @@ final class GroupRaster: @unchecked Sendable {
         }
     }
 }
+
+extension GroupDraw: CPURasterizable {
+    func raster(width: Int, height: Int, threads: Int) throws -> any LayerRowRaster {
+        try GroupRaster(self, width: width, height: height, threads: threads)
+    }
+}
+
+extension GroupRaster: LayerRowRaster {
+    func drawRow(y: Int, into row: UnsafeMutablePointer<SIMD4<Float>>, width: Int) { drawRow(y: y, into: row) }
+}

@@ -5,38 +5,71 @@
 import Dispatch
 import WelkinCore
 
-final class LayerRasters: @unchecked Sendable {
-    let layers: [DrawLayer]
-    private(set) var meshes: [Int: MeshRaster] = [:]
-    private(set) var particles: [Int: PreparedParticles] = [:]
-    private(set) var texts: [Int: TextRaster] = [:]
-    private(set) var groups: [Int: GroupRaster] = [:]
+/// A Frame value the CPU reference draws: each kind's raster file conforms its draw type
+/// (`extension GradientDraw: CPURasterizable`). A draw type without it is an error, not a crash
+/// (`ReferenceUnsupportedError`); RasterRegistrationTests checks every kind in `LayerKinds.all`.
+protocol CPURasterizable: LayerDraw {
+    /// Throws `ReferenceUnsupportedError` when the reference cannot draw this layer at all (a
+    /// user's GLSL shader). By default it can.
+    func checkSupported() throws
+    /// The layer's rows for one frame: any whole-frame pre-pass (mesh triangles filed by rows,
+    /// particles bucketed, a group drawn offscreen) is made here, before any row.
+    func raster(width: Int, height: Int, threads: Int) throws -> any LayerRowRaster
+    /// Whether the layer's colour is the same along each row and/or each column (vertical or
+    /// horizontal linear gradients): frames of such layers are drawn a few rows or columns and
+    /// copied (`ReferenceRenderer.invariantAxis`). Neither by default.
+    var constantAlong: (rows: Bool, columns: Bool) { get }
+}
 
-    init(_ layers: [DrawLayer], width: Int, height: Int, threads: Int) throws {
+extension CPURasterizable {
+    func checkSupported() throws {}
+    var constantAlong: (rows: Bool, columns: Bool) { (false, false) }
+}
+
+/// One layer of one frame, ready to composite a row at a time.
+protocol LayerRowRaster {
+    /// Composites the layer over the first `width` pixels of row y (kinds with a pre-pass may draw
+    /// the whole row).
+    func drawRow(y: Int, into row: UnsafeMutablePointer<SIMD4<Float>>, width: Int)
+    /// Whether the layer covers every pixel with opaque colour, hiding the background and every
+    /// layer below it. False by default.
+    var hidesBelow: Bool { get }
+}
+
+extension LayerRowRaster {
+    var hidesBelow: Bool { false }
+}
+
+/// A layer that, when it hides everything below and is the frame's last, quantises its own
+/// colours as it makes them (an opaque full-frame mesh).
+protocol ResolvingRowRaster: LayerRowRaster {
+    func drawRow(y: Int, biases: UnsafePointer<Float>, into bytes: UnsafeMutablePointer<UInt8>)
+}
+
+extension ReferenceUnsupportedError {
+    /// A draw type that no raster file conforms to `CPURasterizable`.
+    static func noRaster(_ layer: any LayerDraw) -> ReferenceUnsupportedError {
+        ReferenceUnsupportedError(message: "the CPU reference has no raster for \(type(of: layer)) layers (conform it to CPURasterizable in its raster file)")
+    }
+}
+
+final class LayerRasters: @unchecked Sendable {
+    let layers: [any LayerDraw]
+    /// Each layer's rows, by position in `layers`.
+    let rasters: [any LayerRowRaster]
+
+    init(_ layers: [any LayerDraw], width: Int, height: Int, threads: Int) throws {
         self.layers = layers
-        for (index, layer) in layers.enumerated() {
-            switch layer {
-            case .mesh(let m): meshes[index] = MeshRaster(m, pixelSize: SIMD2(width, height))
-            case .particles(let p): particles[index] = try PreparedParticles(p, width: width, height: height)
-            case .text(let t): texts[index] = try TextRaster(t)
-            case .group(let g): groups[index] = try GroupRaster(g, width: width, height: height, threads: threads)
-            case .gradient, .sky, .shader: break
-            }
+        rasters = try layers.map { layer in
+            guard let layer = layer as? CPURasterizable else { throw ReferenceUnsupportedError.noRaster(layer) }
+            return try layer.raster(width: width, height: height, threads: threads)
         }
     }
 
     /// Composites layers `from…` over the first `width` pixels of row y.
     func drawRow(y: Int, into row: UnsafeMutablePointer<SIMD4<Float>>, width: Int, from: Int = 0) {
-        for (index, layer) in layers.enumerated() where index >= from {
-            switch layer {
-            case .gradient(let g): GradientRaster.draw(g, y: y, width: width, into: row)
-            case .particles: particles[index]!.drawRow(y: y, into: row)
-            case .shader: preconditionFailure("checked by render(_:)")
-            case .mesh: meshes[index]!.drawRow(y: y, into: row)
-            case .sky(let sky): SkyRaster.draw(sky, y: y, width: width, into: row)
-            case .text: texts[index]!.drawRow(y: y, width: width, into: row)
-            case .group: groups[index]!.drawRow(y: y, into: row)
-            }
+        for index in rasters.indices where index >= from {
+            rasters[index].drawRow(y: y, into: row, width: width)
         }
     }
 
@@ -49,34 +82,6 @@ final class LayerRasters: @unchecked Sendable {
             while band < bandCount {
                 body((band * height / bandCount)..<((band + 1) * height / bandCount))
                 band += threads
-            }
-        }
-    }
-}
-
-/// A text layer's rows: each glyph's atlas texels copied to its pixels, composited source-over in
-/// drawing order (TextDraw.glyphColor ↔ Shaders/text.glsl).
-struct TextRaster {
-    let draw: TextDraw
-
-    init(_ draw: TextDraw) throws {
-        if let error = draw.error { throw error }
-        self.draw = draw
-    }
-
-    func drawRow(y: Int, width: Int, into row: UnsafeMutablePointer<SIMD4<Float>>) {
-        guard let atlas = draw.atlas else { return }
-        let y32 = Int32(y)
-        atlas.pixels.withUnsafeBufferPointer { texels in
-            for q in draw.quads where y32 >= q.origin.y && y32 < q.origin.y + q.size.y {
-                let rowStart = (Int(q.atlasOrigin.y) + y - Int(q.origin.y)) * atlas.width + Int(q.atlasOrigin.x) - Int(q.origin.x)
-                let x0 = max(Int(q.origin.x), 0), x1 = min(Int(q.origin.x + q.size.x), width)
-                guard x0 < x1 else { continue }
-                for x in x0..<x1 {
-                    let coverage = texels[rowStart + x]
-                    if coverage == 0 { continue }
-                    row[x] = sourceOver(draw.glyphColor(coverage), row[x])
-                }
             }
         }
     }

@@ -279,3 +279,13 @@ struct ByteRow: SpanSink {
     let t = Int64(q)
     return Double(t) < q ? t + 1 : t
 }
+
+extension MeshDraw: CPURasterizable {
+    func raster(width: Int, height: Int, threads: Int) throws -> any LayerRowRaster {
+        MeshRaster(self, pixelSize: SIMD2(width, height))
+    }
+}
+
+extension MeshRaster: ResolvingRowRaster {
+    func drawRow(y: Int, into row: UnsafeMutablePointer<SIMD4<Float>>, width: Int) { drawRow(y: y, into: row) }
+}

@@ -24,12 +24,12 @@ public struct ReferenceRenderer: Sendable {
 
     public init(threads: Int? = nil) { self.threads = threads }
 
-    /// Throws when the frame holds a layer only the GPU can draw (a user's GLSL shader).
+    /// Throws when the frame holds a layer only the GPU can draw (a user's GLSL shader), or one no
+    /// raster file draws.
     public static func checkSupported(_ frame: Frame) throws {
         for layer in frame.layers {
-            if case .shader(let s) = layer {
-                throw ReferenceUnsupportedError(message: "layers[\(s.index)] is a user shader (\(s.layer.fragmentPath)); the CPU reference cannot run arbitrary GLSL. Render it with 'welkin render' and test it with 'welkin compare --against REF.png'.")
-            }
+            guard let layer = layer as? CPURasterizable else { throw ReferenceUnsupportedError.noRaster(layer) }
+            try layer.checkSupported()
         }
     }
 
@@ -69,7 +69,7 @@ public struct ReferenceRenderer: Sendable {
         // is the last layer (a full-frame opaque mesh), its colours are quantised as they are made.
         let hidden = Self.hiddenLayers(frame, prepared: prepared)
         let last = frame.layers.count - 1
-        let fused = hidden == last ? prepared.meshes[last] : nil
+        let fused = hidden == last ? prepared.rasters[last] as? ResolvingRowRaster : nil
         // A frame whose colour depends on one axis only (vertical or horizontal linear gradients over
         // the background) has at most 8 distinct quantised pixels per row (the dither repeats every
         // 8 columns) or 8 distinct rows (every 8 rows): those are computed with the general code and
@@ -122,9 +122,10 @@ public struct ReferenceRenderer: Sendable {
     static func invariantAxis(_ frame: Frame) -> Axis? {
         var alongRows = true, alongColumns = true
         for layer in frame.layers {
-            guard case .gradient(let g) = layer, g.kind == .linear else { return nil }
-            if g.vector.x != 0 { alongRows = false }
-            if g.vector.y != 0 { alongColumns = false }
+            let constant = (layer as? CPURasterizable)?.constantAlong ?? (rows: false, columns: false)
+            guard constant.rows || constant.columns else { return nil }
+            if !constant.rows { alongRows = false }
+            if !constant.columns { alongColumns = false }
         }
         return alongRows ? .row : alongColumns ? .column : nil
     }
@@ -180,7 +181,7 @@ public struct ReferenceRenderer: Sendable {
 
     /// The last layer that covers every pixel with opaque colour (so nothing below it shows), if any.
     static func hiddenLayers(_ frame: Frame, prepared: LayerRasters) -> Int? {
-        frame.layers.indices.last { prepared.meshes[$0]?.hidesBelow ?? false }
+        prepared.rasters.indices.last { prepared.rasters[$0].hidesBelow }
     }
 
     /// Quantises one row to RGBA8 with the shared dither (`biases`: the row's thresholds for x & 7).

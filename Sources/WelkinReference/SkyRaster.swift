@@ -16,3 +16,11 @@ enum SkyRaster {
         }
     }
 }
+
+extension SkyDraw: CPURasterizable, LayerRowRaster {
+    func raster(width: Int, height: Int, threads: Int) throws -> any LayerRowRaster { self }
+
+    func drawRow(y: Int, into row: UnsafeMutablePointer<SIMD4<Float>>, width: Int) {
+        SkyRaster.draw(self, y: y, width: width, into: row)
+    }
+}

@@ -84,3 +84,13 @@ struct PreparedParticles {
         }
     }
 }
+
+extension ParticleDraw: CPURasterizable {
+    func raster(width: Int, height: Int, threads: Int) throws -> any LayerRowRaster {
+        try PreparedParticles(self, width: width, height: height)
+    }
+}
+
+extension PreparedParticles: LayerRowRaster {
+    func drawRow(y: Int, into row: UnsafeMutablePointer<SIMD4<Float>>, width: Int) { drawRow(y: y, into: row) }
+}

@@ -133,7 +133,12 @@ final class FontLibrary: @unchecked Sendable {
     func face(path: String, index: Int) throws -> Face {
         let key = "\(path)#\(index)"
         if let f = faces[key] { return f }
-        guard FileManager.default.fileExists(atPath: path) else { throw FontError.noSuchFile(path: path) }
+        // FreeType opens the path itself: a FIFO would block it, a device feed it without end.
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw FontError.noSuchFile(path: path) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw FontError.unreadableFile(path: path, reason: "it is not a regular file (\(info.st_mode & S_IFMT == S_IFIFO ? "a FIFO" : info.st_mode & S_IFMT == S_IFDIR ? "a directory" : "a special file"))")
+        }
         var ft: FT_Face?
         let error = FT_New_Face(try ftLibrary(), path, FT_Long(index), &ft)
         guard error == 0, let ft else {

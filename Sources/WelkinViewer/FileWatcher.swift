@@ -10,6 +10,7 @@
 // folder ever seen (the kernel's default limit is 8192 watches per user, shared by every program).
 
 import Foundation
+import WelkinCore
 import WelkinGL
 #if canImport(Glibc)
 import Glibc
@@ -146,9 +147,13 @@ public final class FileWatcher {
         return directory + "/" + url.lastPathComponent
     }
 
-    /// FNV-1a over the file's bytes; nil if it cannot be read.
+    /// The largest file whose content is hashed (larger ones read as unreadable: no change).
+    static let maximumHashedSize = 512 << 20
+
+    /// FNV-1a over the file's bytes; nil if it cannot be read or is not a regular file (a FIFO
+    /// put in a watched file's place is never opened for a blocking read).
     static func hash(_ path: String) -> UInt64? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let data = try? RegularFile.read(path, limit: maximumHashedSize) else { return nil }
         var h: UInt64 = 0xcbf29ce484222325
         for byte in data { h = (h ^ UInt64(byte)) &* 0x100000001b3 }
         return h

@@ -137,7 +137,7 @@ extension Viewer {
     /// T and Shift-T: the sky's clock, or why it changes nothing.
     func shiftSkyClock(by seconds: Double) {
         let suns = scene.layers.compactMap { layer -> SunSource? in
-            if case .sky(.sky(let s)) = layer.content { return s.sun }
+            if case .sky(let s)? = layer.content as? SkyContent { return s.sun }
             return nil
         }
         guard !suns.isEmpty else {
@@ -205,7 +205,7 @@ extension Viewer {
 extension Scene {
     /// Whether a layer shows the weather's tint and clouds (sky, cloudCover, cloudSprites).
     var hasWeatherLayers: Bool {
-        layers.contains { if case .sky = $0.content { return true } else { return false } }
+        layers.contains { $0.content is SkyContent }
     }
 }
 

@@ -25,7 +25,7 @@ extension Viewer {
     func meshVertices(layer: Int) -> (width: Int, points: [(position: SIMD2<Double>, path: JSONPath)])? {
         let base = JSONPath([.key("layers"), .index(layer)])
         // The decoded scene says which layers are meshes; the document, where their points are.
-        guard layer < scene.layers.count, case .mesh = scene.layers[layer].content,
+        guard layer < scene.layers.count, scene.layers[layer].content is MeshGradient,
               let value = (try? editor.document.value(at: base)) ?? nil, case .number(let width)? = value["width"]?.kind else { return nil }
         func point(_ v: JSONValue?) -> SIMD2<Double>? { v.flatMap { try? Node($0, path: "", file: "").unitPoint() } }
         var points: [(SIMD2<Double>, JSONPath)] = []

@@ -243,7 +243,7 @@ extension Frame {
     var stats: (particles: Int, draws: Int) {
         var particles = 0, draws = 0
         for layer in layers {
-            if case .particles(let p) = layer {
+            if let p = layer as? ParticleDraw {
                 particles += p.instanceCount
                 draws += p.batches.count
             } else {

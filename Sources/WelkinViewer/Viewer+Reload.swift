@@ -104,7 +104,7 @@ extension Viewer {
     func imageSizeChanged(_ path: String) -> Bool {
         guard let image = try? SpriteImages.load(path) else { return false }
         for layer in scene.layers {
-            guard case .emitter(let e) = layer.content else { continue }
+            guard let e = layer.content as? EmitterLayer else { continue }
             for cell in e.cells where cell.imagePath == path && cell.imageSize != SIMD2(image.width, image.height) { return true }
         }
         return false

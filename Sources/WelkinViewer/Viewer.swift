@@ -131,7 +131,7 @@ public final class Viewer {
         self.options = options
         if let path = options.scenePath {
             scene = try SceneLoader.load(path: path)
-            editor = try SceneEditor(path: path, bytes: Array(FileManager.default.contents(atPath: path) ?? Data()))
+            editor = try SceneEditor(path: path, bytes: try SceneLoader.readFile(path: path))
         } else {
             scene = Scene.defaultScene
             editor = try SceneEditor(path: nil, bytes: Array(Scene.defaultSceneJSON.utf8))

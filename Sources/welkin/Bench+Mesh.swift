@@ -33,7 +33,7 @@ enum MeshBench {
         var s = Scene()
         s.size = BenchScenes.size
         s.dither = false
-        s.layers = [Layer(content: .mesh(mesh))]
+        s.layers = [Layer(content: mesh)]
         return s
     }
 }

@@ -16,7 +16,7 @@ extension Commands {
         let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
         return try files.compactMap { file in
             let scene = try SceneLoader.load(path: directory + "/" + file)
-            let hasShader = scene.layers.contains { if case .shader = $0.content { return true } else { return false } }
+            let hasShader = scene.layers.contains { $0.content is ShaderLayer }
             return hasShader ? nil : (String(file.dropLast(5)), scene)
         }
     }

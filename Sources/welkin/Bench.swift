@@ -70,7 +70,7 @@ enum BenchScenes {
         var s = Scene()
         s.size = size
         s.dither = dither
-        s.layers = [Layer(content: .gradient(g))]
+        s.layers = [Layer(content: g)]
         return s
     }
 }

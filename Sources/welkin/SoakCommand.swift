@@ -121,7 +121,7 @@ extension Commands {
         }
         var particles = 0.0
         for layer in scene.layers {
-            guard case .emitter(let e) = layer.content else { continue }
+            guard let e = layer.content as? EmitterLayer else { continue }
             for cell in e.cells where cell.enabled {
                 particles = max(particles, cell.longestLifetime * e.lifetime)
             }
@@ -130,7 +130,7 @@ extension Commands {
     }
 
     static func frameHasShader(_ frame: Frame) -> Bool {
-        frame.layers.contains { if case .shader = $0 { return true } else { return false } }
+        frame.layers.contains { $0 is ShaderDraw }
     }
 
     /// Resident set size of this process, from /proc/self/statm.
@@ -149,28 +149,4 @@ import WelkinReference
 /// Holds the CPU renderer for the soak (a reference type, so the loop's closure need not copy it).
 final class ReferenceRendererBox {
     let renderer = ReferenceRenderer()
-}
-
-/// Live GL objects in the current context, counted by asking GL about every name up to a bound.
-struct GLObjectCount: Equatable, CustomStringConvertible {
-    var textures = 0, buffers = 0, framebuffers = 0, programs = 0, vertexArrays = 0
-
-    /// Names are small integers handed out in order; 4096 is far above what Welkin uses.
-    static let probeLimit: GLuint = 4096
-
-    static func live() -> GLObjectCount {
-        var c = GLObjectCount()
-        for name in 1...probeLimit {
-            if epoxy_glIsTexture(name) != 0 { c.textures += 1 }
-            if epoxy_glIsBuffer(name) != 0 { c.buffers += 1 }
-            if epoxy_glIsFramebuffer(name) != 0 { c.framebuffers += 1 }
-            if epoxy_glIsProgram(name) != 0 { c.programs += 1 }
-            if epoxy_glIsVertexArray(name) != 0 { c.vertexArrays += 1 }
-        }
-        return c
-    }
-
-    var description: String {
-        "\(textures) textures, \(buffers) buffers, \(framebuffers) framebuffers, \(programs) programs, \(vertexArrays) vertex arrays"
-    }
 }

@@ -45,7 +45,7 @@ final class ParticleCommandTests: XCTestCase {
         try Data("{\"layers\": [{\"type\": \"emitter\", \"cells\": [{\"lifetime\": -2}]}]}".utf8).write(to: URL(fileURLWithPath: bad))
         var r = try run(["particles", bad])
         XCTAssertEqual(r.status, 1)
-        XCTAssertEqual(r.stderr, "\(bad): layers[0].cells[0].lifetime: expected a number in 0…1000000, got -2\n")
+        XCTAssertEqual(r.stderr, "\(bad): layers[0].cells[0].lifetime: expected a number in 0…30000, got -2\n")
         r = try run(["particles"])
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stderr.hasPrefix("welkin: expected one scene file\nUsage: welkin particles SCENE [--time T] [--json]"), r.stderr)

@@ -34,7 +34,7 @@ final class EmitterDecodingTests: XCTestCase {
 
     func testDefaults() throws {
         let scene = try decode("{\"type\": \"emitter\", \"cells\": [{}]}")
-        guard case .emitter(let e) = scene.layers[0].content else { return XCTFail() }
+        guard let e = scene.layers[0].content as? EmitterLayer else { return XCTFail() }
         XCTAssertEqual(e, { var d = EmitterLayer(); d.cells = [EmitterCell()]; return d }())
         XCTAssertEqual(e.maxParticles, 100_000)
         XCTAssertEqual(e.renderMode, .oldestFirst)
@@ -49,7 +49,7 @@ final class EmitterDecodingTests: XCTestCase {
             XCTAssertEqual(scene.warnings, [], name)
         }
         let snow = try SceneLoader.load(path: Self.repository.appendingPathComponent("Scenes/snow.json").path)
-        guard case .emitter(let e) = snow.layers[1].content else { return XCTFail() }
+        guard let e = snow.layers[1].content as? EmitterLayer else { return XCTFail() }
         XCTAssertEqual(e.shape, .line)
         XCTAssertEqual(e.prewarm, 10)
         XCTAssertEqual(e.cells.map(\.name), ["flake", "blurry flake"])
@@ -79,7 +79,16 @@ final class EmitterDecodingTests: XCTestCase {
             ("{\"type\": \"emitter\", \"shape\": \"cirle\", \"cells\": []}",
              "e.json: layers[0].shape: unknown emitter shape 'cirle'; did you mean 'circle'?"),
             ("{\"type\": \"emitter\", \"maxParticles\": 0, \"cells\": []}",
-             "e.json: layers[0].maxParticles: expected a whole number in 1…10000000, got 0"),
+             "e.json: layers[0].maxParticles: expected a whole number in 1…1000000, got 0"),
+            ("{\"type\": \"emitter\", \"maxParticles\": 1000001, \"cells\": []}",
+             "e.json: layers[0].maxParticles: expected a whole number in 1…1000000, got 1000001"),
+            // The layer's multipliers times the cell's values: births a second and the longest life.
+            ("{\"type\": \"emitter\", \"birthRate\": 20, \"cells\": [{\"birthRate\": 500001}]}",
+             "e.json: layers[0].cells[0].birthRate: birthRate 500001 × the layer's birthRate 20 is 10000020 births a second; at most 10000000"),
+            ("{\"type\": \"emitter\", \"birthRate\": 1e6, \"cells\": [{\"name\": \"a\"}, {\"birthRate\": 11}]}",
+             "e.json: layers[0].cells[1].birthRate: birthRate 11 × the layer's birthRate 1000000 is 11000000 births a second; at most 10000000"),
+            ("{\"type\": \"emitter\", \"lifetime\": 3, \"cells\": [{\"lifetime\": 1}, {\"lifetime\": 9000, \"lifetimeRange\": 1000.5}]}",
+             "e.json: layers[0].cells[1].lifetime: lifetime + lifetimeRange (10000.5 s) × the layer's lifetime 3 is 30001.5 s; a particle may live at most 30000 s"),
             ("{\"type\": \"emitter\", \"prewarm\": -2, \"cells\": []}",
              "e.json: layers[0].prewarm: expected seconds in 0…3600, got -2"),
             ("{\"type\": \"emitter\"}", "e.json: layers[0]: missing key 'cells'"),
@@ -103,7 +112,7 @@ final class EmitterDecodingTests: XCTestCase {
         XCTAssertEqual(error("{\"type\": \"emitter\", \"cells\": [{\"sprite\": \"dot\", \"image\": \"ok.png\"}]}"),
                        "e.json: layers[0].cells[0].image: 'image' needs \"sprite\": \"image\" (this cell's sprite is 'dot')")
         let scene = try decode("{\"type\": \"emitter\", \"cells\": [{\"image\": \"ok.png\"}]}")
-        guard case .emitter(let e) = scene.layers[0].content else { return XCTFail() }
+        guard let e = scene.layers[0].content as? EmitterLayer else { return XCTFail() }
         XCTAssertEqual(e.cells[0].sprite, .image)
         XCTAssertEqual(e.cells[0].imagePath, directory + "/ok.png")
         XCTAssertEqual(e.cells[0].imageSize, SIMD2(40, 20))

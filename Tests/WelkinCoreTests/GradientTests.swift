@@ -137,7 +137,7 @@ final class GradientTests: XCTestCase {
           "stops": ["black", "white"]}]}
         """)
         let frame = Frame(scene: scene, time: 0, pixelSize: [200, 100])
-        guard case .gradient(let g) = frame.layers[0] else { return XCTFail() }
+        guard let g = frame.layers[0] as? GradientDraw else { return XCTFail() }
         // 10 points = 20 pixels at 2×.
         XCTAssertEqual(g.parameter(at: [120, 50]), 1, accuracy: 1e-6)
         XCTAssertEqual(frame.scale, [2, 2])

@@ -109,7 +109,7 @@ final class SceneDocumentTests: XCTestCase {
         let property = try XCTUnwrap(LayerKinds.kind("sky")?.properties["palette"])
         let json = try XCTUnwrap(property.defaultJSON).serialized(indent: 2)
         let scene = try SceneLoader.decode(#"{"layers": [{"type": "sky", "palette": "# + json + #"}]}"#)
-        guard case .sky(.sky(let sky)) = scene.layers[0].content else { return XCTFail() }
+        guard case .sky(let sky)? = scene.layers[0].content as? SkyContent else { return XCTFail() }
         XCTAssertEqual(sky.palette, SkyLayer.defaultPalette)
     }
 

@@ -27,7 +27,7 @@ final class ShaderLayerTests: XCTestCase {
         {"type": "shader", "fragment": "sky.frag", "opacity": 0.5,
          "uniforms": {"u_speed": 2, "u_dir": [1, 0], "u_tint": "orange", "u_rgba": [0.1, 0.2, 0.3, 0.4]}}
         """)
-        guard case .shader(let s) = scene.layers[0].content else { return XCTFail() }
+        guard let s = scene.layers[0].content as? ShaderLayer else { return XCTFail() }
         XCTAssertEqual(s.fragmentPath, directory + "/sky.frag")
         XCTAssertEqual(s.uniforms.map(\.name), ["u_speed", "u_dir", "u_tint", "u_rgba"])
         XCTAssertEqual(s.uniforms[0].value, .floats([2]))
@@ -35,7 +35,7 @@ final class ShaderLayerTests: XCTestCase {
         XCTAssertEqual(s.uniforms[2].value.components.count, 4)
         let frame = Frame(scene: scene, time: 2.5)
         XCTAssertEqual(frame.frameNumber, 150)
-        guard case .shader(let draw) = frame.layers[0] else { return XCTFail() }
+        guard let draw = frame.layers[0] as? ShaderDraw else { return XCTFail() }
         XCTAssertEqual(draw.opacity, 0.5)
     }
 
@@ -74,14 +74,14 @@ final class ShaderLayerTests: XCTestCase {
           {"image": "noise.png"},
           {"image": "noise.png", "filter": "nearest", "wrap": "clamp", "vflip": false}]}
         """)
-        guard case .shader(let s) = scene.layers[0].content else { return XCTFail() }
+        guard let s = scene.layers[0].content as? ShaderLayer else { return XCTFail() }
         XCTAssertEqual(s.alpha, .shader)
         // Shadertoy's defaults: mipmap, repeat, vflip.
         XCTAssertEqual(s.channels, [
             ShaderChannel(imagePath: directory + "/noise.png", imageSize: SIMD2(64, 32), filter: .mipmap, wrap: .repeat, vflip: true),
             ShaderChannel(imagePath: directory + "/noise.png", imageSize: SIMD2(64, 32), filter: .nearest, wrap: .clamp, vflip: false),
         ])
-        guard case .shader(let plain) = try decode(#"{"type": "shader", "fragment": "sky.frag"}"#).layers[0].content else { return XCTFail() }
+        guard let plain = try decode(#"{"type": "shader", "fragment": "sky.frag"}"#).layers[0].content as? ShaderLayer else { return XCTFail() }
         XCTAssertEqual(plain.alpha, .opaque)
         XCTAssertEqual(plain.channels, [])
     }

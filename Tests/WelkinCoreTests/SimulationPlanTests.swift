@@ -12,7 +12,7 @@ final class SimulationPlanTests: XCTestCase {
     func emitter(_ json: String, size: String = "[800, 600]") throws -> (Scene, EmitterLayer) {
         let scene = try SceneLoader.decode("{\"size\": \(size), \"layers\": [{\"type\": \"emitter\", \(json)}]}", file: "p.json")
         // A layer that is not an emitter is a broken fixture: the test fails (never skips).
-        guard case .emitter(let e) = scene.layers[0].content else { throw NotAnEmitter() }
+        guard let e = scene.layers[0].content as? EmitterLayer else { throw NotAnEmitter() }
         return (scene, e)
     }
 
@@ -59,7 +59,7 @@ final class SimulationPlanTests: XCTestCase {
             var count = 0
             let elapsed = seconds {
                 let frame = Frame(scene: scene, time: t, pixelSize: SIMD2(80, 60))
-                if case .particles(let p) = frame.layers[0] { count = p.instanceCount }
+                if let p = frame.layers[0] as? ParticleDraw { count = p.instanceCount }
             }
             XCTAssertLessThan(elapsed, 5, "t = \(t)")
             XCTAssertGreaterThan(count, 150, "t = \(t)")   // about 30 × 7.5·(2/3)… + 66.7 × 2.5, less what is transparent
@@ -80,25 +80,38 @@ final class SimulationPlanTests: XCTestCase {
         XCTAssertGreaterThan(a.droppedBirths, 10_000)
     }
 
+    /// `e` with the layer's birthRate set past what the decoder accepts (the simulation bounds its
+    /// work whatever the numbers: the decoder's limit is not its only guard), and a scene of it.
+    func multiplied(_ scene: Scene, _ e: EmitterLayer, birthRate: Double) -> (Scene, EmitterLayer) {
+        var e = e, scene = scene
+        e.birthRate = birthRate
+        scene.layers[0].content = e
+        return (scene, e)
+    }
+
     func testHugeBirthRatesCostBoundedWork() throws {
-        // 10¹² births a second (the decoder's largest cell rate × the largest layer multiplier).
-        let (scene, full) = try emitter("\"birthRate\": 1000000, \"maxParticles\": 1000, \"cells\": [{\"birthRate\": 1000000, \"lifetime\": 1}]")
+        // 10¹² births a second (the largest cell rate × the largest layer multiplier: the decoder
+        // refuses more than 10⁷, the simulation must not care).
+        let (scene, full) = try { let (s, e) = try emitter("\"maxParticles\": 1000, \"cells\": [{\"birthRate\": 1000000, \"lifetime\": 1}]")
+                                  return multiplied(s, e, birthRate: 1e6) }()
         var s: EmitterSimulation!
         XCTAssertLessThan(seconds { s = simulation(scene, full, to: 12) }, 2)
         XCTAssertEqual(s.count, 1000)
         // Births k < 10¹² × 0.1 s happened; all but the first thousand were dropped.
         XCTAssertEqual(Double(s.droppedBirths), 1e11 - 1000, accuracy: 2)
         // Every particle dies at birth: no step visits them one by one.
-        let (_, instant) = try emitter("\"birthRate\": 1000000, \"cells\": [{\"birthRate\": 1000000, \"lifetime\": 0}]")
+        let (_, instant) = try { let (s, e) = try emitter("\"cells\": [{\"birthRate\": 1000000, \"lifetime\": 0}]")
+                                 return multiplied(s, e, birthRate: 1e6) }()
         XCTAssertLessThan(seconds { s = simulation(scene, instant, to: 120) }, 2)
         XCTAssertEqual(s.count, 0)
         // And through the Frame: full at t = 1000 (a budgeted history of a few steps); at t = 10⁹ the
         // cell has long emitted its `maximumBirths`.
-        let (heavy, _) = try emitter("\"birthRate\": 1000000, \"cells\": [{\"birthRate\": 1000000, \"lifetime\": 3, \"sprite\": \"dot\"}]")
+        let (heavy, _) = try { let (s, e) = try emitter("\"cells\": [{\"birthRate\": 1000000, \"lifetime\": 3, \"sprite\": \"dot\"}]")
+                               return multiplied(s, e, birthRate: 1e6) }()
         for (t, expected) in [(1000.0, EmitterLayer.defaultMaxParticles), (1e9, 0)] {
             var count = -1
             XCTAssertLessThan(seconds {
-                if case .particles(let p) = Frame(scene: heavy, time: t, pixelSize: SIMD2(16, 9)).layers[0] { count = p.instanceCount }
+                if let p = Frame(scene: heavy, time: t, pixelSize: SIMD2(16, 9)).layers[0] as? ParticleDraw { count = p.instanceCount }
             }, 10, "t = \(t)")
             XCTAssertEqual(count, expected, "t = \(t)")
         }
@@ -131,9 +144,35 @@ final class SimulationPlanTests: XCTestCase {
         XCTAssertEqual(cached(h - 1), simulation(scene, e, to: h - 1).snapshot())
     }
 
+    /// The cache keeps states of at most `maximumEmitters` emitters and checkpoints under its byte
+    /// budget, and still gives the particles a fresh simulation gives.
+    func testTheCacheIsBounded() throws {
+        let budget = 256 << 10
+        let cache = SimulationCache(checkpointBudget: budget)
+        let (scene, base) = try emitter(snowy)
+        var largest = 0
+        for i in 0..<(SimulationCache.maximumEmitters + 8) {
+            var e = base
+            e.seed = UInt64(i)
+            let target = 12 * EmitterSimulation.stepsPerSecond
+            let cached = cache.withSimulation(layer: e, layerIndex: 0, sceneSize: scene.size, seed: scene.seed, wind: .zero, steps: target) { $0.snapshot() }
+            largest = max(largest, cache.checkpointBytes)
+            XCTAssertLessThanOrEqual(cache.checkpointBytes, budget, "emitter \(i)")
+            XCTAssertLessThanOrEqual(cache.emitterCount, SimulationCache.maximumEmitters)
+            if i % 10 == 0 { XCTAssertEqual(cached, simulation(scene, e, to: target).snapshot(), "emitter \(i)") }
+        }
+        // The budget was reached (checkpoints were dropped to fit it), not merely never approached.
+        XCTAssertGreaterThan(largest, budget / 2)
+        XCTAssertEqual(cache.emitterCount, SimulationCache.maximumEmitters)
+    }
+
     func testLifetimesTooLongToBoundAreBudgetedToo() throws {
         // Float ages this old advance by rounded steps: no lifetime window is trusted.
-        let (scene, e) = try emitter("\"cells\": [{\"birthRate\": 2, \"lifetime\": 1000000}]")
+        // (The decoder refuses lifetimes over 30,000 s; the plan must not trust one anyway.)
+        var (scene, e) = try emitter("\"cells\": [{\"birthRate\": 2, \"lifetime\": 30000}]")
+        e.lifetime = 1000 / 30
+        scene.layers[0].content = e
+        XCTAssertEqual(e.cells[0].lifetime * e.lifetime, 1e6, accuracy: 1e-3)
         let plan = SimulationPlan(e)
         XCTAssertNil(plan.lifetimeSteps)
         XCTAssertFalse(plan.exact)

@@ -6,7 +6,7 @@ import XCTest
 
 final class SkyPrecipitationTests: XCTestCase {
     func particles(_ frame: Frame) -> [ParticleDraw] {
-        frame.layers.compactMap { if case .particles(let p) = $0 { return p } else { return nil } }
+        frame.layers.compactMap { $0 as? ParticleDraw }
     }
 
     func scene(_ weather: String) throws -> Scene {
@@ -21,7 +21,7 @@ final class SkyPrecipitationTests: XCTestCase {
             XCTAssertTrue(draws[0].batches.contains { $0.sprite == sprite }, preset)
             XCTAssertGreaterThan(draws[0].instanceCount, 100, preset)
             // In front of the sky: the last layer of the frame.
-            guard case .particles = frame.layers.last else { return XCTFail("\(preset): precipitation is not on top") }
+            guard frame.layers.last is ParticleDraw else { return XCTFail("\(preset): precipitation is not on top") }
         }
         for preset in ["clear", "cloudy", "overcast"] {
             XCTAssertTrue(particles(Frame(scene: try scene("\"\(preset)\""), time: 1.5)).isEmpty, preset)

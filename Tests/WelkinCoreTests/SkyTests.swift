@@ -169,8 +169,8 @@ final class SkyTests: XCTestCase {
             {"weather": "storm", "layers": [{"type": "cloudCover", "coverage": 0.1}, {"type": "cloudCover"}]}
             """)
         let frame = Frame(scene: scene, time: 0, pixelSize: [64, 36])
-        guard case .sky(let a) = frame.layers[0], case .cover(let explicit) = a.parts[0],
-              case .sky(let b) = frame.layers[1], case .cover(let preset) = b.parts[0] else { return XCTFail("two cover layers") }
+        guard let a = frame.layers[0] as? SkyDraw, case .cover(let explicit) = a.parts[0],
+              let b = frame.layers[1] as? SkyDraw, case .cover(let preset) = b.parts[0] else { return XCTFail("two cover layers") }
         XCTAssertEqual(explicit.threshold, Float(CloudCoverDraw.threshold(coverage: 0.1, sharpness: 3)))
         XCTAssertEqual(preset.threshold, Float(CloudCoverDraw.threshold(coverage: WeatherPreset.storm.parameters.cover, sharpness: 3)))
     }
@@ -188,7 +188,7 @@ final class SkyTests: XCTestCase {
     func testSpritesFollowSeed000() throws {
         let scene = try SceneLoader.decode("{\"layers\": [{\"type\": \"cloudSprites\"}]}")
         let frame = Frame(scene: scene, time: 0)
-        guard case .sky(let d) = frame.layers[0], case .sprites(let s) = d.parts[0] else { return XCTFail() }
+        guard let d = frame.layers[0] as? SkyDraw, case .sprites(let s) = d.parts[0] else { return XCTFail() }
         XCTAssertEqual(s.boxes.count, 5)
         for (box, info) in zip(s.boxes, s.info) {
             XCTAssertTrue((40...100).contains(box.z), "width 80–200 pt")
@@ -198,7 +198,7 @@ final class SkyTests: XCTestCase {
         }
         // Moving right, wrapping.
         let later = Frame(scene: scene, time: 1)
-        guard case .sky(let d2) = later.layers[0], case .sprites(let s2) = d2.parts[0] else { return XCTFail() }
+        guard let d2 = later.layers[0] as? SkyDraw, case .sprites(let s2) = d2.parts[0] else { return XCTFail() }
         for (a, b) in zip(s.boxes, s2.boxes) where b.x > a.x { XCTAssertLessThan(b.x - a.x, 1480 / 20 + 1) }
     }
 

@@ -13,7 +13,7 @@ final class TextAndGroupTests: XCTestCase {
 
     func testTextDefaultsAndKeys() throws {
         let scene = try SceneLoader.decode(layer("{\"type\": \"text\", \"string\": \"Sky\"}"))
-        guard case .text(let t) = scene.layers[0].content else { return XCTFail() }
+        guard let t = scene.layers[0].content as? TextLayer else { return XCTFail() }
         XCTAssertEqual(t.font, FontRequest(.family("DejaVu Sans"), weight: 400))
         XCTAssertEqual(t.size, 36); XCTAssertEqual(t.position, [0.5, 0.5]); XCTAssertEqual(t.alignment, .center)
         XCTAssertEqual(t.color, .constant(.white))
@@ -23,7 +23,7 @@ final class TextAndGroupTests: XCTestCase {
             {"type": "text", "string": "Sky", "weight": "heavy", "size": 108, "alignment": "bottomTrailing",
              "position": "topLeading", "lineSpacing": 4, "color": "#FF000080"}
             """))
-        guard case .text(let b) = bold.layers[0].content else { return XCTFail() }
+        guard let b = bold.layers[0].content as? TextLayer else { return XCTFail() }
         XCTAssertEqual(b.font.weight, 800)
         XCTAssertEqual(try TextEngine.resolve(b.font).path, "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "the family's nearest face")
         XCTAssertEqual(b.alignment.horizontal, .trailing); XCTAssertEqual(b.alignment.vertical, .bottom)
@@ -31,7 +31,7 @@ final class TextAndGroupTests: XCTestCase {
         let dir = try makeTemporaryDirectory()
         try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", toPath: dir.path + "/Sans.ttf")
         let file = try SceneLoader.decode(layer("{\"type\": \"text\", \"string\": \"Sky\", \"font\": \"Sans.ttf\"}"), file: "x.json", directory: dir.path)
-        guard case .text(let f) = file.layers[0].content else { return XCTFail() }
+        guard let f = file.layers[0].content as? TextLayer else { return XCTFail() }
         XCTAssertEqual(f.font.source, .file(path: dir.path + "/Sans.ttf", index: 0))
     }
 
@@ -88,7 +88,7 @@ final class TextAndGroupTests: XCTestCase {
         XCTAssertLessThan(shadow.color.value(at: 0.1).g, RGBA.named("green")!.g * 0.2 * 0.9, "and slow at first")
         // A shadowed layer is a group of one carrying the layer's opacity.
         let frame = Frame(scene: scene, time: 0, pixelSize: SIMD2(200, 100))
-        guard case .group(let g) = frame.layers[0], case .text(let t) = g.layers[0] else { return XCTFail() }
+        guard let g = frame.layers[0] as? GroupDraw, let t = g.layers[0] as? TextDraw else { return XCTFail() }
         XCTAssertEqual(g.opacity, 0.5); XCTAssertEqual(t.color.w, 1)
         XCTAssertEqual(g.shadow?.offset, SIMD2(Int32(2.0 * 200 / 1280), Int32((3.0 * 100 / 720).rounded())))
         XCTAssertEqual(g.shadow?.color, SIMD4(0, 0, 0, 0.8))
@@ -125,10 +125,10 @@ final class TextAndGroupTests: XCTestCase {
             {"type": "text", "string": "{time:HH:mm}"}
             """))
         XCTAssertEqual(sky.clock(at: 1.5).description, "2024-03-20T00:36:00+01:00")
-        guard case .text(let label) = Frame(scene: sky, time: 7, pixelSize: SIMD2(64, 36)).layers.last else { return XCTFail() }
+        guard let label = Frame(scene: sky, time: 7, pixelSize: SIMD2(64, 36)).layers.last as? TextDraw else { return XCTFail() }
         XCTAssertEqual(label.string, "02:48")
         let plain = try SceneLoader.decode(layer("{\"type\": \"text\", \"string\": \"{time:mm:ss}\"}"))
-        guard case .text(let elapsed) = Frame(scene: plain, time: 75.5, pixelSize: SIMD2(64, 36)).layers[0] else { return XCTFail() }
+        guard let elapsed = Frame(scene: plain, time: 75.5, pixelSize: SIMD2(64, 36)).layers[0] as? TextDraw else { return XCTFail() }
         XCTAssertEqual(elapsed.string, "01:15")
     }
 
@@ -138,9 +138,9 @@ final class TextAndGroupTests: XCTestCase {
              "mask": {"type": "text", "string": "b", "shadow": {"radius": 0}}}
             """))
         let frame = Frame(scene: scene, time: 0, pixelSize: SIMD2(100, 50))
-        guard case .group(let g) = frame.layers[0] else { return XCTFail() }
+        guard let g = frame.layers[0] as? GroupDraw else { return XCTFail() }
         XCTAssertEqual(g.layers.count, 2); XCTAssertEqual(g.opacity, 0.7); XCTAssertTrue(g.invertsMask); XCTAssertNil(g.shadow)
-        guard case .group(let mask)? = g.mask, case .text = mask.layers[0] else { return XCTFail("a mask with a shadow is a group of one") }
+        guard let mask = g.mask as? GroupDraw, mask.layers[0] is TextDraw else { return XCTFail("a mask with a shadow is a group of one") }
         XCTAssertEqual(mask.shadow?.horizontalWeights, [1])
     }
 }

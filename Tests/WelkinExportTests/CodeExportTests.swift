@@ -138,8 +138,9 @@ final class CodeExportTests: XCTestCase {
                 for (i, layer) in scene.layers.enumerated() {
                     let dropped: Bool
                     switch layer.content {
-                    case .shader, .sky(.cloudCover), .sky(.cloudSprites), .text, .group: dropped = true
-                    case .mesh: dropped = target == .coreAnimation
+                    case is ShaderLayer, is TextLayer, is GroupLayer: dropped = true
+                    case let sky as SkyContent: if case .sky = sky { dropped = false } else { dropped = true }
+                    case is MeshGradient: dropped = target == .coreAnimation
                     default: dropped = false
                     }
                     guard dropped else { continue }
@@ -281,7 +282,7 @@ struct SceneNumbers {
         for (i, layer) in scene.layers.enumerated() {
             let at = "layers[\(i)]"
             switch layer.content {
-            case .gradient(let g):
+            case let g as Gradient:
                 code("\(at).opacity", layer.opacity)
                 for (k, stop) in g.stops.enumerated() {
                     code("\(at).stops[\(k)].location", stop.location)
@@ -293,7 +294,7 @@ struct SceneNumbers {
                 case .angular(let c, let a0, let a1): code("\(at) center/angles", c.x, c.y, a0, a1)
                 case .elliptical(let c, let f0, let f1): code("\(at) center/fractions", c.x, c.y, f0, f1)
                 }
-            case .mesh(let m):
+            case let m as MeshGradient:
                 guard target == .swiftUI else { continue }
                 code("\(at).opacity", layer.opacity)
                 color("\(at).background", m.background)
@@ -317,7 +318,7 @@ struct SceneNumbers {
                     }
                     inCode.append(("seed", String(scene.seed)))
                 }
-            case .emitter(let e):
+            case let e as EmitterLayer:
                 code("\(at).opacity", layer.opacity)
                 code("\(at) position/size", e.position.x, e.position.y, e.size.x, e.size.y)
                 code("\(at) multipliers", e.birthRate, e.lifetime, e.velocity, e.scale, e.spin)
@@ -339,7 +340,7 @@ struct SceneNumbers {
                     for v in cell.scaleOverLife?.values ?? [] { mention("\(c).scaleOverLife", v) }
                     for v in cell.colorOverLife?.values ?? [] { mention("\(c).colorOverLife", v.r, v.g, v.b, v.a) }
                 }
-            case .sky(.sky(let sky)):
+            case SkyContent.sky(let sky) as SkyContent:
                 code("\(at).opacity", layer.opacity)
                 code("\(at).horizon", sky.horizon)
                 switch sky.sun {
@@ -357,7 +358,7 @@ struct SceneNumbers {
                     code("weather.transition", weather.transition)
                     for entry in weather.schedule { code("weather.schedule.at", entry.at) }
                 }
-            case .shader, .sky(.cloudCover), .sky(.cloudSprites), .text, .group:
+            default:
                 continue
             }
         }

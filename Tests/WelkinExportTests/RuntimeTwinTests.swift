@@ -33,7 +33,7 @@ final class RuntimeTwinTests: XCTestCase {
         var walks: [(name: String, walk: MeshRandomWalk, start: [UnitPoint], seed: UInt64)] = []
         for (path, scene) in scenes {
             for (i, layer) in scene.layers.enumerated() {
-                if case .mesh(let m) = layer.content, let walk = m.animation {
+                if let m = layer.content as? MeshGradient, let walk = m.animation {
                     walks.append(("\(URL(fileURLWithPath: path).lastPathComponent)[\(i)]", walk, m.startPositions, scene.seed))
                 }
             }
@@ -62,7 +62,7 @@ final class RuntimeTwinTests: XCTestCase {
         // Mesh colour keyframes.
         for (path, scene) in scenes {
             for (i, layer) in scene.layers.enumerated() {
-                guard case .mesh(let m) = layer.content, !m.colorKeyframes.isEmpty else { continue }
+                guard let m = layer.content as? MeshGradient, !m.colorKeyframes.isEmpty else { continue }
                 let space = m.colorSpace ?? scene.colorSpace
                 let c = ExportContext(scene: scene, target: .swiftUI)
                 var s = SwiftSource()
@@ -114,7 +114,7 @@ final class RuntimeTwinTests: XCTestCase {
         var skyStops: [(key: String, sky: SkyLayer, scene: Scene, time: Double, variable: String)] = []
         for (path, scene) in scenes {
             for (i, layer) in scene.layers.enumerated() {
-                guard case .sky(.sky(let sky)) = layer.content else { continue }
+                guard case .sky(let sky)? = layer.content as? SkyContent else { continue }
                 let c = ExportContext(scene: scene, target: .swiftUI)
                 let name = "sky\(setup.count)"
                 setup.append("let \(name) = WelkinSky(\n" + SkyExport.modelArguments(sky, c).map { "    " + $0 }.joined(separator: "\n") + "\n)")
@@ -135,7 +135,7 @@ final class RuntimeTwinTests: XCTestCase {
         var gradients: [(key: String, stops: [GradientStop], space: ColorSpace)] = []
         for (path, scene) in scenes {
             for (i, layer) in scene.layers.enumerated() {
-                guard case .gradient(let g) = layer.content else { continue }
+                guard let g = layer.content as? Gradient else { continue }
                 let space = g.colorSpace ?? scene.colorSpace
                 if GradientExport.needsPieces(g.stops, space: space) {
                     gradients.append(("\(URL(fileURLWithPath: path).lastPathComponent)[\(i)]", g.stops, space))

@@ -30,7 +30,7 @@ final class ImportParityTests: XCTestCase {
             let scene = try importEffect(file)
             let frame = Frame(scene: scene, time: time, pixelSize: nil)
             var sprites = 0
-            for case .particles(let p) in frame.layers { sprites += p.instanceCount }
+            for case let p as ParticleDraw in frame.layers { sprites += p.instanceCount }
             let gpu = try renderer.render(frame)
             let cpu = try ReferenceRenderer().render(frame)
             let difference = ImageDifference(gpu, cpu)

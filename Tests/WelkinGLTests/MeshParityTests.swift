@@ -87,14 +87,14 @@ final class MeshParityTests: XCTestCase {
     func testGPUMatchesCairoCoonsPatches() throws {
         let renderer = try TestGL.renderer()
         var scene = try SceneLoader.load(path: Self.scenes + "/mesh-bezier.json")
-        guard let layer = scene.layers.first(where: { if case .mesh = $0.content { return true } else { return false } }),
-              case .mesh(var mesh) = layer.content, case .bezier = mesh.vertices else { return XCTFail() }
+        guard let layer = scene.layers.first(where: { $0.content is MeshGradient }),
+              var mesh = layer.content as? MeshGradient, case .bezier = mesh.vertices else { return XCTFail() }
         mesh.colors = mesh.colors.map { RGBA($0.r, $0.g, $0.b, 1) }
         mesh.background = .clear
         mesh.smoothsColors = false
         mesh.animation = nil
         let size = SIMD2(480, 270)
-        scene.layers = [Layer(content: .mesh(mesh))]
+        scene.layers = [Layer(content: mesh)]
         scene.background = .clear
         scene.dither = false
         scene.size = size

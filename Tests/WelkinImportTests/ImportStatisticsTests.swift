@@ -121,7 +121,7 @@ final class ImportStatisticsTests: XCTestCase {
         for (c, m, v, f) in [(1, 0.5, 0.2, 0.0), (2, 0.2, 0.2, 1.0)] {
             assertKS(young.map { start($0.color[c], finish: f, $0.age / $0.lifetime) }, uniform(m - v, m + v), "start colour[\(c)] \(m) ± \(v)")
         }
-        XCTAssertTrue(scene.layers.contains { if case .emitter(let e) = $0.content { return e.renderMode == .additive }; return false },
+        XCTAssertTrue(scene.layers.contains { ($0.content as? EmitterLayer)?.renderMode == .additive },
                       "blend (770, 1) is additive")
     }
 
@@ -178,7 +178,7 @@ final class ImportStatisticsTests: XCTestCase {
         XCTAssertEqual(result.texture?.fileName, "spark.png")
         XCTAssertEqual(result.texture.map { Data($0.png) }, png)
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("spark.png")), png)
-        guard case .emitter(let e) = scene.layers[0].content else { return XCTFail("not an emitter") }
+        guard let e = scene.layers[0].content as? EmitterLayer else { return XCTFail("not an emitter") }
         XCTAssertEqual(e.cells[0].sprite, .image)
         XCTAssertEqual(e.cells[0].imageSize, [32, 32])
         XCTAssertEqual(e.renderMode, .additive)
@@ -192,8 +192,7 @@ final class ImportStatisticsTests: XCTestCase {
     /// A .plist's angles and gravity point up (cocos2d), a .pex's down (Starling): both become Welkin's y-down values.
     func testAxisConventions() throws {
         func cell(_ s: Scene) throws -> EmitterCell {
-            guard case .emitter(let e) = s.layers[0].content else { throw XCTSkip("unreachable") }
-            return e.cells[0]
+            return try XCTUnwrap(s.layers[0].content as? EmitterLayer, "not an emitter").cells[0]
         }
         let plist = try cell(importEffect("gravity.plist").0)
         XCTAssertEqual(plist.emissionLongitude, -60 * .pi / 180, accuracy: 1e-12)
@@ -207,7 +206,7 @@ final class ImportStatisticsTests: XCTestCase {
         var options = ParticleImport.Options()
         options.keepPosition = true
         options.size = [400, 300]
-        guard case .emitter(let e) = try importEffect("gravity.plist", options: options).0.layers[0].content else { return XCTFail() }
+        guard let e = try importEffect("gravity.plist", options: options).0.layers[0].content as? EmitterLayer else { return XCTFail("not an emitter") }
         XCTAssertEqual(e.position.x, 0.5, accuracy: 1e-12)       // 200 / 400
         XCTAssertEqual(e.position.y, 0.5, accuracy: 1e-12)       // 1 − 150 / 300
         XCTAssertEqual(e.shape, .rectangle)
@@ -216,7 +215,7 @@ final class ImportStatisticsTests: XCTestCase {
 
     func testImportedScenesAreDeterministicAcrossThreads() throws {
         let (scene, _, _) = try importEffect("fountain.pex")
-        guard case .emitter(let e) = scene.layers[0].content else { return XCTFail() }
+        guard let e = scene.layers[0].content as? EmitterLayer else { return XCTFail("not an emitter") }
         func run(_ threads: Int) -> [ParticleSnapshot] {
             let s = EmitterSimulation(layer: e, layerIndex: 0, sceneSize: scene.size, seed: scene.seed, wind: scene.wind)
             s.parallelThreshold = 16

@@ -15,13 +15,13 @@ final class MeshRasterTests: XCTestCase {
     /// The mesh of Scenes/mesh-bezier.json, opaque, bilinear, over a clear frame without dither.
     static func cairoScene(size: SIMD2<Int>) throws -> (Scene, MeshGradient) {
         var scene = try SceneLoader.load(path: scenes + "/mesh-bezier.json")
-        guard let layer = scene.layers.first(where: { if case .mesh = $0.content { return true } else { return false } }),
-              case .mesh(var mesh) = layer.content else { throw MeshFixtureError.noMeshLayer }
+        guard let layer = scene.layers.first(where: { $0.content is MeshGradient }),
+              var mesh = layer.content as? MeshGradient else { throw MeshFixtureError.noMeshLayer }
         mesh.colors = mesh.colors.map { RGBA($0.r, $0.g, $0.b, 1) }
         mesh.background = .clear
         mesh.smoothsColors = false
         mesh.animation = nil
-        scene.layers = [Layer(content: .mesh(mesh))]
+        scene.layers = [Layer(content: mesh)]
         scene.background = .clear
         scene.dither = false
         scene.size = size
@@ -65,7 +65,7 @@ final class MeshRasterTests: XCTestCase {
         let scene = try SceneLoader.decode("""
             {"size": [200, 200], "dither": false, "background": "clear", "layers": [\(Self.foldedMesh)]}
             """)
-        guard case .mesh(let mesh) = scene.layers[0].content else { return XCTFail() }
+        guard let mesh = scene.layers[0].content as? MeshGradient else { return XCTFail() }
         let ours = try ReferenceRenderer().render(Frame(scene: scene, time: 0))
         let (psnr, pixels) = CairoBaseline.psnrAwayFromEdges(ours, CairoBaseline.render(mesh, size: [200, 200]))
         print("folded mesh vs cairo: PSNR \(String(format: "%.2f", psnr)) dB over \(pixels) pixels")
@@ -85,8 +85,8 @@ final class MeshRasterTests: XCTestCase {
         // through the float row and the resolve. All three must give the same bytes.
         let scene = try SceneLoader.load(path: Self.scenes + "/mesh-seed.json")
         func gradient(_ color: RGBA) -> Layer {
-            Layer(content: .gradient(Gradient(shape: .linear(start: [0, 0], end: [1, 1]),
-                                              stops: [GradientStop(color: color, location: 0)])))
+            Layer(content: Gradient(shape: .linear(start: [0, 0], end: [1, 1]),
+                                              stops: [GradientStop(color: color, location: 0)]))
         }
         func render(_ layers: [Layer]) throws -> Image {
             var s = scene
@@ -138,7 +138,7 @@ final class MeshRasterTests: XCTestCase {
                          "colors": ["white", "white", "white", "white"]}]}
             """)
         let frame = Frame(scene: scene, time: 0)
-        guard case .mesh(let m) = frame.layers[0] else { return XCTFail() }
+        guard let m = frame.layers[0] as? MeshDraw else { return XCTFail() }
         let raster = MeshRaster(m, pixelSize: frame.pixelSize)
         var painted = [Int](repeating: 0, count: 64 * 64)
         for y in 0..<64 {

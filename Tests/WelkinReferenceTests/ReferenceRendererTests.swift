@@ -133,7 +133,7 @@ final class ReferenceRendererTests: XCTestCase {
             var s = Scene()
             s.size = [320, 200]
             s.dither = false
-            s.layers = [Layer(content: .gradient(g))]
+            s.layers = [Layer(content: g)]
             let ours = try ReferenceRenderer().render(Frame(scene: s, time: 0))
             let cairo = CairoBaseline.render(g, width: 320, height: 200)
             let difference = maxDifference(ours, cairo)

@@ -114,8 +114,13 @@ final class RobustnessTests: XCTestCase {
     func testMeshWalksAtHugeTimesAndTinyIntervals() throws {
         let mesh = try scene("mesh-seed.json")
         guard mesh.contains("\"interval\"") else { return XCTFail("mesh-seed.json has no animation") }
+        // The decoder now refuses an interval under 1/120 s (the walk itself stays bounded at any
+        // interval: SimulationPlanTests.testMeshWalkAtHugeTimesAndTinyIntervals).
         let tiny = mesh.replacingOccurrences(of: #""interval": [0-9.e-]+"#, with: "\"interval\": 1e-300", options: .regularExpression)
-        guard case .rendered = probe(tiny, "mesh-tiny-interval.json") else { return XCTFail("did not render") }
+        XCTAssertEqual(probe(tiny, "mesh-tiny-interval.json"),
+                       .rejected("mesh-tiny-interval.json: layers[0].animation.interval: expected a number of seconds in 1/120…86400, got 1e-300"))
+        let fastest = mesh.replacingOccurrences(of: #""interval": [0-9.e-]+"#, with: "\"interval\": \(1.0 / 120)", options: .regularExpression)
+        guard case .rendered = probe(fastest, "mesh-fastest-interval.json") else { return XCTFail("did not render") }
     }
 
     /// Emitters whose simulation used to cost minutes: births far beyond maxParticles at t = 1000.
@@ -123,7 +128,7 @@ final class RobustnessTests: XCTestCase {
         let rain = try scene("rain.json"), fire = try scene("fire.json")
         for (name, json) in [("rain birthRate", edit(rain, "\"birthRate\": 300,", "\"birthRate\": 300000,")),
                              ("fire birthRate", edit(fire, "\"birthRate\": 66.66666666666667,", "\"birthRate\": 500000,")),
-                             ("layer birthRate", edit(fire, "\"prewarm\": 3,", "\"prewarm\": 3600, \"birthRate\": 1000000,"))] {
+                             ("layer birthRate", edit(fire, "\"prewarm\": 3,", "\"prewarm\": 3600, \"birthRate\": 150000,"))] {
             guard case .rendered = probe(json, "\(name).json", limit: 60) else { return XCTFail("\(name) did not render") }
         }
     }
@@ -169,7 +174,7 @@ final class RobustnessTests: XCTestCase {
             SpriteInstance(color: .one, center: [8, 4], size: [huge, huge], axis: [0.6, 0.8]),
             SpriteInstance(color: [.nan, 0, 0, 1], center: [8, 4], size: [4, 4], axis: [.nan, 1]),
         ]
-        frame.layers = [.particles(draw)]
+        frame.layers = [draw]
         let image = try ReferenceRenderer(threads: 1).render(frame)
         XCTAssertEqual(image.width, 16)
         XCTAssertEqual(PreparedParticles.pixelIndex(.nan, below: 16), -1)

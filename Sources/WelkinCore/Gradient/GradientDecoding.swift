@@ -27,9 +27,9 @@ extension Gradient {
         Property("start", .unitPoint(-1e4...1e4), default: .point([0.5, 0]), "Where t = 0."),
         Property("end", .unitPoint(-1e4...1e4), default: .point([0.5, 1]), "Where t = 1."),
         stopsProperty,
-    ], groupable: true) { object, context in
-        .gradient(Gradient(shape: .linear(start: try object.unitPoint("start") ?? [0.5, 0], end: try object.unitPoint("end") ?? [0.5, 1]),
-                           stops: try decodeStops(object), colorSpace: context.colorSpace))
+    ], groupable: true, draws: [GradientDraw.self]) { object, context in
+        Gradient(shape: .linear(start: try object.unitPoint("start") ?? [0.5, 0], end: try object.unitPoint("end") ?? [0.5, 1]),
+                 stops: try decodeStops(object), colorSpace: context.colorSpace)
     }
 
     static let radialKind = LayerKind("radialGradient", "SwiftUI's RadialGradient: t runs from startRadius to endRadius around center.", [
@@ -37,12 +37,12 @@ extension Gradient {
         Property("startRadius", .number(0...1e6), default: .number(0), unit: "pt", "Where t = 0."),
         Property("endRadius", .number(0...1e6), default: .described("half the shorter side of the frame"), unit: "pt", "Where t = 1."),
         stopsProperty,
-    ], groupable: true) { object, context in
+    ], groupable: true, draws: [GradientDraw.self]) { object, context in
         let size = context.sceneSize
-        return .gradient(Gradient(shape: .radial(center: try object.unitPoint("center") ?? [0.5, 0.5],
-                                                 startRadius: try object.number("startRadius") ?? 0,
-                                                 endRadius: try object.number("endRadius") ?? Double(min(size.x, size.y)) / 2),
-                                  stops: try decodeStops(object), colorSpace: context.colorSpace))
+        return Gradient(shape: .radial(center: try object.unitPoint("center") ?? [0.5, 0.5],
+                                       startRadius: try object.number("startRadius") ?? 0,
+                                       endRadius: try object.number("endRadius") ?? Double(min(size.x, size.y)) / 2),
+                        stops: try decodeStops(object), colorSpace: context.colorSpace)
     }
 
     static let angularKind = LayerKind("angularGradient", "SwiftUI's AngularGradient: t runs with the angle around center.", [
@@ -50,11 +50,11 @@ extension Gradient {
         Property("startAngle", .number(-1e6...1e6), default: .number(0), unit: "°", "Where t = 0: 0 is +x, positive turns clockwise on screen."),
         Property("endAngle", .number(-1e6...1e6), default: .number(360), unit: "°", "Where t = 1."),
         stopsProperty,
-    ], groupable: true) { object, context in
-        .gradient(Gradient(shape: .angular(center: try object.unitPoint("center") ?? [0.5, 0.5],
-                                           startAngle: try object.number("startAngle") ?? 0,
-                                           endAngle: try object.number("endAngle") ?? 360),
-                           stops: try decodeStops(object), colorSpace: context.colorSpace))
+    ], groupable: true, draws: [GradientDraw.self]) { object, context in
+        Gradient(shape: .angular(center: try object.unitPoint("center") ?? [0.5, 0.5],
+                                 startAngle: try object.number("startAngle") ?? 0,
+                                 endAngle: try object.number("endAngle") ?? 360),
+                 stops: try decodeStops(object), colorSpace: context.colorSpace)
     }
 
     static let ellipticalKind = LayerKind("ellipticalGradient", "SwiftUI's EllipticalGradient: t from the distance to center, radii as fractions of the frame.", [
@@ -62,11 +62,11 @@ extension Gradient {
         Property("startRadiusFraction", .number(0...1e4), default: .number(0), "Where t = 0, as a fraction of the frame's width and height."),
         Property("endRadiusFraction", .number(0...1e4), default: .number(0.5), "Where t = 1."),
         stopsProperty,
-    ], groupable: true) { object, context in
-        .gradient(Gradient(shape: .elliptical(center: try object.unitPoint("center") ?? [0.5, 0.5],
-                                              startRadiusFraction: try object.number("startRadiusFraction") ?? 0,
-                                              endRadiusFraction: try object.number("endRadiusFraction") ?? 0.5),
-                           stops: try decodeStops(object), colorSpace: context.colorSpace))
+    ], groupable: true, draws: [GradientDraw.self]) { object, context in
+        Gradient(shape: .elliptical(center: try object.unitPoint("center") ?? [0.5, 0.5],
+                                    startRadiusFraction: try object.number("startRadiusFraction") ?? 0,
+                                    endRadiusFraction: try object.number("endRadiusFraction") ?? 0.5),
+                 stops: try decodeStops(object), colorSpace: context.colorSpace)
     }
 
     /// A gradient layer's `stops` (required). Gradient layers with bad stops draw nothing, so an

@@ -127,3 +127,13 @@ public struct GradientDraw: Sendable, Equatable {
         stops.evaluate(min(max(parameter(at: p), 0), 1)) * opacity
     }
 }
+
+extension GradientDraw: LayerDraw {}
+
+extension Gradient: GroupableContent {
+    public var typeName: String { shape.typeName }
+
+    public func resolve(_ layer: Layer, _ r: Frame.Resolution, path: String) -> any LayerDraw {
+        Frame.shadowed(layer, r) { GradientDraw(self, opacity: $0, sceneColorSpace: r.colorSpace, pixelSize: r.pixelSize, scale: r.scale) }
+    }
+}

@@ -28,7 +28,7 @@ extension GroupLayer {
         Property("mask", .layer, live: false,
                  "Any layer that may be in a group (text, a gradient, a mesh, a group): its alpha clips the group."),
         Property("invert", .bool, default: .bool(false), "Clip by 1 − the mask's alpha: the group shows where the mask does not."),
-    ], groupable: true) { object, context in
+    ], groupable: true, draws: [GroupDraw.self]) { object, context in
         if context.depth >= maximumDepth {
             throw object.node.error(.outOfRange, "groups and masks nest at most \(maximumDepth) deep; this group is number \(context.depth + 1)")
         }
@@ -48,7 +48,7 @@ extension GroupLayer {
             group.mask = try n.recover { try SceneLoader.decodeLayer(n, sceneSize: context.sceneSize, directory: context.directory, depth: context.depth + 1) }
         }
         group.invertsMask = try object.bool("invert") ?? false
-        return .group(group)
+        return group
     }
 }
 
@@ -58,14 +58,19 @@ extension GroupLayer {
 /// S = C × maskFactor(M.a); with a shadow, A = S.a blurred (ShadowDraw's kernels, horizontal then
 /// vertical) and read at p − offset; then `withShadow(S, A, shadow colour, opacity)` is composited
 /// source-over onto what is below. The maths below is mirrored in Shaders/group.glsl.
-public struct GroupDraw: Sendable, Equatable {
-    public var layers: [DrawLayer]
-    public var mask: DrawLayer?
+public struct GroupDraw: LayerDraw, Equatable {
+    public var layers: [any LayerDraw]
+    public var mask: (any LayerDraw)?
     public var invertsMask: Bool
     public var opacity: Float
     public var shadow: ShadowDraw?
 
-    public init(layers: [DrawLayer], mask: DrawLayer? = nil, invertsMask: Bool = false, opacity: Float = 1, shadow: ShadowDraw? = nil) {
+    public static func == (a: GroupDraw, b: GroupDraw) -> Bool {
+        let masks = a.mask.map { m in b.mask.map { m.isEqual(to: $0) } ?? false } ?? (b.mask == nil)
+        return Frame.sameLayers(a.layers, b.layers) && masks && a.invertsMask == b.invertsMask && a.opacity == b.opacity && a.shadow == b.shadow
+    }
+
+    public init(layers: [any LayerDraw], mask: (any LayerDraw)? = nil, invertsMask: Bool = false, opacity: Float = 1, shadow: ShadowDraw? = nil) {
         self.layers = layers; self.mask = mask; self.invertsMask = invertsMask; self.opacity = opacity; self.shadow = shadow
     }
 
@@ -95,5 +100,17 @@ public struct GroupDraw: Sendable, Equatable {
             if j >= 0 && j < count { sum += weights[abs(k)] * alpha[j * stride] }
         }
         return sum
+    }
+}
+
+extension GroupLayer: GroupableContent {
+    public var typeName: String { Self.kind.type }
+
+    /// The group's layers and mask resolved in turn; the group carries the layer's own shadow.
+    public func resolve(_ layer: Layer, _ r: Frame.Resolution, path: String) -> any LayerDraw {
+        GroupDraw(layers: layers.enumerated().map { Frame.resolve($1, r, path: "\(path).layers[\($0)]") },
+                  mask: mask.map { Frame.resolve($0, r, path: "\(path).mask") },
+                  invertsMask: invertsMask, opacity: Float(layer.opacity),
+                  shadow: layer.shadow.map { ShadowDraw($0, time: r.time, scale: r.scale) })
     }
 }

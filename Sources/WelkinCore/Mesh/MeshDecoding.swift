@@ -23,8 +23,8 @@ extension MeshGradient {
             Property("colorKeyframes", .array(.object(MeshColorKeyframe.properties), count: 0...MeshColorKeyframe.maximumCount), animatable: true,
                      "Later colour sets; `colors` is time 0, colours interpolate between keyframes."),
         ]
-    }(), groupable: true) { object, context in
-        .mesh(try SceneLoader.decodeMesh(object, colorSpace: context.colorSpace))
+    }(), groupable: true, draws: [MeshDraw.self]) { object, context in
+        try SceneLoader.decodeMesh(object, colorSpace: context.colorSpace)
     }
 }
 
@@ -53,10 +53,14 @@ extension MeshColorKeyframe {
 }
 
 extension MeshRandomWalk {
+    /// The shortest interval between steps: one step per frame at 120 frames a second.
+    public static let minimumInterval = 1.0 / 120
+
     public static let properties = PropertyTable("meshRandomWalk", title: "mesh random walk",
         "Every interval, each listed vertex steps randomly within its ranges; a spring eases it there.", [
         Property("type", .choice(["randomWalk"]), required: true, expected: "animation type", "The only animation type: randomWalk."),
-        Property("interval", .number(0...86400), required: true, unit: "s", expected: "a number of seconds in 0…86400", "Seconds between steps (> 0)."),
+        Property("interval", .number(minimumInterval...86400), required: true, unit: "s", expected: "a number of seconds in 1/120…86400",
+                 "Seconds between steps: at least 1/120 (\(format(minimumInterval))), a step per frame at 120 fps."),
         Property("step", .number(0...1), required: true, unit: "unit", expected: "a unit distance in 0…1", "The largest step per interval."),
         Property("ranges", .array(.object(MeshRandomWalk.Range.properties), count: 0...(MeshGradient.maximumVerticesPerSide * MeshGradient.maximumVerticesPerSide)),
                  required: true, "The vertices that move, each with its x and y range."),
@@ -151,8 +155,7 @@ extension SceneLoader {
         try o.checkKeys()
         _ = try o.required("type").oneOf(["randomWalk"], "animation type")
         let intervalNode = try o.required("interval")
-        let interval = try intervalNode.number(in: 0...86400, "a number of seconds in 0…86400")
-        guard interval > 0 else { throw intervalNode.error(.outOfRange, "expected an interval > 0 seconds, got 0") }
+        let interval = try intervalNode.number(in: MeshRandomWalk.minimumInterval...86400, "a number of seconds in 1/120…86400")
         let step = try o.required("step").number(in: 0...1, "a unit distance in 0…1")
         var seen = Set<Int>()
         let ranges = try o.required("ranges").array(count: 0...vertexCount, "ranges").map { item -> MeshRandomWalk.Range in

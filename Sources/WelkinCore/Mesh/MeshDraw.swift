@@ -362,3 +362,26 @@ public struct MeshDraw: Sendable, Equatable {
         }
     }
 }
+
+extension MeshDraw: LayerDraw {}
+
+extension MeshGradient: GroupableContent {
+    public var typeName: String { Self.kind.type }
+
+    public func resolve(_ layer: Layer, _ r: Frame.Resolution, path: String) -> any LayerDraw {
+        // Animated meshes share the frame's spring steps, as emitters share its simulation budget
+        // (ParticleDraw): a frame's work does not grow with its number of layers.
+        let springSteps = MeshRandomWalk.maximumSpringSteps / max(1, r.scene.animatedMeshCount)
+        return Frame.shadowed(layer, r) {
+            MeshDraw(self, opacity: $0, sceneColorSpace: r.colorSpace, seed: r.seed, time: r.time, pixelSize: r.pixelSize,
+                     springSteps: springSteps)
+        }
+    }
+}
+
+extension Scene {
+    /// Mesh layers with a random walk: they share the frame's MeshRandomWalk.maximumSpringSteps.
+    public var animatedMeshCount: Int {
+        layers.filter { ($0.content as? MeshGradient)?.animation != nil }.count
+    }
+}

@@ -239,7 +239,13 @@ public struct EmitterLayer: Sendable, Hashable {
 
     public static let defaultMaxParticles = 100_000
     /// The most `maxParticles` may be (bounds memory: 56 bytes each).
-    public static let maximumParticles = 10_000_000
+    public static let maximumParticles = 1_000_000
+    /// The most births a second one cell may have with the layer's multiplier (cell birthRate ×
+    /// layer birthRate).
+    public static let maximumEffectiveBirthRate = 10_000_000.0
+    /// The longest a particle may live with the layer's multiplier ((cell lifetime + lifetimeRange)
+    /// × layer lifetime), in seconds: 8 h 20 min.
+    public static let maximumEffectiveLifetime = 30_000.0
     /// The longest `prewarm`, in seconds (prewarming costs simulation time).
     public static let maximumPrewarm = 3600.0
     /// The largest PNG a sprite may be, per side.

@@ -18,8 +18,8 @@ extension EmitterLayer {
             Property("position", .unitPoint(-limit...limit), default: .point(d.position), "The centre of the emitter shape."),
             Property("size", .pair(0...limit), default: .point(d.size), unit: "unit",
                      expected: "[width, height] ≥ 0 in unit space", "The shape's width and height in unit space (a circle's radius is width / 2)."),
-            Property("birthRate", .number(multiplier), default: .number(d.birthRate), "Multiplies every cell's birthRate."),
-            Property("lifetime", .number(multiplier), default: .number(d.lifetime), "Multiplies every cell's lifetime."),
+            Property("birthRate", .number(multiplier), default: .number(d.birthRate), "Multiplies every cell's birthRate (the product at most \(format(maximumEffectiveBirthRate)) a second)."),
+            Property("lifetime", .number(multiplier), default: .number(d.lifetime), "Multiplies every cell's lifetime (with its lifetimeRange, at most \(format(maximumEffectiveLifetime)) s)."),
             Property("velocity", .number(multiplier), default: .number(d.velocity), "Multiplies every cell's velocity."),
             Property("scale", .number(multiplier), default: .number(d.scale), "Multiplies every cell's scale."),
             Property("spin", .number(-1e6...1e6), default: .number(d.spin), "Multiplies every cell's spin."),
@@ -43,8 +43,8 @@ extension EmitterLayer {
     public static var type: String { kind.type }
 
     static let kind = LayerKind("emitter", "Core Animation's CAEmitterLayer: cells of particles born, moved and drawn deterministically (docs/particles.md).",
-                                properties) { object, context in
-        .emitter(try SceneLoader.decodeEmitter(object, sceneDirectory: context.directory))
+                                properties, draws: [ParticleDraw.self]) { object, context in
+        try SceneLoader.decodeEmitter(object, sceneDirectory: context.directory)
     }
 }
 
@@ -63,8 +63,8 @@ extension EmitterCell {
                              "One kind of particle (Core Animation's CAEmitterCell). Every scalar with a range is sampled per particle as value ± range.", [
             Property("name", .string(maximumLength: 200), default: .string(d.name), live: false, "A label for the panel and for messages."),
             Property("enabled", .bool, default: .bool(d.enabled), "A disabled cell emits nothing."),
-            Property("birthRate", .number(0...SceneLoader.maximumBirthRate), default: .number(d.birthRate), unit: "1/s", "Particles per second."),
-            Property("lifetime", .number(0...SceneLoader.maximumLifetime), default: .number(d.lifetime), unit: "s", "How long each particle lives."),
+            Property("birthRate", .number(0...SceneLoader.maximumBirthRate), default: .number(d.birthRate), unit: "1/s", "Particles per second (× the layer's birthRate: at most \(format(EmitterLayer.maximumEffectiveBirthRate)))."),
+            Property("lifetime", .number(0...SceneLoader.maximumLifetime), default: .number(d.lifetime), unit: "s", "How long each particle lives ((lifetime + lifetimeRange) × the layer's lifetime: at most \(format(EmitterLayer.maximumEffectiveLifetime)) s)."),
             Property("lifetimeRange", .number(0...SceneLoader.maximumLifetime), default: .number(d.lifetimeRange), unit: "s", "Lifetimes vary by ± this."),
             Property("velocity", .number(rate), default: .number(d.velocity), unit: "pt/s", "Speed at birth."),
             Property("velocityRange", .number(0...rateLimit), default: .number(d.velocityRange), unit: "pt/s", "Speeds vary by ± this."),
@@ -166,7 +166,7 @@ extension SceneLoader {
     /// The most particles per second one cell may emit (bounds the work of a step).
     static let maximumBirthRate = 1_000_000.0
     /// The longest lifetime, in seconds.
-    static let maximumLifetime = 1_000_000.0
+    static let maximumLifetime = EmitterLayer.maximumEffectiveLifetime
     /// The most samples in an over-life ramp.
     static let maximumRampSamples = 64
 
@@ -188,7 +188,28 @@ extension SceneLoader {
         e.cells = try object.decode("cells") { n in
             try n.elements(count: 0...EmitterLayer.maximumCells, "cells") { try decodeCell($0, sceneDirectory: sceneDirectory) }
         } ?? []
+        try checkEffectiveRates(e, object)
         return e
+    }
+
+    /// The cell values as the layer's multipliers make them: births a second and the longest
+    /// lifetime, each within its limit (EmitterLayer.maximumEffectiveBirthRate, .maximumEffectiveLifetime),
+    /// reported at the cell's key.
+    static func checkEffectiveRates(_ e: EmitterLayer, _ object: ObjectReader) throws {
+        guard let cellsNode = object["cells"], case .array(let items) = cellsNode.value.kind else { return }
+        for (j, c) in e.cells.enumerated() where j < items.count {
+            let cell = cellsNode.element(j, items[j])
+            let cellObject = try? cell.object(EmitterCell.properties)
+            func place(_ key: String) -> Node { cellObject?[key] ?? object[key] ?? cell }
+            let births = c.birthRate * e.birthRate
+            if births > EmitterLayer.maximumEffectiveBirthRate {
+                throw place("birthRate").error(.outOfRange, "birthRate \(format(c.birthRate)) × the layer's birthRate \(format(e.birthRate)) is \(format(births)) births a second; at most \(format(EmitterLayer.maximumEffectiveBirthRate))")
+            }
+            let lifetime = EmitterSimulation.longestLifetime(c, e)
+            if lifetime > EmitterLayer.maximumEffectiveLifetime {
+                throw place("lifetime").error(.outOfRange, "lifetime + lifetimeRange (\(format(c.longestLifetime)) s) × the layer's lifetime \(format(e.lifetime)) is \(format(lifetime)) s; a particle may live at most \(format(EmitterLayer.maximumEffectiveLifetime)) s")
+            }
+        }
     }
 
     /// Warnings (not errors) about a decoded scene: emitters whose cells need more live particles
@@ -196,7 +217,7 @@ extension SceneLoader {
     static func emitterWarnings(_ scene: Scene, file: String) -> [SceneError] {
         var warnings: [SceneError] = []
         for (i, layer) in scene.layers.enumerated() {
-            guard case .emitter(let e) = layer.content else { continue }
+            guard let e = layer.content as? EmitterLayer else { continue }
             let expected = e.cells.filter(\.enabled).reduce(0.0) { $0 + e.steadyStateBound($1) }
             if expected > Double(e.maxParticles) {
                 warnings.append(SceneError(.outOfRange, file: file, path: "layers[\(i)].maxParticles",

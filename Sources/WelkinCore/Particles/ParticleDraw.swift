@@ -95,3 +95,23 @@ public struct ParticleDraw: Sendable, Equatable {
         self.batches = batches
     }
 }
+
+extension ParticleDraw: LayerDraw {}
+
+extension EmitterLayer: LayerContent {
+    public var typeName: String { Self.kind.type }
+    public var imagePaths: [String] { cells.compactMap(\.imagePath) }
+
+    public func resolve(_ layer: Layer, index: Int, in frame: inout Frame.Builder) {
+        frame.layers.append(ParticleDraw(self, index: index, scene: frame.scene, time: frame.resolution.time,
+                                         opacity: layer.opacity, pixelScale: frame.resolution.scale))
+    }
+}
+
+extension Scene {
+    /// Emitters a frame of this scene simulates: its emitter layers and the weather's rain and snow.
+    /// They share the frame's simulation budget (SimulationPlan.workBudget).
+    public var simulatedEmitterCount: Int {
+        layers.filter { $0.content is EmitterLayer }.count + PrecipitationKind.allCases.filter { $0.falls(in: self) }.count
+    }
+}

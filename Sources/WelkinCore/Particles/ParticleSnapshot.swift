@@ -106,7 +106,7 @@ extension ParticleSnapshot {
         var out: [ParticleSnapshot] = []
         var dropped: [(layer: Int, count: Int)] = []
         for (index, layer) in scene.layers.enumerated() {
-            guard case .emitter(let e) = layer.content else { continue }
+            guard let e = layer.content as? EmitterLayer else { continue }
             let steps = EmitterSimulation.steps(at: time, prewarm: e.prewarm)
             SimulationCache.shared.withSimulation(layer: e, layerIndex: index, sceneSize: scene.size, seed: scene.seed,
                                                   wind: scene.wind, steps: steps, sharing: scene.simulatedEmitterCount) { s in

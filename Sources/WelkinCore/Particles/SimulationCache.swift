@@ -5,7 +5,9 @@
 // the simulation would reach from empty after the same number of steps (steps are fixed and every
 // random value is a hash), so starting from it gives the same particles. Playing forward reuses the
 // latest state; seeking back restarts from the nearest earlier checkpoint (one every 2 s of
-// emitter time, at most `checkpointsPerEmitter`), or from empty. Only the window of history the
+// emitter time, at most `checkpointsPerEmitter`), or from empty. Memory is bounded: states of at
+// most `maximumEmitters` emitters (least recently used go first), checkpoints only of states under
+// `checkpointByteLimit`, and all checkpoints together under `totalCheckpointByteLimit`. Only the window of history the
 // emitter's `SimulationPlan` names is ever simulated, so a huge scene time costs no more than a small one.
 
 import Foundation
@@ -41,16 +43,33 @@ public final class SimulationCache: @unchecked Sendable {
     public static let maximumEmitters = 32
     /// Checkpoints are skipped for states bigger than this (bytes), to bound memory.
     public static let checkpointByteLimit = 64 << 20
+    /// All checkpoints together take at most this many bytes: beyond it the oldest checkpoints of
+    /// the least recently used emitters go first. With the latest state of each of the
+    /// `maximumEmitters` emitters (each at most `EmitterLayer.maximumParticles` particles), this
+    /// bounds the cache's memory.
+    public static let totalCheckpointByteLimit = 256 << 20
+
+    /// Bytes held by checkpoints now (tests).
+    public var checkpointBytes: Int { lock.lock(); defer { lock.unlock() }; return heldBytes }
+    /// Emitters whose states are kept now (tests).
+    public var emitterCount: Int { lock.lock(); defer { lock.unlock() }; return entries.count }
+    private var heldBytes = 0
 
     /// The work one frame's simulation may cost (SimulationPlan.workBudget). Tests lower it to run
     /// the budgeted paths quickly in debug builds; changing it forgets every state.
     public var workBudget: Double {
         get { lock.lock(); defer { lock.unlock() }; return budget }
-        set { lock.lock(); budget = newValue; entries = [:]; lock.unlock() }
+        set { lock.lock(); budget = newValue; entries = [:]; heldBytes = 0; lock.unlock() }
     }
     private var budget: Double
 
-    public init(workBudget: Double = SimulationPlan.workBudget) { budget = workBudget }
+    /// The byte limit of all checkpoints together (`totalCheckpointByteLimit`; tests lower it).
+    let checkpointBudget: Int
+
+    public init(workBudget: Double = SimulationPlan.workBudget, checkpointBudget: Int = SimulationCache.totalCheckpointByteLimit) {
+        budget = workBudget
+        self.checkpointBudget = checkpointBudget
+    }
 
     /// Runs `body` with the emitter's simulation advanced to `steps`. The simulation must not
     /// escape `body` (the cache keeps advancing it). `sharing`: how many emitters of the frame
@@ -69,6 +88,7 @@ public final class SimulationCache: @unchecked Sendable {
             entry = e
         } else {
             if entries.count >= Self.maximumEmitters, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                heldBytes -= oldest.value.checkpoints.reduce(0) { $0 + $1.allocatedBytes }
                 entries[oldest.key] = nil
             }
             entry = Entry(EmitterSimulation(layer: layer, layerIndex: layerIndex, sceneSize: sceneSize, seed: seed, wind: wind),
@@ -93,16 +113,30 @@ public final class SimulationCache: @unchecked Sendable {
             simulation.advance(to: min(next, steps), threads: nil)
             if simulation.steps == next, simulation.allocatedBytes <= Self.checkpointByteLimit,
                !entry.checkpoints.contains(where: { $0.steps == next && $0.startStep == simulation.startStep }) {
-                entry.checkpoints.append(simulation.copy())
+                let checkpoint = simulation.copy()
+                entry.checkpoints.append(checkpoint)
+                heldBytes += checkpoint.allocatedBytes
                 entry.checkpoints.sort { $0.steps < $1.steps }
-                if entry.checkpoints.count > Self.checkpointsPerEmitter { entry.checkpoints.removeFirst() }
+                if entry.checkpoints.count > Self.checkpointsPerEmitter { heldBytes -= entry.checkpoints.removeFirst().allocatedBytes }
+                trimCheckpoints(keeping: entry)
             }
         }
         return try body(simulation)
     }
 
+    /// Drops checkpoints until they fit `checkpointBudget`: the oldest of the least
+    /// recently used emitter first, `current`'s last of all. (Called with the lock held.)
+    private func trimCheckpoints(keeping current: Entry) {
+        while heldBytes > checkpointBudget {
+            let victim = entries.values.filter { !$0.checkpoints.isEmpty && $0 !== current }.min { $0.lastUse < $1.lastUse }
+                ?? (current.checkpoints.isEmpty ? nil : current)
+            guard let victim else { return }
+            heldBytes -= victim.checkpoints.removeFirst().allocatedBytes
+        }
+    }
+
     /// Forgets every state (tests use this to prove the cache changes nothing).
     public func removeAll() {
-        lock.lock(); entries = [:]; lock.unlock()
+        lock.lock(); entries = [:]; heldBytes = 0; lock.unlock()
     }
 }

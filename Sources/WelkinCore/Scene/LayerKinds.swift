@@ -25,14 +25,18 @@ public struct LayerKind: Sendable {
     /// Whether a layer of this kind may be in a group or be a mask, and cast a `shadow` (both draw it
     /// into an offscreen buffer first); sky and emitter layers, and user shaders, may not.
     public let groupable: Bool
-    let decode: @Sendable (ObjectReader, Context) throws -> Layer.Content
+    /// The Frame values its layers resolve to: each renderer has a raster or pass for each
+    /// (WelkinReference's `CPURasterizable`, WelkinGL's `GLDrawable`; a test checks both).
+    public let draws: [any LayerDraw.Type]
+    let decode: @Sendable (ObjectReader, Context) throws -> any LayerContent
 
     public init(_ type: String, _ summary: String, _ properties: [Property], groupable: Bool = false,
-                decode: @escaping @Sendable (ObjectReader, Context) throws -> Layer.Content) {
+                draws: [any LayerDraw.Type], decode: @escaping @Sendable (ObjectReader, Context) throws -> any LayerContent) {
         self.type = type
         self.groupable = groupable
         self.properties = PropertyTable(type, title: "\(type) layer", summary,
                                         LayerKind.commonProperties(type) + properties + (groupable ? [Shadow.property] : []))
+        self.draws = draws
         self.decode = decode
     }
 
@@ -68,4 +72,11 @@ public enum LayerKinds {
     private static let byType: [String: LayerKind] = Dictionary(uniqueKeysWithValues: all.map { ($0.type, $0) })
 
     public static func kind(_ type: String) -> LayerKind? { byType[type] }
+
+    /// Every Frame value a layer can resolve to, each once, in `all`'s order.
+    public static var drawTypes: [any LayerDraw.Type] {
+        var seen: Set<ObjectIdentifier> = [], out: [any LayerDraw.Type] = []
+        for type in all.flatMap(\.draws) where seen.insert(ObjectIdentifier(type)).inserted { out.append(type) }
+        return out
+    }
 }

@@ -69,87 +69,10 @@ public struct Layer: Sendable {
     public var opacity: Double = 1
     /// A shadow under the layer (kinds that can sit in a group).
     public var shadow: Shadow? = nil
-    public var content: Content
+    /// The kind's model (`Gradient`, `MeshGradient`, …: `layer.content as? MeshGradient`); `LayerKinds.all` lists the kinds.
+    public var content: any LayerContent
 
-    public enum Content: Sendable {
-        case gradient(Gradient)
-        /// A user's GLSL fragment shader (GPU only; the CPU reference refuses it).
-        case shader(ShaderLayer)
-        /// A mesh gradient (docs/mesh-gradients.md).
-        case mesh(MeshGradient)
-        /// `sky`, `cloudSprites` or `cloudCover` (Sky/SkyLayers.swift).
-        case sky(SkyContent)
-        /// A particle emitter (Core Animation's CAEmitterLayer).
-        case emitter(EmitterLayer)
-        /// A string in a font (docs/text-and-masks.md).
-        case text(TextLayer)
-        /// Layers composited offscreen, masked, maybe shadowed (docs/text-and-masks.md).
-        indirect case group(GroupLayer)
-    }
-
-    public init(name: String? = nil, opacity: Double = 1, shadow: Shadow? = nil, content: Content) {
+    public init(name: String? = nil, opacity: Double = 1, shadow: Shadow? = nil, content: any LayerContent) {
         self.name = name; self.opacity = opacity; self.shadow = shadow; self.content = content
     }
-}
-
-extension Layer.Content {
-    /// The scene-file `type` of this layer (for tools that name layers: code export, messages).
-    public var typeName: String {
-        switch self {
-        case .gradient(let g): return g.shape.typeName
-        case .shader: return ShaderLayer.kind.type
-        case .mesh: return MeshGradient.kind.type
-        case .emitter: return EmitterLayer.kind.type
-        case .text: return TextLayer.kind.type
-        case .group: return GroupLayer.kind.type
-        case .sky(.sky): return SkyLayer.kind.type
-        case .sky(.cloudSprites): return CloudSpritesLayer.kind.type
-        case .sky(.cloudCover): return CloudCoverLayer.kind.type
-        }
-    }
-}
-
-/// A colour stop. Locations are in 0…1.
-public struct GradientStop: Equatable, Sendable {
-    public var color: RGBA
-    public var location: Double
-    public init(color: RGBA, location: Double) { self.color = color; self.location = location }
-}
-
-/// A SwiftUI-style gradient: a shape that maps each pixel to t, and stops that map t to a colour.
-public struct Gradient: Sendable {
-    public enum Shape: Sendable, Equatable {
-        /// t runs from `start` (0) to `end` (1), unit points; isolines perpendicular in pixel space.
-        case linear(start: UnitPoint, end: UnitPoint)
-        /// t runs from `startRadius` to `endRadius`, in points, around `center`.
-        case radial(center: UnitPoint, startRadius: Double, endRadius: Double)
-        /// t runs with the angle around `center`, degrees, 0 = +x, clockwise on screen.
-        case angular(center: UnitPoint, startAngle: Double, endAngle: Double)
-        /// t from length(((x − cx)/w, (y − cy)/h)), radii as fractions of the frame.
-        case elliptical(center: UnitPoint, startRadiusFraction: Double, endRadiusFraction: Double)
-
-        /// The scene-file `type` of each shape.
-        public var typeName: String {
-            switch self {
-            case .linear: return Gradient.linearKind.type
-            case .radial: return Gradient.radialKind.type
-            case .angular: return Gradient.angularKind.type
-            case .elliptical: return Gradient.ellipticalKind.type
-            }
-        }
-    }
-    public var shape: Shape
-    /// Sorted by location (stable), at least one.
-    public var stops: [GradientStop]
-    /// Overrides the scene's colour space when set.
-    public var colorSpace: ColorSpace?
-
-    public init(shape: Shape, stops: [GradientStop], colorSpace: ColorSpace? = nil) {
-        self.shape = shape
-        self.stops = stops.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
-        self.colorSpace = colorSpace
-    }
-
-    /// The most stops one gradient may have (the GPU's uniform array size).
-    public static let maximumStops = 64
 }

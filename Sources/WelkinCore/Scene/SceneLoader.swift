@@ -33,17 +33,20 @@ public enum SceneLoader {
         return try decode(try readFile(path: path), path: path, diagnostics: diagnostics)
     }
 
-    /// A scene file's bytes, its size checked before it is read.
+    /// A scene file's bytes, its size checked before it is read. A FIFO, directory or device is
+    /// refused without being opened for a blocking read.
     public static func readFile(path: String) throws -> [UInt8] {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maximumFileSize {
+        do {
+            return try RegularFile.read(path, limit: maximumFileSize)
+        } catch .missing {
+            throw SceneError(.unreadableFile, file: path, path: "$", "no such file")
+        } catch .tooLarge(let size, _) {
             throw SceneError(.outOfRange, file: path, path: "$", "the file is \(size) bytes; scene files may be at most \(maximumFileSize) bytes (16 MiB)")
+        } catch .notRegular(let kind) {
+            throw SceneError(.unreadableFile, file: path, path: "$", "the scene file is not a regular file (it is \(kind))")
+        } catch .unreadable(let reason) {
+            throw SceneError(.unreadableFile, file: path, path: "$", "cannot read the file: \(reason)")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
-            throw SceneError(.unreadableFile, file: path, path: "$", reason)
-        }
-        return Array(data)
     }
 
     /// Decodes `bytes` as the content of the scene file at `path` (relative paths, the name and
@@ -141,14 +144,12 @@ public enum SceneLoader {
         }
         let object = try node.object(kind.properties)
         try object.checkKeys()
-        var layer = Layer(content: .gradient(Gradient(shape: .linear(start: .zero, end: .zero), stops: [])))
-        if let v = try object.string("name") { layer.name = v }
-        if let v = try object.number("opacity") { layer.opacity = v }
+        let name = try object.string("name")
+        let opacity = try object.number("opacity") ?? 1
         let context = LayerKind.Context(sceneSize: sceneSize, directory: directory,
                                         colorSpace: try object.choice("colorSpace", as: ColorSpace.self), depth: depth)
-        if kind.groupable, let v = try object.decode("shadow", Shadow.decode) { layer.shadow = v }
-        layer.content = try kind.decode(object, context)
-        return layer
+        let shadow = kind.groupable ? try object.decode("shadow", Shadow.decode) : nil
+        return Layer(name: name, opacity: opacity, shadow: shadow, content: try kind.decode(object, context))
     }
 }
 
@@ -161,12 +162,14 @@ extension SceneLoader {
         guard !relative.isEmpty else { throw node.error(.invalidValue, "expected a path to a PNG image, got \"\"") }
         let base = sceneDirectory ?? FileManager.default.currentDirectoryPath
         let path = relative.hasPrefix("/") ? relative : URL(fileURLWithPath: base).appendingPathComponent(relative).standardizedFileURL.path
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw node.error(.unreadableFile, exists ? "cannot read the image '\(relative)' (\(path))" : "no such image '\(relative)' (looked for \(path))")
+        if let problem = RegularFile.check(path) {
+            if problem == .missing { throw node.error(.unreadableFile, "no such image '\(relative)' (looked for \(path))") }
+            throw node.error(.unreadableFile, "the image '\(relative)' (\(path)) \(problem)")
         }
-        defer { try? handle.close() }
-        let header = [UInt8]((try? handle.read(upToCount: 24)) ?? Data())
+        let header: [UInt8]
+        do { header = try RegularFile.head(path, count: 24) } catch {
+            throw node.error(.unreadableFile, "the image '\(relative)' (\(path)) \(error)")
+        }
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard header.count == 24, Array(header[0..<8]) == signature, Array(header[12..<16]) == Array("IHDR".utf8) else {
             throw node.error(.unreadableFile, "'\(relative)' is not a PNG image")

@@ -94,7 +94,7 @@ extension ShaderLayer {
                  "Input images for iChannel0…3, in order (Shadertoy's channels; docs/shaders.md)."),
         Property("alpha", .choice(ShadertoyAlpha.allCases.map(\.rawValue)), default: .string(ShadertoyAlpha.opaque.rawValue),
                  expected: "alpha", "A mainImage shader's alpha: opaque (1, as Shadertoy shows it) or shader (what mainImage writes)."),
-    ]) { object, context in .shader(try SceneLoader.decodeShader(object, sceneDirectory: context.directory)) }
+    ], draws: [ShaderDraw.self]) { object, context in try SceneLoader.decodeShader(object, sceneDirectory: context.directory) }
 }
 
 extension ShaderChannel {
@@ -124,9 +124,9 @@ extension SceneLoader {
         guard !relative.isEmpty else { throw fragmentNode.error(.invalidValue, "expected a path to a fragment shader, got \"\"") }
         let base = sceneDirectory ?? FileManager.default.currentDirectoryPath
         let path = relative.hasPrefix("/") ? relative : URL(fileURLWithPath: base).appendingPathComponent(relative).standardizedFileURL.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw fragmentNode.error(.unreadableFile, "no such shader file '\(relative)' (looked for \(path))")
+        if let problem = RegularFile.check(path) {
+            if problem == .missing { throw fragmentNode.error(.unreadableFile, "no such shader file '\(relative)' (looked for \(path))") }
+            throw fragmentNode.error(.unreadableFile, "the shader file '\(relative)' (\(path)) \(problem)")
         }
         var uniforms: [(name: String, value: UniformValue)] = []
         if let node = object["uniforms"] {
@@ -181,5 +181,22 @@ extension SceneLoader {
     static func isIdentifier(_ s: String) -> Bool {
         guard let first = s.unicodeScalars.first, first == "_" || (first.isASCII && CharacterSet.letters.contains(first)) else { return false }
         return s.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && CharacterSet.alphanumerics.contains($0)) }
+    }
+}
+
+/// A user shader layer at one instant: the built-in uniforms come from the Frame.
+public struct ShaderDraw: LayerDraw, Equatable {
+    public var layer: ShaderLayer
+    public var opacity: Float
+    /// The layer's index in the scene, for messages.
+    public var index: Int
+}
+
+extension ShaderLayer: LayerContent {
+    public var typeName: String { Self.kind.type }
+    public var imagePaths: [String] { channels.map(\.imagePath) }
+
+    public func resolve(_ layer: Layer, index: Int, in frame: inout Frame.Builder) {
+        frame.layers.append(ShaderDraw(layer: self, opacity: Float(layer.opacity), index: index))
     }
 }

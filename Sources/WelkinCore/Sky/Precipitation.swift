@@ -151,9 +151,9 @@ extension ParticleDraw {
 
 extension Frame {
     /// The weather's precipitation layers at `time` (none without weather).
-    static func precipitation(scene: Scene, time: Double, scale: SIMD2<Double>) -> [DrawLayer] {
+    static func precipitation(scene: Scene, time: Double, scale: SIMD2<Double>) -> [any LayerDraw] {
         PrecipitationKind.allCases.compactMap { kind in
-            ParticleDraw.precipitation(kind, scene: scene, time: time, pixelScale: scale).map(DrawLayer.particles)
+            ParticleDraw.precipitation(kind, scene: scene, time: time, pixelScale: scale)
         }
     }
 }

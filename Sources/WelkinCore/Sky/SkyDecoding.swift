@@ -33,7 +33,7 @@ extension SkyLayer {
             Property("stars", .bool, default: .bool(d.stars), "Whether stars fade in after sunset."),
             Property("starDensity", .number(0...1), default: .number(d.starDensity), "The fraction of star cells that hold a star."),
         ]
-    }()) { object, _ in .sky(.sky(try SceneLoader.decodeSky(object))) }
+    }(), draws: [SkyDraw.self]) { object, _ in SkyContent.sky(try SceneLoader.decodeSky(object)) }
 }
 
 extension SkyKeyframe {
@@ -69,7 +69,7 @@ extension CloudSpritesLayer {
             Property("speed", .number(0...1000), default: .described("the weather's"), expected: "a speed factor in 0…1000", "Multiplies the drift speed."),
             Property("seed", .integer(0...(1 << 53)), default: .number(0), live: false, expected: "a whole number ≥ 0", "Mixed with the scene's seed."),
         ]
-    }()) { object, _ in .sky(.cloudSprites(try SceneLoader.decodeCloudSprites(object))) }
+    }(), draws: [SkyDraw.self]) { object, _ in SkyContent.cloudSprites(try SceneLoader.decodeCloudSprites(object)) }
 }
 
 extension CloudCoverLayer {
@@ -85,7 +85,7 @@ extension CloudCoverLayer {
             Property("seed", .integer(0...(1 << 53)), default: .number(0), live: false, expected: "a whole number ≥ 0", "Mixed with the scene's seed."),
             Property("octaves", .integer(1...8), default: .number(Double(d.octaves)), "Noise octaves (detail)."),
         ]
-    }()) { object, _ in .sky(.cloudCover(try SceneLoader.decodeCloudCover(object))) }
+    }(), draws: [SkyDraw.self]) { object, _ in SkyContent.cloudCover(try SceneLoader.decodeCloudCover(object)) }
 }
 
 extension Weather {

@@ -19,12 +19,12 @@ public struct SkyDraw: Sendable, Equatable {
 
     /// Adds `part` to the frame's last layer when that is a SkyDraw without a part of its kind,
     /// otherwise starts a new one.
-    public static func append(_ part: SkyPart, to layers: inout [DrawLayer]) {
-        if case .sky(var draw)? = layers.last, !draw.parts.contains(where: { $0.code == part.code }) {
+    public static func append(_ part: SkyPart, to layers: inout [any LayerDraw]) {
+        if var draw = layers.last as? SkyDraw, !draw.parts.contains(where: { $0.code == part.code }) {
             draw.parts.append(part)
-            layers[layers.count - 1] = .sky(draw)
+            layers[layers.count - 1] = draw
         } else {
-            layers.append(.sky(SkyDraw(parts: [part])))
+            layers.append(SkyDraw(parts: [part]))
         }
     }
 

@@ -9,7 +9,7 @@ extension SkyState {
         var first: SkyLayer?
         var any = scene.weather != nil
         for layer in scene.layers {
-            guard case .sky(let content) = layer.content else { continue }
+            guard let content = layer.content as? SkyContent else { continue }
             any = true
             if case .sky(let s) = content, first == nil { first = s }
         }
@@ -47,9 +47,9 @@ extension Scene {
     /// Moves every computed sun's clock by `seconds` (the viewer's T / Shift-T).
     public mutating func shiftSkyClock(by seconds: Double) {
         for i in layers.indices {
-            if case .sky(.sky(var s)) = layers[i].content {
+            if case .sky(var s)? = layers[i].content as? SkyContent {
                 s.clockOffset += seconds
-                layers[i].content = .sky(.sky(s))
+                layers[i].content = SkyContent.sky(s)
             }
         }
     }
@@ -72,5 +72,24 @@ extension Scene {
     public func weatherPreset(at time: Double) -> WeatherPreset {
         guard let weather else { return .clear }
         return weather.schedule.last(where: { $0.at <= time })?.preset ?? weather.preset
+    }
+}
+
+extension SkyDraw: LayerDraw {}
+
+extension SkyContent: LayerContent {
+    public var typeName: String {
+        switch self {
+        case .sky: return SkyLayer.kind.type
+        case .cloudSprites: return CloudSpritesLayer.kind.type
+        case .cloudCover: return CloudCoverLayer.kind.type
+        }
+    }
+
+    /// Consecutive sky-family layers share one SkyDraw (SkyDraw.append).
+    public func resolve(_ layer: Layer, index: Int, in frame: inout Frame.Builder) {
+        let r = frame.resolution
+        SkyDraw.append(SkyPart(self, state: frame.sky!, opacity: layer.opacity, time: r.time, sceneSeed: r.seed,
+                               index: index, pixelSize: r.pixelSize, scale: r.scale), to: &frame.layers)
     }
 }

@@ -21,8 +21,8 @@ extension TextLayer {
             Property("lineSpacing", .number(0...1000), default: .number(d.lineSpacing), unit: "pt",
                      "Extra space between lines, beyond the font's line height."),
             Property("color", KeyframeTables.colorType, default: .color(.white), animatable: true, "The text's colour (straight sRGB)."),
-        ], groupable: true) { object, context in
-            .text(try SceneLoader.decodeText(object, sceneDirectory: context.directory))
+        ], groupable: true, draws: [TextDraw.self]) { object, context in
+            try SceneLoader.decodeText(object, sceneDirectory: context.directory)
         }
     }()
 

@@ -56,3 +56,13 @@ public struct TextDrawError: Error, CustomStringConvertible, Sendable {
     public var message: String
     public var description: String { message }
 }
+
+extension TextDraw: LayerDraw {}
+
+extension TextLayer: GroupableContent {
+    public var typeName: String { Self.kind.type }
+
+    public func resolve(_ layer: Layer, _ r: Frame.Resolution, path: String) -> any LayerDraw {
+        Frame.shadowed(layer, r) { TextDraw(self, opacity: $0, time: r.time, clock: r.clock, pixelSize: r.pixelSize, scale: r.scale, path: path) }
+    }
+}

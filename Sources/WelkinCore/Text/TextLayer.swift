@@ -219,7 +219,7 @@ extension Scene {
     /// timeScale applied, in the date's UTC offset); otherwise `time` seconds after midnight.
     public func clock(at time: Double) -> Timestamp {
         for layer in layers {
-            if case .sky(.sky(let sky)) = layer.content, case .computed(let date, _, _, let timeScale) = sky.sun {
+            if case .sky(let sky)? = layer.content as? SkyContent, case .computed(let date, _, _, let timeScale) = sky.sun {
                 let seconds = time * timeScale + sky.clockOffset
                 return date.adding(seconds: seconds.isFinite ? seconds : 0)
             }

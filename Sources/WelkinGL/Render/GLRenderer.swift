@@ -23,60 +23,53 @@ public final class GLRenderer {
     /// Where the shaders came from; `reloadShaders()` reads them again.
     public private(set) var shaders: ShaderLibrary
 
-    private var passes: Passes
+    var passes: Passes
     private var vertexArray: GLuint = 0
     private var accumulation: RenderTarget?
     private var output: RenderTarget?
-    /// Where a user shader layer draws before it is composited (made when a frame has one).
-    private var layerTarget: RenderTarget?
+    /// Where a layer draws before it is composited (`GLDrawable.usesLayerTarget`: a user shader),
+    /// made when a frame has one.
+    private(set) var layerTarget: RenderTarget?
     private var readback: [UInt8] = []
-    /// User shaders the last frame drew (or loaded by hand since): what a reload recompiles.
-    private var userShadersInUse: Set<String> = []
     /// Shader layers' channel images (iChannel0…3), kept across shader reloads.
-    private let channels = ChannelTextures()
+    let channels = ChannelTextures()
+    /// Where passes send warnings: `warningHandler`, whichever it is when they warn.
+    private let warnings: WarningSink
 
     /// Let the frame's last layer composite and quantise in its own pass instead of a separate
     /// resolve pass (the same result; one pass fewer, and no float target for one-layer frames).
     public var fusesLastLayer = true
-    /// Build gradient programs specialised per kind and colour space (the same result; faster on
-    /// software rasterisers, which run every branch of a generic shader).
-    public var specializesPrograms: Bool {
-        get { passes.gradient.specializes }
-        set { passes.gradient.specializes = newValue }
-    }
-
     /// The programs built from one reading of the shader files; replaced as a whole on reload.
-    private struct Passes {
-        var gradient: GradientPass
+    struct Passes {
         var resolve: ResolvePass
         var bare: BarePass
-        var user: UserShaderPass
-        var mesh: MeshPass
-        var sky: SkyPass
-        var particles: ParticlePass
         var placeholder: PlaceholderPass
-        var text: TextPass
-        var group: GroupPass
+        /// One per layer kind (LayerPasses.swift).
+        var layers: LayerPasses
 
         init(_ shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws {
-            gradient = try GradientPass(shaders: shaders)
             resolve = try ResolvePass(shaders: shaders)
             bare = try BarePass(shaders: shaders)
-            user = try UserShaderPass(shaders: shaders, warn: warn)
-            mesh = try MeshPass(shaders: shaders)
-            sky = try SkyPass(shaders: shaders)
-            particles = try ParticlePass(shaders: shaders)
             placeholder = try PlaceholderPass(shaders: shaders)
-            text = try TextPass(shaders: shaders)
-            group = try GroupPass(shaders: shaders)
+            layers = try LayerPasses(shaders, warn: warn)
         }
 
         var files: [String] {
             var out: [String] = []
-            for f in gradient.files + resolve.program.files + bare.program.files + user.files + mesh.files + sky.files
-                + particles.files + placeholder.files + text.files + group.files where !out.contains(f) { out.append(f) }
+            for f in resolve.program.files + bare.program.files + placeholder.files + layers.all.flatMap(\.files) where !out.contains(f) {
+                out.append(f)
+            }
             return out
         }
+    }
+
+    /// The pass of a layer kind (`GLDrawable.Pass`).
+    func pass<P: GLLayerPass>(_ type: P.Type) -> P { passes.layers.pass(type) }
+
+    /// Holds the warning handler passes call.
+    final class WarningSink {
+        var handler: (String) -> Void
+        init(_ handler: @escaping (String) -> Void) { self.handler = handler }
     }
 
     /// A layer the last `draw(_:)` could not draw: a hatched placeholder stands in its place.
@@ -109,7 +102,9 @@ public final class GLRenderer {
         self.context = context
         self.shaders = shaders
         try context.makeCurrent()
-        passes = try Passes(shaders, warn: Self.printWarning)
+        let warnings = WarningSink(Self.printWarning)
+        self.warnings = warnings
+        passes = try Passes(shaders, warn: { warnings.handler($0) })
         // Core profile draws need a bound vertex array even with no attributes.
         epoxy_glGenVertexArrays(1, &vertexArray)
         try GL.check("creating the renderer")
@@ -127,51 +122,9 @@ public final class GLRenderer {
     /// `shaderFiles(for:)` adds a frame's user shaders.
     public var shaderFiles: [String] { passes.files }
 
-    /// Welkin's shader files and every user shader file `frame` draws, with their includes.
-    public func shaderFiles(for frame: Frame) -> [String] {
-        var paths: [String] = []
-        for case .shader(let s) in frame.layers where !paths.contains(s.layer.fragmentPath) { paths.append(s.layer.fragmentPath) }
-        return shaderFiles(forUserShaders: paths)
-    }
-
-    /// Welkin's shader files and every user shader file `scene` uses, with their includes.
-    public func shaderFiles(for scene: Scene) -> [String] {
-        var paths: [String] = []
-        for layer in scene.layers {
-            if case .shader(let s) = layer.content, !paths.contains(s.fragmentPath) { paths.append(s.fragmentPath) }
-        }
-        return shaderFiles(forUserShaders: paths)
-    }
-
-    private func shaderFiles(forUserShaders paths: [String]) -> [String] {
-        var out = passes.files
-        for path in paths {
-            // Not compiled yet: preprocess to find the includes (a broken include still lists the file).
-            let files = passes.user.entries[path]?.files
-                ?? (try? ShaderSource(path: path, includeDirectories: [shaders.directory]).files) ?? [path]
-            for f in files where !out.contains(f) { out.append(f) }
-        }
-        return out
-    }
-
-    /// Compiles (or recompiles) the user shader at `path` (absolute, as `ShaderLayer.fragmentPath`).
-    /// On failure the last good program for that path stays in use and the `ShaderError`
-    /// (`FILE:LINE: message`, naming the user's file or its include) is thrown.
-    public func loadUserShader(at path: String) throws {
-        try context.makeCurrent()
-        userShadersInUse.insert(path)
-        try passes.user.load(path, shaders: shaders)
-    }
-
-    /// The error of the latest attempt to compile the user shader at `path`, nil if it compiled
-    /// (or was never loaded).
-    public func userShaderError(at path: String) -> ShaderError? {
-        passes.user.entries[path]?.error
-    }
-
     /// Where warnings go (a user uniform the shader does not use); stderr by default.
     public var warningHandler: (String) -> Void = GLRenderer.printWarning {
-        didSet { passes.user.warn = warningHandler }
+        didSet { warnings.handler = warningHandler }
     }
 
     static func printWarning(_ message: String) {
@@ -199,27 +152,19 @@ public final class GLRenderer {
             return files.contains { changed.contains(Self.canonical($0)) }
         }
         var fresh = passes
+        let warnings = self.warnings
+        let warn: (String) -> Void = { warnings.handler($0) }
         if library.directory != shaders.directory || changed == nil {
-            fresh = try Passes(library, warn: warningHandler)
+            fresh = try Passes(library, warn: warn)
         } else {
-            if affected(passes.gradient.files) { fresh.gradient = try GradientPass(shaders: library) }
             if affected(passes.resolve.program.files) { fresh.resolve = try ResolvePass(shaders: library) }
             if affected(passes.bare.program.files) { fresh.bare = try BarePass(shaders: library) }
-            if affected(passes.user.files) { fresh.user = try UserShaderPass(shaders: library, warn: warningHandler) }
-            if affected(passes.mesh.files) { fresh.mesh = try MeshPass(shaders: library) }
-            if affected(passes.sky.files) { fresh.sky = try SkyPass(shaders: library) }
-            if affected(passes.particles.files) { fresh.particles = try ParticlePass(shaders: library) }
-            if affected(passes.text.files) { fresh.text = try TextPass(shaders: library) }
-            if affected(passes.group.files) { fresh.group = try GroupPass(shaders: library) }
+            try fresh.layers.rebuild(library, warn: warn, where: affected)
         }
-        fresh.gradient.specializes = passes.gradient.specializes
-        if fresh.user !== passes.user { fresh.user.adopt(passes.user, keeping: userShadersInUse) }
+        fresh.layers.adopt(passes.layers)
         passes = fresh
         shaders = library
-        var failures: [ShaderError] = []
-        for (path, entry) in passes.user.entries.sorted(by: { $0.key < $1.key }) where affected(entry.files) || entry.program == nil {
-            do { try passes.user.load(path, shaders: library) } catch let e as ShaderError { failures.append(e) }
-        }
+        let failures = try passes.layers.all.flatMap { try $0.reload(shaders: library, affected: affected) }
         if let first = failures.first {
             throw ShaderError(first.kind, failures.flatMap(\.diagnostics))
         }
@@ -239,13 +184,7 @@ public final class GLRenderer {
     public static func imageFiles(for scene: Scene) -> [String] {
         var paths: [String] = []
         for layer in scene.layers {
-            switch layer.content {
-            case .emitter(let e):
-                for path in e.cells.compactMap(\.imagePath) where !paths.contains(path) { paths.append(path) }
-            case .shader(let s):
-                for path in s.channels.map(\.imagePath) where !paths.contains(path) { paths.append(path) }
-            default: continue
-            }
+            for path in layer.content.imagePaths where !paths.contains(path) { paths.append(path) }
         }
         return paths
     }
@@ -266,7 +205,7 @@ public final class GLRenderer {
                 if !isChannel || SpriteImages.paths.contains(path) { try SpriteImages.reload(path); reloaded.insert(path) }
             } catch { failures.append(error) }
         }
-        passes.particles.forgetTextures(reloaded)
+        for pass in passes.layers.all { pass.forgetImages(reloaded) }
         if let first = failures.first { throw first }
     }
 
@@ -275,7 +214,7 @@ public final class GLRenderer {
     public func forgetImages() {
         try? context.makeCurrent()
         SpriteImages.removeAll()
-        passes.particles.forgetTextures()
+        for pass in passes.layers.all { pass.forgetImages(nil) }
         channels.removeAll()
     }
 
@@ -304,14 +243,13 @@ public final class GLRenderer {
         let size = frame.pixelSize
         // The last layer composites and resolves itself (see Shaders/composite.glsl), so the float
         // target is needed only for the layers before it.
-        let fuses = fusesLastLayer && (frame.layers.last?.canResolveFrame ?? true)
+        let lastDrawable = frame.layers.last.map { $0 as? any GLDrawable }
+        let fuses = fusesLastLayer && (lastDrawable.map { $0?.canResolveFrame ?? false } ?? true)
         let layered = fuses ? frame.layers.dropLast() : frame.layers[...]
-        let last = fuses ? frame.layers.last : nil
-        var inUse: Set<String> = []
-        for case .shader(let s) in frame.layers { inUse.insert(s.layer.fragmentPath) }
-        userShadersInUse = inUse
-        let hasShaderLayer = !inUse.isEmpty
-        try prepareTargets(size, accumulating: !layered.isEmpty, layering: hasShaderLayer)
+        let last = fuses ? lastDrawable ?? nil : nil
+        for pass in passes.layers.all { pass.willDraw(frame) }
+        let layering = frame.layers.contains { ($0 as? any GLDrawable)?.usesLayerTarget ?? false }
+        try prepareTargets(size, accumulating: !layered.isEmpty, layering: layering)
         guard let output else { return }
         epoxy_glBindVertexArray(vertexArray)
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
@@ -341,22 +279,17 @@ public final class GLRenderer {
         // The last pass reads what the passes before it drew: wait for them here, not inside GL.
         let lastPosition = frame.layers.count - 1
         do {
-            if case .shader(let s) = last {
-                try drawUserShader(s, frame: frame)
-                try waitWhileRendering()
-            } else if resolve.destination != nil {
+            let context = GLLayerContext(renderer: self, frame: frame, depth: 0)
+            let waited = try last.map { try prepareResolving($0, in: context) } ?? false
+            if !waited && resolve.destination != nil {
                 try waitWhileRendering()
             }
             output.bind()
             epoxy_glBindVertexArray(vertexArray)
-            switch last {
-            case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: resolve)
-            case .sky(let s): try passes.sky.draw(s, pixelSize: size, resolve: resolve)
-            case .shader(let s):
-                passes.user.drawComposite(layer: layerTarget!.texture, opacity: s.opacity, pixelSize: size, resolve: resolve)
-            case .mesh(let m): try passes.mesh.draw(m, pixelSize: size, resolve: resolve)
-            case .particles, .text, .group: preconditionFailure("particle, text and group layers never resolve the frame (canResolveFrame)")
-            case nil: passes.resolve.draw(resolve, pixelSize: size)
+            if let last {
+                try drawResolving(last, in: context, resolve: resolve)
+            } else {
+                passes.resolve.draw(resolve, pixelSize: size)
             }
         } catch {
             guard last != nil else { throw error }
@@ -376,7 +309,7 @@ public final class GLRenderer {
 
     /// Binds `target` for a layer: the full-screen vertex array, premultiplied source-over blending
     /// (src + dst × (1 − src.a), on all four channels). Layers may change all of it; each starts here.
-    private func compositing(into target: RenderTarget) {
+    func compositing(into target: RenderTarget) {
         target.bind()
         epoxy_glBindVertexArray(vertexArray)
         epoxy_glEnable(GLenum(GL_BLEND))
@@ -386,37 +319,21 @@ public final class GLRenderer {
 
     /// Draws one layer that does not resolve the frame, composited into `target` (bound by
     /// `compositing(into:)`): the float target, or at `depth` > 0 a group's.
-    private func drawLayer(_ layer: DrawLayer, frame: Frame, into target: RenderTarget, depth: Int = 0) throws {
-        let size = frame.pixelSize
-        switch layer {
-        case .gradient(let g): passes.gradient.draw(g, pixelSize: size, resolve: nil)
-        case .sky(let s): try passes.sky.draw(s, pixelSize: size, resolve: nil)
-        case .shader(let s):
-            try drawUserShader(s, frame: frame)
-            try waitWhileRendering()   // the composite reads the layer target
-            compositing(into: target)
-            passes.user.drawComposite(layer: layerTarget!.texture, opacity: s.opacity, pixelSize: size, resolve: nil)
-        case .mesh(let m): try passes.mesh.draw(m, pixelSize: size, resolve: nil)
-        case .particles(let p): try passes.particles.draw(p, pixelSize: size)
-        case .text(let t): try passes.text.draw(t, pixelSize: size)
-        case .group(let g): try drawGroup(g, frame: frame, into: target, depth: depth)
-        }
+    func drawLayer(_ layer: any LayerDraw, frame: Frame, into target: RenderTarget, depth: Int = 0) throws {
+        guard let drawable = layer as? any GLDrawable else { throw GLError.noPass(layer) }
+        try draw(drawable, in: GLLayerContext(renderer: self, frame: frame, depth: depth), into: target)
     }
 
-    /// A group: its layers into its own cleared target, its mask into another, then GroupPass blurs
-    /// the shadow and composites the group into `parent` (docs/text-and-masks.md).
-    private func drawGroup(_ g: GroupDraw, frame: Frame, into parent: RenderTarget, depth: Int) throws {
-        let size = frame.pixelSize
-        let (content, mask) = try passes.group.targets(depth: depth, size: size, masked: g.mask != nil)
-        for layer in g.layers {
-            compositing(into: content)
-            try drawLayer(layer, frame: frame, into: content, depth: depth + 1)
-        }
-        if let m = g.mask, let mask {
-            compositing(into: mask)
-            try drawLayer(m, frame: frame, into: mask, depth: depth + 1)
-        }
-        try passes.group.draw(g, content: content, mask: mask, pixelSize: size) { compositing(into: parent) }
+    private func draw<D: GLDrawable>(_ layer: D, in context: GLLayerContext, into target: RenderTarget) throws {
+        try layer.draw(pass(D.Pass.self), in: context, into: target)
+    }
+
+    private func prepareResolving<D: GLDrawable>(_ layer: D, in context: GLLayerContext) throws -> Bool {
+        try layer.prepareResolving(pass(D.Pass.self), in: context)
+    }
+
+    private func drawResolving<D: GLDrawable>(_ layer: D, in context: GLLayerContext, resolve: ResolveInput) throws {
+        try layer.drawResolving(pass(D.Pass.self), in: context, resolve: resolve)
     }
 
     /// Records that the layer at `position` failed (an abandoned frame is not a layer's failure:
@@ -436,7 +353,7 @@ public final class GLRenderer {
 
     /// Waits for the GPU to finish what was issued so far, calling `whileRendering` every 2 ms;
     /// does nothing without it (GL then waits by itself where a pass reads an earlier one's target).
-    private func waitWhileRendering() throws {
+    func waitWhileRendering() throws {
         guard let whileRendering else { return }
         guard let fence = epoxy_glFenceSync(GLenum(GL_SYNC_GPU_COMMANDS_COMPLETE), 0) else { return }
         defer { epoxy_glDeleteSync(fence) }
@@ -454,17 +371,6 @@ public final class GLRenderer {
     /// How often `whileRendering` is called while the GPU works, in nanoseconds: 2 ms keeps a quit
     /// well under a frame of the display, and polling a window costs microseconds.
     static let renderingPollInterval: GLuint64 = 2_000_000
-
-    /// Runs a user shader into `layerTarget` (cleared to transparent, so discarded fragments add
-    /// nothing) and leaves blending off.
-    private func drawUserShader(_ s: ShaderDraw, frame: Frame) throws {
-        guard let layerTarget else { return }
-        epoxy_glDisable(GLenum(GL_BLEND))
-        layerTarget.bind()
-        epoxy_glClearColor(0, 0, 0, 0)
-        epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        try passes.user.drawShader(s, frame: frame, shaders: shaders, channels: channels)
-    }
 
     /// One full-screen pass writing a trivial per-pixel value (not a constant, which llvmpipe
     /// fast-paths) into the RGBA8 output target: the cost of a pass with no shading, to compare a

@@ -205,3 +205,32 @@ final class GradientPass {
         epoxy_glBindVertexArray(GLuint(previous))
     }
 }
+
+extension GradientPass: GLLayerPass {
+    convenience init(shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws { try self.init(shaders: shaders) }
+
+    func adopt(_ previous: GradientPass) { specializes = previous.specializes }
+}
+
+extension GradientDraw: GLDrawable {
+    typealias Pass = GradientPass
+
+    var canResolveFrame: Bool { true }
+
+    func draw(_ pass: GradientPass, in context: GLLayerContext, into target: RenderTarget) throws {
+        pass.draw(self, pixelSize: context.pixelSize, resolve: nil)
+    }
+
+    func drawResolving(_ pass: GradientPass, in context: GLLayerContext, resolve: ResolveInput) throws {
+        pass.draw(self, pixelSize: context.pixelSize, resolve: resolve)
+    }
+}
+
+extension GLRenderer {
+    /// Build gradient programs specialised per kind and colour space (the same result; faster on
+    /// software rasterisers, which run every branch of a generic shader).
+    public var specializesPrograms: Bool {
+        get { pass(GradientPass.self).specializes }
+        set { pass(GradientPass.self).specializes = newValue }
+    }
+}

@@ -148,3 +148,28 @@ final class GroupPass {
         try GL.check("drawing a group")
     }
 }
+
+extension GroupPass: GLLayerPass {
+    convenience init(shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws { try self.init(shaders: shaders) }
+}
+
+/// A group composites from its own targets, so it never resolves the frame (canResolveFrame).
+extension GroupDraw: GLDrawable {
+    typealias Pass = GroupPass
+
+    /// Its layers into its own cleared target, its mask into another, then GroupPass blurs the
+    /// shadow and composites the group into `parent` (docs/text-and-masks.md).
+    func draw(_ pass: GroupPass, in context: GLLayerContext, into parent: RenderTarget) throws {
+        let size = context.pixelSize
+        let (content, mask) = try pass.targets(depth: context.depth, size: size, masked: self.mask != nil)
+        for layer in layers {
+            context.compositing(into: content)
+            try context.drawLayer(layer, into: content)
+        }
+        if let m = self.mask, let mask {
+            context.compositing(into: mask)
+            try context.drawLayer(m, into: mask)
+        }
+        try pass.draw(self, content: content, mask: mask, pixelSize: size) { context.compositing(into: parent) }
+    }
+}

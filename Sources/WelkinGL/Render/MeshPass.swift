@@ -200,3 +200,21 @@ final class MeshPass {
         }
     }
 }
+
+extension MeshPass: GLLayerPass {
+    convenience init(shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws { try self.init(shaders: shaders) }
+}
+
+extension MeshDraw: GLDrawable {
+    typealias Pass = MeshPass
+
+    var canResolveFrame: Bool { true }
+
+    func draw(_ pass: MeshPass, in context: GLLayerContext, into target: RenderTarget) throws {
+        try pass.draw(self, pixelSize: context.pixelSize, resolve: nil)
+    }
+
+    func drawResolving(_ pass: MeshPass, in context: GLLayerContext, resolve: ResolveInput) throws {
+        try pass.draw(self, pixelSize: context.pixelSize, resolve: resolve)
+    }
+}

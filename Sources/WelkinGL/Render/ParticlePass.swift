@@ -11,18 +11,6 @@
 import WelkinCore
 import WelkinImage
 
-extension DrawLayer {
-    /// Whether the layer covers every pixel and can composite-and-resolve the frame in its own
-    /// pass (composite.glsl). Sprites and glyphs touch only their quads, so particle and text layers
-    /// cannot; a group composites from its own targets and is drawn as a layer too.
-    var canResolveFrame: Bool {
-        switch self {
-        case .particles, .text, .group: return false
-        case .gradient, .shader, .mesh, .sky: return true
-        }
-    }
-}
-
 final class ParticlePass {
     final class Program {
         let program: ShaderProgram
@@ -148,5 +136,20 @@ final class ParticlePass {
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         try GL.check("drawing particles of layers[\(p.index)]")
+    }
+}
+
+extension ParticlePass: GLLayerPass {
+    convenience init(shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws { try self.init(shaders: shaders) }
+
+    func forgetImages(_ paths: Set<String>?) { forgetTextures(paths) }
+}
+
+/// Sprites touch only their quads: a particle layer never resolves the frame (canResolveFrame).
+extension ParticleDraw: GLDrawable {
+    typealias Pass = ParticlePass
+
+    func draw(_ pass: ParticlePass, in context: GLLayerContext, into target: RenderTarget) throws {
+        try pass.draw(self, pixelSize: context.pixelSize)
     }
 }

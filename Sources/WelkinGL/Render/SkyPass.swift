@@ -317,3 +317,21 @@ final class SkyPass {
         set(p, "u_sprite.opacity", s.opacity)
     }
 }
+
+extension SkyPass: GLLayerPass {
+    convenience init(shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws { try self.init(shaders: shaders) }
+}
+
+extension SkyDraw: GLDrawable {
+    typealias Pass = SkyPass
+
+    var canResolveFrame: Bool { true }
+
+    func draw(_ pass: SkyPass, in context: GLLayerContext, into target: RenderTarget) throws {
+        try pass.draw(self, pixelSize: context.pixelSize, resolve: nil)
+    }
+
+    func drawResolving(_ pass: SkyPass, in context: GLLayerContext, resolve: ResolveInput) throws {
+        try pass.draw(self, pixelSize: context.pixelSize, resolve: resolve)
+    }
+}

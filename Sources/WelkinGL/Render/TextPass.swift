@@ -117,3 +117,16 @@ final class TextPass {
         try GL.check("drawing text")
     }
 }
+
+extension TextPass: GLLayerPass {
+    convenience init(shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws { try self.init(shaders: shaders) }
+}
+
+/// Glyphs touch only their quads: a text layer never resolves the frame (canResolveFrame).
+extension TextDraw: GLDrawable {
+    typealias Pass = TextPass
+
+    func draw(_ pass: TextPass, in context: GLLayerContext, into target: RenderTarget) throws {
+        try pass.draw(self, pixelSize: context.pixelSize)
+    }
+}

@@ -57,6 +57,8 @@ final class UserShaderPass {
     /// Warnings already printed (layer index and uniform), so each shows once.
     private var warned: Set<String> = []
     var warn: (String) -> Void
+    /// User shaders the last frame drew (or loaded by hand since): what a reload recompiles.
+    var inUse: Set<String> = []
 
     /// layer.frag as a layer (blended) or as the frame's last pass (resolving).
     final class CompositeProgram {
@@ -336,5 +338,108 @@ extension UserShaderPass {
             epoxy_glBindSampler(GLuint(i), 0)
         }
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+    }
+}
+
+extension UserShaderPass: GLLayerPass {
+    /// Takes over the user shaders `previous` had in use (a reload builds a new pass; the programs
+    /// of shaders still in use carry over, the others are dropped).
+    func adopt(_ previous: UserShaderPass) {
+        adopt(previous, keeping: previous.inUse)
+        inUse = previous.inUse
+    }
+
+    /// The user shaders of `frame` are the ones in use from now on.
+    func willDraw(_ frame: Frame) {
+        inUse = Set(frame.layers.compactMap { ($0 as? ShaderDraw)?.layer.fragmentPath })
+    }
+
+    /// Recompiles the user shaders whose files changed, and those that never compiled.
+    func reload(shaders: ShaderLibrary, affected: ([String]) -> Bool) throws -> [ShaderError] {
+        var failures: [ShaderError] = []
+        for (path, entry) in entries.sorted(by: { $0.key < $1.key }) where affected(entry.files) || entry.program == nil {
+            do { try load(path, shaders: shaders) } catch let e as ShaderError { failures.append(e) }
+        }
+        return failures
+    }
+}
+
+extension ShaderDraw: GLDrawable {
+    typealias Pass = UserShaderPass
+
+    var canResolveFrame: Bool { true }
+    var usesLayerTarget: Bool { true }
+
+    func draw(_ pass: UserShaderPass, in context: GLLayerContext, into target: RenderTarget) throws {
+        try run(pass, in: context)
+        try context.waitWhileRendering()   // the composite reads the layer target
+        context.compositing(into: target)
+        pass.drawComposite(layer: context.layerTarget!.texture, opacity: opacity, pixelSize: context.pixelSize, resolve: nil)
+    }
+
+    func prepareResolving(_ pass: UserShaderPass, in context: GLLayerContext) throws -> Bool {
+        try run(pass, in: context)
+        try context.waitWhileRendering()
+        return true
+    }
+
+    func drawResolving(_ pass: UserShaderPass, in context: GLLayerContext, resolve: ResolveInput) throws {
+        pass.drawComposite(layer: context.layerTarget!.texture, opacity: opacity, pixelSize: context.pixelSize, resolve: resolve)
+    }
+
+    /// Runs the user shader into the layer target (cleared to transparent, so discarded fragments
+    /// add nothing) and leaves blending off.
+    private func run(_ pass: UserShaderPass, in context: GLLayerContext) throws {
+        guard let layerTarget = context.layerTarget else { return }
+        epoxy_glDisable(GLenum(GL_BLEND))
+        layerTarget.bind()
+        epoxy_glClearColor(0, 0, 0, 0)
+        epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        try pass.drawShader(self, frame: context.frame, shaders: context.shaders, channels: context.channels)
+    }
+}
+
+extension GLRenderer {
+    /// Welkin's shader files and every user shader file `frame` draws, with their includes.
+    public func shaderFiles(for frame: Frame) -> [String] {
+        var paths: [String] = []
+        for case let s as ShaderDraw in frame.layers where !paths.contains(s.layer.fragmentPath) { paths.append(s.layer.fragmentPath) }
+        return shaderFiles(forUserShaders: paths)
+    }
+
+    /// Welkin's shader files and every user shader file `scene` uses, with their includes.
+    public func shaderFiles(for scene: Scene) -> [String] {
+        var paths: [String] = []
+        for layer in scene.layers {
+            if let s = layer.content as? ShaderLayer, !paths.contains(s.fragmentPath) { paths.append(s.fragmentPath) }
+        }
+        return shaderFiles(forUserShaders: paths)
+    }
+
+    private func shaderFiles(forUserShaders paths: [String]) -> [String] {
+        var out = shaderFiles
+        for path in paths {
+            // Not compiled yet: preprocess to find the includes (a broken include still lists the file).
+            let files = pass(UserShaderPass.self).entries[path]?.files
+                ?? (try? ShaderSource(path: path, includeDirectories: [shaders.directory]).files) ?? [path]
+            for f in files where !out.contains(f) { out.append(f) }
+        }
+        return out
+    }
+
+    /// Compiles (or recompiles) the user shader at `path` (absolute, as `ShaderLayer.fragmentPath`).
+    /// On failure the last good program for that path stays in use and the `ShaderError`
+    /// (`FILE:LINE: message`, naming the user's file or its include) is thrown.
+    public func loadUserShader(at path: String) throws {
+        try context.makeCurrent()
+        let user = pass(UserShaderPass.self)
+        user.inUse.insert(path)
+        try user.load(path, shaders: shaders)
+    }
+
+    /// The error of the latest attempt to compile the user shader at `path`, nil if it compiled
+    /// (or was never loaded).
+    public func userShaderError(at path: String) -> ShaderError? {
+        pass(UserShaderPass.self).entries[path]?.error
     }
 }

@@ -55,13 +55,28 @@ public struct ShaderSource: Sendable {
         }
     }
 
-    /// The text of the shader file at `path`; a `ShaderError` (`unreadableFile`) naming it otherwise.
-    public static func read(_ path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw ShaderError(.unreadableFile, file: path, exists ? "cannot read the file" : "no such file")
+    /// The largest shader file (or included file) Welkin reads, in bytes.
+    public static let maximumFileSize = 1 << 20
+
+    /// Why the file at `path` cannot be read as shader text (nil: its text).
+    static func text(_ path: String) -> Result<String, RegularFile.Problem> {
+        do {
+            let bytes = try RegularFile.read(path, limit: maximumFileSize)
+            guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(.unreadable("it is not UTF-8 text")) }
+            return .success(text)
+        } catch {
+            return .failure(error)
         }
-        return text
+    }
+
+    /// The text of the shader file at `path`; a `ShaderError` (`unreadableFile`) naming it otherwise.
+    /// A FIFO or device is refused without a blocking read.
+    public static func read(_ path: String) throws -> String {
+        switch text(path) {
+        case .success(let text): return text
+        case .failure(.missing): throw ShaderError(.unreadableFile, file: path, "no such file")
+        case .failure(let problem): throw ShaderError(.unreadableFile, file: path, "the file \(problem)")
+        }
     }
 
     /// Lines of file S are numbered from S × lineStride + 1 in the compiled text.
@@ -103,12 +118,13 @@ public struct ShaderSource: Sendable {
 
         mutating func append(path: String, includedAt site: ShaderDiagnostic?, stack: [String]) throws {
             guard let site else { return try append(text: ShaderSource.read(path), path: path, stack: stack) }
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                let exists = FileManager.default.fileExists(atPath: path)
-                throw ShaderError(.missingInclude, file: site.file, line: site.line,
-                                  exists ? "cannot read included file '\(path)'" : "included file '\(path)' not found")
+            switch ShaderSource.text(path) {
+            case .success(let text): try append(text: text, path: path, stack: stack)
+            case .failure(.missing):
+                throw ShaderError(.missingInclude, file: site.file, line: site.line, "included file '\(path)' not found")
+            case .failure(let problem):
+                throw ShaderError(.missingInclude, file: site.file, line: site.line, "included file '\(path)' \(problem)")
             }
-            try append(text: text, path: path, stack: stack)
         }
 
         mutating func append(text: String, path: String, stack: [String]) throws {

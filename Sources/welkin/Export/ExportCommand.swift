@@ -126,7 +126,7 @@ extension Commands {
         }
         let useCPU = args.flag("--cpu")
         let sceneLabel = args.positionals.first ?? "<default scene>"
-        if useCPU, let index = scene.layers.firstIndex(where: { if case .shader = $0.content { return true } else { return false } }) {
+        if useCPU, let index = scene.layers.firstIndex(where: { $0.content is ShaderLayer }) {
             throw Failure(message: "\(sceneLabel): layers[\(index)] is a user shader, which the CPU reference cannot run; export without --cpu")
         }
         try target.checkWritable(frameCount: frameCount)
@@ -173,7 +173,7 @@ extension Commands {
     static func naturalDuration(of scene: Scene, from start: Double) -> Double? {
         var lengths: [Double] = []
         for layer in scene.layers {
-            if case .sky(.sky(let sky)) = layer.content, case .computed(_, _, _, let timeScale) = sky.sun, timeScale > 0 {
+            if case .sky(let sky)? = layer.content as? SkyContent, case .computed(_, _, _, let timeScale) = sky.sun, timeScale > 0 {
                 lengths.append(86400 / timeScale)
             }
         }
