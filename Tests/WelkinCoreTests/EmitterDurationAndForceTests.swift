@@ -15,7 +15,7 @@ final class EmitterDurationAndForceTests: XCTestCase {
     }
 
     func simulation(_ s: Scene) throws -> EmitterSimulation {
-        guard case .emitter(let e) = s.layers[0].content else { throw XCTSkip("unreachable: not an emitter") }
+        let e = try XCTUnwrap(s.layers[0].content as? EmitterLayer, "not an emitter")
         return EmitterSimulation(layer: e, layerIndex: 0, sceneSize: s.size, seed: s.seed, wind: s.wind)
     }
 

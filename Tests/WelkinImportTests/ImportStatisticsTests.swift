@@ -140,7 +140,7 @@ final class ImportStatisticsTests: XCTestCase {
         let scenePath = folder.appendingPathComponent("imported.json")
         try result.scene.write(to: scenePath, atomically: true, encoding: .utf8)
         let scene = try SceneLoader.load(path: scenePath.path)
-        guard case .emitter(let e) = scene.layers[0].content, let orbit = e.cells[0].orbit else { return XCTFail("no orbit") }
+        guard let e = scene.layers[0].content as? EmitterLayer, let orbit = e.cells[0].orbit else { return XCTFail("no orbit") }
         XCTAssertNil(orbit.endRadius)
         XCTAssertEqual(orbit.radius, 150)
         let particles = ParticleSnapshot.all(in: scene, at: 6).particles
