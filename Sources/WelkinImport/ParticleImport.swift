@@ -100,9 +100,10 @@ public enum ParticleImport {
             let speedVariance = abs(try n("rotatePerSecondVariance")) * radians
             cell.append(("emissionLongitude", json(Double.pi + flip * angle * radians)))
             cell.append(("emissionRange", json(2 * angleVariance * radians)))
-            cell.append(("orbit", object([("radius", json(start)), ("radiusRange", json(startVariance)),
-                                          ("endRadius", json(end)), ("endRadiusRange", json(endVariance)),
-                                          ("speed", json(speed)), ("speedRange", json(speedVariance))])))
+            // minRadius −1 is cocos2d's START_RADIUS_EQUAL_TO_END_RADIUS: the radius stays the start radius.
+            let endKeys = end == -1 ? [] : [("endRadius", json(end)), ("endRadiusRange", json(endVariance))]
+            cell.append(("orbit", object([("radius", json(start)), ("radiusRange", json(startVariance))] + endKeys
+                                         + [("speed", json(speed)), ("speedRange", json(speedVariance))])))
             if varianceX != 0 || varianceY != 0 {
                 warnings.append("\(shown(effect, "sourcePositionVariancex")): ignored in radial mode (particles circle the emitter's position, as in cocos2d)")
             }

@@ -177,6 +177,18 @@ final class PropertyTableTests: XCTestCase {
                        "docs/welkin.schema.json is stale: run `welkin schema > docs/welkin.schema.json`")
     }
 
+    /// The fuzzer's dictionary (Tests/Fuzz/welkin.dict, `make fuzz`) names every key of every table,
+    /// so libFuzzer can splice in keys added after the seed corpus was written.
+    func testFuzzDictionaryNamesEveryKey() throws {
+        let dict = try String(contentsOf: Self.repository.appendingPathComponent("Tests/Fuzz/welkin.dict"), encoding: .utf8)
+        let entries = Set(dict.split(separator: "\n").map(String.init))
+        var missing: [String] = []
+        for table in SceneFormat.tables {
+            for key in table.keys where !entries.contains("\"\\\"\(key)\\\"\"") && !missing.contains(key) { missing.append(key) }
+        }
+        XCTAssertEqual(missing, [], "add these keys to Tests/Fuzz/welkin.dict as \"\\\"key\\\"\"")
+    }
+
     func testSchemaDraftAndLayerKinds() throws {
         let schema = SceneSchema.jsonSchema()
         XCTAssertEqual(schema["$schema"].flatMap { if case .string(let s) = $0.kind { return s } else { return nil } }, SceneSchema.draft)

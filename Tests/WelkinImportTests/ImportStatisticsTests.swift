@@ -125,6 +125,30 @@ final class ImportStatisticsTests: XCTestCase {
                       "blend (770, 1) is additive")
     }
 
+    /// cocos2d's minRadius −1 (START_RADIUS_EQUAL_TO_END_RADIUS, CCParticleSystem.cpp) keeps each
+    /// particle at its start radius: no endRadius in the scene, distances uniform on maxRadius ± variance
+    /// at every age (read as a radius of −1, the orbits would shrink through the centre).
+    func testRadialPlistMinRadiusMinusOneKeepsTheStartRadius() throws {
+        let path = Self.effects.appendingPathComponent("radial.plist").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+            .replacingOccurrences(of: "<key>minRadius</key>\n\t<real>20.0</real>", with: "<key>minRadius</key>\n\t<real>-1.0</real>")
+        XCTAssertTrue(text.contains("<real>-1.0</real>\n\t<key>minRadiusVariance</key>"))
+        let effect = try EffectFile.parse(text, path: path)
+        let result = try ParticleImport.convert(effect, effectDirectory: Self.effects.path, name: "imported", options: .init())
+        let folder = try makeTemporaryDirectory("welkin-import")
+        if let t = result.texture { try Data(t.png).write(to: folder.appendingPathComponent(t.fileName)) }
+        let scenePath = folder.appendingPathComponent("imported.json")
+        try result.scene.write(to: scenePath, atomically: true, encoding: .utf8)
+        let scene = try SceneLoader.load(path: scenePath.path)
+        guard let e = scene.layers[0].content as? EmitterLayer, let orbit = e.cells[0].orbit else { return XCTFail("no orbit") }
+        XCTAssertNil(orbit.endRadius)
+        XCTAssertEqual(orbit.radius, 150)
+        let particles = ParticleSnapshot.all(in: scene, at: 6).particles
+        let old = particles.filter { $0.age / $0.lifetime > 0.5 }
+        let radii = old.map { p -> Double in let d = p.position - SIMD2(256, 256); return (d * d).sum().squareRoot() }
+        assertKS(radii, uniform(120, 180), "minRadius −1: radius 150 ± 30 throughout")
+    }
+
     func testPexRadialAccelerationLifespansSizesAndColours() throws {
         let (scene, result, _) = try importEffect("fountain.pex")
         XCTAssertEqual(result.warnings, [])

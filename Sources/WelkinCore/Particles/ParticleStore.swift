@@ -162,10 +162,20 @@ public final class ParticleStore {
 
     /// Advances particles of a cell with extras by one step (`CellKinematics`): one call of
     /// `ParticleKernel.advance` per particle. Returns whether any particle reached its lifetime.
-    public func integrate(_ k: CellKinematics, dt: Float, range: Range<Int>) -> Bool {
+    /// `placesOrbits` false: orbiting particles only age (their position is a closed form of age,
+    /// computed when it is true), so skipped steps cost what the ballistic kernel's do.
+    public func integrate(_ k: CellKinematics, dt: Float, range: Range<Int>, placesOrbits: Bool = true) -> Bool {
         switch k.motion {
         case .ballistic:
             return integrate(k.constants, dt: dt, range: range)
+        case .orbit where !placesOrbits:
+            var anyDead = false
+            for i in range {
+                let a = age[i] + dt
+                age[i] = a
+                if a >= lifetime[i] { anyDead = true }
+            }
+            return anyDead
         case .forces, .orbit:
             var anyDead = false
             for i in range {
