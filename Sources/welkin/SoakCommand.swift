@@ -21,7 +21,9 @@ extension Commands {
         memory grows more than 1 % (and more than 2 MiB) between the end of the warm-up and the end,
         or when the number of live GL textures, buffers, framebuffers or vertex arrays changes in that
         time. Programs are reported but may grow: they are a cache of shader variants, one per
-        combination of sky parts, cloud kinds and weather a scene reaches.
+        combination of sky parts, cloud kinds and weather a scene reaches (the sky keeps at most 48,
+        least recently used dropped first). The warm-up also lasts until no program has been made for
+        15 s (or an eighth of the time, if longer): a run that never gets there fails.
         `make soak` runs it on snow, fire, weather-tour and mesh-seed.
         """,
         options: [
@@ -93,6 +95,12 @@ extension Commands {
         }
         var warmed = false
         var image = Image(width: size.x, height: size.y)
+        // Shader variants are compiled the first time a frame needs them (cloud sprites drifting
+        // into new combinations reach new ones long after the scene settles), and each costs
+        // llvmpipe megabytes of machine code: the warm-up also waits until no program has been
+        // made for `quiet` seconds, so a cache still filling is not mistaken for a leak.
+        let quiet = max(15, seconds / 8)
+        var programs = GLObjectCount.live().programs, lastNewProgram = 0.0, nextCount = 1.0
         while Date().timeIntervalSince(start) < seconds {
             let frame = Frame(scene: scene, time: Double(report.frames) / 60, pixelSize: size)
             _ = try gpuRender(renderer, frame, of: scene)
@@ -100,14 +108,22 @@ extension Commands {
                 try reference.renderer.render(frame, into: &image)
             }
             report.frames += 1
-            if !warmed && Date().timeIntervalSince(start) >= warmUp {
+            let elapsed = Date().timeIntervalSince(start)
+            if !warmed && elapsed >= nextCount {   // once a second: the count asks GL about 4096 names
+                nextCount = elapsed.rounded(.down) + 1
+                let now = GLObjectCount.live().programs
+                if now != programs { programs = now; lastNewProgram = elapsed }
+            }
+            if !warmed && elapsed >= warmUp && elapsed - lastNewProgram >= quiet {
                 warmed = true
                 report.warmRSS = residentBytes()
                 report.glBefore = GLObjectCount.live()
             }
         }
         report.endRSS = residentBytes()
-        if !warmed { report.warmRSS = report.startRSS; report.glBefore = GLObjectCount.live() }
+        if !warmed {
+            throw Failure(message: "welkin soak: \(scene.sourcePath ?? scene.name) was still compiling shader variants \(String(format: "%.0f", lastNewProgram)) s in (the warm-up waits for \(String(format: "%.0f", quiet)) s without one); soak it for longer")
+        }
         report.glAfter = GLObjectCount.live()
         return report
     }

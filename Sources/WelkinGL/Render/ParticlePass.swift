@@ -168,6 +168,10 @@ final class ParticlePass {
         epoxy_glBindVertexArray(vertexArray)
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
         for batch in p.batches where !batch.instances.isEmpty {
+            // Both variants of a sprite kind are built the first time either is needed: whether a
+            // batch fits in points changes from frame to frame (sizes, blur, spin), and a program
+            // compiled late, minutes into a session, is a stall and memory that only then appears.
+            if drawsPoints { _ = program(batch.sprite); _ = pointProgram(batch.sprite) }
             let side = pointSide(batch)
             let points = side.flatMap { _ in pointProgram(batch.sprite) }
             let prog = points ?? program(batch.sprite)

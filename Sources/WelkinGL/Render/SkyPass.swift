@@ -74,6 +74,13 @@ final class SkyPass {
 
     private let shaders: ShaderLibrary
     private var programs: [Variant: Program] = [:]
+    /// When each variant was last used (a frame counter), for evicting the least recently used.
+    private var lastUse: [Variant: UInt64] = [:]
+    private var uses: UInt64 = 0
+    /// At most this many variants are kept: drifting cloud sprites reach new combinations of kinds,
+    /// counts and the sun disc for as long as a scene runs, so without a bound an hours-long
+    /// session would keep every program it ever compiled.
+    static let variantLimit = 48
     /// Every file the programs read.
     private(set) var files: [String]
 
@@ -182,8 +189,14 @@ final class SkyPass {
         let p: Program
         if let cached = programs[variant] { p = cached } else {
             p = try Program(shaders, variant)
+            if programs.count >= Self.variantLimit, let oldest = lastUse.min(by: { $0.value < $1.value })?.key {
+                programs[oldest] = nil   // its ShaderProgram deletes the GL program
+                lastUse[oldest] = nil
+            }
             programs[variant] = p
         }
+        uses += 1
+        lastUse[variant] = uses
         epoxy_glUseProgram(p.program.id)
         epoxy_glUniform2f(p.uniform("u_pixelSize"), Float(pixelSize.x), Float(pixelSize.y))
         for part in sky.parts where variant.parts.contains(part.code) {
