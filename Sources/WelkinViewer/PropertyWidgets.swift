@@ -167,6 +167,13 @@ struct PropertyWidgets {
         tooltip(property, present: value != nil)
     }
 
+    /// An absent key whose default is a rule, not a number ("the start scale"): the slider shows the
+    /// rule instead of a 0 it does not mean (Dear ImGui prints a format without a conversion as is).
+    static func describedDefault(_ value: JSONValue?, _ property: Property?) -> String? {
+        guard value == nil, case .described(let text)? = property?.defaultValue else { return nil }
+        return "(" + text.replacingOccurrences(of: "%", with: "%%") + ")"
+    }
+
     // MARK: - Widgets by type
 
     mutating func number(_ label: String, _ range: ClosedRange<Double>, at path: JSONPath, value: JSONValue?, property: Property?, unit: String?) {
@@ -174,7 +181,7 @@ struct PropertyWidgets {
         if case .number(let n)? = value?.kind { current = n } else if case .number(let n)? = property?.defaultValue { current = n }
         current = min(max(current, range.lowerBound), range.upperBound)
         let decimals = Self.decimals(for: range, value: current)
-        let format = Self.format(decimals: decimals, unit: unit)
+        let format = Self.describedDefault(value, property) ?? Self.format(decimals: decimals, unit: unit)
         var f = Float(current)
         wp_set_next_item_width(itemWidth)
         let changed: Bool
@@ -193,7 +200,7 @@ struct PropertyWidgets {
         if case .number(let n)? = value?.kind { current = n } else if case .number(let n)? = property?.defaultValue { current = n }
         let low = Int32(clamping: range.lowerBound), high = Int32(clamping: range.upperBound)
         var i = Int32(clamping: Int(min(max(current, Double(low)), Double(high))))
-        let format = unit.map { "%d \($0)" } ?? "%d"
+        let format = Self.describedDefault(value, property) ?? unit.map { "%d \($0)" } ?? "%d"
         wp_set_next_item_width(itemWidth)
         let changed = Int(high) - Int(low) <= 100
             ? wp_slider_int(label, &i, low, high, format)

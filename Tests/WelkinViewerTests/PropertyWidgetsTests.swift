@@ -16,6 +16,16 @@ final class PropertyWidgetsTests: XCTestCase {
         XCTAssertFalse(PropertyWidgets.slides(-1e6...1e6))
     }
 
+    /// An absent endScale shows its rule ("the particle's start scale"), not a 0 it does not mean;
+    /// a present one, or a key with a numeric default, shows its number.
+    func testAnAbsentKeyWithARuleForADefaultShowsTheRule() throws {
+        let cell = try XCTUnwrap(SceneFormat.tables.first { $0["endScale"] != nil })
+        let endScale = try XCTUnwrap(cell["endScale"])
+        XCTAssertEqual(PropertyWidgets.describedDefault(nil, endScale), "(the particle's start scale)")
+        XCTAssertNil(PropertyWidgets.describedDefault(try JSONParser.parse("0.5"), endScale))
+        XCTAssertNil(PropertyWidgets.describedDefault(nil, try XCTUnwrap(cell["lifetime"])))
+    }
+
     func testColoursKeepTheirForm() throws {
         func json(_ text: String) throws -> JSONValue { try JSONParser.parse(text) }
         XCTAssertEqual(PropertyWidgets.colorText([1, 0.5, 0, 1], like: try json("[0.1, 0.2, 0.3]")), "[1, 0.5, 0]")
