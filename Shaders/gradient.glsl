@@ -9,6 +9,9 @@
 // GRADIENT_* (GradientDraw.Kind codes) and MAXIMUM_STOPS (Gradient.maximumStops) come from the
 // constants prelude (ShaderConstants.swift).
 
+// A stack program (gradient-stack.frag, WELKIN_GRADIENT_STACK) declares its own uniforms and
+// uses only the functions here that take every input as an argument.
+#ifndef WELKIN_GRADIENT_STACK
 // The renderer may specialise a program to one kind and one colour space by defining
 // WELKIN_GRADIENT_KIND and WELKIN_COLOR_SPACE: those uniforms become constants and the other
 // branches fold away (software rasterisers such as llvmpipe otherwise run every branch).
@@ -37,6 +40,7 @@ uniform float u_locations[MAXIMUM_STOPS];
 uniform vec4 u_colors[MAXIMUM_STOPS];   // premultiplied, in u_colorSpace
 #endif
 uniform float u_opacity;
+#endif
 
 // GLSL's mod is already x − y·floor(x/y); spelled out so the Swift twin reads the same.
 float glslMod(float x, float y) {
@@ -62,6 +66,7 @@ float angularParameter(float angle, float start, float span) {
     return (a - s) < (turn - s) * 0.5 ? 1.0 : 0.0;
 }
 
+#ifndef WELKIN_GRADIENT_STACK
 // t at pixel-space point p (a pixel centre is (x + 0.5, y + 0.5), y down). Not clamped.
 float parameter(vec2 p) {
     if (u_kind == GRADIENT_LINEAR) {
@@ -104,3 +109,4 @@ vec4 evaluate(float t) {
 vec4 color(vec2 p) {
     return evaluate(min(max(parameter(p), 0.0), 1.0)) * u_opacity;
 }
+#endif

@@ -250,9 +250,11 @@ public final class GLRenderer {
         let size = frame.pixelSize
         // The last layer composites and resolves itself (see Shaders/composite.glsl), so the float
         // target is needed only for the layers before it.
-        let lastDrawable = frame.layers.last.map { $0 as? any GLDrawable }
+        // Passes may draw runs of their layers as one (GLLayerPass.fusing: consecutive gradients).
+        let drawn = passes.layers.fusing(frame.layers)
+        let lastDrawable = drawn.last.map { $0.draw as? any GLDrawable }
         let fuses = fusesLastLayer && (lastDrawable.map { $0?.canResolveFrame ?? false } ?? true)
-        let layered = fuses ? frame.layers.dropLast() : frame.layers[...]
+        let layered = fuses ? drawn.dropLast() : drawn[...]
         let last = fuses ? lastDrawable ?? nil : nil
         for pass in passes.layers.all { pass.willDraw(frame) }
         let layering = frame.layers.contains { ($0 as? any GLDrawable)?.usesLayerTarget ?? false }
@@ -269,7 +271,7 @@ public final class GLRenderer {
             let bg = frame.background
             epoxy_glClearColor(bg.x, bg.y, bg.z, bg.w)
             epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            for (position, layer) in layered.enumerated() {
+            for (layer, position) in layered {
                 compositing(into: accumulation)
                 do {
                     try drawLayer(layer, frame: frame, into: accumulation)
@@ -284,7 +286,7 @@ public final class GLRenderer {
         }
 
         // The last pass reads what the passes before it drew: wait for them here, not inside GL.
-        let lastPosition = frame.layers.count - 1
+        let lastPosition = drawn.last?.position ?? -1
         do {
             let context = GLLayerContext(renderer: self, frame: frame, depth: 0)
             let waited = try last.map { try prepareResolving($0, in: context) } ?? false

@@ -79,6 +79,10 @@ final class GradientPass {
     /// Specialise programs per kind, colour space, stop count and resolve input, and draw linear
     /// gradients as bands (on by default; off draws everything with the generic programs).
     var specializes = true
+    /// Draw consecutive gradient layers as one GradientStack pass (with `specializes` only).
+    var fusesGradients = true
+    /// Built stack programs; nil marks one that failed.
+    var stackPrograms: [StackVariant: StackProgram?] = [:]
     /// The band geometry's vertex array and buffer (made on first use).
     private var bandVertexArray: GLuint = 0
     private var bandBuffer: GLuint = 0
@@ -92,6 +96,11 @@ final class GradientPass {
         }
         // The band programs too, so an error in their files shows at load time (and in reloads).
         programs[Self.bandVariant(space: .srgb, test: true, resolve: nil)] = try Program(shaders, Self.bandVariant(space: .srgb, test: true, resolve: nil))
+        // And a stack program (gradient-stack.frag) for the same reason.
+        let linear = GradientDraw(Gradient(shape: .linear(start: SIMD2(0, 0), end: SIMD2(0, 1)), stops: [GradientStop(color: .black, location: 0), GradientStop(color: .white, location: 1)]),
+                                  opacity: 1, sceneColorSpace: .srgb, pixelSize: SIMD2(1, 1), scale: SIMD2(1, 1))
+        let probe = StackVariant(GradientStack(layers: [linear, linear]), resolve: nil)
+        stackPrograms[probe] = try StackProgram(shaders, probe)
     }
 
     deinit {
@@ -105,6 +114,7 @@ final class GradientPass {
     var files: [String] {
         var out: [String] = []
         for case let p? in programs.values { for f in p.program.files where !out.contains(f) { out.append(f) } }
+        for case let p? in stackPrograms.values { for f in p.program.files where !out.contains(f) { out.append(f) } }
         return out
     }
 
@@ -209,7 +219,10 @@ final class GradientPass {
 extension GradientPass: GLLayerPass {
     convenience init(shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws { try self.init(shaders: shaders) }
 
-    func adopt(_ previous: GradientPass) { specializes = previous.specializes }
+    func adopt(_ previous: GradientPass) {
+        specializes = previous.specializes
+        fusesGradients = previous.fusesGradients
+    }
 }
 
 extension GradientDraw: GLDrawable {
@@ -232,5 +245,170 @@ extension GLRenderer {
     public var specializesPrograms: Bool {
         get { pass(GradientPass.self).specializes }
         set { pass(GradientPass.self).specializes = newValue }
+    }
+
+    /// Draw consecutive gradient layers in one pass (GradientStack), evaluated and composited in
+    /// registers (with `specializesPrograms`; the same picture within compare's tolerance).
+    public var fusesGradients: Bool {
+        get { pass(GradientPass.self).fusesGradients }
+        set { pass(GradientPass.self).fusesGradients = newValue }
+    }
+}
+
+/// Consecutive top-level gradient layers drawn in one pass (Shaders/gradient-stack.frag): each
+/// evaluated and composited over the ones below in registers, instead of one float-blended
+/// full-screen pass each. GradientPass.fusing makes it; the CPU draws the same layers one by one
+/// with the same maths (source-over is the same sum, grouped differently: within compare's tolerance).
+struct GradientStack: LayerDraw {
+    /// Bottom first; at least two, at most `GradientPass.stackLayerLimit`.
+    var layers: [GradientDraw]
+
+    func isEqual(to other: any LayerDraw) -> Bool {
+        (other as? GradientStack)?.layers == layers
+    }
+}
+
+extension GradientPass {
+    /// The most layers one stack program draws (a longer run is split).
+    static let stackLayerLimit = 8
+    /// The most stops of all a stack's layers together: as many as one layer may have, so a stack's
+    /// uniform arrays are no larger than a generic single-layer program's (GL 3.3 promises 1024
+    /// fragment uniform components).
+    static let stackStopLimit = Gradient.maximumStops
+
+    /// One stack program: each layer's kind, colour space and stop count, and the resolve input.
+    struct StackVariant: Hashable {
+        var layers: [Layer]
+        var resolves: Bool
+        var readsDestination: Bool?
+        var dither: Bool?
+
+        struct Layer: Hashable {
+            var kind: GradientDraw.Kind
+            var space: ColorSpace
+            var stopCount: Int
+        }
+
+        init(_ stack: GradientStack, resolve: ResolveInput?) {
+            layers = stack.layers.map { Layer(kind: $0.kind, space: $0.stops.space, stopCount: $0.stops.locations.count) }
+            resolves = resolve != nil
+            readsDestination = resolve.map { $0.destination != nil }
+            dither = resolve?.dither
+        }
+
+        /// WELKIN_STACK_LAYERS: one stackLayer call per layer with its constants as literals.
+        var defines: [(name: String, value: String)] {
+            var first = 0, calls: [String] = []
+            for (slot, l) in layers.enumerated() {
+                calls.append("stack = stackLayer(p, stack, \(slot), \(l.kind.rawValue), \(l.space.code), \(l.stopCount), \(first));")
+                first += l.stopCount
+            }
+            var out: [(name: String, value: String)] = [("WELKIN_GRADIENT_STACK", String(layers.count)),
+                                                        ("WELKIN_STACK_STOPS", String(first)),
+                                                        ("WELKIN_STACK_LAYERS", calls.joined(separator: " "))]
+            if resolves { out.append(("WELKIN_RESOLVE", "1")) }
+            if let readsDestination { out.append(("WELKIN_READS_DESTINATION", readsDestination ? "1" : "0")) }
+            if let dither { out.append(("WELKIN_DITHER", dither ? "1" : "0")) }
+            return out
+        }
+    }
+
+    /// One built stack program and its uniform locations.
+    final class StackProgram {
+        let program: ShaderProgram
+        let u_pixelSize, u_origins, u_vectors, u_ranges, u_opacities, u_stackLocations, u_stackColors: GLint
+        let composite: CompositeUniforms
+
+        init(_ shaders: ShaderLibrary, _ variant: StackVariant) throws {
+            program = try ShaderProgram(vertex: shaders.source("fullscreen.vert"),
+                                        fragment: ShaderSource(path: shaders.path("gradient-stack.frag"), defines: variant.defines))
+            u_pixelSize = program.uniform("u_pixelSize")
+            u_origins = program.uniform("u_origins")
+            u_vectors = program.uniform("u_vectors")
+            u_ranges = program.uniform("u_ranges")
+            u_opacities = program.uniform("u_opacities")
+            u_stackLocations = program.uniform("u_stackLocations")
+            u_stackColors = program.uniform("u_stackColors")
+            composite = CompositeUniforms(program)
+        }
+    }
+
+    /// Replaces each run of two or more consecutive gradient layers with a GradientStack (only
+    /// when programs are specialised: the plain way draws every layer on its own).
+    func fusing(_ layers: [(draw: any LayerDraw, position: Int)]) -> [(draw: any LayerDraw, position: Int)] {
+        guard specializes && fusesGradients else { return layers }
+        var out: [(draw: any LayerDraw, position: Int)] = []
+        var run: [GradientDraw] = [], runStart = 0, runStops = 0
+        func flush() {
+            if run.count == 1 { out.append((run[0], runStart)) }
+            if run.count > 1 { out.append((GradientStack(layers: run), runStart)) }
+            run = []
+            runStops = 0
+        }
+        for (draw, position) in layers {
+            // Linear gradients stay band geometry (cheaper on their own than evaluated per fragment).
+            guard let g = draw as? GradientDraw, g.kind != .linear else { flush(); out.append((draw, position)); continue }
+            let stops = g.stops.locations.count
+            if run.count == Self.stackLayerLimit || runStops + stops > Self.stackStopLimit { flush() }
+            if run.isEmpty { runStart = position }
+            run.append(g)
+            runStops += stops
+        }
+        flush()
+        return out
+    }
+
+    /// Draws `stack` like `draw(_:pixelSize:resolve:)` draws one gradient; layer by layer if its
+    /// program does not build.
+    func draw(_ stack: GradientStack, pixelSize: SIMD2<Int>, resolve: ResolveInput?) throws {
+        let variant = StackVariant(stack, resolve: resolve)
+        let cached = stackPrograms[variant]
+        let built: StackProgram? = cached ?? {
+            let p = try? StackProgram(shaders, variant)
+            stackPrograms[variant] = .some(p)
+            return p
+        }()
+        guard let p = built else {
+            // As a layer: one by one into the bound float target, as without fusing. Resolving, the
+            // layers below the last are not in the float target: the frame reports the failure.
+            guard resolve == nil else { throw GLError("a stack of \(stack.layers.count) gradient layers: gradient-stack.frag did not build") }
+            for g in stack.layers { draw(g, pixelSize: pixelSize, resolve: nil) }
+            return
+        }
+        epoxy_glUseProgram(p.program.id)
+        epoxy_glUniform2f(p.u_pixelSize, Float(pixelSize.x), Float(pixelSize.y))
+        var origins: [Float] = [], vectors: [Float] = [], ranges: [Float] = [], opacities: [Float] = []
+        var locations: [Float] = [], colors: [Float] = []
+        for g in stack.layers {
+            origins += [g.origin.x, g.origin.y]
+            vectors += [g.vector.x, g.vector.y]
+            ranges += [g.range.x, g.range.y]
+            opacities.append(g.opacity)
+            locations += g.stops.locations
+            for c in g.stops.colors { colors += [c.x, c.y, c.z, c.w] }
+        }
+        let n = GLsizei(stack.layers.count)
+        epoxy_glUniform2fv(p.u_origins, n, origins)
+        epoxy_glUniform2fv(p.u_vectors, n, vectors)
+        epoxy_glUniform2fv(p.u_ranges, n, ranges)
+        epoxy_glUniform1fv(p.u_opacities, n, opacities)
+        epoxy_glUniform1fv(p.u_stackLocations, GLsizei(locations.count), locations)
+        epoxy_glUniform4fv(p.u_stackColors, GLsizei(locations.count), colors)
+        if let resolve { p.composite.set(resolve) }
+        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+    }
+}
+
+extension GradientStack: GLDrawable {
+    typealias Pass = GradientPass
+
+    var canResolveFrame: Bool { true }
+
+    func draw(_ pass: GradientPass, in context: GLLayerContext, into target: RenderTarget) throws {
+        try pass.draw(self, pixelSize: context.pixelSize, resolve: nil)
+    }
+
+    func drawResolving(_ pass: GradientPass, in context: GLLayerContext, resolve: ResolveInput) throws {
+        try pass.draw(self, pixelSize: context.pixelSize, resolve: resolve)
     }
 }

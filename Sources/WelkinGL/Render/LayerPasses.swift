@@ -25,6 +25,10 @@ protocol GLLayerPass: AnyObject {
     /// Drops GPU copies of the images at `paths` (all when nil): they are uploaded again when next
     /// drawn. Nothing by default.
     func forgetImages(_ paths: Set<String>?)
+    /// The frame's top-level layers as this pass would have them drawn: it may replace a run of its
+    /// own layers with one draw value (each entry keeps the position in `Frame.layers` of the first
+    /// layer it draws, for failures). Unchanged by default.
+    func fusing(_ layers: [(draw: any LayerDraw, position: Int)]) -> [(draw: any LayerDraw, position: Int)]
 }
 
 extension GLLayerPass {
@@ -32,6 +36,7 @@ extension GLLayerPass {
     func willDraw(_ frame: Frame) {}
     func reload(shaders: ShaderLibrary, affected: ([String]) -> Bool) throws -> [ShaderError] { [] }
     func forgetImages(_ paths: Set<String>?) {}
+    func fusing(_ layers: [(draw: any LayerDraw, position: Int)]) -> [(draw: any LayerDraw, position: Int)] { layers }
 }
 
 /// A Frame value the GPU draws: each kind's pass file conforms its draw type
@@ -123,6 +128,11 @@ struct LayerPasses {
 
     /// The passes in `LayerKinds.all`'s order.
     var all: [any GLLayerPass] { order.map { passes[$0]! } }
+
+    /// The frame's layers after every pass's `fusing`, in `LayerKinds.all`'s order.
+    func fusing(_ layers: [any LayerDraw]) -> [(draw: any LayerDraw, position: Int)] {
+        all.reduce(layers.enumerated().map { (draw: $0.element, position: $0.offset) }) { $1.fusing($0) }
+    }
 
     /// Rebuilds from `shaders` each pass whose files `affected` says changed.
     mutating func rebuild(_ shaders: ShaderLibrary, warn: @escaping (String) -> Void, where affected: ([String]) -> Bool) throws {
