@@ -101,6 +101,67 @@ final class TextParityTests: XCTestCase {
         try checkParity(scene, "shadows", times: [0, 1.5, 7], sizes: [nil, SIMD2(200, 60)])
     }
 
+    /// Groups of text and groups masked by text blur and composite only within their glyphs' reach:
+    /// the picture is the one the full-frame passes draw, byte for byte — shadows reaching past the
+    /// frame's edges and offset out of it, a shadowed group masked by text, an inverted mask (drawn
+    /// whole), the example scenes.
+    func testScissoredGroupsDrawWhatFullFramePassesDraw() throws {
+        let renderer = try TestGL.renderer()
+        defer { renderer.scissorsGroups = true }
+        let edges = try decode("""
+            {"size": [200, 120], "background": "#F0F0F0",
+             "layers": [
+              {"type": "text", "string": "edge", "size": 48, "position": [0.05, 0.1], "color": "#007AFF",
+               "shadow": {"color": "#000000", "radius": 14, "offset": [-20, -12]}},
+              {"type": "group", "layers": [{"type": "linearGradient", "stops": ["#FF9500", "#5856D6"]}],
+               "mask": {"type": "text", "string": "MASK", "weight": "bold", "size": 40, "position": [0.7, 0.85]},
+               "shadow": {"color": "#00000099", "radius": 6, "offset": [5, 30]}},
+              {"type": "group", "invert": true, "opacity": 0.5, "layers": [{"type": "radialGradient", "stops": ["white", "black"]}],
+               "mask": {"type": "text", "string": "inv", "size": 30, "position": [0.5, 0.5]},
+               "shadow": {"color": "#FF2D55", "radius": 3}}
+             ]}
+            """, "edges")
+        var scenes: [(Scene, String)] = [(edges, "edges")]
+        for name in ["mesh-text", "text-clock", "text-scripts"] {
+            scenes.append((try SceneLoader.load(path: Repository.root.appendingPathComponent("Scenes/\(name).json").path), name))
+        }
+        for (scene, label) in scenes {
+            for time in [0.0, 1.5, 7] {
+                let frame = Frame(scene: scene, time: time, pixelSize: label == "edges" ? nil : SIMD2(320, 180))
+                renderer.scissorsGroups = true
+                let scissored = try renderer.render(frame)
+                renderer.scissorsGroups = false
+                let whole = try renderer.render(frame)
+                XCTAssertEqual(ImageDifference(scissored, whole).maxDifference, 0, "\(label) at \(time) s")
+            }
+        }
+    }
+
+    /// The boxes: a text's shadow reaches its blur and offset; an inverted mask keeps the content's
+    /// box, which a gradient does not have.
+    func testGroupRegions() throws {
+        let scene = try decode("""
+            {"size": [200, 100], "layers": [
+              {"type": "text", "string": "x", "size": 20, "position": [0.5, 0.5], "shadow": {"color": "black", "radius": 4, "offset": [10, 0]}},
+              {"type": "group", "invert": true, "layers": [{"type": "text", "string": "y", "size": 20}],
+               "mask": {"type": "text", "string": "z", "size": 20}},
+              {"type": "group", "invert": true, "layers": [{"type": "linearGradient", "stops": ["red", "blue"]}],
+               "mask": {"type": "text", "string": "z", "size": 20}}]}
+            """, "regions")
+        let frame = Frame(scene: scene, time: 0, pixelSize: nil)
+        let groups = frame.layers.compactMap { $0 as? GroupDraw }
+        XCTAssertEqual(groups.count, 3)
+        let shadowed = try XCTUnwrap(GLRenderer.groupRegions(groups[0], pixelSize: SIMD2(200, 100)))
+        let glyphs = try XCTUnwrap(GLRenderer.groupAlphaBox(groups[0].layers[0]))
+        let reach = groups[0].shadow!.horizontalWeights.count - 1
+        XCTAssertGreaterThan(reach, 0)
+        XCTAssertEqual(shadowed.composite, SIMD4(glyphs.x - reach, glyphs.y - reach, glyphs.z + reach + 10, glyphs.w + reach))
+        XCTAssertEqual(shadowed.vertical, SIMD4(glyphs.x - reach - 10, glyphs.y - reach, glyphs.z + reach + 10, glyphs.w + reach))
+        let inverted = try XCTUnwrap(GLRenderer.groupRegions(groups[1], pixelSize: SIMD2(200, 100)))
+        XCTAssertEqual(inverted.composite, try XCTUnwrap(GLRenderer.groupAlphaBox(groups[1].layers[0])))
+        XCTAssertNil(GLRenderer.groupRegions(groups[2], pixelSize: SIMD2(200, 100)))
+    }
+
     /// A label that changes every frame: more layouts than TextPass keeps uploaded, drawn twice over,
     /// so atlases are uploaded, reused and evicted, and every frame still matches the CPU.
     func testChangingLabelsReuseAndReplaceAtlases() throws {

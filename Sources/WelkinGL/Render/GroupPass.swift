@@ -55,6 +55,8 @@ final class GroupPass {
     private let horizontal: Program, vertical: Program, composite: Program
     private var contents: [RenderTarget] = [], masks: [RenderTarget?] = []
     private var blurTargets: (RenderTarget, RenderTarget)?
+    /// Scissor a group's blur and composite to where it can change anything (tests turn it off).
+    var scissors = true
 
     init(shaders: ShaderLibrary) throws {
         horizontal = try Program(shaders, fragment: "group-blur.frag", defines: [("WELKIN_BLUR_HORIZONTAL", "1")])
@@ -110,12 +112,15 @@ final class GroupPass {
     /// the group with source-over blending and the full-screen vertex array) and composites the group there.
     func draw(_ g: GroupDraw, content: RenderTarget, mask: RenderTarget?, pixelSize: SIMD2<Int>, bindParent: () -> Void) throws {
         var blurred: RenderTarget?
+        let regions = scissors ? Self.regions(g, pixelSize: pixelSize) : nil
+        defer { epoxy_glDisable(GLenum(GL_SCISSOR_TEST)) }
         if let shadow = g.shadow {
             let (h, v) = try blurTargets(pixelSize)
             epoxy_glDisable(GLenum(GL_BLEND))
-            for (program, target, weights, source) in [(horizontal, h, shadow.horizontalWeights, nil as RenderTarget?),
-                                                       (vertical, v, shadow.verticalWeights, h)] {
+            for (program, target, weights, source, region) in [(horizontal, h, shadow.horizontalWeights, nil as RenderTarget?, regions?.horizontal),
+                                                               (vertical, v, shadow.verticalWeights, h, regions?.vertical)] {
                 target.bind()
+                Self.scissor(region, pixelSize: pixelSize)
                 program.setInputs(g, content: content, mask: mask, pixelSize: pixelSize)
                 epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.blurUnit))
                 epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), source?.texture ?? 0)
@@ -128,6 +133,7 @@ final class GroupPass {
             blurred = v
         }
         bindParent()
+        Self.scissor(regions?.composite, pixelSize: pixelSize)
         let p = composite
         p.setInputs(g, content: content, mask: mask, pixelSize: pixelSize)
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.blurUnit))
@@ -149,8 +155,94 @@ final class GroupPass {
     }
 }
 
+// Where a group can change anything. A group of text (a text layer's shadow) or masked by text has
+// alpha only inside its glyph quads, so its blur and composite need not cover the frame: on
+// llvmpipe two full-frame blur passes of a 96 px clock's shadow cost more than the rest of the frame.
+// Each pass is scissored to the pixels whose value can differ from zero, or that a later pass reads,
+// so every pixel that matters is computed exactly as before and the rest stay untouched (the
+// composite of a transparent pixel adds nothing). A box is [x0, y0, x1, y1), pixel space, y down.
+extension GroupPass {
+    struct Regions: Equatable {
+        var horizontal: SIMD4<Int>, vertical: SIMD4<Int>, composite: SIMD4<Int>
+    }
+
+    /// The box holding every glyph quad of a text draw; nil for any other draw (or a failed text),
+    /// whose alpha may be anywhere.
+    static func alphaBox(_ draw: any LayerDraw) -> SIMD4<Int>? {
+        guard let t = draw as? TextDraw, t.failure == nil, !t.quads.isEmpty else { return nil }
+        var box = SIMD4(Int.max, Int.max, Int.min, Int.min)
+        for q in t.quads {
+            box = SIMD4(min(box.x, Int(q.origin.x)), min(box.y, Int(q.origin.y)),
+                        max(box.z, Int(q.origin.x) + Int(q.size.x)), max(box.w, Int(q.origin.y) + Int(q.size.y)))
+        }
+        return box
+    }
+
+    static func union(_ a: SIMD4<Int>, _ b: SIMD4<Int>) -> SIMD4<Int> {
+        SIMD4(min(a.x, b.x), min(a.y, b.y), max(a.z, b.z), max(a.w, b.w))
+    }
+
+    static func grown(_ a: SIMD4<Int>, _ d: SIMD2<Int>) -> SIMD4<Int> { SIMD4(a.x - d.x, a.y - d.y, a.z + d.x, a.w + d.y) }
+
+    static func moved(_ a: SIMD4<Int>, _ d: SIMD2<Int>) -> SIMD4<Int> { SIMD4(a.x + d.x, a.y + d.y, a.z + d.x, a.w + d.y) }
+
+    /// The passes' boxes, or nil when the group's alpha may be anywhere (draw everything).
+    static func regions(_ g: GroupDraw, pixelSize: SIMD2<Int>) -> Regions? {
+        // Content × mask is zero outside the mask's box; an inverted mask keeps the content's.
+        var alpha: SIMD4<Int>?
+        if let m = g.mask, !g.invertsMask {
+            alpha = alphaBox(m)
+        } else {
+            for layer in g.layers {
+                guard let b = alphaBox(layer) else { return nil }
+                alpha = alpha.map { union($0, b) } ?? b
+            }
+        }
+        guard let a = alpha else { return nil }
+        let frame = SIMD4(0, 0, pixelSize.x, pixelSize.y)
+        func clamped(_ b: SIMD4<Int>) -> SIMD4<Int> {
+            SIMD4(max(b.x, frame.x), max(b.y, frame.y), min(b.z, frame.z), min(b.w, frame.w))
+        }
+        guard let shadow = g.shadow else { return Regions(horizontal: clamped(a), vertical: clamped(a), composite: clamped(a)) }
+        let reach = SIMD2(min(shadow.horizontalWeights.count, ShadowDraw.maximumTaps + 1) - 1,
+                          min(shadow.verticalWeights.count, ShadowDraw.maximumTaps + 1) - 1)
+        let offset = SIMD2(Int(shadow.offset.x), Int(shadow.offset.y))
+        let blurred = grown(a, reach)                           // where the blurred alpha can be non-zero
+        let composite = union(blurred, moved(blurred, offset))  // content, or the shadow read at p − offset
+        let vertical = union(composite, moved(composite, 0 &- offset))   // every texel the composite reads
+        let horizontal = grown(vertical, SIMD2(0, reach.y))     // every texel the vertical pass reads
+        return Regions(horizontal: clamped(horizontal), vertical: clamped(vertical), composite: clamped(composite))
+    }
+
+    /// Scissors to `box` (pixel space, y down), or turns the scissor off for nil.
+    static func scissor(_ box: SIMD4<Int>?, pixelSize: SIMD2<Int>) {
+        guard let b = box else { epoxy_glDisable(GLenum(GL_SCISSOR_TEST)); return }
+        epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
+        epoxy_glScissor(GLint(b.x), GLint(pixelSize.y - b.w), GLsizei(max(0, b.z - b.x)), GLsizei(max(0, b.w - b.y)))
+    }
+}
+
 extension GroupPass: GLLayerPass {
     convenience init(shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws { try self.init(shaders: shaders) }
+
+    func adopt(_ previous: GroupPass) { scissors = previous.scissors }
+}
+
+extension GLRenderer {
+    /// Scissor groups of text (and groups masked by text) to their glyphs' reach (the same image;
+    /// far cheaper on llvmpipe). Tests turn it off to compare the two.
+    public var scissorsGroups: Bool {
+        get { pass(GroupPass.self).scissors }
+        set { pass(GroupPass.self).scissors = newValue }
+    }
+
+    /// A group's pass boxes ([x0, y0, x1, y1), pixel space): horizontal blur, vertical blur, composite.
+    public static func groupRegions(_ g: GroupDraw, pixelSize: SIMD2<Int>) -> (horizontal: SIMD4<Int>, vertical: SIMD4<Int>, composite: SIMD4<Int>)? {
+        GroupPass.regions(g, pixelSize: pixelSize).map { ($0.horizontal, $0.vertical, $0.composite) }
+    }
+
+    /// The box of a draw's glyphs (nil: alpha may be anywhere).
+    public static func groupAlphaBox(_ draw: any LayerDraw) -> SIMD4<Int>? { GroupPass.alphaBox(draw) }
 }
 
 /// A group composites from its own targets, so it never resolves the frame (canResolveFrame).
