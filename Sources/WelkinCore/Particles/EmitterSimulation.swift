@@ -389,7 +389,11 @@ public struct SimulationPlan: Sendable, Equatable {
     /// a time with a square root) costs this many updates of the vectorised kernel: measured 16 ns
     /// against 3 ns (release, imported effects at t = 1000 s). Orbiting particles only age between
     /// frames (`placesOrbits`), as cheap as the vectorised kernel.
-    static let forcesCost = 6.0
+    static let forcesCost = 18.0
+    /// Any cell with per-particle extras (end values, forces, orbits: 13 more floats a particle,
+    /// moved along when particles die) costs at least this many: measured on the imported effects
+    /// at t = 1000 s, whose frames took 2.1–2.2 s (release) with 1 and 6.
+    static let extrasCost = 4.0
     /// Lifetimes longer than this are not bounded: float ages this large advance by rounded steps.
     public static let longestBoundedLifetime = 30_000.0
 
@@ -404,7 +408,8 @@ public struct SimulationPlan: Sendable, Equatable {
         for cell in layer.cells where cell.enabled {
             let rate = cell.birthRate * layer.birthRate
             guard rate > 0, rate.isFinite else { continue }
-            if cell.orbit == nil && cell.usesForces { updateCost = Self.forcesCost }
+            if cell.usesExtras { updateCost = max(updateCost, Self.extrasCost) }
+            if cell.orbit == nil && cell.usesForces { updateCost = max(updateCost, Self.forcesCost) }
             let longest = EmitterSimulation.longestLifetime(cell, layer)
             guard longest <= Self.longestBoundedLifetime else {
                 // Its particles may never die: the layer may fill up to maxParticles.
