@@ -246,27 +246,13 @@ public enum ParticleImport {
     // JSON text.
     static func shown(_ effect: EffectFile, _ key: String) -> String { effect.values[key.lowercased()]?.key ?? key }
 
-    static func format(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)"
-    }
+    /// JSON text through the scene writer's own forms (JSONValue), so an imported scene's numbers
+    /// and strings are written as every other Welkin file's are.
+    static func format(_ v: Double) -> String { JSONValue.numberText(v) }
 
-    static func json(_ v: Double) -> String { format(v) }
+    static func json(_ v: Double) -> String { JSONValue.numberText(v) }
 
-    static func json(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04X", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
-    }
+    static func json(_ s: String) -> String { JSONValue.quoted(s) }
 
     static func array(_ values: [Double]) -> String { "[" + values.map(json).joined(separator: ", ") + "]" }
 

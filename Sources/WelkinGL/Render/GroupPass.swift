@@ -155,8 +155,8 @@ final class GroupPass {
     }
 }
 
-// Where a group can change anything. A group of text (a text layer's shadow) or masked by text has
-// alpha only inside its glyph quads, so its blur and composite need not cover the frame: on
+// Where a group can change anything. A group of layers with an alpha box (text: its glyph quads),
+// or masked by one, has alpha only inside it, so its blur and composite need not cover the frame: on
 // llvmpipe two full-frame blur passes of a 96 px clock's shadow cost more than the rest of the frame.
 // Each pass is scissored to the pixels whose value can differ from zero, or that a later pass reads,
 // so every pixel that matters is computed exactly as before and the rest stay untouched (the
@@ -166,17 +166,8 @@ extension GroupPass {
         var horizontal: SIMD4<Int>, vertical: SIMD4<Int>, composite: SIMD4<Int>
     }
 
-    /// The box holding every glyph quad of a text draw; nil for any other draw (or a failed text),
-    /// whose alpha may be anywhere.
-    static func alphaBox(_ draw: any LayerDraw) -> SIMD4<Int>? {
-        guard let t = draw as? TextDraw, t.failure == nil, !t.quads.isEmpty else { return nil }
-        var box = SIMD4(Int.max, Int.max, Int.min, Int.min)
-        for q in t.quads {
-            box = SIMD4(min(box.x, Int(q.origin.x)), min(box.y, Int(q.origin.y)),
-                        max(box.z, Int(q.origin.x) + Int(q.size.x)), max(box.w, Int(q.origin.y) + Int(q.size.y)))
-        }
-        return box
-    }
+    /// Where `draw`'s alpha can be non-zero: its kind's `GLDrawable.alphaBox` (nil: anywhere).
+    static func alphaBox(_ draw: any LayerDraw) -> SIMD4<Int>? { (draw as? any GLDrawable)?.alphaBox }
 
     static func union(_ a: SIMD4<Int>, _ b: SIMD4<Int>) -> SIMD4<Int> {
         SIMD4(min(a.x, b.x), min(a.y, b.y), max(a.z, b.z), max(a.w, b.w))

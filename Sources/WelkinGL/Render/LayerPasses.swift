@@ -59,11 +59,16 @@ protocol GLDrawable: LayerDraw {
     /// As the frame's last layer (only when `canResolveFrame`): draws into the bound RGBA8 output,
     /// compositing over `resolve` and quantising.
     func drawResolving(_ pass: Pass, in context: GLLayerContext, resolve: ResolveInput) throws
+    /// A box ([x0, y0, x1, y1), pixel space, y down) outside which the layer's alpha is zero, or
+    /// nil when it may be anywhere: a group of it, or masked by it, blurs and composites only
+    /// within its reach (GroupPass). Nil by default.
+    var alphaBox: SIMD4<Int>? { get }
 }
 
 extension GLDrawable {
     var canResolveFrame: Bool { false }
     var usesLayerTarget: Bool { false }
+    var alphaBox: SIMD4<Int>? { nil }
     func prepareResolving(_ pass: Pass, in context: GLLayerContext) throws -> Bool { false }
     func drawResolving(_ pass: Pass, in context: GLLayerContext, resolve: ResolveInput) throws {
         preconditionFailure("\(Self.self) layers never resolve the frame (canResolveFrame)")

@@ -126,6 +126,17 @@ extension TextPass: GLLayerPass {
 extension TextDraw: GLDrawable {
     typealias Pass = TextPass
 
+    /// The box holding every glyph quad (nil for a failed layout, drawn as a placeholder).
+    var alphaBox: SIMD4<Int>? {
+        guard failure == nil, !quads.isEmpty else { return nil }
+        var box = SIMD4(Int.max, Int.max, Int.min, Int.min)
+        for q in quads {
+            box = SIMD4(min(box.x, Int(q.origin.x)), min(box.y, Int(q.origin.y)),
+                        max(box.z, Int(q.origin.x) + Int(q.size.x)), max(box.w, Int(q.origin.y) + Int(q.size.y)))
+        }
+        return box
+    }
+
     func draw(_ pass: TextPass, in context: GLLayerContext, into target: RenderTarget) throws {
         try pass.draw(self, pixelSize: context.pixelSize)
     }
