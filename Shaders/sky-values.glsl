@@ -14,6 +14,7 @@
 #define SKY_HAS_GRADIENT 1
 #define SKY_HAS_COVER 1
 #define SKY_HAS_SPRITES 1
+#define SKY_HAS_PHYSICAL 1
 #else
 #ifndef WELKIN_SKY_PART0
 #define SKY_PART0_CODE (-1)
@@ -33,6 +34,7 @@
 #define SKY_HAS_GRADIENT (SKY_PART0_CODE == 0 || SKY_PART1_CODE == 0 || SKY_PART2_CODE == 0)
 #define SKY_HAS_COVER (SKY_PART0_CODE == 1 || SKY_PART1_CODE == 1 || SKY_PART2_CODE == 1)
 #define SKY_HAS_SPRITES (SKY_PART0_CODE == 2 || SKY_PART1_CODE == 2 || SKY_PART2_CODE == 2)
+#define SKY_HAS_PHYSICAL (SKY_PART0_CODE == 3 || SKY_PART1_CODE == 3 || SKY_PART2_CODE == 3)
 #endif
 
 // SkyGradientDraw.
@@ -85,5 +87,31 @@ struct SpriteValues {
     vec3 glow;
     vec2 sun;
     float degreesPerPixel;
+    float opacity;
+};
+
+// PhysicalSkyDraw (the table itself is a texture, u_skyView).
+struct PhysicalValues {
+    float viewAzimuth;      // degrees
+    float centerX;
+    float horizonY;
+    float degreesPerPixel;
+    float pixelAngle;
+    float sunAzimuth;       // degrees
+    vec3 sunVector;         // x east, y north, z up
+    float horizonElevation; // degrees
+    float mieG;
+    float mieScale;
+    vec3 sunRadiance;       // × exposure
+    float sunRadius;        // degrees
+    float exposure;         // 2^EV
+    int toneMap;
+    int linearOutput;
+    vec2 stars;             // visibility, density
+    vec2 inverseStarCell;
+    float pixelsPerPoint;
+    float time;
+    uint seed;
+    float flash;
     float opacity;
 };

@@ -13,32 +13,40 @@
 float clamp01(float x) { return min(max(x, 0.0), 1.0); }
 float smoothUnit(float x) { float t = clamp01(x); return t * t * (3.0 - 2.0 * t); }
 
+// ---- the star field (StarField, shared by the palette and physical skies) ----
+
+#if SKY_HAS_GRADIENT || SKY_HAS_PHYSICAL
+vec3 starField(vec2 p, vec2 inverseCell, float density, uint seed, float pixelsPerPoint, float time) {
+    float fx = floor(p.x * inverseCell.x);
+    float fy = floor(p.y * inverseCell.y);
+    uint h = hashCell(int(fx), int(fy), seed);
+    if (!(unitFloat(h) < density)) return vec3(0.0);
+    uint h2 = hashNext(h), h3 = hashNext(h2), h4 = hashNext(h3), h5 = hashNext(h4);
+    float sx = (fx + 0.25 + 0.5 * unitFloat(h2)) / inverseCell.x;
+    float sy = (fy + 0.25 + 0.5 * unitFloat(h3)) / inverseCell.y;
+    float magnitude = unitFloat(h4);
+    float radius = (0.7 + 0.8 * magnitude) * pixelsPerPoint;
+    float ddx = p.x - sx, ddy = p.y - sy;
+    float f = clamp01(1.0 - sqrt(ddx * ddx + ddy * ddy) / radius);
+    float hue = unitFloat(h5);
+    float rate = 0.25 + 0.9 * hue;
+    float phase = unitFloat(h2);
+    float x = time * rate + phase;
+    float tri = abs(2.0 * (x - floor(x)) - 1.0);
+    float twinkle = 0.65 + 0.35 * (tri * tri * (3.0 - 2.0 * tri));
+    float brightness = (0.15 + 0.85 * magnitude * magnitude) * twinkle * f * f;
+    vec3 tint = vec3(0.85 + 0.15 * hue, 0.9, 1.0 - 0.15 * hue);
+    return tint * brightness;
+}
+#endif
+
 // ---- sky: gradient, glow, disc, stars (SkyGradientDraw) ----
 
 #if SKY_HAS_GRADIENT
 flat in SkyValues sky;
 
 vec3 starLight(vec2 p) {
-    float fx = floor(p.x * sky.inverseStarCell.x);
-    float fy = floor(p.y * sky.inverseStarCell.y);
-    uint h = hashCell(int(fx), int(fy), sky.seed);
-    if (!(unitFloat(h) < sky.stars.y)) return vec3(0.0);
-    uint h2 = hashNext(h), h3 = hashNext(h2), h4 = hashNext(h3), h5 = hashNext(h4);
-    float sx = (fx + 0.25 + 0.5 * unitFloat(h2)) / sky.inverseStarCell.x;
-    float sy = (fy + 0.25 + 0.5 * unitFloat(h3)) / sky.inverseStarCell.y;
-    float magnitude = unitFloat(h4);
-    float radius = (0.7 + 0.8 * magnitude) * sky.pixelsPerPoint;
-    float ddx = p.x - sx, ddy = p.y - sy;
-    float f = clamp01(1.0 - sqrt(ddx * ddx + ddy * ddy) / radius);
-    float hue = unitFloat(h5);
-    float rate = 0.25 + 0.9 * hue;
-    float phase = unitFloat(h2);
-    float x = sky.time * rate + phase;
-    float tri = abs(2.0 * (x - floor(x)) - 1.0);
-    float twinkle = 0.65 + 0.35 * (tri * tri * (3.0 - 2.0 * tri));
-    float brightness = (0.15 + 0.85 * magnitude * magnitude) * twinkle * f * f;
-    vec3 tint = vec3(0.85 + 0.15 * hue, 0.9, 1.0 - 0.15 * hue);
-    return tint * brightness;
+    return starField(p, sky.inverseStarCell, sky.stars.y, sky.seed, sky.pixelsPerPoint, sky.time);
 }
 
 vec4 skyColor(vec2 p) {
@@ -221,7 +229,16 @@ vec4 spritesColor(vec2 p) {
 
 #endif
 
+// ---- the physical sky (PhysicalSkyDraw) ----
+
+#if SKY_HAS_PHYSICAL
+#include "atmosphere.glsl"
+#endif
+
 vec4 skyPart(int kind, vec2 p) {
+#if SKY_HAS_PHYSICAL
+    if (kind == SKY_PART_PHYSICAL) return physicalColor(p);
+#endif
 #if SKY_HAS_GRADIENT
     if (kind == SKY_PART_SKY) return skyColor(p);
 #endif

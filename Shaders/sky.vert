@@ -11,6 +11,10 @@ flat out vec2 v_pixelSize;
 uniform SkyValues u_sky;
 flat out SkyValues sky;
 #endif
+#if SKY_HAS_PHYSICAL
+uniform PhysicalValues u_physical;
+flat out PhysicalValues physical;
+#endif
 #if SKY_HAS_COVER
 uniform CoverValues u_cover;
 flat out CoverValues cover;
@@ -32,6 +36,9 @@ void main() {
     v_pixelSize = u_pixelSize;
 #if SKY_HAS_GRADIENT
     sky = u_sky;
+#endif
+#if SKY_HAS_PHYSICAL
+    physical = u_physical;
 #endif
 #if SKY_HAS_COVER
     cover = u_cover;

@@ -21,12 +21,16 @@ public enum ShaderConstants {
         int("SKY_PART_SKY", SkyPart.skyCode)
         int("SKY_PART_COVER", SkyPart.coverCode)
         int("SKY_PART_SPRITES", SkyPart.spritesCode)
+        int("SKY_PART_PHYSICAL", SkyPart.physicalCode)
+        for map in ToneMap.allCases { int("TONE_MAP_\(snake(map.rawValue))", map.code) }
         for kind in CloudSpritesLayer.Kind.allCases { int("CLOUD_\(snake(kind.rawValue))", kind.code) }
 
         // Limits (uniform array lengths).
         int("MAXIMUM_STOPS", Int32(Gradient.maximumStops))
         int("MAX_CLOUDS", Int32(CloudSpritesLayer.maximumCount))
         int("MAXIMUM_BLUR_TAPS", Int32(ShadowDraw.maximumTaps))
+        int("SKY_VIEW_WIDTH", Int32(SkyViewTable.width))
+        int("SKY_VIEW_HEIGHT", Int32(SkyViewTable.height))
 
         // Hashing.
         uint("HASH_MULTIPLIER_1", Noise.hashMultiplier1)
@@ -39,6 +43,12 @@ public enum ShaderConstants {
         // Sprite geometry.
         float("FLAKE_ARM_WIDTH", SpriteShape.flakeArmWidth)
         float("BLUR_REACH", SpriteShape.blurReach)
+        float("PI", Float.pi)
+        float("LIMB_DARKENING", PhysicalSkyDraw.limbDarkening)
+        float("AGX_MINIMUM_EV", ToneMapping.agxMinimumEV)
+        float("AGX_MAXIMUM_EV", ToneMapping.agxMaximumEV)
+        float("AGX_LOOK_POWER", ToneMapping.agxLookPower)
+        float("AGX_LOOK_SATURATION", ToneMapping.agxLookSaturation)
         d.append(("CUMULUS_PUFFS", array("vec3", CloudSpritesDraw.cumulusPuffs.map { [$0.x, $0.y, $0.z] })))
         d.append(("CIRRUS_STREAKS", array("vec4", CloudSpritesDraw.cirrusStreaks.map { [$0.x, $0.y, $0.z, $0.w] })))
         return d

@@ -32,6 +32,18 @@ extension SkyLayer {
             Property("sunSize", .number(0...30), default: .number(d.sunSize), unit: "°", expected: "a diameter in 0…30 degrees", "The sun disc's apparent diameter."),
             Property("stars", .bool, default: .bool(d.stars), "Whether stars fade in after sunset."),
             Property("starDensity", .number(0...1), default: .number(d.starDensity), "The fraction of star cells that hold a star."),
+            Property("model", .choice(SkyModel.allCases.map(\.rawValue)), default: .string(SkyModel.palette.rawValue), expected: "a sky model",
+                     "palette: seed 000's colours by sun elevation; physical: light scattered by the atmosphere."),
+            Property("atmosphere", .object(Atmosphere.properties), default: .described("Earth's"),
+                     "The physical model's air (groundRadius, rayleighScattering, mieG, visibility, …).").with(needs: ["model"]),
+            Property("exposure", .oneOf([.choice(["auto"]), .number(-30...30)]), default: .string("auto"), unit: "EV",
+                     expected: "\"auto\" or a number of stops in −30…30", "The physical model's exposure: radiance × 2^EV, or keyed to the sky's brightness.")
+                .with(needs: ["model"]),
+            Property("toneMap", .choice(ToneMap.allCases.map(\.rawValue)), default: .string(ToneMap.agx.rawValue), expected: "a tone curve",
+                     "The physical model's tone curve: agx, aces, neutral (Khronos PBR Neutral) or clamp.").with(needs: ["model"]),
+            Property("sunDisc", .bool, default: .bool(true), "Whether the physical model draws the sun's disc.").with(needs: ["model"]),
+            Property("sunScale", .number(0.1...60), default: .number(1), expected: "a factor in 0.1…60",
+                     "Enlarges the physical sun disc's true 0.533° (design).").with(needs: ["model"]),
         ]
     }(), draws: [SkyDraw.self]) { object, _ in SkyContent.sky(try SceneLoader.decodeSky(object)) }
 }
@@ -160,6 +172,25 @@ extension SceneLoader {
         if let v = try object.bool("stars") { sky.stars = v }
         if let v = try object.number("starDensity") { sky.starDensity = v }
         if let v = try object.decode("palette", decodePalette) { sky.palette = v }
+        if let v = try object.choice("model", as: SkyModel.self) { sky.model = v }
+        if let v = try object.decode("atmosphere", decodeAtmosphere) { sky.physical.atmosphere = v }
+        if let v = try object.decode("exposure", { n -> Exposure in
+            if case .string = n.value.kind {
+                _ = try n.oneOf(["auto"], "\"auto\" or a number of stops in −30…30")
+                return .auto
+            }
+            return .ev(try n.number(in: -30...30, "\"auto\" or a number of stops in −30…30"))
+        }) { sky.physical.exposure = v }
+        if let v = try object.choice("toneMap", as: ToneMap.self) { sky.physical.toneMap = v }
+        if let v = try object.bool("sunDisc") { sky.physical.sunDisc = v }
+        if let v = try object.number("sunScale") { sky.physical.sunScale = v }
+        if sky.model != .physical {
+            for key in ["atmosphere", "exposure", "toneMap", "sunDisc", "sunScale"] {
+                if let n = object[key] {
+                    throw n.error(.invalidValue, "'\(key)' belongs to the physical sky; add \"model\": \"physical\" to use it")
+                }
+            }
+        }
         return sky
     }
 

@@ -45,12 +45,19 @@ public enum SkyPart: Sendable, Equatable {
     case sky(SkyGradientDraw)
     case cover(CloudCoverDraw)
     case sprites(CloudSpritesDraw)
+    /// A `sky` layer with `"model": "physical"`.
+    case physical(PhysicalSkyDraw)
 
     /// SKY_PART_* in the shaders' constants prelude.
-    public static let skyCode: Int32 = 0, coverCode: Int32 = 1, spritesCode: Int32 = 2
+    public static let skyCode: Int32 = 0, coverCode: Int32 = 1, spritesCode: Int32 = 2, physicalCode: Int32 = 3
 
     public var code: Int32 {
-        switch self { case .sky: return Self.skyCode; case .cover: return Self.coverCode; case .sprites: return Self.spritesCode }
+        switch self {
+        case .sky: return Self.skyCode
+        case .cover: return Self.coverCode
+        case .sprites: return Self.spritesCode
+        case .physical: return Self.physicalCode
+        }
     }
 
     @inlinable public func color(at p: SIMD2<Float>) -> SIMD4<Float> {
@@ -58,6 +65,7 @@ public enum SkyPart: Sendable, Equatable {
         case .sky(let s): return s.color(at: p)
         case .cover(let c): return c.color(at: p)
         case .sprites(let s): return s.color(at: p)
+        case .physical(let s): return s.color(at: p)
         }
     }
 }
@@ -155,29 +163,9 @@ public struct SkyGradientDraw: Sendable, Equatable {
         return SIMD4(ColorMath.encodeSRGBUnit(clamped) * opacity, opacity)
     }
 
-    /// Linear light of the star (if any) in p's cell: a deterministic integer-hash star field with
-    /// a gentle twinkle.
+    /// Linear light of the star (if any) in p's cell (StarField).
     @inlinable public func starLight(_ p: SIMD2<Float>) -> SIMD3<Float> {
-        let fx = (p.x * inverseStarCell.x).rounded(.down)
-        let fy = (p.y * inverseStarCell.y).rounded(.down)
-        let h = Noise.hashCell(Int32(fx), Int32(fy), seed)
-        guard Noise.unit(h) < stars.y else { return .zero }
-        let h2 = Noise.hashNext(h), h3 = Noise.hashNext(h2), h4 = Noise.hashNext(h3), h5 = Noise.hashNext(h4)
-        let sx = (fx + 0.25 + 0.5 * Noise.unit(h2)) / inverseStarCell.x
-        let sy = (fy + 0.25 + 0.5 * Noise.unit(h3)) / inverseStarCell.y
-        let magnitude = Noise.unit(h4)
-        let radius = (0.7 + 0.8 * magnitude) * pixelsPerPoint
-        let ddx = p.x - sx, ddy = p.y - sy
-        let f = clamp01(1 - (ddx * ddx + ddy * ddy).squareRoot() / radius)
-        let hue = Noise.unit(h5)
-        let rate = 0.25 + 0.9 * hue
-        let phase = Noise.unit(h2)
-        let x = time * rate + phase
-        let tri = abs(2 * (x - x.rounded(.down)) - 1)
-        let twinkle = 0.65 + 0.35 * (tri * tri * (3 - 2 * tri))
-        let brightness = (0.15 + 0.85 * magnitude * magnitude) * twinkle * f * f
-        let tint = SIMD3<Float>(0.85 + 0.15 * hue, 0.9, 1.0 - 0.15 * hue)
-        return tint * brightness
+        StarField.light(p, inverseCell: inverseStarCell, density: stars.y, seed: seed, pixelsPerPoint: pixelsPerPoint, time: time)
     }
 }
 

@@ -27,6 +27,11 @@ extension SkyPart {
             UInt64(Noise.hash32(UInt32(truncatingIfNeeded: sceneSeed) ^ Noise.hash32(UInt32(truncatingIfNeeded: own) &+ UInt32(index))))
         }
         switch content {
+        case .sky(let layer) where layer.model == .physical:
+            let own = SkyState(layer: layer, time: time, weather: state.weather)
+            self = .physical(PhysicalSkyDraw(layer, state: own, opacity: opacity, time: time,
+                                             seed: UInt64(Noise.hash32(UInt32(truncatingIfNeeded: sceneSeed))),
+                                             pixelSize: pixelSize, scale: scale))
         case .sky(let layer):
             let own = SkyState(layer: layer, time: time, weather: state.weather)
             // Stars do not depend on the layer's index: the same sky keeps its stars when layers move.

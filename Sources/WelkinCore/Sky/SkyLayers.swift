@@ -43,6 +43,10 @@ public struct SkyLayer: Sendable, Equatable {
     /// Star density: the fraction of 6-point cells that hold a star.
     public var starDensity: Double = 0.07
     public var stars: Bool = true
+    /// The palette (seed 000) or the physical atmosphere.
+    public var model: SkyModel = .palette
+    /// The physical model's atmosphere, exposure, tone curve and sun disc.
+    public var physical = PhysicalSkySettings()
 
     public init() {}
 

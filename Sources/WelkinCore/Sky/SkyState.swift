@@ -88,16 +88,8 @@ public struct SkyState: Sendable, Equatable {
     /// The sky of `layer` (or the default sky) at scene time `time` under `weather`.
     public init(layer: SkyLayer?, time: Double, weather: WeatherState) {
         let layer = layer ?? SkyLayer()
-        switch layer.sun {
-        case .fixed(let e, let a):
-            sunElevation = e; sunAzimuth = a
-        case .computed(let date, let latitude, let longitude, let timeScale):
-            let seconds = time * timeScale + layer.clockOffset
-            let when = date.adding(seconds: seconds.isFinite ? seconds : 0)
-            let p = SunPosition(time: when, latitude: latitude, longitude: longitude)
-            sunElevation = p.elevation; sunAzimuth = p.azimuth
-            clock = when
-        }
+        let sun = Self.sun(of: layer, time: time)
+        sunElevation = sun.elevation; sunAzimuth = sun.azimuth; clock = sun.clock
         self.weather = weather
         self.time = time
         viewAzimuth = layer.viewAzimuth; fieldOfView = layer.fieldOfView
@@ -105,6 +97,22 @@ public struct SkyState: Sendable, Equatable {
         let base = SkyColors(palette: layer.palette, elevation: sunElevation)
         colors = Self.tinted(base, by: weather.parameters, dayPalette: SkyColors(palette: layer.palette, elevation: 90))
     }
+
+    /// Where `layer`'s sun is at scene time `time` (degrees), and the sky's clock when it is dated.
+    public static func sun(of layer: SkyLayer, time: Double) -> (elevation: Double, azimuth: Double, clock: Timestamp?) {
+        switch layer.sun {
+        case .fixed(let e, let a):
+            return (e, a, nil)
+        case .computed(let date, let latitude, let longitude, let timeScale):
+            let seconds = time * timeScale + layer.clockOffset
+            let when = date.adding(seconds: seconds.isFinite ? seconds : 0)
+            let p = SunPosition(time: when, latitude: latitude, longitude: longitude)
+            return (p.elevation, p.azimuth, when)
+        }
+    }
+
+    /// The sun's elevation for `layer` at `time`, degrees.
+    public static func sunElevation(of layer: SkyLayer, time: Double) -> Double { sun(of: layer, time: time).elevation }
 
     /// Moves the palette toward the weather's colours, keeping the time of day's lightness: a cloudy
     /// night stays night. The sun's glow weakens as the tint grows (clouds hide the sun).

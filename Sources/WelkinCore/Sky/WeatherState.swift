@@ -25,6 +25,9 @@ public struct WeatherParameters: Sendable, Equatable {
     public var cloudDarkness: Double
     /// How much of the star field shows through, 0…1.
     public var starVisibility: Double
+    /// The physical sky's aerosol density, × the atmosphere's (clear: 1; the others from their
+    /// `visibility` over Earth's default aerosols).
+    public var aerosols: Double = 1
 
     static func lerp(_ a: WeatherParameters, _ b: WeatherParameters, _ f: Double) -> WeatherParameters {
         func m(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
@@ -34,7 +37,7 @@ public struct WeatherParameters: Sendable, Equatable {
                                  cloudSpeed: m(a.cloudSpeed, b.cloudSpeed), wind: a.wind + (b.wind - a.wind) * f,
                                  rain: m(a.rain, b.rain), snow: m(a.snow, b.snow), lightning: m(a.lightning, b.lightning),
                                  cloudDarkness: m(a.cloudDarkness, b.cloudDarkness),
-                                 starVisibility: m(a.starVisibility, b.starVisibility))
+                                 starVisibility: m(a.starVisibility, b.starVisibility), aerosols: m(a.aerosols, b.aerosols))
     }
 }
 
@@ -48,27 +51,38 @@ extension WeatherPreset {
     /// factor / 0.3 times their base speed, so a clear sky crosses in the seed's 20–40 s.
     public static let clearSpeedFactor = 0.3
 
+    /// The aerosol factor that gives Earth's default atmosphere the preset's visibility.
+    static func aerosols(_ preset: WeatherPreset) -> Double {
+        Atmosphere().aerosolScale(visibility: preset.visibility)
+    }
+
     public var parameters: WeatherParameters {
         let c = Self.cloudyColors, r = Self.rainyColors, s = Self.sunny
         switch self {
         case .clear:
             return WeatherParameters(tint: 0, tintZenith: s.zenith, tintHorizon: s.horizon, cover: 0.25, cloudSpeed: 0.3,
-                                     wind: [14, 0], rain: 0, snow: 0, lightning: 0, cloudDarkness: 0.15, starVisibility: 1)
+                                     wind: [14, 0], rain: 0, snow: 0, lightning: 0, cloudDarkness: 0.15, starVisibility: 1,
+                                     aerosols: Self.aerosols(self))
         case .cloudy:
             return WeatherParameters(tint: 0.55, tintZenith: c.zenith, tintHorizon: c.horizon, cover: 0.58, cloudSpeed: 0.1,
-                                     wind: [6, 0], rain: 0, snow: 0, lightning: 0, cloudDarkness: 0.35, starVisibility: 0.5)
+                                     wind: [6, 0], rain: 0, snow: 0, lightning: 0, cloudDarkness: 0.35, starVisibility: 0.5,
+                                     aerosols: Self.aerosols(self))
         case .overcast:
             return WeatherParameters(tint: 0.85, tintZenith: c.zenith, tintHorizon: c.horizon, cover: 0.88, cloudSpeed: 0.1,
-                                     wind: [5, 0], rain: 0, snow: 0, lightning: 0, cloudDarkness: 0.55, starVisibility: 0.1)
+                                     wind: [5, 0], rain: 0, snow: 0, lightning: 0, cloudDarkness: 0.55, starVisibility: 0.1,
+                                     aerosols: Self.aerosols(self))
         case .rain:
             return WeatherParameters(tint: 0.9, tintZenith: r.zenith, tintHorizon: r.horizon, cover: 0.85, cloudSpeed: 0.5,
-                                     wind: [24, 0], rain: 1, snow: 0, lightning: 0, cloudDarkness: 0.7, starVisibility: 0.05)
+                                     wind: [24, 0], rain: 1, snow: 0, lightning: 0, cloudDarkness: 0.7, starVisibility: 0.05,
+                                     aerosols: Self.aerosols(self))
         case .snow:
             return WeatherParameters(tint: 0.6, tintZenith: c.zenith, tintHorizon: c.horizon, cover: 0.72, cloudSpeed: 0.1,
-                                     wind: [8, 0], rain: 0, snow: 1, lightning: 0, cloudDarkness: 0.35, starVisibility: 0.35)
+                                     wind: [8, 0], rain: 0, snow: 1, lightning: 0, cloudDarkness: 0.35, starVisibility: 0.35,
+                                     aerosols: Self.aerosols(self))
         case .storm:
             return WeatherParameters(tint: 1, tintZenith: r.zenith, tintHorizon: r.horizon, cover: 0.96, cloudSpeed: 0.5,
-                                     wind: [40, 0], rain: 1, snow: 0, lightning: 1, cloudDarkness: 0.9, starVisibility: 0)
+                                     wind: [40, 0], rain: 1, snow: 0, lightning: 1, cloudDarkness: 0.9, starVisibility: 0,
+                                     aerosols: Self.aerosols(self))
         }
     }
 }

@@ -104,6 +104,7 @@ final class SkyPass {
         // A sky part at full opacity drawn first makes every pixel's alpha exactly 1: s + 1·(1 − s)
         // rounds to 1 for every s in [0, 1], at each part composited over it.
         if resolve != nil, case .sky(let s)? = sky.parts.first, s.opacity == 1 { variant.opaque = true }
+        if resolve != nil, case .physical(let s)? = sky.parts.first, s.opacity == 1, s.linearOutput == 0 { variant.opaque = true }
         if let g = gradient {
             // Pixel centres reach y = height − ½ at most; `below` is y > horizonY.
             variant.noneBelow = g.horizonY >= Float(pixelSize.y)
@@ -204,6 +205,7 @@ final class SkyPass {
             case .sky(let s): setSky(s, p)
             case .cover(let c): setCover(c, p)
             case .sprites(let s): setSprites(s, p)
+            case .physical(let s): setPhysical(s, p)
             }
         }
         if let resolve { p.composite.set(resolve) }
@@ -286,6 +288,62 @@ final class SkyPass {
         set(p, "u_sky.seed", s.seed)
         set(p, "u_sky.flash", s.flash)
         set(p, "u_sky.opacity", s.opacity)
+    }
+
+    /// The sky-view table last uploaded, and its texture (one table per frame at most).
+    private var skyViewTexture: GLuint = 0
+    private var uploadedTable: SkyViewTable?
+
+    deinit {
+        if skyViewTexture != 0, GL.hasCurrentContext { epoxy_glDeleteTextures(1, &skyViewTexture) }
+    }
+
+    /// Uploads `table` (RGBA32F, nearest: the shader filters it itself, as the CPU does) unless it
+    /// is the one already there, and binds it to texture unit 1.
+    private func bindSkyView(_ table: SkyViewTable) {
+        if skyViewTexture == 0 {
+            epoxy_glGenTextures(1, &skyViewTexture)
+            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), skyViewTexture)
+            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        }
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE1))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), skyViewTexture)
+        if uploadedTable !== table {
+            table.texels.withUnsafeBufferPointer { b in
+                epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(SkyViewTable.width), GLsizei(2 * SkyViewTable.height), 0,
+                                   GLenum(GL_RGBA), GLenum(GL_FLOAT), b.baseAddress)
+            }
+            uploadedTable = table
+        }
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+    }
+
+    private func setPhysical(_ s: PhysicalSkyDraw, _ p: Program) {
+        bindSkyView(s.table)
+        epoxy_glUniform1i(p.uniform("u_skyView"), 1)
+        set(p, "u_physical.viewAzimuth", s.viewAzimuth)
+        set(p, "u_physical.centerX", s.centerX)
+        set(p, "u_physical.horizonY", s.horizonY)
+        set(p, "u_physical.degreesPerPixel", s.degreesPerPixel)
+        set(p, "u_physical.pixelAngle", s.pixelAngle)
+        set(p, "u_physical.sunAzimuth", s.sunAzimuth)
+        set(p, "u_physical.sunVector", s.sunVector)
+        set(p, "u_physical.horizonElevation", s.horizonElevation)
+        set(p, "u_physical.mieG", s.mieG)
+        set(p, "u_physical.mieScale", s.mieScale)
+        set(p, "u_physical.sunRadiance", s.sunRadiance)
+        set(p, "u_physical.sunRadius", s.sunRadius)
+        set(p, "u_physical.exposure", s.exposure)
+        epoxy_glUniform1i(p.uniform("u_physical.toneMap"), s.toneMap)
+        epoxy_glUniform1i(p.uniform("u_physical.linearOutput"), s.linearOutput)
+        set(p, "u_physical.stars", s.stars)
+        set(p, "u_physical.inverseStarCell", s.inverseStarCell)
+        set(p, "u_physical.pixelsPerPoint", s.pixelsPerPoint)
+        set(p, "u_physical.time", s.time)
+        set(p, "u_physical.seed", s.seed)
+        set(p, "u_physical.flash", s.flash)
+        set(p, "u_physical.opacity", s.opacity)
     }
 
     private func setCover(_ c: CloudCoverDraw, _ p: Program) {

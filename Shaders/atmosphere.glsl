@@ -1,0 +1,76 @@
+// atmosphere.glsl: the physical sky per pixel, mirroring WelkinCore's PhysicalSkyDraw
+// (Sources/WelkinCore/Sky/PhysicalSkyDraw.swift) line for line: the sky-view table (built in Swift,
+// SkyViewTable.swift) read with the same bilinear arithmetic through texelFetch, the Mie phase at
+// the pixel's own angle to the sun, the limb-darkened disc, exposure and the tone curve.
+// Included by sky.glsl when the program draws a physical part (SKY_HAS_PHYSICAL).
+
+#include "tonemap.glsl"
+
+flat in PhysicalValues physical;
+// SKY_VIEW_WIDTH × 2·SKY_VIEW_HEIGHT RGBA32F texels on texture unit 1.
+uniform sampler2D u_skyView;
+
+vec3 skyViewSample(float x, float y, int rowOffset) {
+    int x0 = min(max(int(floor(x)), 0), SKY_VIEW_WIDTH - 2);
+    int y0 = min(max(int(floor(y)), 0), SKY_VIEW_HEIGHT - 2);
+    float fx = x - float(x0), fy = y - float(y0);
+    vec4 t00 = texelFetch(u_skyView, ivec2(x0, y0 + rowOffset), 0);
+    vec4 t10 = texelFetch(u_skyView, ivec2(x0 + 1, y0 + rowOffset), 0);
+    vec4 t01 = texelFetch(u_skyView, ivec2(x0, y0 + 1 + rowOffset), 0);
+    vec4 t11 = texelFetch(u_skyView, ivec2(x0 + 1, y0 + 1 + rowOffset), 0);
+    vec4 top = t00 + (t10 - t00) * fx;
+    vec4 bottom = t01 + (t11 - t01) * fx;
+    vec4 c = top + (bottom - top) * fy;
+    return c.xyz;
+}
+
+vec4 physicalColor(vec2 p) {
+    float az = physical.viewAzimuth + (p.x - physical.centerX) * physical.degreesPerPixel;
+    float el = (physical.horizonY - p.y) * physical.degreesPerPixel;
+    if (el > 90.0) { el = 180.0 - el; az = az + 180.0; }
+    if (el < -90.0) { el = -180.0 - el; az = az + 180.0; }
+    el = min(max(el, -90.0), 90.0);
+    float azr = az * (PI / 180.0), elr = el * (PI / 180.0);
+    float ce = cos(elr);
+    vec3 view = vec3(ce * sin(azr), ce * cos(azr), sin(elr));
+    float nu = min(max(dot(view, physical.sunVector), -1.0), 1.0);
+    float relative = az - physical.sunAzimuth;
+    relative = relative - 360.0 * floor(relative * (1.0 / 360.0) + 0.5);
+    relative = abs(relative);
+    float x = relative * (float(SKY_VIEW_WIDTH - 1) / 180.0);
+    float h = physical.horizonElevation;
+    float v;
+    if (el >= h) {
+        v = 0.5 - 0.5 * sqrt((el - h) / (90.0 - h));
+    } else {
+        v = 0.5 + 0.5 * sqrt((h - el) / (90.0 + h));
+    }
+    float y = v * float(SKY_VIEW_HEIGHT - 1);
+    vec3 a = skyViewSample(x, y, 0);
+    vec3 b = skyViewSample(x, y, SKY_VIEW_HEIGHT);
+    float g = physical.mieG;
+    float miePhase = physical.mieScale * (1.0 + nu * nu) / pow(1.0 + g * g - 2.0 * g * nu, 1.5);
+    vec3 radiance = a + b * miePhase;
+    vec3 chord = view - physical.sunVector;
+    float distance = sqrt(dot(chord, chord)) * (180.0 / PI);
+    float cover = clamp01((physical.sunRadius - distance) / physical.pixelAngle + 0.5) * clamp01((el - h) / physical.pixelAngle + 0.5);
+    if (cover > 0.0) {
+        float rr = min(distance / physical.sunRadius, 1.0);
+        float limb = 1.0 - LIMB_DARKENING * (1.0 - sqrt(1.0 - rr * rr));
+        radiance = radiance * physical.exposure + physical.sunRadiance * (limb * cover);
+    } else {
+        radiance = radiance * physical.exposure;
+    }
+    if (physical.linearOutput != 0) {
+        vec3 c = radiance + vec3(physical.flash);
+        return vec4(c * physical.opacity, physical.opacity);
+    }
+    vec3 rgb = applyToneMap(physical.toneMap, radiance);
+    if (physical.stars.x > 0.0 && el > 0.0) {
+        rgb = rgb + starField(p, physical.inverseStarCell, physical.stars.y, physical.seed, physical.pixelsPerPoint, physical.time)
+            * (physical.stars.x * smoothUnit(el * 0.2));
+    }
+    rgb = rgb + vec3(physical.flash);
+    vec3 clamped = clamp(rgb, 0.0, 1.0);
+    return vec4(encodeSRGBUnit(clamped) * physical.opacity, physical.opacity);
+}

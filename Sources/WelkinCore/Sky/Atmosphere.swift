@@ -1,0 +1,248 @@
+// The physical sky's atmosphere: a spherical shell of air, aerosols and ozone around the ground,
+// Earth's by default (Bruneton 2017 and Hillaire 2020 use these values in RGB), every coefficient
+// overridable in a scene's `atmosphere` object. AtmosphereTables turns it into the look-up tables
+// both renderers sample; docs/sky.md gives the sources.
+//
+// Units, here and in scene files: lengths of the shell in km, scale heights in km, coefficients in
+// Mm⁻¹ (10⁻⁶ m⁻¹, the unit the literature quotes them in), the observer's altitude in m,
+// visibility in km. The tables work in km and km⁻¹ (`…PerKilometre`).
+
+import Foundation
+
+/// The air a physical sky is made of.
+public struct Atmosphere: Sendable, Hashable {
+    /// Radius of the ground and of the top of the atmosphere, km.
+    public var groundRadius = 6360.0
+    public var topRadius = 6460.0
+    /// Rayleigh (air molecules) scattering at sea level, Mm⁻¹, per channel; density exp(−h / H).
+    public var rayleighScattering = SIMD3<Double>(5.802, 13.558, 33.1)
+    public var rayleighScaleHeight = 8.0
+    /// Mie (aerosol) scattering and extinction at sea level, Mm⁻¹ (grey); density exp(−h / H).
+    public var mieScattering = 3.996
+    public var mieExtinction = 4.40
+    public var mieScaleHeight = 1.2
+    /// Cornette–Shanks asymmetry: 0 scatters evenly, toward 1 ever more forward (the aureole).
+    public var mieG = 0.8
+    /// Ozone absorption at the profile's peak, Mm⁻¹, per channel; a tent profile, 0 below
+    /// `ozonePeak − ozoneHalfWidth`, 1 at `ozonePeak`, 0 above `ozonePeak + ozoneHalfWidth` (km).
+    public var ozoneAbsorption = SIMD3<Double>(0.650, 1.881, 0.085)
+    public var ozonePeak = 25.0
+    public var ozoneHalfWidth = 15.0
+    /// The ground's Lambertian reflectance.
+    public var groundAlbedo = 0.3
+    /// The observer's height above the ground, m.
+    public var altitude = 1.0
+    /// Meteorological range, km (Koschmieder: extinction at the ground in green = 3.912 / V):
+    /// scales the aerosols' density. nil keeps them as given (Earth's defaults: about 218 km).
+    public var visibility: Double? = nil
+
+    public init() {}
+
+    /// Koschmieder's constant: ln(1 / 0.02), the 2 % contrast threshold.
+    public static let koschmieder = 3.912
+    /// The clearest visibility a scene may ask for, km: past about 288 km Rayleigh alone exceeds
+    /// 3.912 / V in green and no amount of aerosol can meet it.
+    public static let visibilityRange = 0.5...280.0
+
+    /// The factor on the aerosols' density that gives `visibility` (1 without one); 0 when the
+    /// air alone is already as murky as asked.
+    public func aerosolScale(visibility v: Double?) -> Double {
+        guard let v, v > 0 else { return 1 }
+        let wanted = Self.koschmieder / v            // km⁻¹
+        let rayleigh = rayleighScattering.y * 1e-3    // green, km⁻¹, at the ground
+        let ozone = ozoneDensity(altitude: 0) * ozoneAbsorption.y * 1e-3
+        let mie = mieExtinction * 1e-3 * exp(-altitude / 1000 / mieScaleHeight)
+        guard mie > 0 else { return 1 }
+        return max(0, (wanted - rayleigh - ozone) / mie)
+    }
+
+    /// The visibility (km) the atmosphere has as given: 3.912 / its green extinction at the ground.
+    public var naturalVisibility: Double {
+        let e = (rayleighScattering.y + mieExtinction + ozoneDensity(altitude: 0) * ozoneAbsorption.y) * 1e-3
+        return Self.koschmieder / e
+    }
+
+    /// The ozone profile at `altitude` km, 0…1.
+    public func ozoneDensity(altitude h: Double) -> Double {
+        guard ozoneHalfWidth > 0 else { return 0 }
+        return max(0, 1 - abs(h - ozonePeak) / ozoneHalfWidth)
+    }
+}
+
+/// The atmosphere with a visibility applied: what the tables are built from, in km⁻¹.
+public struct AtmosphereCoefficients: Sendable, Hashable {
+    public var groundRadius: Double
+    public var topRadius: Double
+    public var rayleighScattering: SIMD3<Double>
+    public var rayleighScaleHeight: Double
+    public var mieScattering: Double
+    public var mieExtinction: Double
+    public var mieScaleHeight: Double
+    public var mieG: Double
+    public var ozoneAbsorption: SIMD3<Double>
+    public var ozonePeak: Double
+    public var ozoneHalfWidth: Double
+    public var groundAlbedo: Double
+
+    /// `atmosphere` with its aerosols scaled for `visibility` (km; nil: the atmosphere's own, if any).
+    public init(_ a: Atmosphere, visibility: Double? = nil) {
+        let scale = a.aerosolScale(visibility: visibility ?? a.visibility)
+        groundRadius = a.groundRadius; topRadius = a.topRadius
+        rayleighScattering = a.rayleighScattering * 1e-3
+        rayleighScaleHeight = a.rayleighScaleHeight
+        mieScattering = a.mieScattering * 1e-3 * scale
+        mieExtinction = a.mieExtinction * 1e-3 * scale
+        mieScaleHeight = a.mieScaleHeight; mieG = a.mieG
+        ozoneAbsorption = a.ozoneAbsorption * 1e-3
+        ozonePeak = a.ozonePeak; ozoneHalfWidth = a.ozoneHalfWidth
+        groundAlbedo = a.groundAlbedo
+    }
+
+    /// Densities at altitude h km: Rayleigh, Mie, ozone.
+    @inlinable public func densities(altitude h: Double) -> SIMD3<Double> {
+        let ozone = ozoneHalfWidth > 0 ? max(0, 1 - abs(h - ozonePeak) / ozoneHalfWidth) : 0
+        return SIMD3(exp(-h / rayleighScaleHeight), exp(-h / mieScaleHeight), ozone)
+    }
+
+    /// Extinction, km⁻¹, from the three densities.
+    @inlinable public func extinction(_ d: SIMD3<Double>) -> SIMD3<Double> {
+        rayleighScattering * d.x + SIMD3(repeating: mieExtinction * d.y) + ozoneAbsorption * d.z
+    }
+}
+
+/// How the physical sky's radiance becomes display colour.
+public enum ToneMap: String, Sendable, CaseIterable {
+    /// Troy Sobotka's AgX (Blender 4's default view), as a polynomial fit of its base contrast curve.
+    case agx
+    /// Narkowicz's fit of the ACES filmic curve.
+    case aces
+    /// Khronos PBR Neutral.
+    case neutral
+    /// Clip at 1.
+    case clamp
+
+    /// TONE_MAP_* in the shaders' constants prelude.
+    public var code: Int32 {
+        switch self { case .agx: return 0; case .aces: return 1; case .neutral: return 2; case .clamp: return 3 }
+    }
+}
+
+/// The physical sky's exposure: a fixed number of stops, or keyed to the sky's brightness.
+public enum Exposure: Sendable, Hashable {
+    case auto
+    /// Stops: radiance × 2^ev.
+    case ev(Double)
+}
+
+/// Which model a `sky` layer draws.
+public enum SkyModel: String, Sendable, CaseIterable {
+    /// Seed 000's palette keyed by sun elevation.
+    case palette
+    /// Light scattered by the atmosphere (Atmosphere, AtmosphereTables).
+    case physical
+}
+
+/// The `sky` layer's physical-model settings.
+public struct PhysicalSkySettings: Sendable, Hashable {
+    public var atmosphere = Atmosphere()
+    public var exposure: Exposure = .auto
+    public var toneMap: ToneMap = .agx
+    public var sunDisc = true
+    /// Multiplies the sun disc's true angular diameter (0.533° at 1 au, from the date when dated).
+    public var sunScale = 1.0
+    public init() {}
+}
+
+extension WeatherPreset {
+    /// The visibility (km) each preset gives a physical sky: nil keeps the atmosphere's own (clear).
+    /// Chosen by eye: cloudy days still show distant hills, rain and snow close the view in.
+    public var visibility: Double? {
+        switch self {
+        case .clear: return nil
+        case .cloudy: return 30
+        case .overcast: return 15
+        case .rain: return 8
+        case .snow: return 5
+        case .storm: return 6
+        }
+    }
+}
+
+extension Atmosphere {
+    public static let properties: PropertyTable = {
+        let d = Atmosphere()
+        let coefficient = 0.0...1000.0
+        func rgb(_ v: SIMD3<Double>) -> PropertyDefault { .described("[\(format(v.x)), \(format(v.y)), \(format(v.z))]") }
+        let perMm = "Mm⁻¹"
+        return PropertyTable("atmosphere", title: "atmosphere", "The physical sky's air: Earth's by default (Bruneton 2017, Hillaire 2020).", [
+            Property("groundRadius", .number(100...100_000), default: .number(d.groundRadius), unit: "km", expected: "a radius in 100…100000 km",
+                     "The planet's radius."),
+            Property("topRadius", .number(100...100_500), default: .number(d.topRadius), unit: "km", expected: "a radius in 100…100500 km, above groundRadius",
+                     "Where the atmosphere ends."),
+            Property("rayleighScattering", .oneOf([.number(coefficient), .array(.number(coefficient), count: 3...3)]), default: rgb(d.rayleighScattering),
+                     unit: perMm, expected: "a coefficient in 0…1000 Mm⁻¹ or [r, g, b] of them", "Air molecules' scattering at the ground (what makes the sky blue)."),
+            Property("rayleighScaleHeight", .number(0.1...100), default: .number(d.rayleighScaleHeight), unit: "km", expected: "a height in 0.1…100 km",
+                     "Height over which the air thins by e."),
+            Property("mieScattering", .number(coefficient), default: .number(d.mieScattering), unit: perMm, expected: "a coefficient in 0…1000 Mm⁻¹",
+                     "Aerosols' scattering at the ground (haze, the aureole)."),
+            Property("mieExtinction", .number(coefficient), default: .number(d.mieExtinction), unit: perMm, expected: "a coefficient in 0…1000 Mm⁻¹, at least mieScattering",
+                     "Aerosols' extinction at the ground (scattering + absorption)."),
+            Property("mieScaleHeight", .number(0.01...100), default: .number(d.mieScaleHeight), unit: "km", expected: "a height in 0.01…100 km",
+                     "Height over which aerosols thin by e."),
+            Property("mieG", .number(0...0.99), default: .number(d.mieG), expected: "an asymmetry in 0…0.99",
+                     "Cornette–Shanks asymmetry: how forward aerosols scatter (the aureole's tightness)."),
+            Property("ozoneAbsorption", .oneOf([.number(coefficient), .array(.number(coefficient), count: 3...3)]), default: rgb(d.ozoneAbsorption),
+                     unit: perMm, expected: "a coefficient in 0…1000 Mm⁻¹ or [r, g, b] of them", "Ozone's absorption at its peak (keeps the twilight zenith blue)."),
+            Property("ozonePeak", .number(0...1000), default: .number(d.ozonePeak), unit: "km", expected: "a height in 0…1000 km", "Where the ozone layer is densest."),
+            Property("ozoneHalfWidth", .number(0...1000), default: .number(d.ozoneHalfWidth), unit: "km", expected: "a thickness in 0…1000 km",
+                     "Half the ozone layer's thickness (a tent profile)."),
+            Property("groundAlbedo", .number(0...1), default: .number(d.groundAlbedo), expected: "an albedo in 0…1", "The ground's reflectance."),
+            Property("altitude", .number(0...100_000), default: .number(d.altitude), unit: "m", expected: "an altitude in 0…100000 m, below the top",
+                     "The observer's height above the ground."),
+            Property("visibility", .number(visibilityRange), default: .described("the weather's (clear: the aerosols as given, about 218 km)"), unit: "km",
+                     expected: "a visibility in 0.5…280 km", "Haze for design: scales the aerosols so the view reaches this far (Koschmieder)."),
+        ])
+    }()
+}
+
+extension SceneLoader {
+    /// `atmosphere`: an object of Atmosphere.properties.
+    static func decodeAtmosphere(_ node: Node) throws -> Atmosphere {
+        let object = try node.object(Atmosphere.properties)
+        try object.checkKeys()
+        var a = Atmosphere()
+        func rgb(_ key: String) throws -> SIMD3<Double>? {
+            try object.decode(key) { n, p in
+                let expected = p.expectedPhrase
+                if case .number = n.value.kind { return SIMD3(repeating: try n.number(in: 0...1000, expected)) }
+                let items = try n.array(count: 3...3, expected)
+                return SIMD3(try items[0].number(in: 0...1000, expected), try items[1].number(in: 0...1000, expected),
+                             try items[2].number(in: 0...1000, expected))
+            }
+        }
+        if let v = try object.number("groundRadius") { a.groundRadius = v }
+        if let v = try object.number("topRadius") { a.topRadius = v }
+        if let v = try rgb("rayleighScattering") { a.rayleighScattering = v }
+        if let v = try object.number("rayleighScaleHeight") { a.rayleighScaleHeight = v }
+        if let v = try object.number("mieScattering") { a.mieScattering = v }
+        if let v = try object.number("mieExtinction") { a.mieExtinction = v }
+        if let v = try object.number("mieScaleHeight") { a.mieScaleHeight = v }
+        if let v = try object.number("mieG") { a.mieG = v }
+        if let v = try rgb("ozoneAbsorption") { a.ozoneAbsorption = v }
+        if let v = try object.number("ozonePeak") { a.ozonePeak = v }
+        if let v = try object.number("ozoneHalfWidth") { a.ozoneHalfWidth = v }
+        if let v = try object.number("groundAlbedo") { a.groundAlbedo = v }
+        if let v = try object.number("altitude") { a.altitude = v }
+        if let v = try object.number("visibility") { a.visibility = v }
+        if !(a.topRadius > a.groundRadius + 1) {
+            throw (object["topRadius"] ?? node).error(.outOfRange, "the top of the atmosphere (\(format(a.topRadius)) km) must be more than 1 km above the ground (\(format(a.groundRadius)) km)")
+        }
+        if a.altitude / 1000 >= a.topRadius - a.groundRadius {
+            throw (object["altitude"] ?? node).error(.outOfRange, "the observer (\(format(a.altitude)) m) must be below the top of the atmosphere (\(format((a.topRadius - a.groundRadius) * 1000)) m up)")
+        }
+        if a.mieExtinction < a.mieScattering {
+            throw (object["mieExtinction"] ?? node).error(.outOfRange, "aerosols cannot scatter more than they take out: mieExtinction (\(format(a.mieExtinction))) is below mieScattering (\(format(a.mieScattering)))")
+        }
+        return a
+    }
+}

@@ -1,0 +1,234 @@
+// The physical sky in pixels: the sky-view table sampled per pixel, the Mie phase at the pixel's
+// own angle to the sun, the limb-darkened sun disc, exposure and a tone curve.
+//
+// Mirrored line for line by Shaders/atmosphere.glsl (same names, constants and order). Every
+// per-frame quantity (the table, the sun's colour through the air, the exposure) is computed here
+// in Double when the Frame is built; per pixel there is only float arithmetic.
+
+import Foundation
+
+public struct PhysicalSkyDraw: Sendable, Equatable {
+    /// The sky-view table (SkyViewTable's layout).
+    public var table: SkyViewTable
+    /// Pixel → direction, as the palette sky's panorama: azimuth = viewAzimuth + (x − centerX)·dpp,
+    /// elevation = (horizonY − y)·dpp (degrees).
+    public var viewAzimuth: Float
+    public var centerX: Float
+    public var horizonY: Float
+    public var degreesPerPixel: Float
+    /// Degrees one output pixel spans (the disc's and the horizon's antialiasing).
+    public var pixelAngle: Float
+    /// The sun: degrees, and as a unit vector (x east, y north, z up).
+    public var sunAzimuth: Float
+    public var sunVector: SIMD3<Float>
+    /// The geometric horizon's elevation, degrees (the table's middle).
+    public var horizonElevation: Float
+    /// Cornette–Shanks: g, and 3/(8π)(1 − g²)/(2 + g²).
+    public var mieG: Float
+    public var mieScale: Float
+    /// The disc's centre radiance × exposure (limb darkening divides it by 1 − u/3 so the disc
+    /// delivers the transmitted irradiance), and its radius in degrees.
+    public var sunRadiance: SIMD3<Float>
+    public var sunRadius: Float
+    /// 2^exposure.
+    public var exposure: Float
+    public var toneMap: Int32
+    /// 1: write scene-linear radiance × exposure (EXR), no tone curve, no clamp.
+    public var linearOutput: Int32
+    /// Stars as the palette sky draws them: (visibility, density), cell, pixels per point.
+    public var stars: SIMD2<Float>
+    public var inverseStarCell: SIMD2<Float>
+    public var pixelsPerPoint: Float
+    public var time: Float
+    public var seed: UInt32
+    public var flash: Float
+    public var opacity: Float
+
+    /// The sun's apparent diameter at 1 au, degrees.
+    public static let sunDiameter = 0.533
+    /// Linear limb darkening, I(θ)/I(0) = 1 − u (1 − cos θ), u for the visible band.
+    public static let limbDarkening: Float = 0.6
+    /// Auto exposure: the key Ψms luminance is brought to this value, within the range below;
+    /// the night stays darker than the day by at most `autoNightStops`.
+    public static let autoKey = 0.25
+    public static let autoNightStops = 10.0
+    /// Auto exposure follows the sky over this window of scene seconds (a day cycle at any speed
+    /// changes it smoothly), sampled this many times.
+    public static let autoWindow = 1.0
+    public static let autoSamples = 5
+
+    public init(_ layer: SkyLayer, state: SkyState, opacity: Double, time: Double, seed: UInt64,
+                pixelSize: SIMD2<Int>, scale: SIMD2<Double>, linear: Bool = false) {
+        let settings = layer.physical
+        let coefficients = Self.coefficients(settings.atmosphere, weather: state.weather.parameters)
+        let altitude = settings.atmosphere.altitude / 1000
+        let key = SkyViewTable.Key(coefficients: coefficients, altitude: altitude, sunElevation: state.sunElevation)
+        table = SkyViewTable.shared(for: key)
+        let dpp = state.degreesPerPixel(width: pixelSize.x)
+        viewAzimuth = Float(state.viewAzimuth)
+        centerX = Float(pixelSize.x) / 2
+        horizonY = Float(state.horizon * Double(pixelSize.y))
+        degreesPerPixel = Float(dpp)
+        pixelAngle = Float(dpp)
+        sunAzimuth = Float(state.sunAzimuth)
+        sunVector = SIMD3<Float>(state.sunDirection)
+        horizonElevation = Float(table.horizonElevation)
+        let g = settings.atmosphere.mieG
+        mieG = Float(g)
+        mieScale = Float(3 / (8 * Double.pi) * (1 - g * g) / (2 + g * g))
+        let ev: Double
+        switch settings.exposure {
+        case .ev(let stops): ev = stops
+        case .auto: ev = linear ? 0 : Self.autoExposure(layer, coefficients: coefficients, altitude: altitude, time: time, weather: state.weather)
+        }
+        let multiplier = pow(2, ev)
+        exposure = Float(multiplier)
+        let radius = Self.sunDiameter / 2 * .pi / 180
+        let solidAngle = Double.pi * radius * radius
+        let u = Double(Self.limbDarkening)
+        let centre = table.sunTransmittance / (solidAngle * (1 - u / 3))
+        sunRadiance = settings.sunDisc ? SIMD3<Float>(centre * multiplier) : .zero
+        sunRadius = Float(Self.sunDiameter / 2 * settings.sunScale)
+        toneMap = settings.toneMap.code
+        linearOutput = linear ? 1 : 0
+        let e = state.sunElevation
+        let night = min(max((-6 - e) / 6, 0), 1)
+        let visible = layer.stars ? night * night * (3 - 2 * night) * state.weather.parameters.starVisibility : 0
+        stars = SIMD2(Float(visible), Float(layer.starDensity))
+        inverseStarCell = SIMD2<Float>(1 / (SkyGradientDraw.starCellPoints * scale))
+        pixelsPerPoint = Float(scale.x)
+        self.time = Float(time)
+        self.seed = UInt32(truncatingIfNeeded: seed)
+        flash = Float(state.weather.flash * 0.35)
+        self.opacity = Float(opacity)
+    }
+
+    /// The atmosphere under the weather: its own visibility if it names one, otherwise its
+    /// aerosols times the weather's haze (clear: 1, so a steady clear sky is the atmosphere as given).
+    public static func coefficients(_ a: Atmosphere, weather: WeatherParameters) -> AtmosphereCoefficients {
+        var c = AtmosphereCoefficients(a)
+        if a.visibility == nil, weather.aerosols != 1 {
+            c.mieScattering *= weather.aerosols
+            c.mieExtinction *= weather.aerosols
+        }
+        return c
+    }
+
+    /// Stops that bring the sky's key luminance (Ψms at the observer, the average brightness of
+    /// its scattered light) to `autoKey`, averaged in log over the last `autoWindow` seconds and
+    /// held within `autoNightStops` of the noon sky's.
+    static func autoExposure(_ layer: SkyLayer, coefficients: AtmosphereCoefficients, altitude: Double, time: Double,
+                             weather: WeatherState) -> Double {
+        let tables = AtmosphereTables.shared(for: coefficients)
+        let r = coefficients.groundRadius + altitude
+        func luminance(_ c: SIMD3<Double>) -> Double { 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z }
+        let noon = luminance(tables.multipleScattering(r: r, mus: 1))
+        let floor = noon * pow(2, -autoNightStops)
+        var sum = 0.0
+        for k in 0..<autoSamples {
+            let t = time - autoWindow * Double(k) / Double(autoSamples - 1)
+            let elevation = k == 0 ? nil : SkyState.sunElevation(of: layer, time: t)
+            let e = elevation ?? SkyState.sunElevation(of: layer, time: time)
+            let y = luminance(tables.multipleScattering(r: r, mus: sin(e * .pi / 180)))
+            sum += log2(autoKey / max(y, floor))
+        }
+        return sum / Double(autoSamples)
+    }
+
+    /// The premultiplied display colour (or, with linearOutput, scene-linear radiance) at p.
+    @inlinable public func color(at p: SIMD2<Float>) -> SIMD4<Float> {
+        var az = viewAzimuth + (p.x - centerX) * degreesPerPixel
+        var el = (horizonY - p.y) * degreesPerPixel
+        // Past the zenith (or the nadir) a panorama looks down the other side.
+        if el > 90 { el = 180 - el; az = az + 180 }
+        if el < -90 { el = -180 - el; az = az + 180 }
+        el = min(max(el, -90), 90)
+        let azr = az * (Float.pi / 180), elr = el * (Float.pi / 180)
+        let ce = cos(elr)
+        let view = SIMD3<Float>(ce * sin(azr), ce * cos(azr), sin(elr))
+        let nu = min(max((view * sunVector).sum(), -1), 1)
+        var relative = az - sunAzimuth
+        relative = relative - 360 * (relative * (1.0 / 360.0) + 0.5).rounded(.down)
+        relative = abs(relative)
+        let x = relative * (Float(SkyViewTable.width - 1) / 180)
+        let h = horizonElevation
+        let v: Float
+        if el >= h {
+            v = 0.5 - 0.5 * ((el - h) / (90 - h)).squareRoot()
+        } else {
+            v = 0.5 + 0.5 * ((h - el) / (90 + h)).squareRoot()
+        }
+        let y = v * Float(SkyViewTable.height - 1)
+        let a = sample(x, y, rowOffset: 0)
+        let b = sample(x, y, rowOffset: SkyViewTable.height)
+        let g = mieG
+        let miePhase = mieScale * (1 + nu * nu) / pow(1 + g * g - 2 * g * nu, 1.5)
+        var radiance = a + b * miePhase
+        // The sun's disc: angular distance from the chord between the two unit vectors.
+        let chord = view - sunVector
+        let distance = (chord * chord).sum().squareRoot() * (180 / Float.pi)
+        let cover = clamp01((sunRadius - distance) / pixelAngle + 0.5) * clamp01((el - h) / pixelAngle + 0.5)
+        if cover > 0 {
+            let rr = min(distance / sunRadius, 1)
+            let limb = 1 - PhysicalSkyDraw.limbDarkening * (1 - (1 - rr * rr).squareRoot())
+            radiance = radiance * exposure + sunRadiance * (limb * cover)
+        } else {
+            radiance = radiance * exposure
+        }
+        if linearOutput != 0 {
+            let c = radiance + SIMD3(repeating: flash)
+            return SIMD4(c * opacity, opacity)
+        }
+        var rgb = ToneMapping.apply(toneMap, radiance)
+        if stars.x > 0 && el > 0 {
+            rgb = rgb + StarField.light(p, inverseCell: inverseStarCell, density: stars.y, seed: seed,
+                                        pixelsPerPoint: pixelsPerPoint, time: time) * (stars.x * smoothUnit(el * 0.2))
+        }
+        rgb = rgb + SIMD3(repeating: flash)
+        let clamped = rgb.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
+        return SIMD4(ColorMath.encodeSRGBUnit(clamped) * opacity, opacity)
+    }
+
+    /// Bilinear from the table at texel coordinates (x, y) in rows rowOffset…, as texelFetch does it.
+    @inlinable func sample(_ x: Float, _ y: Float, rowOffset: Int) -> SIMD3<Float> {
+        let w = SkyViewTable.width
+        let x0 = min(max(Int(x.rounded(.down)), 0), w - 2)
+        let y0 = min(max(Int(y.rounded(.down)), 0), SkyViewTable.height - 2)
+        let fx = x - Float(x0), fy = y - Float(y0)
+        let t = table.texels
+        let i = (y0 + rowOffset) * w + x0
+        let top = t[i] + (t[i + 1] - t[i]) * fx
+        let bottom = t[i + w] + (t[i + w + 1] - t[i + w]) * fx
+        let c = top + (bottom - top) * fy
+        return SIMD3(c.x, c.y, c.z)
+    }
+}
+
+/// The palette sky's star field, shared by the physical sky (until the catalogue replaces it).
+public enum StarField {
+    /// Linear light of the star (if any) in p's cell: a deterministic integer-hash star field with
+    /// a gentle twinkle.
+    @inlinable public static func light(_ p: SIMD2<Float>, inverseCell: SIMD2<Float>, density: Float, seed: UInt32,
+                                        pixelsPerPoint: Float, time: Float) -> SIMD3<Float> {
+        let fx = (p.x * inverseCell.x).rounded(.down)
+        let fy = (p.y * inverseCell.y).rounded(.down)
+        let h = Noise.hashCell(Int32(fx), Int32(fy), seed)
+        guard Noise.unit(h) < density else { return .zero }
+        let h2 = Noise.hashNext(h), h3 = Noise.hashNext(h2), h4 = Noise.hashNext(h3), h5 = Noise.hashNext(h4)
+        let sx = (fx + 0.25 + 0.5 * Noise.unit(h2)) / inverseCell.x
+        let sy = (fy + 0.25 + 0.5 * Noise.unit(h3)) / inverseCell.y
+        let magnitude = Noise.unit(h4)
+        let radius = (0.7 + 0.8 * magnitude) * pixelsPerPoint
+        let ddx = p.x - sx, ddy = p.y - sy
+        let f = clamp01(1 - (ddx * ddx + ddy * ddy).squareRoot() / radius)
+        let hue = Noise.unit(h5)
+        let rate = 0.25 + 0.9 * hue
+        let phase = Noise.unit(h2)
+        let x = time * rate + phase
+        let tri = abs(2 * (x - x.rounded(.down)) - 1)
+        let twinkle = 0.65 + 0.35 * (tri * tri * (3 - 2 * tri))
+        let brightness = (0.15 + 0.85 * magnitude * magnitude) * twinkle * f * f
+        let tint = SIMD3<Float>(0.85 + 0.15 * hue, 0.9, 1.0 - 0.15 * hue)
+        return tint * brightness
+    }
+}

@@ -1,0 +1,159 @@
+// The sky-view table for one sun elevation (Hillaire 2020's sky-view LUT, with the Mie phase kept
+// out): what PhysicalSkyDraw and atmosphere.glsl sample per pixel. Built in Swift when a Frame is
+// resolved; the GPU gets it as a float texture and reads it with the same bilinear arithmetic.
+//
+// Layout: SKY_VIEW_WIDTH columns of azimuth from the sun (0 toward it … 180° away, evenly) by
+// SKY_VIEW_HEIGHT rows of elevation, concentrated at the horizon: row v ∈ [0, ½] covers the sky
+// above the geometric horizon h, el = h + (90° − h)(1 − 2v)², and v ∈ [½, 1] the ground below,
+// el = h − (90° + h)(2v − 1)². Rows 0…H−1 hold A (RGB: Rayleigh × its phase + higher orders +
+// the ground), rows H…2H−1 hold B (RGB: Mie before its phase); texel (i, j) sits at
+// (i / (W − 1), j / (H − 1)), so the horizon falls between two rows and the edges are exact.
+
+import Foundation
+
+public final class SkyViewTable: @unchecked Sendable, Equatable {
+    public static let width = 64
+    public static let height = 96
+    /// Steps along each view ray (quadratically spaced: the air is densest near the observer).
+    static let steps = 40
+
+    /// What the table was built for.
+    public struct Key: Hashable, Sendable {
+        public var coefficients: AtmosphereCoefficients
+        /// km above the ground.
+        public var altitude: Double
+        /// The sun's elevation, degrees.
+        public var sunElevation: Double
+    }
+
+    public let key: Key
+    /// width × 2·height texels, RGBA (alpha unused, 0), rows as the banner says.
+    public let texels: [SIMD4<Float>]
+    /// The geometric horizon's elevation, degrees (≤ 0).
+    public let horizonElevation: Double
+    /// Transmittance from the observer toward the sun (the disc's colour), 0 below the horizon.
+    public let sunTransmittance: SIMD3<Double>
+    /// Ψms at the observer: the average radiance of the light scattered more than once there.
+    public let ambient: SIMD3<Double>
+
+    public static func == (a: SkyViewTable, b: SkyViewTable) -> Bool { a === b || a.key == b.key }
+
+    init(_ key: Key, tables: AtmosphereTables) {
+        self.key = key
+        let c = key.coefficients
+        let r0 = c.groundRadius + key.altitude
+        let h = -acos(min(c.groundRadius / r0, 1)) * 180 / .pi
+        horizonElevation = h
+        let es = key.sunElevation * .pi / 180
+        let sun = SIMD3<Double>(cos(es), 0, sin(es))
+        sunTransmittance = tables.transmittanceToSun(r: r0, mus: sin(es))
+        ambient = tables.multipleScattering(r: r0, mus: sin(es))
+        let w = Self.width, ht = Self.height
+        var out = [SIMD4<Float>](repeating: .zero, count: w * ht * 2)
+        out.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let base = buffer.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: ht) { j in
+                let el = Self.elevation(row: j, horizon: h) * .pi / 180
+                for i in 0..<w {
+                    let az = Double.pi * Double(i) / Double(w - 1)
+                    let dir = SIMD3<Double>(cos(el) * cos(az), cos(el) * sin(az), sin(el))
+                    let (a, b) = Self.integrate(tables, r0: r0, dir: dir, sun: sun)
+                    base[j * w + i] = SIMD4(Float(a.x), Float(a.y), Float(a.z), 0)
+                    base[(j + ht) * w + i] = SIMD4(Float(b.x), Float(b.y), Float(b.z), 0)
+                }
+            }
+        }
+        texels = out
+    }
+
+    /// The elevation (degrees) of row j.
+    static func elevation(row j: Int, horizon h: Double) -> Double {
+        let v = Double(j) / Double(height - 1)
+        if v < 0.5 {
+            let s = 1 - 2 * v
+            return h + (90 - h) * s * s
+        }
+        let s = 2 * v - 1
+        return h - (90 + h) * s * s
+    }
+
+    /// Rayleigh phase, 3/(16π)(1 + ν²).
+    @inlinable public static func rayleighPhase(_ nu: Double) -> Double { 3 / (16 * Double.pi) * (1 + nu * nu) }
+
+    /// Cornette–Shanks phase, 3/(8π) (1 − g²)(1 + ν²) / ((2 + g²)(1 + g² − 2gν)^1.5).
+    @inlinable public static func miePhase(_ nu: Double, g: Double) -> Double {
+        let k = 3 / (8 * Double.pi) * (1 - g * g) / (2 + g * g)
+        return k * (1 + nu * nu) / pow(1 + g * g - 2 * g * nu, 1.5)
+    }
+
+    /// A and B (see the banner) along one view ray from radius r0 (on the z axis).
+    static func integrate(_ tables: AtmosphereTables, r0: Double, dir: SIMD3<Double>, sun: SIMD3<Double>) -> (SIMD3<Double>, SIMD3<Double>) {
+        let c = tables.coefficients
+        let origin = SIMD3<Double>(0, 0, r0)
+        let mu = dir.z
+        let ground = AtmosphereTables.distanceToGround(c, r: r0, mu: mu)
+        let tMax = ground ?? AtmosphereTables.distanceToTop(c, r: r0, mu: mu)
+        let nu = (dir * sun).sum()
+        let rayleighPhase = Self.rayleighPhase(nu)
+        var a = SIMD3<Double>.zero, b = SIMD3<Double>.zero
+        var throughput = SIMD3<Double>(repeating: 1)
+        var previous = 0.0
+        let n = steps
+        for k in 0..<n {
+            let f = Double(k + 1) / Double(n)
+            let t1 = tMax * f * f
+            let dt = t1 - previous
+            let t = (previous + t1) / 2
+            previous = t1
+            let p = origin + dir * t
+            let pr = (p * p).sum().squareRoot()
+            let d = c.densities(altitude: pr - c.groundRadius)
+            let extinction = c.extinction(d)
+            let stepT = exp(-extinction * dt)
+            let integral = AtmosphereTables.stepIntegral(extinction, stepT, dt)
+            let mus = (p * sun).sum() / pr
+            let toSun = tables.transmittanceToSun(r: pr, mus: mus)
+            let rayleigh = c.rayleighScattering * d.x
+            let mie = c.mieScattering * d.y
+            let weight = throughput * integral
+            a += weight * (rayleigh * toSun * rayleighPhase + tables.multipleScattering(r: pr, mus: mus) * (rayleigh + SIMD3(repeating: mie)))
+            b += weight * toSun * mie
+            throughput *= stepT
+        }
+        if ground != nil {
+            // The Lambertian ground, lit by the sun and by the sky's multiply scattered light
+            // (Ψms there stands for the sky's average radiance: irradiance ≈ π Ψms).
+            let p = origin + dir * tMax
+            let pr = (p * p).sum().squareRoot()
+            let mus = (p * sun).sum() / pr
+            let irradiance = tables.transmittanceToSun(r: pr, mus: mus) * max(mus, 0) + tables.multipleScattering(r: pr, mus: mus) * Double.pi
+            a += throughput * irradiance * (c.groundAlbedo / Double.pi)
+        }
+        return (a, b)
+    }
+
+    // MARK: Cache
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var cache: [SkyViewTable] = []
+    /// Tables kept: a still sun reuses its table; a moving sun needs a new one every frame.
+    static let cacheLimit = 6
+
+    /// The table for `key`, reused while it is among the last few built.
+    public static func shared(for key: Key) -> SkyViewTable {
+        lock.lock()
+        if let i = cache.firstIndex(where: { $0.key == key }) {
+            let hit = cache.remove(at: i)
+            cache.append(hit)
+            lock.unlock()
+            return hit
+        }
+        lock.unlock()
+        let table = SkyViewTable(key, tables: AtmosphereTables.shared(for: key.coefficients))
+        lock.lock()
+        cache.append(table)
+        if cache.count > cacheLimit { cache.removeFirst() }
+        lock.unlock()
+        return table
+    }
+}
