@@ -86,3 +86,12 @@ vec4 fromInterpolationSpace(vec4 p, int space) {
     vec3 clamped = clamp(rgb, 0.0, 1.0);
     return vec4(clamped * a, a);
 }
+
+// A premultiplied sRGB-encoded colour as premultiplied linear light (scene-linear output).
+// ColorMath.linearizePremultiplied on the CPU.
+vec4 linearizePremultiplied(vec4 c) {
+    if (!(c.w > 0.0)) return vec4(0.0);
+    vec3 straight = c.xyz / c.w;
+    vec3 l = srgbToLinear(straight) * c.w;
+    return vec4(l, c.w);
+}

@@ -15,18 +15,48 @@ vec4 over(vec4 source, vec4 destination) {
     return source + destination * (1.0 - source.w);
 }
 
+#ifdef WELKIN_SKY_EQUIRECT
+// SkyRemap: a panorama pixel → the scene view's pixel looking the same way.
+uniform vec2 u_remapDegreesPerPixel;
+uniform float u_remapViewAzimuth;
+uniform float u_remapCenterX;
+uniform float u_remapHorizonY;
+uniform float u_remapInverseViewDegreesPerPixel;
+
+vec2 viewPixel(vec2 p) {
+    float azimuth = p.x * u_remapDegreesPerPixel.x;
+    float elevation = 90.0 - p.y * u_remapDegreesPerPixel.y;
+    float d = azimuth - u_remapViewAzimuth;
+    d = d - 360.0 * floor(d * (1.0 / 360.0) + 0.5);
+    return vec2(u_remapCenterX + d * u_remapInverseViewDegreesPerPixel, u_remapHorizonY - elevation * u_remapInverseViewDegreesPerPixel);
+}
+#endif
+
+// SkyDraw.partColor: with WELKIN_SKY_LINEAR (scene-linear output) the parts other than the
+// physical sky are decoded from sRGB before they composite.
+vec4 partColor(int kind, vec2 p) {
+    vec4 c = skyPart(kind, p);
+#ifdef WELKIN_SKY_LINEAR
+    if (kind != SKY_PART_PHYSICAL) return linearizePremultiplied(c);
+#endif
+    return c;
+}
+
 void main() {
     vec2 p = pixelPosition();
+#ifdef WELKIN_SKY_EQUIRECT
+    p = viewPixel(p);
+#endif
     vec4 c = vec4(0.0);
 #ifdef WELKIN_SKY_PART0
     // The first part over transparent is itself (s + 0·(1 − s.a) = s).
-    c = skyPart(WELKIN_SKY_PART0, p);
+    c = partColor(WELKIN_SKY_PART0, p);
 #endif
 #ifdef WELKIN_SKY_PART1
-    c = over(skyPart(WELKIN_SKY_PART1, p), c);
+    c = over(partColor(WELKIN_SKY_PART1, p), c);
 #endif
 #ifdef WELKIN_SKY_PART2
-    c = over(skyPart(WELKIN_SKY_PART2, p), c);
+    c = over(partColor(WELKIN_SKY_PART2, p), c);
 #endif
     writeLayer(c);
 }

@@ -39,29 +39,47 @@ extension Commands {
 
     static let render = Command(
         name: "render", summary: "Render a scene on the GPU, headless (no display needed), to a PNG.",
-        usage: "welkin render [SCENE] [-o OUT.png] [--time T] [--size WxH [--fit MODE] | --scale K] [--shaders DIR]",
+        usage: "welkin render [SCENE] [-o OUT.png|OUT.exr [--float]] [--time T] [--size WxH [--fit MODE] | --scale K] [--projection P] [--shaders DIR]",
         discussion: """
         Uses EGL with no X server (EGL_MESA_platform_surfaceless, or EGL_EXT_platform_device on NVIDIA),
         falling back to a hidden GLFW window only when EGL is unavailable. The PNG is exactly WxH pixels.
         Without SCENE, renders the built-in default scene. Without -o, writes NAME-tT.png in the current
         folder (snow-t1.5.png for Scenes/snow.json at 1.5 s; welkin-default-t0.png for the built-in scene).
+        OUT.exr holds scene-linear light; --projection equirect renders the whole sky sphere (docs/export.md).
         """,
-        options: [outputOption, timeOption, sizeOption, scaleOption, fitOption, shadersOption],
+        options: [outputOption, timeOption, sizeOption, scaleOption, fitOption, projectionOption, floatOption, shadersOption],
         run: { args in
             let command = named("render")!
             let out = try stillOutput(args, command: command)
             let time = try args.time()
             _ = try args.size()
             let scene = try loadScene(args, command: command)
-            let geometry = try StillGeometry.resolve(args, sceneSize: scene.size, command: command)
+            let (options, geometry) = try stillFrame(args, scene: scene, out: out, command: command)
             // One frame: no seeking back, so no checkpoints to keep; the emitters' states are
             // dropped once the Frame holds their sprites, before GL takes its share (a million
             // particles: 59 MB of state, 40 MB of sprites, 100 MB for llvmpipe and its compiler).
             SimulationCache.shared.keepsCheckpoints = false
-            let frame = Frame(scene: scene, time: time, pixelSize: geometry.renderSize)
+            let frame = Frame(scene: scene, time: time, pixelSize: geometry.renderSize, options: options)
             SimulationCache.shared.removeAll()
+            warnOmitted(frame, scene: args.positionals.first ?? "<default scene>")
             let renderer = try headlessRenderer(args)
             let start = DispatchTime.now()
+            if options.linearLight {
+                let linear: FloatImage
+                do { linear = try renderer.renderLinear(frame) } catch let e as ShaderError {
+                    throw Failure(message: e.description)
+                } catch let e as ShaderLayerError {
+                    throw Failure(message: e.inFile(scene.sourcePath).description)
+                } catch let e as GLError {
+                    throw Failure(message: "welkin: \(e.message)")
+                } catch let e as TextDrawError {
+                    throw Failure(message: "\(scene.sourcePath ?? "<default scene>"): \(e.message)")
+                }
+                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+                try writeEXR(linear, to: out, float: args.flag("--float"))
+                print("wrote \(out) (\(linear.width)×\(linear.height) scene-linear, GPU: \(renderer.context.renderer), \(String(format: "%.1f", elapsed)) ms)")
+                return 0
+            }
             let image = geometry.output(try gpuRender(renderer, frame, of: scene))
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
             try writePNG(image, to: out)

@@ -3,6 +3,7 @@
 // `--size`, `--scale` and `--fit` (StillGeometry).
 
 import Foundation
+import WelkinCore
 import WelkinImage
 
 extension Commands {
@@ -14,17 +15,74 @@ extension Commands {
         return "\(name.isEmpty ? "scene" : name)-t\(seconds).png"
     }
 
-    /// `-o OUT.png` (any other extension is a usage error: the bytes would be PNG regardless), or
-    /// the default name.
+    /// `-o OUT.png` or `-o OUT.exr` (any other extension is a usage error), or the default name.
     static func stillOutput(_ args: Arguments, command: Command) throws -> String {
         guard let out = args.value("--output") else {
+            if args.flag("--float") {
+                throw UsageError(message: "--float applies to EXR output; pass -o OUT.exr", command: command)
+            }
             return defaultStillName(scenePath: args.positionals.first, time: try args.time())
         }
-        guard (out as NSString).pathExtension.lowercased() == "png" else {
-            throw UsageError(message: "'\(out)': welkin \(command.name) writes PNG, so OUT must end in .png"
+        let ext = (out as NSString).pathExtension.lowercased()
+        guard ext == "png" || ext == "exr" else {
+            throw UsageError(message: "'\(out)': welkin \(command.name) writes PNG or OpenEXR, so OUT must end in .png or .exr"
                              + " (for video, GIF or an image sequence use 'welkin export')", command: command)
         }
+        if ext == "png", args.flag("--float") {
+            throw UsageError(message: "--float applies to EXR output; '\(out)' is a PNG", command: command)
+        }
         return out
+    }
+
+    static func isEXR(_ path: String) -> Bool { (path as NSString).pathExtension.lowercased() == "exr" }
+
+    static let projectionOption = OptionSpec(name: "--projection", value: "P",
+                                             help: "view (default: the scene's own view) or equirect (the whole sphere, width = 2 × height).")
+    static let floatOption = OptionSpec(name: "--float", help: "With -o OUT.exr: 32-bit float channels instead of half.")
+
+    /// The default size of an equirect panorama when no --size or --scale is given.
+    static let equirectDefaultSize = SIMD2(2048, 1024)
+
+    /// `--projection` and the output's light: the frame options, and the render's geometry (an
+    /// equirect panorama is 2:1, 2048×1024 unless --size says otherwise).
+    static func stillFrame(_ args: Arguments, scene: Scene, out: String, command: Command) throws -> (FrameOptions, StillGeometry) {
+        var options = FrameOptions(linearLight: isEXR(out))
+        if let text = args.value("--projection") {
+            guard let p = FrameOptions.Projection(rawValue: text) else {
+                throw UsageError(message: "--projection expects view or equirect, got '\(text)'", command: command)
+            }
+            options.projection = p
+        }
+        if options.linearLight, args.value("--fit") != nil {
+            throw UsageError(message: "--fit applies to PNG output; an EXR is rendered at exactly --size", command: command)
+        }
+        guard options.projection == .equirect else {
+            return (options, try StillGeometry.resolve(args, sceneSize: scene.size, command: command))
+        }
+        if args.value("--scale") != nil || args.value("--fit") != nil {
+            throw UsageError(message: "an equirect panorama takes --size WxH (width = 2 × height), not --scale or --fit", command: command)
+        }
+        let size = try args.size() ?? equirectDefaultSize
+        guard size.x == 2 * size.y else {
+            throw UsageError(message: "an equirect panorama is twice as wide as it is high; --size \(size.x)x\(size.y) is not", command: command)
+        }
+        return (options, StillGeometry(renderSize: size, outputSize: size))
+    }
+
+    /// Prints the one warning a panorama gives when it leaves screen-space layers out.
+    static func warnOmitted(_ frame: Frame, scene: String) {
+        guard !frame.omittedLayers.isEmpty else { return }
+        var seen: [String] = []
+        for name in frame.omittedLayers where !seen.contains(name) { seen.append(name) }
+        printError("\(scene): warning: the panorama leaves out the layers that live on the screen, not in the sky: \(seen.joined(separator: ", "))")
+    }
+
+    /// Writes a scene-linear image as OpenEXR: RGB when every pixel is opaque, RGBA otherwise.
+    static func writeEXR(_ image: FloatImage, to path: String, float: Bool) throws {
+        let opaque = image.pixels.allSatisfy { $0.w >= 1 }
+        do {
+            try EXR.write(image, to: path, channels: opaque ? .rgb : .rgba, precision: float ? .float : .half)
+        } catch let e as EXRError { throw Failure(message: e.description) }
     }
 }
 

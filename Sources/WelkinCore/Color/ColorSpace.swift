@@ -54,6 +54,14 @@ public enum ColorMath {
         SIMD3(encodeSRGBUnit(c.x), encodeSRGBUnit(c.y), encodeSRGBUnit(c.z))
     }
 
+    /// A premultiplied sRGB-encoded colour as premultiplied linear light (scene-linear output).
+    @inlinable public static func linearizePremultiplied(_ c: SIMD4<Float>) -> SIMD4<Float> {
+        guard c.w > 0 else { return .zero }
+        let straight = SIMD3(c.x, c.y, c.z) / c.w
+        let l = srgbToLinear(straight) * c.w
+        return SIMD4(l, c.w)
+    }
+
     @inlinable public static func srgbToLinear(_ c: SIMD3<Float>) -> SIMD3<Float> {
         SIMD3(srgbToLinear(c.x), srgbToLinear(c.y), srgbToLinear(c.z))
     }

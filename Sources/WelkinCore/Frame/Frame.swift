@@ -19,14 +19,20 @@ public struct Frame: Sendable {
     /// The sky at this instant (sun, colours, weather) when the scene has sky layers or weather;
     /// user shaders read it as built-in uniforms.
     public var sky: SkyState?
+    /// How the frame is projected and in what light (FrameOptions).
+    public var options: FrameOptions
+    /// The screen-space layers a panorama left out (their types, in order), for one warning.
+    public var omittedLayers: [String] = []
 
     /// Resolves `scene` at `time` for `pixelSize` (default: the scene size, one pixel per point).
     ///
     /// By default the whole scene is scaled to the pixel size (`--size`: the same picture at another
     /// resolution, points scaled per axis). A window passes `scale` (its content scale) instead: the
     /// frame is then `pixelSize / scale` points, unit space stretches to it and points stay points.
-    public init(scene: Scene, time: Double, pixelSize: SIMD2<Int>? = nil, scale: SIMD2<Double>? = nil) {
+    public init(scene: Scene, time: Double, pixelSize: SIMD2<Int>? = nil, scale: SIMD2<Double>? = nil,
+                options: FrameOptions = FrameOptions()) {
         let size = pixelSize ?? scene.size
+        self.options = options
         self.pixelSize = size
         self.scale = scale ?? SIMD2<Double>(Double(size.x), Double(size.y)) / SIMD2<Double>(Double(scene.size.x), Double(scene.size.y))
         self.time = time
@@ -36,17 +42,25 @@ public struct Frame: Sendable {
         let sky = SkyState.of(scene, time: time)
         self.sky = sky
         let resolution = Resolution(scene: scene, colorSpace: scene.colorSpace, seed: scene.seed, time: time, pixelSize: size,
-                                    scale: self.scale, clock: scene.clock(at: time))
+                                    scale: self.scale, clock: scene.clock(at: time), options: options)
         var builder = Builder(scene: scene, sky: sky, resolution: resolution)
         // The weather's rain and snow fall in front of the last sky layer (docs/sky.md).
         let lastSky = scene.layers.lastIndex { $0.content is SkyContent }
+        let panorama = options.projection != .view
+        var omitted: [String] = []
         for (index, layer) in scene.layers.enumerated() {
-            layer.content.resolve(layer, index: index, in: &builder)
+            if panorama && !(layer.content is SkyContent) {
+                omitted.append(layer.content.typeName)
+            } else {
+                layer.content.resolve(layer, index: index, in: &builder)
+            }
             if index == lastSky ?? scene.layers.count - 1 {
-                builder.layers += Frame.precipitation(scene: scene, time: time, scale: self.scale)
+                let falling = Frame.precipitation(scene: scene, time: time, scale: self.scale)
+                if panorama { omitted += falling.isEmpty ? [] : ["precipitation"] } else { builder.layers += falling }
             }
         }
         self.layers = builder.layers
+        self.omittedLayers = omitted
     }
 
     /// What resolving a layer needs besides the layer, wherever it sits.
@@ -59,6 +73,7 @@ public struct Frame: Sendable {
         /// Pixels per point on each axis.
         public var scale: SIMD2<Double>
         public var clock: Timestamp
+        public var options: FrameOptions = FrameOptions()
     }
 
     /// A frame being resolved: each top-level layer appends its draws (`LayerContent.resolve`).
@@ -86,5 +101,23 @@ public struct Frame: Sendable {
     public static func shadowed(_ layer: Layer, _ r: Resolution, _ draw: (Double) -> any LayerDraw) -> any LayerDraw {
         guard let shadow = layer.shadow else { return draw(layer.opacity) }
         return GroupDraw(layers: [draw(1)], opacity: Float(layer.opacity), shadow: ShadowDraw(shadow, time: r.time, scale: r.scale))
+    }
+}
+
+/// How a frame is projected and in what light.
+public struct FrameOptions: Sendable, Equatable {
+    /// `view`: the sky through the scene's own view (the panorama its sky layer sets up), every
+    /// layer drawn. `equirect`: the whole sphere (width = 2 × height; column x looks at azimuth
+    /// 360°·(x + ½)/W clockwise from north, row y at elevation 90° − 180°·(y + ½)/H), sky-space
+    /// layers only.
+    public enum Projection: String, Sendable, CaseIterable { case view, equirect }
+
+    public var projection: Projection = .view
+    /// Scene-linear light (EXR): the physical sky's radiance × 2^exposure with no tone curve, every
+    /// other colour decoded from sRGB, composited in linear light.
+    public var linearLight = false
+
+    public init(projection: Projection = .view, linearLight: Bool = false) {
+        self.projection = projection; self.linearLight = linearLight
     }
 }

@@ -22,7 +22,7 @@ extension SkyPart {
     /// A sky-family scene layer resolved for a frame. `state` is the frame's sky (the first sky
     /// layer's); a later sky layer computes its own.
     public init(_ content: SkyContent, state: SkyState, opacity: Double, time: Double, sceneSeed: UInt64,
-                index: Int, pixelSize: SIMD2<Int>, scale: SIMD2<Double>) {
+                index: Int, pixelSize: SIMD2<Int>, scale: SIMD2<Double>, linear: Bool = false) {
         func seed(_ own: UInt64) -> UInt64 {
             UInt64(Noise.hash32(UInt32(truncatingIfNeeded: sceneSeed) ^ Noise.hash32(UInt32(truncatingIfNeeded: own) &+ UInt32(index))))
         }
@@ -31,7 +31,7 @@ extension SkyPart {
             let own = SkyState(layer: layer, time: time, weather: state.weather)
             self = .physical(PhysicalSkyDraw(layer, state: own, opacity: opacity, time: time,
                                              seed: UInt64(Noise.hash32(UInt32(truncatingIfNeeded: sceneSeed))),
-                                             pixelSize: pixelSize, scale: scale))
+                                             pixelSize: pixelSize, scale: scale, linear: linear))
         case .sky(let layer):
             let own = SkyState(layer: layer, time: time, weather: state.weather)
             // Stars do not depend on the layer's index: the same sky keeps its stars when layers move.
@@ -92,9 +92,22 @@ extension SkyContent: LayerContent {
     }
 
     /// Consecutive sky-family layers share one SkyDraw (SkyDraw.append).
+    /// In a panorama the parts are resolved for the scene's own view (its size, one pixel a point)
+    /// and SkyDraw maps each panorama pixel to that view's pixel of the same direction.
     public func resolve(_ layer: Layer, index: Int, in frame: inout Frame.Builder) {
         let r = frame.resolution
-        SkyDraw.append(SkyPart(self, state: frame.sky!, opacity: layer.opacity, time: r.time, sceneSeed: r.seed,
-                               index: index, pixelSize: r.pixelSize, scale: r.scale), to: &frame.layers)
+        let state = frame.sky!
+        let equirect = r.options.projection == .equirect
+        let size = equirect ? r.scene.size : r.pixelSize
+        let scale = equirect ? SIMD2<Double>(1, 1) : r.scale
+        var part = SkyPart(self, state: state, opacity: layer.opacity, time: r.time, sceneSeed: r.seed,
+                           index: index, pixelSize: size, scale: scale, linear: r.options.linearLight)
+        var remap: SkyRemap?
+        if equirect {
+            let view = SkyRemap(state: state, viewSize: size, panorama: r.pixelSize)
+            remap = view
+            if case .physical(var p) = part { p.pixelAngle = view.pixelAngle; part = .physical(p) }
+        }
+        SkyDraw.append(part, remap: remap, linear: r.options.linearLight, to: &frame.layers)
     }
 }

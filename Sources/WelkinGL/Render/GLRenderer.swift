@@ -229,6 +229,51 @@ public final class GLRenderer {
         return url.deletingLastPathComponent().resolvingSymlinksInPath().path + "/" + url.lastPathComponent
     }
 
+    /// Renders `frame` (built with `linearLight`) to premultiplied scene-linear float pixels, as
+    /// ReferenceRenderer.renderLinear does: each layer drawn alone into the float target over
+    /// transparent, read back, decoded from sRGB (a linear SkyDraw already is) and composited in
+    /// linear light. Layers are not fused; a layer that fails is an error.
+    public func renderLinear(_ frame: Frame) throws -> FloatImage {
+        try context.makeCurrent()
+        let size = frame.pixelSize
+        for pass in passes.layers.all { pass.willDraw(frame) }
+        let layering = frame.layers.contains { ($0 as? any GLDrawable)?.usesLayerTarget ?? false }
+        try prepareTargets(size, accumulating: true, layering: layering)
+        guard let accumulation else { return FloatImage(width: size.x, height: size.y) }
+        let background = ColorMath.linearizePremultiplied(frame.background)
+        var result = [SIMD4<Float>](repeating: background, count: size.x * size.y)
+        var layerPixels = [SIMD4<Float>](repeating: .zero, count: size.x * size.y)
+        for layer in frame.layers {
+            accumulation.bind()
+            epoxy_glDisable(GLenum(GL_BLEND))
+            epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
+            epoxy_glClearColor(0, 0, 0, 0)
+            epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            compositing(into: accumulation)
+            try drawLayer(layer, frame: frame, into: accumulation)
+            epoxy_glDisable(GLenum(GL_BLEND))
+            epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), accumulation.framebuffer)
+            epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+            layerPixels.withUnsafeMutableBytes {
+                epoxy_glReadPixels(0, 0, GLsizei(size.x), GLsizei(size.y), GLenum(GL_RGBA), GLenum(GL_FLOAT), $0.baseAddress)
+            }
+            epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
+            try GL.check("drawing a \(size.x)×\(size.y) scene-linear layer")
+            let linear = (layer as? SkyDraw)?.linear ?? false
+            // GL's row 0 is the bottom.
+            for y in 0..<size.y {
+                let source = (size.y - 1 - y) * size.x, target = y * size.x
+                for x in 0..<size.x {
+                    let s = linear ? layerPixels[source + x] : ColorMath.linearizePremultiplied(layerPixels[source + x])
+                    result[target + x] = s + result[target + x] * (1 - s.w)
+                }
+            }
+        }
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        epoxy_glBindVertexArray(0)
+        return FloatImage(width: size.x, height: size.y, pixels: result)
+    }
+
     /// Renders `frame` and reads it back: exactly `frame.pixelSize`, row 0 at the top.
     public func render(_ frame: Frame) throws -> Image {
         try draw(frame)

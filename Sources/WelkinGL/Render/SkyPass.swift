@@ -35,6 +35,9 @@ final class SkyPass {
         var noFlash = false
         var skyOpaque = false
         var coverOpaque = false
+        /// A panorama (WELKIN_SKY_EQUIRECT: SkyRemap) and scene-linear output (WELKIN_SKY_LINEAR).
+        var equirect = false
+        var linear = false
     }
 
     final class Program {
@@ -58,6 +61,8 @@ final class SkyPass {
             if variant.noFlash { defines.append(("WELKIN_SKY_FLASH", "0")) }
             if variant.skyOpaque { defines.append(("WELKIN_SKY_OPAQUE", "1")) }
             if variant.coverOpaque { defines.append(("WELKIN_COVER_OPAQUE", "1")) }
+            if variant.equirect { defines.append(("WELKIN_SKY_EQUIRECT", "1")) }
+            if variant.linear { defines.append(("WELKIN_SKY_LINEAR", "1")) }
             program = try ShaderProgram(vertex: ShaderSource(path: shaders.path("sky.vert"), defines: defines),
                                         fragment: ShaderSource(path: shaders.path("sky.frag"), defines: defines))
             composite = CompositeUniforms(program)
@@ -107,11 +112,13 @@ final class SkyPass {
         if resolve != nil, case .physical(let s)? = sky.parts.first, s.opacity == 1, s.linearOutput == 0 { variant.opaque = true }
         if let g = gradient {
             // Pixel centres reach y = height − ½ at most; `below` is y > horizonY.
-            variant.noneBelow = g.horizonY >= Float(pixelSize.y)
+            variant.noneBelow = sky.remap == nil && g.horizonY >= Float(pixelSize.y)
             variant.noFlash = g.flash == 0
             variant.skyOpaque = g.opacity == 1
         }
         for case .cover(let c) in sky.parts { variant.coverOpaque = c.opacity == 1 }
+        variant.equirect = sky.remap != nil
+        variant.linear = sky.linear
         // Where the sun disc shows at all: centre and reach in pixels (it is exactly 0 beyond).
         let disc = gradient.flatMap { g -> (center: SIMD2<Float>, reach: Float)? in
             g.sunColor == .zero ? nil : (g.sun, g.sunRadius / g.degreesPerPixel + 0.5)
@@ -120,7 +127,8 @@ final class SkyPass {
         let sprites = sky.parts.lazy.compactMap({ part -> CloudSpritesDraw? in
             if case .sprites(let s) = part, !s.boxes.isEmpty { return s } else { return nil }
         }).first
-        guard sprites != nil || disc != nil else {
+        // A panorama's sprites and disc are not where the view's pixels put them: one pass.
+        guard (sprites != nil || disc != nil) && sky.remap == nil else {
             try use(variant, sky, pixelSize: pixelSize, resolve: resolve)
             epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
             return
@@ -207,6 +215,13 @@ final class SkyPass {
             case .sprites(let s): setSprites(s, p)
             case .physical(let s): setPhysical(s, p)
             }
+        }
+        if let remap = sky.remap {
+            epoxy_glUniform2f(p.uniform("u_remapDegreesPerPixel"), remap.degreesPerPixel.x, remap.degreesPerPixel.y)
+            epoxy_glUniform1f(p.uniform("u_remapViewAzimuth"), remap.viewAzimuth)
+            epoxy_glUniform1f(p.uniform("u_remapCenterX"), remap.centerX)
+            epoxy_glUniform1f(p.uniform("u_remapHorizonY"), remap.horizonY)
+            epoxy_glUniform1f(p.uniform("u_remapInverseViewDegreesPerPixel"), remap.inverseViewDegreesPerPixel)
         }
         if let resolve { p.composite.set(resolve) }
         return p
