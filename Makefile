@@ -20,9 +20,11 @@ SWIFT ?= swift
 # libimgui-dev and libstb-dev: the viewer's panel (Dear ImGui, a static library that needs stb).
 # Text layers: FreeType (glyph coverage), HarfBuzz (shaping), fontconfig (family names, fallback);
 # DejaVu Sans is the default font, WenQuanYi Micro Hei draws Chinese.
+# libopenexr-dev: OpenEXR's C library (OpenEXRCore), through which scene-linear EXR images are written.
 APT_PACKAGES = pkg-config libpng-dev zlib1g-dev libcairo2-dev libepoxy-dev libglfw3-dev libimgui-dev libstb-dev \
                libgl1-mesa-dri libegl-mesa0 libegl1 xvfb xauth xdotool ffmpeg \
-               libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei python3
+               libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei python3 \
+               libopenexr-dev
 
 .PHONY: all deps build build-debug test run bench soak clean fuzz-build fuzz fuzz-smoke mutate test-asan reload-stress
 
@@ -47,6 +49,10 @@ deps:
 	@python3 -c "import PIL" 2>/dev/null || { echo "make: installing Pillow from PyPI (for the tests)"; \
 	  python3 -m pip install --quiet Pillow 2>/dev/null || python3 -m pip install --quiet --user Pillow || \
 	  python3 -m pip install --quiet --break-system-packages Pillow; }
+	@# EXR tests check the files Welkin writes with an outside reader, PyPI's OpenEXR (its own OpenEXR build).
+	@python3 -c "import OpenEXR" 2>/dev/null || { echo "make: installing OpenEXR from PyPI (for the tests)"; \
+	  python3 -m pip install --quiet OpenEXR 2>/dev/null || python3 -m pip install --quiet --user OpenEXR || \
+	  python3 -m pip install --quiet --break-system-packages OpenEXR; }
 
 build: deps
 	$(SWIFT) build -c release

@@ -35,15 +35,21 @@ let package = Package(
                        providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
+        // OpenEXR's C library (OpenEXRCore): scene-linear EXR output.
+        .systemLibrary(name: "COpenEXR", path: "Sources/COpenEXR", pkgConfig: "OpenEXR",
+                       providers: [.apt(["libopenexr-dev"])]),
 
         // Text: fonts by file or family (fontconfig), shaping (HarfBuzz), glyph coverage (FreeType)
         // in one atlas per layout. Knows nothing of scenes; WelkinCore resolves text layers with it.
         .target(name: "WelkinText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
 
-        // Scene model, colour, gradients, Frame. Foundation, and WelkinText for text layers.
-        .target(name: "WelkinCore", dependencies: ["WelkinText"]),
+        // The physical sky's atmosphere and its look-up tables: pure maths, no scenes. Optimised even in
+        // debug builds (the tables are seconds of work unoptimised, and tests draw physical skies).
+        .target(name: "WelkinAtmosphere", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Scene model, colour, gradients, Frame. Foundation, WelkinText for text layers, WelkinAtmosphere for the physical sky.
+        .target(name: "WelkinCore", dependencies: ["WelkinText", "WelkinAtmosphere"]),
         // Image, PNG read/write (libpng) and the sprite image cache both renderers share.
-        .target(name: "WelkinImage", dependencies: ["WelkinCore", "CPNG"]),
+        .target(name: "WelkinImage", dependencies: ["WelkinCore", "CPNG", "COpenEXR"]),
         // CPU reference renderer and image comparison.
         .target(name: "WelkinReference", dependencies: ["WelkinCore", "WelkinImage", "WelkinText"]),
         // `welkin export-code`: a scene as SwiftUI or Core Animation source. Reads the model only.
@@ -74,7 +80,10 @@ let package = Package(
 
         // Helpers every test target shares (checkout paths, scene errors, the shared GL context).
         .target(name: "WelkinTestSupport", dependencies: ["WelkinCore", "WelkinGL"], path: "Tests/WelkinTestSupport"),
-        .testTarget(name: "WelkinCoreTests", dependencies: ["WelkinCore", "WelkinTestSupport"]),
+        // The brute-force atmosphere (test only): Monte Carlo through the spherical shell, the physical sky's
+        // check. Optimised even in debug builds, so `make test` can afford its coarse grid.
+        .target(name: "WelkinSkyCheck", path: "Tests/WelkinSkyCheck", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .testTarget(name: "WelkinCoreTests", dependencies: ["WelkinCore", "WelkinTestSupport", "WelkinSkyCheck"]),
         // Shaping and glyph coverage against HarfBuzz's clusters and Pillow's FreeType rendering.
         .testTarget(name: "WelkinTextTests", dependencies: ["WelkinText", "WelkinTestSupport"]),
         // Type-checks exported code against stubs of Apple's API (Tests/Fixtures/AppleAPIStubs).

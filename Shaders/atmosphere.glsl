@@ -24,16 +24,8 @@ vec3 skyViewSample(float x, float y, int rowOffset) {
     return c.xyz;
 }
 
-vec4 physicalColor(vec2 p) {
-    float az = physical.viewAzimuth + (p.x - physical.centerX) * physical.degreesPerPixel;
-    float el = (physical.horizonY - p.y) * physical.degreesPerPixel;
-    if (el > 90.0) { el = 180.0 - el; az = az + 180.0; }
-    if (el < -90.0) { el = -180.0 - el; az = az + 180.0; }
-    el = min(max(el, -90.0), 90.0);
-    float azr = az * (PI / 180.0), elr = el * (PI / 180.0);
-    float ce = cos(elr);
-    vec3 view = vec3(ce * sin(azr), ce * cos(azr), sin(elr));
-    float nu = min(max(dot(view, physical.sunVector), -1.0), 1.0);
+// PhysicalSkyDraw.scattered: the table's A plus its B times the Mie phase at nu.
+vec3 scattered(float az, float el, float nu) {
     float relative = az - physical.sunAzimuth;
     relative = relative - 360.0 * floor(relative * (1.0 / 360.0) + 0.5);
     relative = abs(relative);
@@ -50,7 +42,21 @@ vec4 physicalColor(vec2 p) {
     vec3 b = skyViewSample(x, y, SKY_VIEW_HEIGHT);
     float g = physical.mieG;
     float miePhase = physical.mieScale * (1.0 + nu * nu) / pow(1.0 + g * g - 2.0 * g * nu, 1.5);
-    vec3 radiance = a + b * miePhase;
+    return a + b * miePhase;
+}
+
+vec4 physicalColor(vec2 p) {
+    float az = physical.viewAzimuth + (p.x - physical.centerX) * physical.degreesPerPixel;
+    float el = (physical.horizonY - p.y) * physical.degreesPerPixel;
+    if (el > 90.0) { el = 180.0 - el; az = az + 180.0; }
+    if (el < -90.0) { el = -180.0 - el; az = az + 180.0; }
+    el = min(max(el, -90.0), 90.0);
+    float azr = az * (PI / 180.0), elr = el * (PI / 180.0);
+    float ce = cos(elr);
+    vec3 view = vec3(ce * sin(azr), ce * cos(azr), sin(elr));
+    float nu = min(max(dot(view, physical.sunVector), -1.0), 1.0);
+    vec3 radiance = scattered(az, el, nu);
+    float h = physical.horizonElevation;
     vec3 chord = view - physical.sunVector;
     float distance = sqrt(dot(chord, chord)) * (180.0 / PI);
     float cover = clamp01((physical.sunRadius - distance) / physical.pixelAngle + 0.5) * clamp01((el - h) / physical.pixelAngle + 0.5);

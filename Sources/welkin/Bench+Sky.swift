@@ -12,7 +12,64 @@ extension Commands {
           gpu.sunset-clouds.bare-pass  the bare full-screen pass, timed interleaved with it (ms, baseline)
           gpu.sunset-clouds.ratio      gpu.sunset-clouds.720p / gpu.sunset-clouds.bare-pass (target ≤ 4)
           reference.sunset-clouds.720p CPU reference, the same frame (ms)
+          sky.physical.tables          the physical sky's transmittance and multiple-scattering tables for a new
+                                       atmosphere, geometry cached as a slider leaves it (ms, target ≤ 150)
+          sky.physical.slider          a changed coefficient: Scenes/physical-day.json's Frame at 1280×720 with a new
+                                       Mie coefficient (tables + sky-view table) drawn, glFinish (ms, target ≤ 50)
+          sky.physical.sky-view        one sky-view table for a new sun elevation: the cost a moving sun adds per frame (ms)
+          reference.physical-day.1080p CPU reference, Scenes/physical-day.json at 1920×1080 (ms, target ≤ 1500)
         """
+
+    static func runPhysicalSkyBenchmarks(runs: Int, filter: BenchFilter, args: Arguments) throws -> [BenchResult] {
+        let wanted = filter.wants
+        var results: [BenchResult] = []
+        // Every run a coefficient no cache has seen (the geometry stays, as a panel slider leaves it).
+        var k = 0
+        func fresh() -> Atmosphere {
+            k += 1
+            var a = Atmosphere()
+            a.mieScattering = 3.996 * (1 + Double(k) * 1e-6)
+            a.mieExtinction = 4.40 * (1 + Double(k) * 1e-6)
+            return a
+        }
+        if wanted("sky.physical.tables") {
+            let ms = try medianMilliseconds(runs: runs, warmup: 1) { _ = AtmosphereTables(AtmosphereCoefficients(fresh())) }
+            results.append(BenchResult(name: "sky.physical.tables", unit: "ms", value: ms))
+        }
+        if wanted("sky.physical.sky-view") {
+            let tables = AtmosphereTables.shared(for: AtmosphereCoefficients(Atmosphere()))
+            var e = 10.0
+            let ms = try medianMilliseconds(runs: runs, warmup: 1) {
+                e += 0.01
+                _ = SkyViewTable(SkyViewTable.Key(coefficients: tables.coefficients, altitude: 0.001, sunElevation: e), tables: tables)
+            }
+            results.append(BenchResult(name: "sky.physical.sky-view", unit: "ms", value: ms))
+        }
+        let slider = "sky.physical.slider", reference = "reference.physical-day.1080p"
+        guard wanted(slider) || wanted(reference) else { return results }
+        let renderer = try headlessRenderer(args)
+        guard let directory = scenesDirectory(renderer.shaders) else {
+            throw Failure(message: "welkin bench: the physical sky entries draw Scenes/physical-day.json; run from a checkout")
+        }
+        var scene = try SceneLoader.load(path: directory + "/physical-day.json")
+        if wanted(slider) {
+            let ms = try medianMilliseconds(runs: runs, warmup: 1) {
+                if case .sky(var layer)? = scene.layers[0].content as? SkyContent {
+                    layer.physical.atmosphere = fresh()
+                    scene.layers[0].content = SkyContent.sky(layer)
+                }
+                try renderer.draw(Frame(scene: scene, time: 0, pixelSize: SIMD2(1280, 720)))
+                renderer.finish()
+            }
+            results.append(BenchResult(name: slider, unit: "ms", value: ms))
+        }
+        if wanted(reference) {
+            let frame = Frame(scene: scene, time: 0, pixelSize: SIMD2(1920, 1080))
+            let ms = try medianMilliseconds(runs: max(1, runs / 3) | 1, warmup: 1) { _ = try ReferenceRenderer().render(frame) }
+            results.append(BenchResult(name: reference, unit: "ms", value: ms))
+        }
+        return results
+    }
 
     static func runSkyBenchmarks(runs: Int, filter: BenchFilter, args: Arguments) throws -> [BenchResult] {
         let wanted = filter.wants

@@ -122,6 +122,7 @@ extension Commands {
             results += try runGPUBenchmarks(runs: runs, filter: filter, args: args)
             results += try runMeshBenchmarks(runs: runs, filter: filter, args: args)
             results += try runSkyBenchmarks(runs: runs, filter: filter, args: args)
+            results += try runPhysicalSkyBenchmarks(runs: runs, filter: filter, args: args)
             results += try runParticleBenchmarks(runs: runs, filter: filter, args: args)
             results += try runSceneBenchmarks(runs: runs, filter: filter, args: args)
             results += try runExportBenchmarks(runs: runs, filter: filter, args: args)

@@ -63,7 +63,10 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         let coefficients = Self.coefficients(settings.atmosphere, weather: state.weather.parameters)
         let altitude = settings.atmosphere.altitude / 1000
         let key = SkyViewTable.Key(coefficients: coefficients, altitude: altitude, sunElevation: state.sunElevation)
-        table = SkyViewTable.shared(for: key)
+        table = SkyViewTable.blended(for: key)
+        let tables = AtmosphereTables.shared(for: coefficients)
+        let r0 = coefficients.groundRadius + altitude
+        let sunTransmittance = tables.transmittanceToSun(r: r0, mus: sin(state.sunElevation * .pi / 180))
         let dpp = state.degreesPerPixel(width: pixelSize.x)
         viewAzimuth = Float(state.viewAzimuth)
         centerX = Float(pixelSize.x) / 2
@@ -79,14 +82,14 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         let ev: Double
         switch settings.exposure {
         case .ev(let stops): ev = stops
-        case .auto: ev = linear ? 0 : Self.autoExposure(layer, coefficients: coefficients, altitude: altitude, time: time, weather: state.weather)
+        case .auto: ev = linear ? 0 : Self.autoExposure(layer, coefficients: coefficients, altitude: altitude, time: time)
         }
         let multiplier = pow(2, ev)
         exposure = Float(multiplier)
         let radius = Self.sunDiameter / 2 * .pi / 180
         let solidAngle = Double.pi * radius * radius
         let u = Double(Self.limbDarkening)
-        let centre = table.sunTransmittance / (solidAngle * (1 - u / 3))
+        let centre = sunTransmittance / (solidAngle * (1 - u / 3))
         sunRadiance = settings.sunDisc ? SIMD3<Float>(centre * multiplier) : .zero
         sunRadius = Float(Self.sunDiameter / 2 * settings.sunScale)
         toneMap = settings.toneMap.code
@@ -117,8 +120,7 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     /// Stops that bring the sky's key luminance (Ψms at the observer, the average brightness of
     /// its scattered light) to `autoKey`, averaged in log over the last `autoWindow` seconds and
     /// held within `autoNightStops` of the noon sky's.
-    static func autoExposure(_ layer: SkyLayer, coefficients: AtmosphereCoefficients, altitude: Double, time: Double,
-                             weather: WeatherState) -> Double {
+    public static func autoExposure(_ layer: SkyLayer, coefficients: AtmosphereCoefficients, altitude: Double, time: Double) -> Double {
         let tables = AtmosphereTables.shared(for: coefficients)
         let r = coefficients.groundRadius + altitude
         func luminance(_ c: SIMD3<Double>) -> Double { 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z }
@@ -147,23 +149,8 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         let ce = cos(elr)
         let view = SIMD3<Float>(ce * sin(azr), ce * cos(azr), sin(elr))
         let nu = min(max((view * sunVector).sum(), -1), 1)
-        var relative = az - sunAzimuth
-        relative = relative - 360 * (relative * (1.0 / 360.0) + 0.5).rounded(.down)
-        relative = abs(relative)
-        let x = relative * (Float(SkyViewTable.width - 1) / 180)
+        var radiance = scattered(azimuth: az, elevation: el, nu: nu)
         let h = horizonElevation
-        let v: Float
-        if el >= h {
-            v = 0.5 - 0.5 * ((el - h) / (90 - h)).squareRoot()
-        } else {
-            v = 0.5 + 0.5 * ((h - el) / (90 + h)).squareRoot()
-        }
-        let y = v * Float(SkyViewTable.height - 1)
-        let a = sample(x, y, rowOffset: 0)
-        let b = sample(x, y, rowOffset: SkyViewTable.height)
-        let g = mieG
-        let miePhase = mieScale * (1 + nu * nu) / pow(1 + g * g - 2 * g * nu, 1.5)
-        var radiance = a + b * miePhase
         // The sun's disc: angular distance from the chord between the two unit vectors.
         let chord = view - sunVector
         let distance = (chord * chord).sum().squareRoot() * (180 / Float.pi)
@@ -187,6 +174,29 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         rgb = rgb + SIMD3(repeating: flash)
         let clamped = rgb.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
         return SIMD4(ColorMath.encodeSRGBUnit(clamped) * opacity, opacity)
+    }
+
+    /// The scattered radiance (sr⁻¹ per unit of top-of-atmosphere solar irradiance, before
+    /// exposure) looking at azimuth/elevation (degrees; elevation in −90…90) whose cosine to the
+    /// sun is nu: the table's A plus its B times the Mie phase at nu.
+    @inlinable public func scattered(azimuth az: Float, elevation el: Float, nu: Float) -> SIMD3<Float> {
+        var relative = az - sunAzimuth
+        relative = relative - 360 * (relative * (1.0 / 360.0) + 0.5).rounded(.down)
+        relative = abs(relative)
+        let x = relative * (Float(SkyViewTable.width - 1) / 180)
+        let h = horizonElevation
+        let v: Float
+        if el >= h {
+            v = 0.5 - 0.5 * ((el - h) / (90 - h)).squareRoot()
+        } else {
+            v = 0.5 + 0.5 * ((h - el) / (90 + h)).squareRoot()
+        }
+        let y = v * Float(SkyViewTable.height - 1)
+        let a = sample(x, y, rowOffset: 0)
+        let b = sample(x, y, rowOffset: SkyViewTable.height)
+        let g = mieG
+        let miePhase = mieScale * (1 + nu * nu) / pow(1 + g * g - 2 * g * nu, 1.5)
+        return a + b * miePhase
     }
 
     /// Bilinear from the table at texel coordinates (x, y) in rows rowOffset…, as texelFetch does it.

@@ -19,14 +19,29 @@ public final class AtmosphereTables: @unchecked Sendable {
     public let coefficients: AtmosphereCoefficients
     /// Transmittance to the top of the atmosphere over (μ, r), TRANSMITTANCE_SIZE texels.
     public let transmittance: [SIMD3<Double>]
-    /// Ψms over (μs, r): the isotropic radiance of all orders ≥ 2 per unit scattering coefficient.
+    /// The scattered light over (μs, r): six values a texel (Scattered's, in order).
     public let multipleScattering: [SIMD3<Double>]
 
     public static let transmittanceSize = SIMD2(256, 64)
-    public static let multipleScatteringSize = SIMD2(32, 32)
+    public static let multipleScatteringSize = SIMD2(64, 16)
     /// Directions per Ψms texel (a square count: Hillaire's 8 × 8) and steps along each.
-    static let multipleScatteringDirections = 8
-    static let multipleScatteringSteps = 20
+    static let multipleScatteringDirections = 6   // even: the azimuths pair up
+    static let multipleScatteringSteps = 16
+    /// (cos θ, weight) of the zenith angles each scattering texel integrates over: six-point
+    /// Gauss–Legendre on each side of the horizon.
+    static let polarNodes: [SIMD2<Double>] = {
+        let x: [Double] = [0.2386191860831969, 0.6612093864662645, 0.9324695142031521]
+        let w: [Double] = [0.4679139345726910, 0.3607615730481386, 0.1713244923791704]
+        var nodes: [SIMD2<Double>] = []
+        for (xi, wi) in zip(x, w) {
+            for s in [-1.0, 1.0] {
+                let u = (1 + s * xi) / 2   // a node on 0…1
+                nodes.append(SIMD2(u, wi / 2))
+                nodes.append(SIMD2(-u, wi / 2))
+            }
+        }
+        return nodes
+    }()
     /// Steps per transmittance ray (midpoint rule on quadratically spaced segments).
     static let transmittanceSteps = 64
 
@@ -42,26 +57,42 @@ public final class AtmosphereTables: @unchecked Sendable {
             t[i] = exp(-depth)
         }
         transmittance = t
-        let ms = Self.multipleScatteringSize
-        var m = [SIMD3<Double>](repeating: .zero, count: ms.x * ms.y)
-        let partial = AtmosphereTables(coefficients: c, transmittance: t)
-        m.withUnsafeMutableBufferPointer { out in
-            nonisolated(unsafe) let base = out.baseAddress!
-            DispatchQueue.concurrentPerform(iterations: ms.y) { row in
-                for column in 0..<ms.x {
-                    let (r, mus) = Self.multipleScatteringParameters(SIMD2(column, row), c)
-                    base[row * ms.x + column] = partial.computeMultipleScattering(r: r, mus: mus)
-                }
-            }
+        // Two passes over the table: the light scattered once (from the sun), then the light
+        // scattered twice (from the first pass's in-scattering); both with their moments, and the
+        // orders after them as the second's geometric series.
+        let once = AtmosphereTables(coefficients: c, transmittance: t, multipleScattering: Self.scatteringPass(c, t, from: nil))
+        let twice = Self.scatteringPass(c, t, from: once)
+        var m = twice
+        for i in stride(from: 0, to: m.count, by: 6) {
+            for k in 0..<5 { m[i + k] = once.multipleScattering[i + k] + twice[i + k] }
         }
         multipleScattering = m
     }
 
-    /// Tables with transmittance only (building Ψms).
-    private init(coefficients: AtmosphereCoefficients, transmittance: [SIMD3<Double>]) {
+    private init(coefficients: AtmosphereCoefficients, transmittance: [SIMD3<Double>], multipleScattering: [SIMD3<Double>]) {
         self.coefficients = coefficients
         self.transmittance = transmittance
-        multipleScattering = []
+        self.multipleScattering = multipleScattering
+    }
+
+    /// One pass over the scattering table: every texel's arriving light (`computeArriving`).
+    static func scatteringPass(_ c: AtmosphereCoefficients, _ t: [SIMD3<Double>], from previous: AtmosphereTables?) -> [SIMD3<Double>] {
+        let partial = AtmosphereTables(coefficients: c, transmittance: t, multipleScattering: previous?.multipleScattering ?? [])
+        let ms = multipleScatteringSize
+        var m = [SIMD3<Double>](repeating: .zero, count: 6 * ms.x * ms.y)
+        m.withUnsafeMutableBufferPointer { out in
+            nonisolated(unsafe) let base = out.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: ms.y) { row in
+                for column in 0..<ms.x {
+                    let (r, mus) = multipleScatteringParameters(SIMD2(column, row), c)
+                    let texel = partial.computeArriving(r: r, mus: mus, fromPrevious: previous != nil)
+                    let i = 6 * (row * ms.x + column)
+                    base[i] = texel.average; base[i + 1] = texel.xx; base[i + 2] = texel.yy
+                    base[i + 3] = texel.zz; base[i + 4] = texel.xz; base[i + 5] = texel.higher
+                }
+            }
+        }
+        return m
     }
 
     // MARK: Geometry
@@ -128,36 +159,96 @@ public final class AtmosphereTables: @unchecked Sendable {
         return top + (bottom - top) * fy
     }
 
-    // MARK: Multiple scattering (Hillaire 2020, §5.5)
+    // MARK: Multiple scattering (after Hillaire 2020, §5.5)
+
+    /// What a point at (r, μs) receives beyond the sun: the light scattered once on its way there
+    /// (or reflected by the sunlit ground), as its average over the sphere `average` and its second
+    /// moments (the average of ωωᵀ L over directions ω, in the point's frame: z up, x toward the
+    /// sun's azimuth; xy and yz vanish by symmetry), which give Rayleigh in-scattering of it exactly:
+    /// σR · ¾ (average + vᵀ M v) toward direction v. `higher` is every later order, isotropic:
+    /// Hillaire's L₂ f / (1 − f).
+    public struct Scattered: Sendable, Equatable {
+        public var average, xx, yy, zz, xz, higher: SIMD3<Double>
+
+        /// The average radiance of all the scattered light: the sky's mean brightness at the point.
+        public var mean: SIMD3<Double> { average + higher }
+
+        /// The light of orders ≥ 2 scattered toward v (unit, in the point's frame) per unit length,
+        /// for Rayleigh and Mie scattering coefficients: Rayleigh with its phase over the second
+        /// order's moments, Mie and the later orders as isotropic.
+        @inlinable public func inScattered(_ v: SIMD3<Double>, rayleigh: SIMD3<Double>, mie: Double) -> SIMD3<Double> {
+            let quadratic = xx * (v.x * v.x) + yy * (v.y * v.y) + zz * (v.z * v.z) + xz * (2 * v.x * v.z)
+            return rayleigh * ((average + quadratic) * 0.75) + average * mie + higher * (rayleigh + SIMD3(repeating: mie))
+        }
+    }
 
     static func multipleScatteringParameters(_ texel: SIMD2<Int>, _ c: AtmosphereCoefficients) -> (r: Double, mus: Double) {
         let s = multipleScatteringSize
-        let mus = -1 + 2 * Double(texel.x) / Double(s.x - 1)
-        let h = (c.topRadius - c.groundRadius) * Double(texel.y) / Double(s.y - 1)
+        // Columns gather at the horizon (μs = ±(2u − 1)²), where twilight changes fastest.
+        let a = 2 * Double(texel.x) / Double(s.x - 1) - 1
+        let mus = a < 0 ? -a * a : a * a
+        // Rows gather near the ground (h ∝ v²), where the aerosols and the air change fastest.
+        let v = Double(texel.y) / Double(s.y - 1)
+        let h = (c.topRadius - c.groundRadius) * v * v
         return (c.groundRadius + max(h, 1e-4), mus)
     }
 
-    /// Ψms at (r, μs): all orders ≥ 2 of isotropically scattered light, per unit scattering coefficient.
-    public func multipleScattering(r: Double, mus: Double) -> SIMD3<Double> {
-        let c = coefficients
-        let u = (mus + 1) / 2
-        let v = (r - c.groundRadius) / (c.topRadius - c.groundRadius)
-        return Self.bilinear(multipleScattering, size: Self.multipleScatteringSize, SIMD2(min(max(u, 0), 1), min(max(v, 0), 1)))
+    /// Direction `dir` in the frame of point p (radius pr, cos sun zenith mus): z up, x toward the
+    /// sun's azimuth there, y completing a right-handed frame.
+    @inlinable public static func localDirection(_ dir: SIMD3<Double>, at p: SIMD3<Double>, radius pr: Double,
+                                                 sun: SIMD3<Double>, mus: Double) -> SIMD3<Double> {
+        let up = p / pr
+        var toward = sun - up * mus
+        let length = (toward * toward).sum().squareRoot()
+        toward = length > 1e-9 ? toward / length : SIMD3(1, 0, 0) - up * up.x
+        let side = SIMD3(up.y * toward.z - up.z * toward.y, up.z * toward.x - up.x * toward.z, up.x * toward.y - up.y * toward.x)
+        return SIMD3((dir * toward).sum(), (dir * side).sum(), (dir * up).sum())
     }
 
-    /// One Ψms texel: second-order radiance L2 and transfer fms averaged over the sphere of
-    /// directions (isotropic phase), then L2 / (1 − fms), the sum of every higher order.
-    func computeMultipleScattering(r: Double, mus: Double) -> SIMD3<Double> {
+    /// The scattered light at (r, μs), bilinear in the table. `previousOrder`: while the second
+    /// pass is built, the first pass's light alone (its `higher` left out).
+    public func scattered(r: Double, mus: Double, previousOrder: Bool = false) -> Scattered {
+        let c = coefficients, s = Self.multipleScatteringSize
+        let m = min(max(mus, -1), 1)
+        let u = (1 + (m < 0 ? -(-m).squareRoot() : m.squareRoot())) / 2
+        let v = min(max((r - c.groundRadius) / (c.topRadius - c.groundRadius), 0), 1).squareRoot()
+        let x = u * Double(s.x - 1), y = v * Double(s.y - 1)
+        let x0 = min(max(Int(x), 0), s.x - 2), y0 = min(max(Int(y), 0), s.y - 2)
+        let fx = x - Double(x0), fy = y - Double(y0)
+        let w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy
+        let i = y0 * s.x + x0
+        let t = multipleScattering
+        func at(_ k: Int) -> SIMD3<Double> {
+            t[6 * i + k] * w00 + t[6 * (i + 1) + k] * w10 + t[6 * (i + s.x) + k] * w01 + t[6 * (i + s.x + 1) + k] * w11
+        }
+        return Scattered(average: at(0), xx: at(1), yy: at(2), zz: at(3), xz: at(4), higher: previousOrder ? .zero : at(5))
+    }
+
+    /// The mean radiance of the scattered light at (r, μs) (auto exposure, the ground's sky light).
+    public func multipleScattering(r: Double, mus: Double) -> SIMD3<Double> { scattered(r: r, mus: mus).mean }
+
+    /// One texel: the light arriving from a sphere of directions, its average and second moments,
+    /// and the transfer f of isotropic unit light (ground included), whose geometric series gives
+    /// the later orders. First pass: light scattered once on the way (the sun's, with the phase
+    /// functions at each direction's angle to it) and the sunlit ground. Second pass
+    /// (`fromPrevious`, the tables holding the first): the first pass's light scattered again on
+    /// the way (Scattered.inScattered of its moments) and the ground it lights.
+    func computeArriving(r: Double, mus: Double, fromPrevious: Bool) -> Scattered {
         let c = coefficients
         let n = Self.multipleScatteringDirections
         let sun = SIMD3<Double>((1 - mus * mus).squareRoot(), 0, mus)
         let origin = SIMD3<Double>(0, 0, r)
-        var l2 = SIMD3<Double>.zero, fms = SIMD3<Double>.zero
-        let isotropic = 1 / (4 * Double.pi)
-        for i in 0..<n {
-            for j in 0..<n {
-                // Stratified uniform directions over the sphere.
-                let cosTheta = 1 - 2 * (Double(j) + 0.5) / Double(n)
+        var sum = Scattered(average: .zero, xx: .zero, yy: .zero, zz: .zero, xz: .zero, higher: .zero)
+        var fms = SIMD3<Double>.zero, fmsSum = SIMD3<Double>.zero
+        // The sun lies in the xz plane, so azimuths φ and 2π − φ see the same light: the evenly
+        // spaced azimuths pair up exactly, and half of them give the same averages (every sum here
+        // is even in y). Zenith angles: Gauss–Legendre in cos θ on each side of the horizon, whose
+        // nodes gather near it, where the arriving light changes fastest.
+        var weightSum = 0.0
+        for i in 0..<n / 2 {
+            for node in Self.polarNodes {
+                let cosTheta = node.x
+                let weight = node.y
                 let phi = 2 * Double.pi * (Double(i) + 0.5) / Double(n)
                 let sinTheta = (1 - cosTheta * cosTheta).squareRoot()
                 let dir = SIMD3<Double>(sinTheta * cos(phi), sinTheta * sin(phi), cosTheta)
@@ -166,8 +257,17 @@ public final class AtmosphereTables: @unchecked Sendable {
                 let steps = Self.multipleScatteringSteps
                 var throughput = SIMD3<Double>(repeating: 1)
                 var previous = 0.0
+                // Sunlight scattered at p toward x: its phase angle is the one between the view along
+                // dir and the sun, as for the sky seen from x.
+                let nu = (dir * sun).sum()
+                let rayleighPhase = 3 / (16 * Double.pi) * (1 + nu * nu)
+                let g = c.mieG
+                let miePhase = 3 / (8 * Double.pi) * (1 - g * g) / (2 + g * g) * (1 + nu * nu) / pow(1 + g * g - 2 * g * nu, 1.5)
+                var arriving = SIMD3<Double>.zero
+                var fmsDirection = SIMD3<Double>.zero
                 for k in 0..<steps {
-                    let t1 = tMax * Double(k + 1) / Double(steps)
+                    let f = Double(k + 1) / Double(steps)
+                    let t1 = tMax * f * f
                     let dt = t1 - previous
                     let t = (previous + t1) / 2
                     previous = t1
@@ -175,28 +275,55 @@ public final class AtmosphereTables: @unchecked Sendable {
                     let pr = (p * p).sum().squareRoot()
                     let d = c.densities(altitude: pr - c.groundRadius)
                     let scattering = c.rayleighScattering * d.x + SIMD3(repeating: c.mieScattering * d.y)
+                    let phased = c.rayleighScattering * (d.x * rayleighPhase) + SIMD3(repeating: c.mieScattering * d.y * miePhase)
                     let extinction = c.extinction(d)
                     let stepT = exp(-extinction * dt)
                     let integral = Self.stepIntegral(extinction, stepT, dt)
                     let pmus = (p * sun).sum() / pr
-                    let toSun = transmittanceToSun(r: pr, mus: pmus)
-                    l2 += throughput * integral * scattering * toSun * isotropic
-                    fms += throughput * integral * scattering
+                    if fromPrevious {
+                        let local = Self.localDirection(dir, at: p, radius: pr, sun: sun, mus: pmus)
+                        let again = scattered(r: pr, mus: pmus, previousOrder: true)
+                            .inScattered(local, rayleigh: c.rayleighScattering * d.x, mie: c.mieScattering * d.y)
+                        arriving += throughput * integral * again
+                    } else {
+                        let toSun = transmittanceToSun(r: pr, mus: pmus)
+                        arriving += throughput * integral * phased * toSun
+                    }
+                    fmsDirection += throughput * integral * scattering
                     throughput *= stepT
                 }
                 if ground != nil {
                     let p = origin + dir * tMax
                     let pr = (p * p).sum().squareRoot()
                     let cosSun = (p * sun).sum() / pr
-                    l2 += throughput * transmittanceToSun(r: pr, mus: cosSun) * max(cosSun, 0) * c.groundAlbedo / Double.pi
+                    if fromPrevious {
+                        // The ground lit by the first pass's light (its mean over the sphere, as isotropic).
+                        arriving += throughput * scattered(r: pr, mus: cosSun, previousOrder: true).average * c.groundAlbedo
+                    } else {
+                        arriving += throughput * transmittanceToSun(r: pr, mus: cosSun) * max(cosSun, 0) * c.groundAlbedo / Double.pi
+                    }
+                    // The ground also returns the multiply scattered light: lit by isotropic unit
+                    // radiance from above (irradiance π), a Lambertian ground sends back albedo.
+                    fmsDirection += throughput * c.groundAlbedo
                 }
+                let weighted = arriving * weight
+                sum.average += weighted
+                sum.xx += weighted * (dir.x * dir.x)
+                sum.yy += weighted * (dir.y * dir.y)
+                sum.zz += weighted * (dir.z * dir.z)
+                sum.xz += weighted * (dir.x * dir.z)
+                fmsSum += fmsDirection * weight
+                weightSum += weight
             }
         }
-        let count = Double(n * n)
-        // The averages over the sphere (solid angle 4π, isotropic phase 1/4π: they cancel for L2).
-        l2 /= count
-        fms = fms / count
-        return l2 / (SIMD3(repeating: 1) - fms)
+        let count = weightSum
+        fms = fmsSum
+        // Averages over the sphere of directions.
+        var out = Scattered(average: sum.average / count, xx: sum.xx / count, yy: sum.yy / count, zz: sum.zz / count,
+                            xz: sum.xz / count, higher: .zero)
+        fms /= count
+        out.higher = out.average * fms / (SIMD3(repeating: 1) - fms)
+        return out
     }
 
     /// ∫₀^dt e^(−σ s) ds per channel, from the step's transmittance (dt where σ is 0).

@@ -24,6 +24,10 @@ public final class SkyViewTable: @unchecked Sendable, Equatable {
         public var altitude: Double
         /// The sun's elevation, degrees.
         public var sunElevation: Double
+
+        public init(coefficients: AtmosphereCoefficients, altitude: Double, sunElevation: Double) {
+            self.coefficients = coefficients; self.altitude = altitude; self.sunElevation = sunElevation
+        }
     }
 
     public let key: Key
@@ -31,14 +35,16 @@ public final class SkyViewTable: @unchecked Sendable, Equatable {
     public let texels: [SIMD4<Float>]
     /// The geometric horizon's elevation, degrees (≤ 0).
     public let horizonElevation: Double
-    /// Transmittance from the observer toward the sun (the disc's colour), 0 below the horizon.
-    public let sunTransmittance: SIMD3<Double>
-    /// Ψms at the observer: the average radiance of the light scattered more than once there.
-    public let ambient: SIMD3<Double>
+
+    /// Tables are built at whole multiples of this sun elevation (degrees) and blended between:
+    /// a sun that moves every frame (a day in a minute) builds a new one only when it crosses a
+    /// step, and the sky changes little within one.
+    public static let elevationStep = 0.25
 
     public static func == (a: SkyViewTable, b: SkyViewTable) -> Bool { a === b || a.key == b.key }
 
-    init(_ key: Key, tables: AtmosphereTables) {
+    /// Builds the table (no cache; `shared(for:)` keeps the last few).
+    public init(_ key: Key, tables: AtmosphereTables) {
         self.key = key
         let c = key.coefficients
         let r0 = c.groundRadius + key.altitude
@@ -46,8 +52,6 @@ public final class SkyViewTable: @unchecked Sendable, Equatable {
         horizonElevation = h
         let es = key.sunElevation * .pi / 180
         let sun = SIMD3<Double>(cos(es), 0, sin(es))
-        sunTransmittance = tables.transmittanceToSun(r: r0, mus: sin(es))
-        ambient = tables.multipleScattering(r: r0, mus: sin(es))
         let w = Self.width, ht = Self.height
         var out = [SIMD4<Float>](repeating: .zero, count: w * ht * 2)
         out.withUnsafeMutableBufferPointer { buffer in
@@ -64,6 +68,28 @@ public final class SkyViewTable: @unchecked Sendable, Equatable {
             }
         }
         texels = out
+    }
+
+    private init(key: Key, texels: [SIMD4<Float>], horizonElevation: Double) {
+        self.key = key; self.texels = texels; self.horizonElevation = horizonElevation
+    }
+
+    /// The table for a sun at any elevation: the tables at the two whole steps around it, blended
+    /// linearly (exactly the step's table on a step).
+    public static func blended(for key: Key) -> SkyViewTable {
+        let step = elevationStep
+        let low = (key.sunElevation / step).rounded(.down) * step
+        let f = Float((key.sunElevation - low) / step)
+        var k0 = key
+        k0.sunElevation = low
+        let t0 = shared(for: k0)
+        guard f > 0 else { return t0 }
+        var k1 = key
+        k1.sunElevation = low + step
+        let t1 = shared(for: k1)
+        var texels = t0.texels
+        for i in texels.indices { texels[i] = texels[i] + (t1.texels[i] - texels[i]) * f }
+        return SkyViewTable(key: key, texels: texels, horizonElevation: t0.horizonElevation)
     }
 
     /// The elevation (degrees) of row j.
@@ -116,7 +142,10 @@ public final class SkyViewTable: @unchecked Sendable, Equatable {
             let rayleigh = c.rayleighScattering * d.x
             let mie = c.mieScattering * d.y
             let weight = throughput * integral
-            a += weight * (rayleigh * toSun * rayleighPhase + tables.multipleScattering(r: pr, mus: mus) * (rayleigh + SIMD3(repeating: mie)))
+            // The view direction in p's frame (z up, x toward the sun's azimuth there).
+            let local = AtmosphereTables.localDirection(dir, at: p, radius: pr, sun: sun, mus: mus)
+            let multiple = tables.scattered(r: pr, mus: mus).inScattered(local, rayleigh: rayleigh, mie: mie)
+            a += weight * (rayleigh * toSun * rayleighPhase + multiple)
             b += weight * toSun * mie
             throughput *= stepT
         }
@@ -137,7 +166,7 @@ public final class SkyViewTable: @unchecked Sendable, Equatable {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var cache: [SkyViewTable] = []
     /// Tables kept: a still sun reuses its table; a moving sun needs a new one every frame.
-    static let cacheLimit = 6
+    static let cacheLimit = 8
 
     /// The table for `key`, reused while it is among the last few built.
     public static func shared(for key: Key) -> SkyViewTable {
