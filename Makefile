@@ -5,6 +5,7 @@
 #   make test   install what is missing, build, run every test (GPU tests use Mesa's EGL, no X needed;
 #               window tests run under xvfb-run)
 #   make bench  release build, then `welkin bench`
+#   make sky-check  the physical sky against the brute-force atmosphere over the full grid (docs/sky.md)
 #
 # Robustness (docs/robustness.md):
 #   make fuzz        libFuzzer on decode → Frame → CPU reference for FUZZ_SECONDS (default 600)
@@ -26,7 +27,7 @@ APT_PACKAGES = pkg-config libpng-dev zlib1g-dev libcairo2-dev libepoxy-dev libgl
                libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei python3 \
                libopenexr-dev
 
-.PHONY: all deps build build-debug test run bench soak clean fuzz-build fuzz fuzz-smoke mutate test-asan reload-stress
+.PHONY: all deps build build-debug test sky-check run bench soak clean fuzz-build fuzz fuzz-smoke mutate test-asan reload-stress
 
 all: build
 
@@ -60,9 +61,15 @@ build: deps
 build-debug: deps
 	$(SWIFT) build
 
+# The full brute-force check of the physical sky (PhysicalSkyAccuracyTests.testFullGrid, ~10 min)
+# is `make sky-check`; `make test` runs its coarse grid.
 test: deps
 	$(SWIFT) build
-	$(SWIFT) test
+	$(SWIFT) test --skip PhysicalSkyAccuracyTests/testFullGrid
+
+sky-check: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter PhysicalSkyAccuracyTests
 
 # With a display: the viewer on the built-in default scene. Without one: a headless render.
 run: build

@@ -37,7 +37,10 @@ final class PropertyTableTests: XCTestCase {
                                      path: "layers[0].channels[0]."),
             "meshGradient": Fixture(members: [("type", "\"meshGradient\""), ("width", "2"), ("height", "2"), ("points", square), ("colors", fourReds)],
                                     wrap: layer, path: "layers[0]."),
-            "sky": Fixture(members: [("type", "\"sky\"")], wrap: layer, path: "layers[0]."),
+            // Physical, so the physical model's keys are accepted too (the palette's are read either way).
+            "sky": Fixture(members: [("type", "\"sky\""), ("model", "\"physical\"")], wrap: layer, path: "layers[0]."),
+            "atmosphere": Fixture(members: [], wrap: { layer("{\"type\": \"sky\", \"model\": \"physical\", \"atmosphere\": \($0)}") },
+                                  path: "layers[0].atmosphere."),
             "cloudSprites": Fixture(members: [("type", "\"cloudSprites\"")], wrap: layer, path: "layers[0]."),
             "cloudCover": Fixture(members: [("type", "\"cloudCover\"")], wrap: layer, path: "layers[0]."),
             "emitter": Fixture(members: [("type", "\"emitter\""), ("cells", "[]")], wrap: layer, path: "layers[0]."),
@@ -84,6 +87,8 @@ final class PropertyTableTests: XCTestCase {
     /// Defaults that are valid only with other keys (noted per key).
     static let defaultNeedsOtherKeys: Set<String> = [
         "sky.timeScale", "sky.latitude", "sky.longitude",  // need `date`
+        // The shell must stay a shell, the observer inside it, extinction at least scattering.
+        "atmosphere.groundRadius", "atmosphere.topRadius", "atmosphere.altitude", "atmosphere.mieExtinction",
     ]
 
     func scene(_ fixture: Fixture, _ key: String, _ value: String) -> String {

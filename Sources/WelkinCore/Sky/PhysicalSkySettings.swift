@@ -99,6 +99,23 @@ extension Atmosphere {
     }()
 }
 
+extension Atmosphere {
+    /// The atmosphere as a scene file spells it (what the panel shows and edits a copy of).
+    public var json: JSONValue {
+        func rgb(_ v: SIMD3<Double>) -> JSONValue { .array([.number(v.x), .number(v.y), .number(v.z)]) }
+        var members: [(String, JSONValue)] = [
+            ("groundRadius", .number(groundRadius)), ("topRadius", .number(topRadius)),
+            ("rayleighScattering", rgb(rayleighScattering)), ("rayleighScaleHeight", .number(rayleighScaleHeight)),
+            ("mieScattering", .number(mieScattering)), ("mieExtinction", .number(mieExtinction)),
+            ("mieScaleHeight", .number(mieScaleHeight)), ("mieG", .number(mieG)),
+            ("ozoneAbsorption", rgb(ozoneAbsorption)), ("ozonePeak", .number(ozonePeak)), ("ozoneHalfWidth", .number(ozoneHalfWidth)),
+            ("groundAlbedo", .number(groundAlbedo)), ("altitude", .number(altitude)),
+        ]
+        if let visibility { members.append(("visibility", .number(visibility))) }
+        return .object(members)
+    }
+}
+
 extension SceneLoader {
     /// `atmosphere`: an object of Atmosphere.properties.
     static func decodeAtmosphere(_ node: Node) throws -> Atmosphere {

@@ -35,7 +35,8 @@ extension SkyLayer {
             Property("model", .choice(SkyModel.allCases.map(\.rawValue)), default: .string(SkyModel.palette.rawValue), expected: "sky model",
                      "palette: seed 000's colours by sun elevation; physical: light scattered by the atmosphere."),
             Property("atmosphere", .object(Atmosphere.properties), default: .described("Earth's"),
-                     "The physical model's air (groundRadius, rayleighScattering, mieG, visibility, …).").with(needs: ["model"]),
+                     "The physical model's air (groundRadius, rayleighScattering, mieG, visibility, …).").with(needs: ["model"])
+                .withDefaultJSON(Atmosphere().json),
             Property("exposure", .oneOf([.choice(["auto"]), .number(-30...30)]), default: .string("auto"), unit: "EV",
                      expected: "\"auto\" or a number of stops in −30…30", "The physical model's exposure: radiance × 2^EV, or keyed to the sky's brightness.")
                 .with(needs: ["model"]),
