@@ -41,7 +41,8 @@ vec3 scattered(float az, float el, float nu) {
     vec3 a = skyViewSample(x, y, 0);
     vec3 b = skyViewSample(x, y, SKY_VIEW_HEIGHT);
     float g = physical.mieG;
-    float miePhase = physical.mieScale * (1.0 + nu * nu) / pow(1.0 + g * g - 2.0 * g * nu, 1.5);
+    float k = 1.0 + g * g - 2.0 * g * nu;
+    float miePhase = physical.mieScale * (1.0 + nu * nu) / (k * sqrt(k));
     return a + b * miePhase;
 }
 
@@ -51,14 +52,11 @@ vec4 physicalColor(vec2 p) {
     if (el > 90.0) { el = 180.0 - el; az = az + 180.0; }
     if (el < -90.0) { el = -180.0 - el; az = az + 180.0; }
     el = min(max(el, -90.0), 90.0);
-    float azr = az * (PI / 180.0), elr = el * (PI / 180.0);
-    float ce = cos(elr);
-    vec3 view = vec3(ce * sin(azr), ce * cos(azr), sin(elr));
-    float nu = min(max(dot(view, physical.sunVector), -1.0), 1.0);
+    float elr = el * (PI / 180.0);
+    float nu = min(max(sin(elr) * physical.sunSine + cos(elr) * physical.sunCosine * cos((az - physical.sunAzimuth) * (PI / 180.0)), -1.0), 1.0);
     vec3 radiance = scattered(az, el, nu);
     float h = physical.horizonElevation;
-    vec3 chord = view - physical.sunVector;
-    float distance = sqrt(dot(chord, chord)) * (180.0 / PI);
+    float distance = sqrt(2.0 * (1.0 - nu)) * (180.0 / PI);
     float cover = clamp01((physical.sunRadius - distance) / physical.pixelAngle + 0.5) * clamp01((el - h) / physical.pixelAngle + 0.5);
     if (cover > 0.0) {
         float rr = min(distance / physical.sunRadius, 1.0);

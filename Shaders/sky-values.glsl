@@ -99,6 +99,8 @@ struct PhysicalValues {
     float pixelAngle;
     float sunAzimuth;       // degrees
     vec3 sunVector;         // x east, y north, z up
+    float sunSine;          // sin, cos of the sun's elevation
+    float sunCosine;
     float horizonElevation; // degrees
     float mieG;
     float mieScale;

@@ -21,6 +21,9 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     /// The sun: degrees, and as a unit vector (x east, y north, z up).
     public var sunAzimuth: Float
     public var sunVector: SIMD3<Float>
+    /// sin and cos of the sun's elevation.
+    public var sunSine: Float
+    public var sunCosine: Float
     /// The geometric horizon's elevation, degrees (the table's middle).
     public var horizonElevation: Float
     /// Cornette–Shanks: g, and 3/(8π)(1 − g²)/(2 + g²).
@@ -75,6 +78,8 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         pixelAngle = Float(dpp)
         sunAzimuth = Float(state.sunAzimuth)
         sunVector = SIMD3<Float>(state.sunDirection)
+        sunSine = Float(sin(state.sunElevation * .pi / 180))
+        sunCosine = Float(cos(state.sunElevation * .pi / 180))
         horizonElevation = Float(table.horizonElevation)
         let g = settings.atmosphere.mieG
         mieG = Float(g)
@@ -90,7 +95,13 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         let solidAngle = Double.pi * radius * radius
         let u = Double(Self.limbDarkening)
         let centre = sunTransmittance / (solidAngle * (1 - u / 3))
-        sunRadiance = settings.sunDisc ? SIMD3<Float>(centre * multiplier) : .zero
+        var disc = centre * multiplier
+        // On screen the disc's brightest channel is held at the tone curve's white, so its colour
+        // (white at noon, orange at the horizon) shows rather than clipping to white as a camera
+        // exposed for the sky would; the EXR keeps its radiance.
+        let white = settings.toneMap.white
+        if !linear, disc.max() > white { disc *= white / disc.max() }
+        sunRadiance = settings.sunDisc ? SIMD3<Float>(disc) : .zero
         sunRadius = Float(Self.sunDiameter / 2 * settings.sunScale)
         toneMap = settings.toneMap.code
         linearOutput = linear ? 1 : 0
@@ -145,15 +156,15 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         if el > 90 { el = 180 - el; az = az + 180 }
         if el < -90 { el = -180 - el; az = az + 180 }
         el = min(max(el, -90), 90)
-        let azr = az * (Float.pi / 180), elr = el * (Float.pi / 180)
-        let ce = cos(elr)
-        let view = SIMD3<Float>(ce * sin(azr), ce * cos(azr), sin(elr))
-        let nu = min(max((view * sunVector).sum(), -1), 1)
+        // The cosine of the angle to the sun, from the spherical law of cosines: three sines and
+        // cosines a pixel (llvmpipe pays for each).
+        let elr = el * (Float.pi / 180)
+        let nu = min(max(sin(elr) * sunSine + cos(elr) * sunCosine * cos((az - sunAzimuth) * (Float.pi / 180)), -1), 1)
         var radiance = scattered(azimuth: az, elevation: el, nu: nu)
         let h = horizonElevation
-        // The sun's disc: angular distance from the chord between the two unit vectors.
-        let chord = view - sunVector
-        let distance = (chord * chord).sum().squareRoot() * (180 / Float.pi)
+        // The sun's disc: angular distance from the chord, √(2 (1 − ν)) (float keeps 1 − ν to
+        // 0.5 % at the disc's edge, 0.001° of its 0.27° radius).
+        let distance = (2 * (1 - nu)).squareRoot() * (180 / Float.pi)
         let cover = clamp01((sunRadius - distance) / pixelAngle + 0.5) * clamp01((el - h) / pixelAngle + 0.5)
         if cover > 0 {
             let rr = min(distance / sunRadius, 1)
@@ -195,7 +206,8 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         let a = sample(x, y, rowOffset: 0)
         let b = sample(x, y, rowOffset: SkyViewTable.height)
         let g = mieG
-        let miePhase = mieScale * (1 + nu * nu) / pow(1 + g * g - 2 * g * nu, 1.5)
+        let k = 1 + g * g - 2 * g * nu
+        let miePhase = mieScale * (1 + nu * nu) / (k * k.squareRoot())
         return a + b * miePhase
     }
 

@@ -15,6 +15,16 @@ public enum ToneMap: String, Sendable, CaseIterable {
     /// Clip at 1.
     case clamp
 
+    /// The input at which the curve reaches its white (a bright light held there keeps its hue).
+    public var white: Double {
+        switch self {
+        case .agx: return pow(2, Double(ToneMapping.agxMaximumEV))
+        case .aces: return 16
+        case .neutral: return 8
+        case .clamp: return 1
+        }
+    }
+
     /// TONE_MAP_* in the shaders' constants prelude.
     public var code: Int32 {
         switch self { case .agx: return 0; case .aces: return 1; case .neutral: return 2; case .clamp: return 3 }

@@ -344,6 +344,8 @@ final class SkyPass {
         set(p, "u_physical.pixelAngle", s.pixelAngle)
         set(p, "u_physical.sunAzimuth", s.sunAzimuth)
         set(p, "u_physical.sunVector", s.sunVector)
+        set(p, "u_physical.sunSine", s.sunSine)
+        set(p, "u_physical.sunCosine", s.sunCosine)
         set(p, "u_physical.horizonElevation", s.horizonElevation)
         set(p, "u_physical.mieG", s.mieG)
         set(p, "u_physical.mieScale", s.mieScale)
