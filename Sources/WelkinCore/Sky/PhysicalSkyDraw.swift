@@ -54,7 +54,7 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     /// Auto exposure: the key Ψms luminance is brought to this value, within the range below;
     /// the night stays darker than the day by at most `autoNightStops`.
     public static let autoKey = 0.25
-    public static let autoNightStops = 10.0
+    public static let autoNightStops = 12.0
     /// Auto exposure follows the sky over this window of scene seconds (a day cycle at any speed
     /// changes it smoothly), sampled this many times.
     public static let autoWindow = 1.0
