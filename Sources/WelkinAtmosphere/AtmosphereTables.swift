@@ -23,10 +23,12 @@ public final class AtmosphereTables: @unchecked Sendable {
     public let multipleScattering: [SIMD3<Double>]
 
     public static let transmittanceSize = SIMD2(256, 64)
-    public static let multipleScatteringSize = SIMD2(64, 16)
+    public static let multipleScatteringSize = SIMD2(96, 24)
     /// Directions per Ψms texel (a square count: Hillaire's 8 × 8) and steps along each.
     static let multipleScatteringDirections = 6   // even: the azimuths pair up
-    static let multipleScatteringSteps = 16
+    static let multipleScatteringSteps = 12
+    /// Orders of scattering computed with their moments; the geometric series follows the last.
+    static let scatteringPasses = 2
     /// (cos θ, weight) of the zenith angles each scattering texel integrates over: six-point
     /// Gauss–Legendre on each side of the horizon.
     static let polarNodes: [SIMD2<Double>] = {
@@ -60,11 +62,15 @@ public final class AtmosphereTables: @unchecked Sendable {
         // Two passes over the table: the light scattered once (from the sun), then the light
         // scattered twice (from the first pass's in-scattering); both with their moments, and the
         // orders after them as the second's geometric series.
-        let once = AtmosphereTables(coefficients: c, transmittance: t, multipleScattering: Self.scatteringPass(c, t, from: nil))
-        let twice = Self.scatteringPass(c, t, from: once)
-        var m = twice
-        for i in stride(from: 0, to: m.count, by: 6) {
-            for k in 0..<5 { m[i + k] = once.multipleScattering[i + k] + twice[i + k] }
+        var pass = AtmosphereTables(coefficients: c, transmittance: t, multipleScattering: Self.scatteringPass(c, t, from: nil))
+        var m = pass.multipleScattering
+        for _ in 1..<Self.scatteringPasses {
+            let next = Self.scatteringPass(c, t, from: pass)
+            for i in stride(from: 0, to: m.count, by: 6) {
+                for k in 0..<5 { m[i + k] += next[i + k] }
+                m[i + 5] = next[i + 5]
+            }
+            pass = AtmosphereTables(coefficients: c, transmittance: t, multipleScattering: next)
         }
         multipleScattering = m
     }
@@ -154,9 +160,12 @@ public final class AtmosphereTables: @unchecked Sendable {
         let x0 = min(max(Int(x), 0), size.x - 2), y0 = min(max(Int(y), 0), size.y - 2)
         let fx = x - Double(x0), fy = y - Double(y0)
         let i = y0 * size.x + x0
-        let top = table[i] + (table[i + 1] - table[i]) * fx
-        let bottom = table[i + size.x] + (table[i + size.x + 1] - table[i + size.x]) * fx
-        return top + (bottom - top) * fy
+        return table.withUnsafeBufferPointer { t in
+            let p = t.baseAddress! + i, q = p + size.x
+            let top = p[0] + (p[1] - p[0]) * fx
+            let bottom = q[0] + (q[1] - q[0]) * fx
+            return top + (bottom - top) * fy
+        }
     }
 
     // MARK: Multiple scattering (after Hillaire 2020, §5.5)
@@ -217,11 +226,13 @@ public final class AtmosphereTables: @unchecked Sendable {
         let fx = x - Double(x0), fy = y - Double(y0)
         let w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy
         let i = y0 * s.x + x0
-        let t = multipleScattering
-        func at(_ k: Int) -> SIMD3<Double> {
-            t[6 * i + k] * w00 + t[6 * (i + 1) + k] * w10 + t[6 * (i + s.x) + k] * w01 + t[6 * (i + s.x + 1) + k] * w11
+        // The four texels' six values each, unchecked (the indices are clamped above): the
+        // tables' inner loops call this tens of millions of times.
+        return multipleScattering.withUnsafeBufferPointer { t in
+            let p00 = t.baseAddress! + 6 * i, p10 = p00 + 6, p01 = p00 + 6 * s.x, p11 = p01 + 6
+            func at(_ k: Int) -> SIMD3<Double> { p00[k] * w00 + p10[k] * w10 + p01[k] * w01 + p11[k] * w11 }
+            return Scattered(average: at(0), xx: at(1), yy: at(2), zz: at(3), xz: at(4), higher: previousOrder ? .zero : at(5))
         }
-        return Scattered(average: at(0), xx: at(1), yy: at(2), zz: at(3), xz: at(4), higher: previousOrder ? .zero : at(5))
     }
 
     /// The mean radiance of the scattered light at (r, μs) (auto exposure, the ground's sky light).

@@ -6,7 +6,9 @@ import WelkinCore
 enum SkyRaster {
     static func draw(_ sky: SkyDraw, y: Int, width: Int, into row: UnsafeMutablePointer<SIMD4<Float>>) {
         let py = Float(y) + 0.5
-        if sky.parts.count == 1 {
+        // One part drawn straight, unless it needs SkyDraw.color's panorama mapping or its
+        // decoding to linear light.
+        if sky.parts.count == 1, sky.remap == nil, !sky.linear {
             let part = sky.parts[0]
             for x in 0..<width { row[x] = sourceOver(part.color(at: SIMD2(Float(x) + 0.5, py)), row[x]) }
             return
