@@ -211,7 +211,8 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         return a + b * miePhase
     }
 
-    /// Bilinear from the table at texel coordinates (x, y) in rows rowOffset…, as texelFetch does it.
+    /// Bilinear from the table at texel coordinates (x, y) in rows rowOffset…, as the GPU's sampler
+    /// filters it (atmosphere.glsl's skyViewSample).
     @inlinable func sample(_ x: Float, _ y: Float, rowOffset: Int) -> SIMD3<Float> {
         let w = SkyViewTable.width
         let x0 = min(max(Int(x.rounded(.down)), 0), w - 2)

@@ -35,6 +35,8 @@ final class SkyPass {
         var noFlash = false
         var skyOpaque = false
         var coverOpaque = false
+        /// Whether the physical sky's star field can show (WELKIN_PHYSICAL_STARS; nil: no physical part).
+        var physicalStars: Bool? = nil
         /// A panorama (WELKIN_SKY_EQUIRECT: SkyRemap) and scene-linear output (WELKIN_SKY_LINEAR).
         var equirect = false
         var linear = false
@@ -61,6 +63,7 @@ final class SkyPass {
             if variant.noFlash { defines.append(("WELKIN_SKY_FLASH", "0")) }
             if variant.skyOpaque { defines.append(("WELKIN_SKY_OPAQUE", "1")) }
             if variant.coverOpaque { defines.append(("WELKIN_COVER_OPAQUE", "1")) }
+            if let stars = variant.physicalStars { defines.append(("WELKIN_PHYSICAL_STARS", stars ? "1" : "0")) }
             if variant.equirect { defines.append(("WELKIN_SKY_EQUIRECT", "1")) }
             if variant.linear { defines.append(("WELKIN_SKY_LINEAR", "1")) }
             program = try ShaderProgram(vertex: ShaderSource(path: shaders.path("sky.vert"), defines: defines),
@@ -117,6 +120,7 @@ final class SkyPass {
             variant.skyOpaque = g.opacity == 1
         }
         for case .cover(let c) in sky.parts { variant.coverOpaque = c.opacity == 1 }
+        for case .physical(let p) in sky.parts { variant.physicalStars = p.stars.x > 0 }
         variant.equirect = sky.remap != nil
         variant.linear = sky.linear
         // Where the sun disc shows at all: centre and reach in pixels (it is exactly 0 beyond).
@@ -313,14 +317,16 @@ final class SkyPass {
         if skyViewTexture != 0, GL.hasCurrentContext { epoxy_glDeleteTextures(1, &skyViewTexture) }
     }
 
-    /// Uploads `table` (RGBA32F, nearest: the shader filters it itself, as the CPU does) unless it
+    /// Uploads `table` (RGBA32F, bilinear in the sampler, as PhysicalSkyDraw.sample filters it) unless it
     /// is the one already there, and binds it to texture unit 1.
     private func bindSkyView(_ table: SkyViewTable) {
         if skyViewTexture == 0 {
             epoxy_glGenTextures(1, &skyViewTexture)
             epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), skyViewTexture)
-            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         }
         epoxy_glActiveTexture(GLenum(GL_TEXTURE1))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), skyViewTexture)
