@@ -35,7 +35,7 @@ final class PhysicalSkyCommandTests: XCTestCase {
         XCTAssertEqual(r.stderr, "")
         XCTAssertTrue(r.stdout.hasPrefix("wrote \(out) (4096×2048 scene-linear, GPU: "), r.stdout)
 
-        guard let seen = try python(Self.findSun, [out]) else { return }
+        guard let seen = try pythonOpenEXR(Self.findSun, [out]) else { return }
         // Opaque → R G B only; half unless --float.
         XCTAssertEqual(seen["channels"] as? [String: String], ["R": "HALF", "G": "HALF", "B": "HALF"])
         XCTAssertEqual(seen["size"] as? [Int], [4096, 2048])
@@ -75,7 +75,7 @@ final class PhysicalSkyCommandTests: XCTestCase {
             XCTAssertEqual(r.stderr, "", command)
         }
         for file in [gpuPath, cpuPath] {
-            guard let seen = try python(Self.findSun, [file]) else { return }
+            guard let seen = try pythonOpenEXR(Self.findSun, [file]) else { return }
             XCTAssertEqual(seen["channels"] as? [String: String], ["R": "FLOAT", "G": "FLOAT", "B": "FLOAT"], file)
         }
         let gpu = try EXR.read(gpuPath), cpu = try EXR.read(cpuPath)
@@ -202,39 +202,4 @@ final class PhysicalSkyCommandTests: XCTestCase {
         }))
     """
 
-    /// Runs python3 with `script`; fails the test (never skips it) when Python's OpenEXR module is
-    /// missing, since `make deps` installs it. Returns the script's standard output as JSON.
-    func python(_ script: String, _ arguments: [String], line: UInt = #line) throws -> [String: Any]? {
-        let guarded = """
-        import sys, json
-        try:
-            import OpenEXR, numpy
-        except ImportError as e:
-            sys.stderr.write("import failed: %s" % e)
-            sys.exit(3)
-        """ + "\n" + script
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", guarded] + arguments
-        let out = Pipe(), errors = Pipe()
-        process.standardOutput = out
-        process.standardError = errors
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if process.terminationStatus == 3 {
-            XCTFail("Python's OpenEXR module is missing (\(errorText)): run `make deps`, which installs it from PyPI", line: line)
-            return nil
-        }
-        guard process.terminationStatus == 0 else {
-            XCTFail("python3 failed (\(process.terminationStatus)): \(errorText)", line: line)
-            return nil
-        }
-        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            XCTFail("python3 printed no JSON object: \(String(decoding: data, as: UTF8.self))", line: line)
-            return nil
-        }
-        return object
-    }
 }

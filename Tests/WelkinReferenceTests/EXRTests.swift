@@ -5,6 +5,7 @@
 import Foundation
 import XCTest
 import WelkinImage
+import WelkinTestSupport
 
 final class EXRTests: XCTestCase {
     var directory: URL!
@@ -125,7 +126,7 @@ final class EXRTests: XCTestCase {
         with OpenEXR.File(sys.argv[1], separate_channels=True) as f:
             print(json.dumps({n: [repr(float(v)) for v in c.pixels.reshape(-1)] for n, c in f.channels().items()}))
         """
-        guard let seen = try python(script, [file]) as? [String: [String]] else { return }
+        guard let seen = try pythonOpenEXR(script, [file]) as? [String: [String]] else { return }
         for (c, name) in ["R", "G", "B", "A"].enumerated() {
             let values = (seen[name] ?? []).compactMap { Float($0) }
             XCTAssertEqual(values.count, 3, "Python: channel \(name) is \(seen[name] ?? [])")
@@ -144,37 +145,6 @@ final class EXRTests: XCTestCase {
 
     // MARK: An outside reader
 
-    /// Runs python3 with `script`; fails the test (never skips it) when Python's OpenEXR module is
-    /// missing, since `make deps` installs it. Returns the script's standard output as JSON.
-    func python(_ script: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any]? {
-        let guarded = """
-        import sys, json
-        try:
-            import OpenEXR, numpy
-        except ImportError as e:
-            sys.stderr.write("import failed: %s" % e)
-            sys.exit(3)
-        """ + "\n" + script
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", guarded] + arguments
-        let out = Pipe(), errors = Pipe()
-        process.standardOutput = out
-        process.standardError = errors
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if process.terminationStatus == 3 {
-            XCTFail("Python's OpenEXR module is missing (\(errorText)): run `make deps`, which installs it from PyPI", file: file, line: line)
-            return nil
-        }
-        guard process.terminationStatus == 0 else {
-            XCTFail("python3 failed (\(process.terminationStatus)): \(errorText)", file: file, line: line)
-            return nil
-        }
-        return try JSONSerialization.jsonObject(with: data) as? [String: Any]
-    }
 
     /// What Python's OpenEXR sees in a file: the part's type, compression, line order, windows, each
     /// channel's pixel type, and every channel's pixels row by row as doubles (exact for half and float).
@@ -195,7 +165,7 @@ final class EXRTests: XCTestCase {
         let image = Self.sample(largest: precision == .half ? 65504 : 3.0e38)
         let file = path("python-\(channels)-\(precision).exr")
         try EXR.write(image, to: file, channels: channels, precision: precision)
-        guard let seen = try python(Self.describe, [file], line: line) else { return }
+        guard let seen = try pythonOpenEXR(Self.describe, [file], line: line) else { return }
         let names = channels == .rgba ? ["A", "B", "G", "R"] : ["B", "G", "R"]
         let type = precision == .half ? "HALF" : "FLOAT"
         XCTAssertEqual(seen["type"] as? String, "scanlineimage", line: line)
@@ -254,7 +224,7 @@ final class EXRTests: XCTestCase {
         OpenEXR.File(header, planes).write(sys.argv[1])
         print(json.dumps({}))
         """
-        guard try python(script, [file, channels, compression], line: line) != nil else { return }
+        guard try pythonOpenEXR(script, [file, channels, compression], line: line) != nil else { return }
         let image = try EXR.read(file)
         XCTAssertEqual(image.width, 37, line: line)
         XCTAssertEqual(image.height, 23, line: line)
