@@ -77,7 +77,8 @@ extension Atmosphere {
         let d = Atmosphere()
         let coefficient = 0.0...1000.0
         func rgb(_ v: SIMD3<Double>) -> PropertyDefault { .described("[\(format(v.x)), \(format(v.y)), \(format(v.z))]") }
-        let perMm = "Mm⁻¹"
+        // "1/Mm" (per megametre, 10⁻⁶ m⁻¹): the panel's font has no superscript minus.
+        let perMm = "1/Mm"
         return PropertyTable("atmosphere", title: "atmosphere", "The physical sky's air: Earth's by default (Bruneton 2017, Hillaire 2020).", [
             Property("groundRadius", .number(100...100_000), default: .number(d.groundRadius), unit: "km", expected: "a radius in 100…100000 km",
                      "The planet's radius."),
@@ -94,7 +95,7 @@ extension Atmosphere {
             Property("mieScaleHeight", .number(0.01...100), default: .number(d.mieScaleHeight), unit: "km", expected: "a height in 0.01…100 km",
                      "Height over which aerosols thin by e."),
             Property("mieG", .number(0...0.99), default: .number(d.mieG), expected: "an asymmetry in 0…0.99",
-                     "Cornette–Shanks asymmetry: how forward aerosols scatter (the aureole's tightness)."),
+                     "Cornette-Shanks asymmetry: how forward aerosols scatter (the aureole's tightness)."),
             Property("ozoneAbsorption", .oneOf([.number(coefficient), .array(.number(coefficient), count: 3...3)]), default: rgb(d.ozoneAbsorption),
                      unit: perMm, expected: "a coefficient in 0…1000 Mm⁻¹ or [r, g, b] of them", "Ozone's absorption at its peak (keeps the twilight zenith blue)."),
             Property("ozonePeak", .number(0...1000), default: .number(d.ozonePeak), unit: "km", expected: "a height in 0…1000 km", "Where the ozone layer is densest."),
@@ -103,7 +104,7 @@ extension Atmosphere {
             Property("groundAlbedo", .number(0...1), default: .number(d.groundAlbedo), expected: "an albedo in 0…1", "The ground's reflectance."),
             Property("altitude", .number(0...100_000), default: .number(d.altitude), unit: "m", expected: "an altitude in 0…100000 m, below the top",
                      "The observer's height above the ground."),
-            Property("visibility", .number(visibilityRange), default: .described("the weather's (clear: the aerosols as given, about 218 km)"), unit: "km",
+            Property("visibility", .number(visibilityRange), default: .described("the weather's"), unit: "km",
                      expected: "a visibility in 0.5…280 km", "Haze for design: scales the aerosols so the view reaches this far (Koschmieder)."),
         ])
     }()
