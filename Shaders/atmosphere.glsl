@@ -1,21 +1,29 @@
 // atmosphere.glsl: the physical sky per pixel, mirroring WelkinCore's PhysicalSkyDraw
 // (Sources/WelkinCore/Sky/PhysicalSkyDraw.swift) line for line: the sky-view table (built in Swift,
-// SkyViewTable.swift) filtered bilinearly by the sampler, as PhysicalSkyDraw.sample does it in
-// float (one texture() instead of four texelFetch and the lerps: 4 ms of 26 at 720p on llvmpipe,
-// whose float filtering agrees with the CPU's within `welkin compare`'s threshold), the Mie phase at
+// SkyViewTable.swift) read with the same bilinear arithmetic through texelFetch (the sampler's own
+// filtering saved 4 ms of 26 at 720p on llvmpipe but strayed 3/255 from the CPU; on GPUs with
+// 8-bit filter weights it would stray further), the Mie phase at
 // the pixel's own angle to the sun, the limb-darkened disc, exposure and the tone curve.
 // Included by sky.glsl when the program draws a physical part (SKY_HAS_PHYSICAL).
 
 #include "tonemap.glsl"
 
 flat in PhysicalValues physical;
-// SKY_VIEW_WIDTH × 2·SKY_VIEW_HEIGHT RGBA32F texels on texture unit 1, linear filtering, clamped
-// to the edges; texel (i, j) is at table coordinates (i, j), so x and y map to (x + ½)/W, (y + ½)/2H.
+// SKY_VIEW_WIDTH × 2·SKY_VIEW_HEIGHT RGBA32F texels on texture unit 1.
 uniform sampler2D u_skyView;
 
 vec3 skyViewSample(float x, float y, int rowOffset) {
-    vec2 uv = vec2((x + 0.5) * (1.0 / float(SKY_VIEW_WIDTH)), (y + float(rowOffset) + 0.5) * (1.0 / float(2 * SKY_VIEW_HEIGHT)));
-    return texture(u_skyView, uv).xyz;
+    int x0 = min(max(int(floor(x)), 0), SKY_VIEW_WIDTH - 2);
+    int y0 = min(max(int(floor(y)), 0), SKY_VIEW_HEIGHT - 2);
+    float fx = x - float(x0), fy = y - float(y0);
+    vec4 t00 = texelFetch(u_skyView, ivec2(x0, y0 + rowOffset), 0);
+    vec4 t10 = texelFetch(u_skyView, ivec2(x0 + 1, y0 + rowOffset), 0);
+    vec4 t01 = texelFetch(u_skyView, ivec2(x0, y0 + 1 + rowOffset), 0);
+    vec4 t11 = texelFetch(u_skyView, ivec2(x0 + 1, y0 + 1 + rowOffset), 0);
+    vec4 top = t00 + (t10 - t00) * fx;
+    vec4 bottom = t01 + (t11 - t01) * fx;
+    vec4 c = top + (bottom - top) * fy;
+    return c.xyz;
 }
 
 // PhysicalSkyDraw.scattered: the table's A plus its B times the Mie phase at nu.
@@ -47,14 +55,18 @@ vec4 physicalColor(vec2 p) {
     if (el < -90.0) { el = -180.0 - el; az = az + 180.0; }
     el = min(max(el, -90.0), 90.0);
     float elr = el * (PI / 180.0);
-    float nu = min(max(sin(elr) * physical.sunSine + cos(elr) * physical.sunCosine * cos((az - physical.sunAzimuth) * (PI / 180.0)), -1.0), 1.0);
+    float ce = cos(elr);
+    float nu = min(max(sin(elr) * physical.sunSine + ce * physical.sunCosine * cos((az - physical.sunAzimuth) * (PI / 180.0)), -1.0), 1.0);
     vec3 radiance = scattered(az, el, nu);
     float h = physical.horizonElevation;
-    float distance = sqrt(2.0 * (1.0 - nu)) * (180.0 / PI);
+    float halfElevation = sin((el - physical.sunElevation) * (PI / 360.0));
+    float halfAzimuth = sin((az - physical.sunAzimuth) * (PI / 360.0));
+    float chord = 4.0 * (halfElevation * halfElevation + ce * physical.sunCosine * halfAzimuth * halfAzimuth);
+    float distance = sqrt(chord) * (180.0 / PI);
     float cover = clamp01((physical.sunRadius - distance) / physical.pixelAngle + 0.5) * clamp01((el - h) / physical.pixelAngle + 0.5);
     if (cover > 0.0) {
         float rr = min(distance / physical.sunRadius, 1.0);
-        float limb = 1.0 - LIMB_DARKENING * (1.0 - sqrt(1.0 - rr * rr));
+        float limb = 1.0 - 0.6 * (1.0 - sqrt(1.0 - rr * rr));
         radiance = radiance * physical.exposure + physical.sunRadiance * (limb * cover);
     } else {
         radiance = radiance * physical.exposure;

@@ -99,6 +99,7 @@ struct PhysicalValues {
     float pixelAngle;
     float sunAzimuth;       // degrees
     vec3 sunVector;         // x east, y north, z up
+    float sunElevation;     // degrees
     float sunSine;          // sin, cos of the sun's elevation
     float sunCosine;
     float horizonElevation; // degrees

@@ -39,11 +39,11 @@ vec3 aces(vec3 c) {
 }
 
 vec3 neutral(vec3 c) {
-    const float startCompression = 0.8 - 0.04;
+    const float startCompression = NEUTRAL_START_COMPRESSION;
     const float desaturation = 0.15;
     vec3 color = c;
     float x = min(color.x, min(color.y, color.z));
-    float offset = x < 0.08 ? x - 6.25 * x * x : 0.04;
+    float offset = x < 0.08 ? x - 6.25 * x * x : NEUTRAL_OFFSET;
     color = color - offset;
     float peak = max(color.x, max(color.y, color.z));
     if (peak < startCompression) return clamp(color, 0.0, 1.0);

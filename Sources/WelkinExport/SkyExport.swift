@@ -1,12 +1,16 @@
-// The sky family: a `sky` layer becomes a gradient whose colours follow the sun (NOAA's solar
-// position and the OKLab palette, copied into the file), tinted by the weather; cloud layers have
-// no Apple equivalent and are reported.
+// The sky family: a palette `sky` layer becomes a gradient whose colours follow the sun (NOAA's
+// solar position and the OKLab palette, copied into the file), tinted by the weather; the physical
+// sky and the cloud layers have no Apple equivalent and are reported.
 
 import WelkinCore
 
 enum SkyExport {
     static func export(_ content: SkyContent, layer: Layer, index: Int, context c: ExportContext) {
         switch content {
+        case .sky(let sky) where sky.model == .physical:
+            let kind = layer.content.typeName
+            let message = c.warn(index, kind, "not exported: the physical sky (light scattered by the atmosphere, computed per frame from look-up tables) has no SwiftUI or Core Animation equivalent; it would need a Metal shader")
+            c.notExported(c.label(layer, index: index, kind: kind), message)
         case .sky(let sky):
             export(sky, layer: layer, index: index, c)
         case .cloudCover(let cover):

@@ -133,7 +133,7 @@ final class EndToEndTests: XCTestCase {
     func testUsageErrorsExitTwo() throws {
         var r = try run(["reference", "Scenes/day-gradient.json", "-o", "x.jpg"])
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.hasPrefix("welkin: 'x.jpg': welkin reference writes PNG, so OUT must end in .png (for video, GIF or an image sequence use 'welkin export')\nUsage: welkin reference [SCENE] [-o OUT.png]"), r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("welkin: 'x.jpg': welkin reference writes PNG or OpenEXR, so OUT must end in .png or .exr (for video, GIF or an image sequence use 'welkin export')\nUsage: welkin reference [SCENE] [-o OUT.png|OUT.exr [--float]]"), r.stderr)
         r = try run(["reference", "--tiem", "3", "-o", "x.png"])
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stderr.hasPrefix("welkin: unknown option '--tiem'; did you mean '--time'?"), r.stderr)

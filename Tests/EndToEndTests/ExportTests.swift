@@ -286,7 +286,7 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(try listing(), ["snow-t1.5.png", "welkin-default-t0.png"])
         r = try run(["render", "-o", "x.jpg"], in: directory)
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.hasPrefix("welkin: 'x.jpg': welkin render writes PNG, so OUT must end in .png (for video, GIF or an image sequence use 'welkin export')\nUsage: welkin render"), r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("welkin: 'x.jpg': welkin render writes PNG or OpenEXR, so OUT must end in .png or .exr (for video, GIF or an image sequence use 'welkin export')\nUsage: welkin render"), r.stderr)
         XCTAssertEqual(try listing(), ["snow-t1.5.png", "welkin-default-t0.png"])
     }
 }

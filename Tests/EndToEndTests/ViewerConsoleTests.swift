@@ -183,9 +183,10 @@ final class ViewerConsoleTests: XCTestCase {
         try writeScene()
         let script = """
         ask 'set layers[1].endRadius 120'
-        xdotool getwindowname $wid > dirty-title.txt
+        # The title changes with the next frame drawn: poll it for up to 2 s (a loaded machine is slow).
+        for i in $(seq 1 40); do xdotool getwindowname $wid > dirty-title.txt; grep -q '•' dirty-title.txt && break; sleep 0.05; done
         ask 'save'
-        xdotool getwindowname $wid > saved-title.txt
+        for i in $(seq 1 40); do xdotool getwindowname $wid > saved-title.txt; grep -q '•' saved-title.txt || break; sleep 0.05; done
         ask 'undo'
         ask 'save'
         cp console.json after-undo.json

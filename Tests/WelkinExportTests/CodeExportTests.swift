@@ -139,7 +139,8 @@ final class CodeExportTests: XCTestCase {
                     let dropped: Bool
                     switch layer.content {
                     case is ShaderLayer, is TextLayer, is GroupLayer: dropped = true
-                    case let sky as SkyContent: if case .sky = sky { dropped = false } else { dropped = true }
+                    case let sky as SkyContent:
+                        if case .sky(let s) = sky { dropped = s.model == .physical } else { dropped = true }
                     case is MeshGradient: dropped = target == .coreAnimation
                     default: dropped = false
                     }
@@ -340,7 +341,7 @@ struct SceneNumbers {
                     for v in cell.scaleOverLife?.values ?? [] { mention("\(c).scaleOverLife", v) }
                     for v in cell.colorOverLife?.values ?? [] { mention("\(c).colorOverLife", v.r, v.g, v.b, v.a) }
                 }
-            case SkyContent.sky(let sky) as SkyContent:
+            case SkyContent.sky(let sky) as SkyContent where sky.model == .palette:
                 code("\(at).opacity", layer.opacity)
                 code("\(at).horizon", sky.horizon)
                 switch sky.sun {

@@ -114,7 +114,8 @@ final class RuntimeTwinTests: XCTestCase {
         var skyStops: [(key: String, sky: SkyLayer, scene: Scene, time: Double, variable: String)] = []
         for (path, scene) in scenes {
             for (i, layer) in scene.layers.enumerated() {
-                guard case .sky(let sky)? = layer.content as? SkyContent else { continue }
+                // A physical sky is not exported as a gradient (SkyExport reports it).
+                guard case .sky(let sky)? = layer.content as? SkyContent, sky.model == .palette else { continue }
                 let c = ExportContext(scene: scene, target: .swiftUI)
                 let name = "sky\(setup.count)"
                 setup.append("let \(name) = WelkinSky(\n" + SkyExport.modelArguments(sky, c).map { "    " + $0 }.joined(separator: "\n") + "\n)")

@@ -10,7 +10,7 @@ import Foundation
 
 public enum ToneMapping {
     /// `code` is ToneMap.code; `c` is linear radiance × 2^exposure (≥ 0).
-    @inlinable public static func apply(_ code: Int32, _ c: SIMD3<Float>) -> SIMD3<Float> {
+    @inlinable public static func applyToneMap(_ code: Int32, _ c: SIMD3<Float>) -> SIMD3<Float> {
         if code == 0 { return agx(c) }
         if code == 1 { return aces(c) }
         if code == 2 { return neutral(c) }
@@ -19,6 +19,10 @@ public enum ToneMapping {
 
     public static let agxMinimumEV: Float = -12.47393
     public static let agxMaximumEV: Float = 4.026069
+    /// Khronos PBR Neutral's constants (0.8 − 0.04, and 0.04): prelude constants, since GLSL may
+    /// not spell a value another prelude constant has (FLAKE_ARM_WIDTH is 0.04).
+    public static let neutralStartCompression: Float = 0.76
+    public static let neutralOffset: Float = 0.04
     public static let agxLookPower: Float = 1.35
     public static let agxLookSaturation: Float = 1.4
 
@@ -29,8 +33,7 @@ public enum ToneMapping {
         v = v + SIMD3<Float>(0.0784335999999992, 0.878468636469772, 0.0784336) * y
         v = v + SIMD3<Float>(0.0792237451477643, 0.0791661274605434, 0.879142973793104) * z
         let lo = agxMinimumEV, hi = agxMaximumEV
-        var e = SIMD3<Float>(log2(max(v.x, 1e-10)), log2(max(v.y, 1e-10)), log2(max(v.z, 1e-10)))
-        e = e.clamped(lowerBound: SIMD3(repeating: lo), upperBound: SIMD3(repeating: hi))
+        var e = agxClampLog2(v)
         e = (e - lo) * (1 / (hi - lo))
         var s = SIMD3<Float>(agxContrast(e.x), agxContrast(e.y), agxContrast(e.z))
         // Blender's "Punchy" look (ASC CDL power 1.35, saturation 1.4): the base alone greys a
@@ -47,6 +50,12 @@ public enum ToneMapping {
         return SIMD3(pow(o.x, 2.2), pow(o.y, 2.2), pow(o.z, 2.2))
     }
 
+    /// log2 per channel, clamped to AgX's range of stops.
+    @inlinable public static func agxClampLog2(_ v: SIMD3<Float>) -> SIMD3<Float> {
+        let e = SIMD3<Float>(log2(max(v.x, 1e-10)), log2(max(v.y, 1e-10)), log2(max(v.z, 1e-10)))
+        return e.clamped(lowerBound: SIMD3(repeating: agxMinimumEV), upperBound: SIMD3(repeating: agxMaximumEV))
+    }
+
     /// The AgX base contrast sigmoid, fitted by a sixth-order polynomial on 0…1.
     @inlinable public static func agxContrast(_ x: Float) -> Float {
         let x2 = x * x, x4 = x2 * x2
@@ -61,11 +70,11 @@ public enum ToneMapping {
     }
 
     @inlinable public static func neutral(_ c: SIMD3<Float>) -> SIMD3<Float> {
-        let startCompression: Float = 0.8 - 0.04
+        let startCompression = neutralStartCompression
         let desaturation: Float = 0.15
         var color = c
         let x = min(color.x, min(color.y, color.z))
-        let offset: Float = x < 0.08 ? x - 6.25 * x * x : 0.04
+        let offset: Float = x < 0.08 ? x - 6.25 * x * x : neutralOffset
         color = color - offset
         let peak = max(color.x, max(color.y, color.z))
         if peak < startCompression { return color.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1)) }

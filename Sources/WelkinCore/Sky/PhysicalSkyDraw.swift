@@ -21,7 +21,8 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     /// The sun: degrees, and as a unit vector (x east, y north, z up).
     public var sunAzimuth: Float
     public var sunVector: SIMD3<Float>
-    /// sin and cos of the sun's elevation.
+    /// The sun's elevation (degrees), and its sine and cosine.
+    public var sunElevation: Float
     public var sunSine: Float
     public var sunCosine: Float
     /// The geometric horizon's elevation, degrees (the table's middle).
@@ -49,7 +50,9 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
 
     /// The sun's apparent diameter at 1 au, degrees.
     public static let sunDiameter = 0.533
-    /// Linear limb darkening, I(θ)/I(0) = 1 − u (1 − cos θ), u for the visible band.
+    /// Linear limb darkening, I(θ)/I(0) = 1 − u (1 − cos θ), u for the visible band (the 0.6 of
+    /// physicalColor here and in atmosphere.glsl: a prelude constant of 0.6 would collide with the
+    /// shaders' other 0.6s).
     public static let limbDarkening: Float = 0.6
     /// Auto exposure: the key Ψms luminance is brought to this value, within the range below;
     /// the night stays darker than the day by at most `autoNightStops`.
@@ -78,6 +81,7 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         pixelAngle = Float(dpp)
         sunAzimuth = Float(state.sunAzimuth)
         sunVector = SIMD3<Float>(state.sunDirection)
+        sunElevation = Float(state.sunElevation)
         sunSine = Float(sin(state.sunElevation * .pi / 180))
         sunCosine = Float(cos(state.sunElevation * .pi / 180))
         horizonElevation = Float(table.horizonElevation)
@@ -149,7 +153,10 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     }
 
     /// The premultiplied display colour (or, with linearOutput, scene-linear radiance) at p.
-    @inlinable public func color(at p: SIMD2<Float>) -> SIMD4<Float> {
+    @inlinable public func color(at p: SIMD2<Float>) -> SIMD4<Float> { physicalColor(p) }
+
+    /// atmosphere.glsl's physicalColor.
+    @inlinable public func physicalColor(_ p: SIMD2<Float>) -> SIMD4<Float> {
         var az = viewAzimuth + (p.x - centerX) * degreesPerPixel
         var el = (horizonY - p.y) * degreesPerPixel
         // Past the zenith (or the nadir) a panorama looks down the other side.
@@ -159,16 +166,21 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         // The cosine of the angle to the sun, from the spherical law of cosines: three sines and
         // cosines a pixel (llvmpipe pays for each).
         let elr = el * (Float.pi / 180)
-        let nu = min(max(sin(elr) * sunSine + cos(elr) * sunCosine * cos((az - sunAzimuth) * (Float.pi / 180)), -1), 1)
+        let ce = cos(elr)
+        let nu = min(max(sin(elr) * sunSine + ce * sunCosine * cos((az - sunAzimuth) * (Float.pi / 180)), -1), 1)
         var radiance = scattered(azimuth: az, elevation: el, nu: nu)
         let h = horizonElevation
-        // The sun's disc: angular distance from the chord, √(2 (1 − ν)) (float keeps 1 − ν to
-        // 0.5 % at the disc's edge, 0.001° of its 0.27° radius).
-        let distance = (2 * (1 - nu)).squareRoot() * (180 / Float.pi)
+        // The sun's disc: angular distance from the chord by the haversine form,
+        // chord² = 4 (sin²(Δel/2) + cos el cos el☉ sin²(Δaz/2)), exact in float near the sun where
+        // 2 (1 − ν) would lose its digits (and GPU and CPU cosines differ in the last ones).
+        let halfElevation = sin((el - sunElevation) * (Float.pi / 360))
+        let halfAzimuth = sin((az - sunAzimuth) * (Float.pi / 360))
+        let chord = 4 * (halfElevation * halfElevation + ce * sunCosine * halfAzimuth * halfAzimuth)
+        let distance = chord.squareRoot() * (180 / Float.pi)
         let cover = clamp01((sunRadius - distance) / pixelAngle + 0.5) * clamp01((el - h) / pixelAngle + 0.5)
         if cover > 0 {
             let rr = min(distance / sunRadius, 1)
-            let limb = 1 - PhysicalSkyDraw.limbDarkening * (1 - (1 - rr * rr).squareRoot())
+            let limb = 1 - 0.6 * (1 - (1 - rr * rr).squareRoot())
             radiance = radiance * exposure + sunRadiance * (limb * cover)
         } else {
             radiance = radiance * exposure
@@ -177,10 +189,10 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
             let c = radiance + SIMD3(repeating: flash)
             return SIMD4(c * opacity, opacity)
         }
-        var rgb = ToneMapping.apply(toneMap, radiance)
+        var rgb = ToneMapping.applyToneMap(toneMap, radiance)
         if stars.x > 0 && el > 0 {
-            rgb = rgb + StarField.light(p, inverseCell: inverseStarCell, density: stars.y, seed: seed,
-                                        pixelsPerPoint: pixelsPerPoint, time: time) * (stars.x * smoothUnit(el * 0.2))
+            rgb = rgb + SkyGradientDraw.starField(p, inverseCell: inverseStarCell, density: stars.y, seed: seed,
+                                                  pixelsPerPoint: pixelsPerPoint, time: time) * (stars.x * smoothUnit(el * 0.2))
         }
         rgb = rgb + SIMD3(repeating: flash)
         let clamped = rgb.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
@@ -203,17 +215,16 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
             v = 0.5 + 0.5 * ((h - el) / (90 + h)).squareRoot()
         }
         let y = v * Float(SkyViewTable.height - 1)
-        let a = sample(x, y, rowOffset: 0)
-        let b = sample(x, y, rowOffset: SkyViewTable.height)
+        let a = skyViewSample(x, y, rowOffset: 0)
+        let b = skyViewSample(x, y, rowOffset: SkyViewTable.height)
         let g = mieG
         let k = 1 + g * g - 2 * g * nu
         let miePhase = mieScale * (1 + nu * nu) / (k * k.squareRoot())
         return a + b * miePhase
     }
 
-    /// Bilinear from the table at texel coordinates (x, y) in rows rowOffset…, as the GPU's sampler
-    /// filters it (atmosphere.glsl's skyViewSample).
-    @inlinable func sample(_ x: Float, _ y: Float, rowOffset: Int) -> SIMD3<Float> {
+    /// Bilinear from the table at texel coordinates (x, y) in rows rowOffset…, as texelFetch does it.
+    @inlinable func skyViewSample(_ x: Float, _ y: Float, rowOffset: Int) -> SIMD3<Float> {
         let w = SkyViewTable.width
         let x0 = min(max(Int(x.rounded(.down)), 0), w - 2)
         let y0 = min(max(Int(y.rounded(.down)), 0), SkyViewTable.height - 2)
@@ -227,31 +238,3 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     }
 }
 
-/// The palette sky's star field, shared by the physical sky (until the catalogue replaces it).
-public enum StarField {
-    /// Linear light of the star (if any) in p's cell: a deterministic integer-hash star field with
-    /// a gentle twinkle.
-    @inlinable public static func light(_ p: SIMD2<Float>, inverseCell: SIMD2<Float>, density: Float, seed: UInt32,
-                                        pixelsPerPoint: Float, time: Float) -> SIMD3<Float> {
-        let fx = (p.x * inverseCell.x).rounded(.down)
-        let fy = (p.y * inverseCell.y).rounded(.down)
-        let h = Noise.hashCell(Int32(fx), Int32(fy), seed)
-        guard Noise.unit(h) < density else { return .zero }
-        let h2 = Noise.hashNext(h), h3 = Noise.hashNext(h2), h4 = Noise.hashNext(h3), h5 = Noise.hashNext(h4)
-        let sx = (fx + 0.25 + 0.5 * Noise.unit(h2)) / inverseCell.x
-        let sy = (fy + 0.25 + 0.5 * Noise.unit(h3)) / inverseCell.y
-        let magnitude = Noise.unit(h4)
-        let radius = (0.7 + 0.8 * magnitude) * pixelsPerPoint
-        let ddx = p.x - sx, ddy = p.y - sy
-        let f = clamp01(1 - (ddx * ddx + ddy * ddy).squareRoot() / radius)
-        let hue = Noise.unit(h5)
-        let rate = 0.25 + 0.9 * hue
-        let phase = Noise.unit(h2)
-        let x = time * rate + phase
-        let tri = abs(2 * (x - x.rounded(.down)) - 1)
-        let twinkle = 0.65 + 0.35 * (tri * tri * (3 - 2 * tri))
-        let brightness = (0.15 + 0.85 * magnitude * magnitude) * twinkle * f * f
-        let tint = SIMD3<Float>(0.85 + 0.15 * hue, 0.9, 1.0 - 0.15 * hue)
-        return tint * brightness
-    }
-}

@@ -214,7 +214,35 @@ public struct SkyGradientDraw: Sendable, Equatable {
 
     /// Linear light of the star (if any) in p's cell (StarField).
     @inlinable public func starLight(_ p: SIMD2<Float>) -> SIMD3<Float> {
-        StarField.light(p, inverseCell: inverseStarCell, density: stars.y, seed: seed, pixelsPerPoint: pixelsPerPoint, time: time)
+        Self.starField(p, inverseCell: inverseStarCell, density: stars.y, seed: seed, pixelsPerPoint: pixelsPerPoint, time: time)
+    }
+}
+
+extension SkyGradientDraw {
+    /// Linear light of the star (if any) in p's cell: a deterministic integer-hash star field with
+    /// a gentle twinkle (the palette sky's, which the physical sky shares).
+    @inlinable public static func starField(_ p: SIMD2<Float>, inverseCell: SIMD2<Float>, density: Float, seed: UInt32,
+                                        pixelsPerPoint: Float, time: Float) -> SIMD3<Float> {
+        let fx = (p.x * inverseCell.x).rounded(.down)
+        let fy = (p.y * inverseCell.y).rounded(.down)
+        let h = Noise.hashCell(Int32(fx), Int32(fy), seed)
+        guard Noise.unit(h) < density else { return .zero }
+        let h2 = Noise.hashNext(h), h3 = Noise.hashNext(h2), h4 = Noise.hashNext(h3), h5 = Noise.hashNext(h4)
+        let sx = (fx + 0.25 + 0.5 * Noise.unit(h2)) / inverseCell.x
+        let sy = (fy + 0.25 + 0.5 * Noise.unit(h3)) / inverseCell.y
+        let magnitude = Noise.unit(h4)
+        let radius = (0.7 + 0.8 * magnitude) * pixelsPerPoint
+        let ddx = p.x - sx, ddy = p.y - sy
+        let f = clamp01(1 - (ddx * ddx + ddy * ddy).squareRoot() / radius)
+        let hue = Noise.unit(h5)
+        let rate = 0.25 + 0.9 * hue
+        let phase = Noise.unit(h2)
+        let x = time * rate + phase
+        let tri = abs(2 * (x - x.rounded(.down)) - 1)
+        let twinkle = 0.65 + 0.35 * (tri * tri * (3 - 2 * tri))
+        let brightness = (0.15 + 0.85 * magnitude * magnitude) * twinkle * f * f
+        let tint = SIMD3<Float>(0.85 + 0.15 * hue, 0.9, 1.0 - 0.15 * hue)
+        return tint * brightness
     }
 }
 

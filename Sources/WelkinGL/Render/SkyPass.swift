@@ -317,16 +317,14 @@ final class SkyPass {
         if skyViewTexture != 0, GL.hasCurrentContext { epoxy_glDeleteTextures(1, &skyViewTexture) }
     }
 
-    /// Uploads `table` (RGBA32F, bilinear in the sampler, as PhysicalSkyDraw.sample filters it) unless it
+    /// Uploads `table` (RGBA32F, nearest: the shader filters it itself, as the CPU does) unless it
     /// is the one already there, and binds it to texture unit 1.
     private func bindSkyView(_ table: SkyViewTable) {
         if skyViewTexture == 0 {
             epoxy_glGenTextures(1, &skyViewTexture)
             epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), skyViewTexture)
-            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
-            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
         }
         epoxy_glActiveTexture(GLenum(GL_TEXTURE1))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), skyViewTexture)
@@ -350,6 +348,7 @@ final class SkyPass {
         set(p, "u_physical.pixelAngle", s.pixelAngle)
         set(p, "u_physical.sunAzimuth", s.sunAzimuth)
         set(p, "u_physical.sunVector", s.sunVector)
+        set(p, "u_physical.sunElevation", s.sunElevation)
         set(p, "u_physical.sunSine", s.sunSine)
         set(p, "u_physical.sunCosine", s.sunCosine)
         set(p, "u_physical.horizonElevation", s.horizonElevation)
