@@ -73,7 +73,8 @@ let package = Package(
         .target(name: "CSimBaseline", cSettings: [.unsafeFlags(["-O3"])]),
         // The command line. The cairo and C baselines are linked here for `welkin bench` only.
         .executableTarget(name: "welkin", dependencies: ["WelkinCore", "WelkinImage", "WelkinReference", "WelkinGL", "WelkinViewer",
-                                                         "WelkinExport", "WelkinImport", "WelkinVideo", "WelkinBaselines", "CCairo", "CSimBaseline"]),
+                                                         "WelkinExport", "WelkinImport", "WelkinVideo", "WelkinBaselines", "CCairo", "CSimBaseline",
+                                                         "CEpoxy"]),
         // The libFuzzer target (make fuzz: built with -sanitize=fuzzer -D WELKIN_FUZZ into .build/fuzz);
         // in an ordinary build, a tool that replays inputs through the same pipeline.
         .executableTarget(name: "WelkinFuzz", dependencies: ["WelkinCore", "WelkinImage", "WelkinReference"]),

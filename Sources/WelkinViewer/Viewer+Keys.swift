@@ -12,8 +12,8 @@ import WelkinImage
 extension Viewer {
     /// One frame of the clock for `,` and `.`.
     static let frameStep = 1.0 / 60
-    /// The latest scene time the viewer goes to (a day short of Double's trouble with fractions).
-    static let maximumTime = 1e9
+    /// The latest scene time the viewer goes to (Scene.timeRange).
+    static let maximumTime = Scene.timeRange.upperBound
 
     func handlePendingKeys() {
         let keys = pendingKeys

@@ -91,6 +91,10 @@ extension Arguments {
         guard let t = Double(text), t.isFinite else {
             throw UsageError(message: "--time expects a number of seconds, got '\(text)'", command: nil)
         }
+        // One rule with the viewer's console (`time -1` is refused there too).
+        guard Scene.timeRange.contains(t) else {
+            throw UsageError(message: "--time expects a time in 0…\(Int(Scene.timeRange.upperBound)) s, got '\(text)'", command: nil)
+        }
         return t
     }
 

@@ -31,7 +31,7 @@ extension Commands {
                 var out = "{\"time\": \(particleNumber(time)), \"particles\": ["
                 for (i, p) in particles.enumerated() {
                     out += i == 0 ? "\n" : ",\n"
-                    out += "  {\"emitter\": \(p.emitter), \"cell\": \(jsonString(p.cell)), "
+                    out += "  {\"emitter\": \(p.emitter), \"cell\": \(JSONValue.quoted(p.cell)), "
                     out += "\"position\": [\(particleNumber(p.position.x)), \(particleNumber(p.position.y))], "
                     out += "\"velocity\": [\(particleNumber(p.velocity.x)), \(particleNumber(p.velocity.y))], "
                     out += "\"age\": \(particleNumber(p.age)), \"lifetime\": \(particleNumber(p.lifetime)), "
@@ -60,20 +60,5 @@ extension Commands {
         guard v.isFinite else { return "null" }
         if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
         return String(format: "%.9g", v)
-    }
-
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
     }
 }

@@ -145,6 +145,15 @@ final class EndToEndTests: XCTestCase {
         XCTAssertTrue(r.stderr.hasPrefix("welkin: --size expects WIDTHxHEIGHT with each side in 1…16384, got '0x10'"), r.stderr)
         r = try run(["reference", "-o", "x.png", "--time", "soon"])
         XCTAssertEqual(r.status, 2)
+        // One rule for times with the viewer's console: no negative time, no file written.
+        for command in ["reference", "render", "compare"] {
+            let out = directory.appendingPathComponent("negative-\(command).png").path
+            r = try run(command == "compare" ? [command, "Scenes/day-gradient.json", "--time", "-1"]
+                                             : [command, "Scenes/day-gradient.json", "-o", out, "--time", "-1"])
+            XCTAssertEqual(r.status, 2, command)
+            XCTAssertTrue(r.stderr.hasPrefix("welkin: --time expects a time in 0…1000000000 s, got '-1'"), "\(command): \(r.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out), command)
+        }
         r = try run(["reference", "-o"])
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stderr.hasPrefix("welkin: option '--output' needs a value OUT.png"), r.stderr)

@@ -31,6 +31,10 @@ public struct Scene: Sendable {
     public static let maximumDimension = 16384
     /// The most layers a scene may have.
     public static let maximumLayers = 256
+    /// The scene times a frame may be asked for, seconds: the same rule for `--time` on the command
+    /// line and `time` in the viewer's console (a day short of Double's trouble with fractions at
+    /// the top).
+    public static let timeRange = 0.0...1e9
 
     public init() {}
 }
