@@ -92,6 +92,18 @@ public final class SkyViewTable: @unchecked Sendable, Equatable {
         return SkyViewTable(key: key, texels: texels, horizonElevation: t0.horizonElevation)
     }
 
+    /// `a` and `b` blended, `weight` of the way to b (a weather cross-fade between two atmospheres).
+    public static func mixed(_ a: SkyViewTable, _ b: SkyViewTable, weight: Double) -> SkyViewTable {
+        let f = Float(weight)
+        var texels = a.texels
+        for i in texels.indices { texels[i] = texels[i] + (b.texels[i] - texels[i]) * f }
+        // A key of its own: the aerosols in between, so tables of different weights differ.
+        var key = a.key
+        key.coefficients.mieScattering += (b.key.coefficients.mieScattering - a.key.coefficients.mieScattering) * weight
+        key.coefficients.mieExtinction += (b.key.coefficients.mieExtinction - a.key.coefficients.mieExtinction) * weight
+        return SkyViewTable(key: key, texels: texels, horizonElevation: a.horizonElevation)
+    }
+
     /// The elevation (degrees) of row j.
     static func elevation(row j: Int, horizon h: Double) -> Double {
         let v = Double(j) / Double(height - 1)

@@ -85,10 +85,10 @@ final class PhysicalSkyTests: XCTestCase {
 
     /// A steady clear sky is exactly the atmosphere as given; other weather thickens the aerosols.
     func testWeatherHaze() {
-        let clear = PhysicalSkyDraw.coefficients(Atmosphere(), weather: WeatherPreset.clear.parameters)
+        let clear = PhysicalSkyDraw.coefficients(Atmosphere(), aerosols: WeatherPreset.clear.parameters.aerosols)
         XCTAssertEqual(clear, AtmosphereCoefficients(Atmosphere()))
         for preset in WeatherPreset.allCases where preset != .clear {
-            let c = PhysicalSkyDraw.coefficients(Atmosphere(), weather: preset.parameters)
+            let c = PhysicalSkyDraw.coefficients(Atmosphere(), aerosols: preset.parameters.aerosols)
             let v = 3.912 / c.extinction(c.densities(altitude: 0.001)).y
             XCTAssertEqual(v, preset.visibility!, accuracy: 0.01, "\(preset)")
         }
@@ -184,5 +184,35 @@ final class PhysicalSkyTests: XCTestCase {
         let frame = Frame(scene: scene, time: 1, pixelSize: SIMD2(64, 32), options: FrameOptions(projection: .equirect))
         XCTAssertEqual(frame.omittedLayers, ["precipitation", "text"])
         XCTAssertEqual(frame.layers.count, 1)
+    }
+
+    /// A weather cross-fade blends the skies of its two ends: halfway through, the radiance is
+    /// halfway between the clear and the overcast sky's (two atmospheres for the whole fade).
+    func testAWeatherFadeBlendsTheSkiesOfItsEnds() throws {
+        let scene = try SceneLoader.decode("""
+            {"size": [64, 36], "weather": {"preset": "clear", "transition": 2, "schedule": [{"at": 1, "preset": "overcast"}]},
+             "layers": [{"type": "sky", "model": "physical", "sunElevation": 20, "sunAzimuth": 180, "exposure": 0}]}
+            """, file: "fade.json")
+        let fade = WeatherState(scene.weather, time: 2, seed: scene.seed).aerosolFade
+        XCTAssertEqual(fade.from, WeatherPreset.clear.parameters.aerosols)
+        XCTAssertEqual(fade.to, WeatherPreset.overcast.parameters.aerosols)
+        XCTAssertEqual(fade.weight, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(WeatherState(scene.weather, time: 4, seed: scene.seed).aerosolFade.weight, 0, "after the fade")
+        func radiance(_ t: Double) throws -> [SIMD3<Float>] {
+            guard let sky = Frame(scene: scene, time: t).layers.first as? SkyDraw, case .physical(let p)? = sky.parts.first else {
+                throw NotASky()
+            }
+            return [(180.0, 10.0), (200, 30), (0, 5), (90, 60)].map { az, el in
+                let e = Float(el) * .pi / 180, d = Float(az - 180) * .pi / 180
+                let nu = sin(e) * p.sunSine + cos(e) * p.sunCosine * cos(d)
+                return p.scattered(azimuth: Float(az), elevation: Float(el), nu: nu)
+            }
+        }
+        let clear = try radiance(0.5), middle = try radiance(2), overcast = try radiance(4)
+        for i in clear.indices {
+            let expected = (clear[i] + overcast[i]) * 0.5
+            for ch in 0..<3 { XCTAssertEqual(middle[i][ch], expected[ch], accuracy: expected[ch] * 1e-4, "direction \(i)") }
+            XCTAssertNotEqual(clear[i], overcast[i], "the weather changes the sky")
+        }
     }
 }

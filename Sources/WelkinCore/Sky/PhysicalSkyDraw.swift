@@ -66,13 +66,32 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     public init(_ layer: SkyLayer, state: SkyState, opacity: Double, time: Double, seed: UInt64,
                 pixelSize: SIMD2<Int>, scale: SIMD2<Double>, linear: Bool = false) {
         let settings = layer.physical
-        let coefficients = Self.coefficients(settings.atmosphere, weather: state.weather.parameters)
         let altitude = settings.atmosphere.altitude / 1000
-        let key = SkyViewTable.Key(coefficients: coefficients, altitude: altitude, sunElevation: state.sunElevation)
-        table = SkyViewTable.blended(for: key)
-        let tables = AtmosphereTables.shared(for: coefficients)
-        let r0 = coefficients.groundRadius + altitude
-        let sunTransmittance = tables.transmittanceToSun(r: r0, mus: sin(state.sunElevation * .pi / 180))
+        // The sky for an aerosol factor: its table, the sun's transmittance and the exposure.
+        func sky(aerosols: Double) -> (table: SkyViewTable, sun: SIMD3<Double>, ev: Double) {
+            let c = Self.coefficients(settings.atmosphere, aerosols: aerosols)
+            let table = SkyViewTable.blended(for: SkyViewTable.Key(coefficients: c, altitude: altitude, sunElevation: state.sunElevation))
+            let sun = AtmosphereTables.shared(for: c).transmittanceToSun(r: c.groundRadius + altitude, mus: sin(state.sunElevation * .pi / 180))
+            let ev: Double
+            switch settings.exposure {
+            case .ev(let stops): ev = stops
+            case .auto: ev = linear ? 0 : Self.autoExposure(layer, coefficients: c, altitude: altitude, time: time)
+            }
+            return (table, sun, ev)
+        }
+        // A weather cross-fade blends the skies of its two ends (two atmospheres for the whole
+        // fade, rather than one for every frame's blend of the aerosols).
+        let fade = state.weather.aerosolFade
+        let blended: (table: SkyViewTable, sun: SIMD3<Double>, ev: Double)
+        if settings.atmosphere.visibility == nil, fade.weight > 0, fade.weight < 1, fade.from != fade.to {
+            let a = sky(aerosols: fade.from), b = sky(aerosols: fade.to)
+            blended = (SkyViewTable.mixed(a.table, b.table, weight: fade.weight), a.sun + (b.sun - a.sun) * fade.weight,
+                       a.ev + (b.ev - a.ev) * fade.weight)
+        } else {
+            blended = sky(aerosols: state.weather.parameters.aerosols)
+        }
+        table = blended.table
+        let sunTransmittance = blended.sun
         let dpp = state.degreesPerPixel(width: pixelSize.x)
         viewAzimuth = Float(state.viewAzimuth)
         centerX = Float(pixelSize.x) / 2
@@ -88,12 +107,7 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         let g = settings.atmosphere.mieG
         mieG = Float(g)
         mieScale = Float(3 / (8 * Double.pi) * (1 - g * g) / (2 + g * g))
-        let ev: Double
-        switch settings.exposure {
-        case .ev(let stops): ev = stops
-        case .auto: ev = linear ? 0 : Self.autoExposure(layer, coefficients: coefficients, altitude: altitude, time: time)
-        }
-        let multiplier = pow(2, ev)
+        let multiplier = pow(2, blended.ev)
         exposure = Float(multiplier)
         let radius = Self.sunDiameter / 2 * .pi / 180
         let solidAngle = Double.pi * radius * radius
@@ -122,12 +136,12 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     }
 
     /// The atmosphere under the weather: its own visibility if it names one, otherwise its
-    /// aerosols times the weather's haze (clear: 1, so a steady clear sky is the atmosphere as given).
-    public static func coefficients(_ a: Atmosphere, weather: WeatherParameters) -> AtmosphereCoefficients {
+    /// aerosols times the weather's factor (clear: 1, so a steady clear sky is the atmosphere as given).
+    public static func coefficients(_ a: Atmosphere, aerosols: Double) -> AtmosphereCoefficients {
         var c = AtmosphereCoefficients(a)
-        if a.visibility == nil, weather.aerosols != 1 {
-            c.mieScattering *= weather.aerosols
-            c.mieExtinction *= weather.aerosols
+        if a.visibility == nil, aerosols != 1 {
+            c.mieScattering *= aerosols
+            c.mieExtinction *= aerosols
         }
         return c
     }

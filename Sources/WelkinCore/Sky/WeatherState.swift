@@ -96,6 +96,15 @@ public struct WeatherState: Sendable, Equatable {
     public var windTravel: SIMD2<Double>
     /// Lightning flash brightness now, 0…1.
     public var flash: Double
+    /// During a cross-fade, the aerosol factors it fades between and the fade's weight (0 before
+    /// and after one, from = to): the physical sky blends the skies of its two ends rather than
+    /// building an atmosphere for every frame's blend.
+    public var aerosolFade = (from: 1.0, to: 1.0, weight: 0.0)
+
+    public static func == (a: WeatherState, b: WeatherState) -> Bool {
+        a.parameters == b.parameters && a.drift == b.drift && a.windTravel == b.windTravel && a.flash == b.flash
+            && a.aerosolFade == b.aerosolFade
+    }
 
     /// Clear weather that never changes (scenes without `weather`).
     public static func steady(_ preset: WeatherPreset, time: Double) -> WeatherState {
@@ -119,6 +128,7 @@ public struct WeatherState: Sendable, Equatable {
         var totalDrift = 0.0
         var travel = SIMD2<Double>.zero
         var state = start
+        var fade: (from: Double, to: Double, weight: Double)?
         // Integrate from 0 (or from the time itself, when negative) segment by segment.
         var clock = min(0, time)
                 for (index, segment) in segments.enumerated() {
@@ -153,7 +163,9 @@ public struct WeatherState: Sendable, Equatable {
                 clock = t1
             }
             if time < end {
-                state = at(time).0
+                let (now, u) = at(time)
+                state = now
+                if u > 0 && u < 1 { fade = (from.aerosols, target.aerosols, u * u * (3 - 2 * u)) }
                 break
             }
             start = at(end).0
@@ -165,6 +177,7 @@ public struct WeatherState: Sendable, Equatable {
             travel = p.wind * time
         }
         parameters = state
+        aerosolFade = fade ?? (state.aerosols, state.aerosols, 0)
         drift = totalDrift.isFinite ? totalDrift : 0
         windTravel = SIMD2(travel.x.isFinite ? travel.x : 0, travel.y.isFinite ? travel.y : 0)
         flash = state.lightning > 0 ? state.lightning * Self.lightning(time: time, seed: seed) : 0
