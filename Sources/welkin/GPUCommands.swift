@@ -26,7 +26,12 @@ extension Commands {
 
     /// Draws a frame of `scene` on the GPU, turning GL and shader errors into messages.
     static func gpuRender(_ renderer: GLRenderer, _ frame: Frame, of scene: Scene) throws -> Image {
-        do { return try renderer.render(frame) } catch let e as ShaderError {
+        try gpuCall(scene) { try renderer.render(frame) }
+    }
+
+    /// Runs `body` (a GPU draw of `scene`), turning GL and shader errors into messages.
+    static func gpuCall<T>(_ scene: Scene, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let e as ShaderError {
             throw Failure(message: e.description)
         } catch let e as ShaderLayerError {
             throw Failure(message: e.inFile(scene.sourcePath).description)
@@ -65,16 +70,7 @@ extension Commands {
             let renderer = try headlessRenderer(args)
             let start = DispatchTime.now()
             if options.linearLight {
-                let linear: FloatImage
-                do { linear = try renderer.renderLinear(frame) } catch let e as ShaderError {
-                    throw Failure(message: e.description)
-                } catch let e as ShaderLayerError {
-                    throw Failure(message: e.inFile(scene.sourcePath).description)
-                } catch let e as GLError {
-                    throw Failure(message: "welkin: \(e.message)")
-                } catch let e as TextDrawError {
-                    throw Failure(message: "\(scene.sourcePath ?? "<default scene>"): \(e.message)")
-                }
+                let linear = try gpuCall(scene) { try renderer.renderLinear(frame) }
                 let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
                 try writeEXR(linear, to: out, float: args.flag("--float"))
                 print("wrote \(out) (\(linear.width)×\(linear.height) scene-linear, GPU: \(renderer.context.renderer), \(String(format: "%.1f", elapsed)) ms)")
