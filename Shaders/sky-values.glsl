@@ -117,4 +117,8 @@ struct PhysicalValues {
     uint seed;
     float flash;
     float opacity;
+    float moonSkyScale;     // the Moon's irradiance over the Sun's (0: no moonlight; its table is u_moonView)
+    float moonAzimuth;      // degrees
+    float moonSine;         // sin, cos of the Moon's elevation
+    float moonCosine;
 };

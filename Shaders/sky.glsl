@@ -13,6 +13,10 @@
 float clamp01(float x) { return min(max(x, 0.0), 1.0); }
 float smoothUnit(float x) { float t = clamp01(x); return t * t * (3.0 - 2.0 * t); }
 
+#ifdef WELKIN_NIGHT
+#include "night.glsl"
+#endif
+
 // ---- the star field (StarField, shared by the palette and physical skies) ----
 
 #if SKY_HAS_GRADIENT || SKY_HAS_PHYSICAL
@@ -67,6 +71,9 @@ vec4 skyColor(vec2 p) {
     float halo = 0.55 / (1.0 + d2 * (1.0 / 400.0)) + 0.45 / (1.0 + d2 * (1.0 / 16.0));
     float band = k * k / (1.0 + dx * dx * (1.0 / 2500.0));
     rgb = rgb + sky.glow * (halo + 0.7 * band);
+#if defined(WELKIN_NIGHT) && WELKIN_NIGHT == SKY_PART_SKY
+    rgb = rgb + nightMoonGlow(p);
+#endif
     if (!below) {
 #if !defined(WELKIN_SKY_DISC) || WELKIN_SKY_DISC
         // WELKIN_SKY_DISC 0 compiles the disc out of cells it cannot reach (disc is exactly 0 there,
@@ -80,6 +87,10 @@ vec4 skyColor(vec2 p) {
         if (sky.stars.x > 0.0) {
             rgb = rgb + starLight(p) * (sky.stars.x * (1.0 - k));
         }
+#endif
+#if defined(WELKIN_NIGHT) && WELKIN_NIGHT == SKY_PART_SKY
+        vec4 moon = nightMoonColor(p);
+        rgb = rgb + nightStarLight(p) * (1.0 - moon.w) + moon.xyz;
 #endif
     }
     // WELKIN_SKY_FLASH 0 (no lightning this frame) and WELKIN_SKY_OPAQUE (opacity exactly 1) leave

@@ -2,6 +2,7 @@
 // and on the CPU reference.
 
 import Foundation
+import WelkinAstronomy
 import WelkinCore
 import WelkinGL
 import WelkinReference
@@ -18,6 +19,10 @@ extension Commands {
                                        Mie coefficient (tables + sky-view table) drawn, glFinish (ms, target ≤ 50)
           sky.physical.sky-view        one sky-view table for a new sun elevation: the cost a moving sun adds per frame (ms)
           reference.physical-day.1080p CPU reference, Scenes/physical-day.json at 1920×1080 (ms, target ≤ 1500)
+          sky.stars.positions          every catalogue star's place for a new date (a new epoch each run: proper
+                                       motion, aberration, precession-nutation, then the horizon) (ms, target ≤ 20)
+          sky.night.frame              Scenes/night-paris.json's Frame at 1280×720 with its clock running a minute a
+                                       frame: stars, planets, Moon, binning (the CPU side of a running night) (ms)
         """
 
     static func runPhysicalSkyBenchmarks(runs: Int, filter: BenchFilter, args: Arguments) throws -> [BenchResult] {
@@ -44,6 +49,33 @@ extension Commands {
                 _ = SkyViewTable(SkyViewTable.Key(coefficients: tables.coefficients, altitude: 0.001, sunElevation: e), tables: tables)
             }
             results.append(BenchResult(name: "sky.physical.sky-view", unit: "ms", value: ms))
+        }
+        if wanted("sky.stars.positions"), let catalog = StarCatalog.shared {
+            // A date a day later each run: a new epoch, nothing cached.
+            var seconds = 1_735_932_600.0
+            let observer = Observer(latitude: 48.8566, longitude: 2.3522)
+            let ms = try medianMilliseconds(runs: runs, warmup: 1) {
+                seconds += 86_400
+                _ = catalog.places(time: AstroTime(unixSeconds: seconds), observer: observer)
+            }
+            results.append(BenchResult(name: "sky.stars.positions", unit: "ms", value: ms))
+        }
+        if wanted("sky.night.frame") {
+            let renderer = try headlessRenderer(args)
+            guard let directory = scenesDirectory(renderer.shaders) else {
+                throw Failure(message: "welkin bench: sky.night.frame builds Scenes/night-paris.json; run from a checkout")
+            }
+            var scene = try SceneLoader.load(path: directory + "/night-paris.json")
+            if case .sky(var layer)? = scene.layers[0].content as? SkyContent, case .computed(let d, let lat, let lon, _) = layer.sun {
+                layer.sun = .computed(date: d, latitude: lat, longitude: lon, timeScale: 3600)
+                scene.layers[0].content = SkyContent.sky(layer)
+            }
+            var t = 0.0
+            let ms = try medianMilliseconds(runs: runs, warmup: 1) {
+                t += 1.0 / 60
+                _ = Frame(scene: scene, time: t, pixelSize: SIMD2(1280, 720))
+            }
+            results.append(BenchResult(name: "sky.night.frame", unit: "ms", value: ms))
         }
         let slider = "sky.physical.slider", reference = "reference.physical-day.1080p"
         guard wanted(slider) || wanted(reference) else { return results }

@@ -52,6 +52,10 @@ public enum ShaderConstants {
         float("AGX_LOOK_SATURATION", ToneMapping.agxLookSaturation)
         d.append(("CUMULUS_PUFFS", array("vec3", CloudSpritesDraw.cumulusPuffs.map { [$0.x, $0.y, $0.z] })))
         d.append(("CIRRUS_STREAKS", array("vec4", CloudSpritesDraw.cirrusStreaks.map { [$0.x, $0.y, $0.z, $0.w] })))
+        int("NIGHT_ENTRIES_WIDTH", Int32(NightSkyDraw.entriesWidth))
+        int("MOON_MARIA_COUNT", Int32(NightSkyDraw.maria.count))
+        d.append(("MOON_MARIA_CENTERS", array("vec4", NightSkyDraw.mariaCenters.map { [$0.x, $0.y, $0.z, $0.w] })))
+        d.append(("MOON_MARIA_SHAPES", array("vec2", NightSkyDraw.mariaShapes.map { [$0.x, $0.y] })))
         return d
     }()
 

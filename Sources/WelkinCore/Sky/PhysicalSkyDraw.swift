@@ -47,6 +47,15 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     public var seed: UInt32
     public var flash: Float
     public var opacity: Float
+    /// A dated sky's stars, planets and Moon (nil when it shows none).
+    public var night: NightSkyDraw?
+    /// Moonlight scattered by the air: the sky-view table for the Moon's elevation, the Moon's
+    /// irradiance over the Sun's (0: none), its azimuth and the sine and cosine of its elevation.
+    public var moonTable: SkyViewTable?
+    public var moonSkyScale: Float = 0
+    public var moonAzimuth: Float = 0
+    public var moonSine: Float = 0
+    public var moonCosine: Float = 1
 
     /// The sun's apparent diameter at 1 au, degrees.
     public static let sunDiameter = 0.533
@@ -57,14 +66,14 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     /// Auto exposure: the key Ψms luminance is brought to this value, within the range below;
     /// the night stays darker than the day by at most `autoNightStops`.
     public static let autoKey = 0.25
-    public static let autoNightStops = 12.0
+    public static let autoNightStops = 15.0
     /// Auto exposure follows the sky over this window of scene seconds (a day cycle at any speed
     /// changes it smoothly), sampled this many times.
     public static let autoWindow = 1.0
     public static let autoSamples = 5
 
     public init(_ layer: SkyLayer, state: SkyState, opacity: Double, time: Double, seed: UInt64,
-                pixelSize: SIMD2<Int>, scale: SIMD2<Double>, linear: Bool = false) {
+                pixelSize: SIMD2<Int>, scale: SIMD2<Double>, linear: Bool = false, panoramaPixelAngle: Double? = nil) {
         let settings = layer.physical
         let altitude = settings.atmosphere.altitude / 1000
         // The sky for an aerosol factor: its table, the sun's transmittance and the exposure.
@@ -125,7 +134,8 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         linearOutput = linear ? 1 : 0
         let e = state.sunElevation
         let night = min(max((-6 - e) / 6, 0), 1)
-        let visible = layer.stars ? night * night * (3 - 2 * night) * state.weather.parameters.starVisibility : 0
+        let random = layer.stars && layer.effectiveStarSource == .random
+        let visible = random ? night * night * (3 - 2 * night) * state.weather.parameters.starVisibility : 0
         stars = SIMD2(Float(visible), Float(layer.starDensity))
         inverseStarCell = SIMD2<Float>(1 / (SkyGradientDraw.starCellPoints * scale))
         pixelsPerPoint = Float(scale.x)
@@ -133,6 +143,47 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         self.seed = UInt32(truncatingIfNeeded: seed)
         flash = Float(state.weather.flash * 0.35)
         self.opacity = Float(opacity)
+        if let panoramaPixelAngle { pixelAngle = Float(panoramaPixelAngle) }
+        guard let sky = state.night else { return }
+        // The night sky under this atmosphere: its transmittance dims and reddens every point, the
+        // Moon's light scatters in it (once the Sun's sky no longer drowns it), and the sky's own
+        // brightness sets the faintest star that shows.
+        let c = Self.coefficients(settings.atmosphere, aerosols: state.weather.parameters.aerosols)
+        let tables = AtmosphereTables.shared(for: c)
+        let r = c.groundRadius + altitude
+        if let moon = sky.moon, moon.elevation > -6, state.sunElevation < -4 {
+            moonTable = SkyViewTable.blended(for: SkyViewTable.Key(coefficients: c, altitude: altitude, sunElevation: moon.elevation))
+            moonSkyScale = Float(pow(10, -0.4 * (moon.magnitude - NightSkyDraw.sunMagnitude)))
+            moonAzimuth = Float(moon.azimuth)
+            moonSine = Float(sin(moon.elevation * .pi / 180))
+            moonCosine = Float(cos(moon.elevation * .pi / 180))
+        }
+        let copy = self
+        let noon = tables.multipleScattering(r: r, mus: 1)
+        let nightExposure = Self.autoKey / ((0.2126 * noon.x + 0.7152 * noon.y + 0.0722 * noon.z) * pow(2, -Self.autoNightStops))
+        let light = NightSkyDraw.Light.physical(
+            exposure: multiplier, nightExposure: nightExposure,
+            transmittance: { e in tables.transmittanceToSun(r: r, mus: sin(max(e, -5) * .pi / 180)) },
+            skyLuminance: { az, el in
+                let y = copy.skyRadiance(azimuth: Float(az), elevation: Float(el))
+                return Double(0.2126 * y.x + 0.7152 * y.y + 0.0722 * y.z)
+            },
+            white: linear ? nil : settings.toneMap.white)
+        self.night = NightSkyDraw(sky, state: state, layer: layer, light: light, time: time, pixelSize: pixelSize,
+                                  pixelAngle: Double(pixelAngle), panorama: panoramaPixelAngle != nil)
+    }
+
+    /// The scattered radiance looking at azimuth/elevation (degrees), Sun and Moon, before exposure:
+    /// what the limiting magnitude sees.
+    public func skyRadiance(azimuth az: Float, elevation el: Float) -> SIMD3<Float> {
+        let elr = el * (Float.pi / 180)
+        let nu = min(max(sin(elr) * sunSine + cos(elr) * sunCosine * cos((az - sunAzimuth) * (Float.pi / 180)), -1), 1)
+        var radiance = scattered(azimuth: az, elevation: el, nu: nu)
+        if moonSkyScale > 0, let moonTable {
+            let nuMoon = min(max(sin(elr) * moonSine + cos(elr) * moonCosine * cos((az - moonAzimuth) * (Float.pi / 180)), -1), 1)
+            radiance = radiance + scatteredFrom(moonTable.texels, sourceAzimuth: moonAzimuth, azimuth: az, elevation: el, nu: nuMoon) * moonSkyScale
+        }
+        return radiance
     }
 
     /// The atmosphere under the weather: its own visibility if it names one, otherwise its
@@ -183,6 +234,11 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         let ce = cos(elr)
         let nu = min(max(sin(elr) * sunSine + ce * sunCosine * cos((az - sunAzimuth) * (Float.pi / 180)), -1), 1)
         var radiance = scattered(azimuth: az, elevation: el, nu: nu)
+        if moonSkyScale > 0, let moonTable {
+            // Moonlight in the air: the same table lookup toward the Moon, scaled by its irradiance.
+            let nuMoon = min(max(sin(elr) * moonSine + ce * moonCosine * cos((az - moonAzimuth) * (Float.pi / 180)), -1), 1)
+            radiance = radiance + scatteredFromMoon(sourceAzimuth: moonAzimuth, azimuth: az, elevation: el, nu: nuMoon) * moonSkyScale
+        }
         let h = horizonElevation
         // The sun's disc: angular distance from the chord by the haversine form,
         // chord² = 4 (sin²(Δel/2) + cos el cos el☉ sin²(Δaz/2)), exact in float near the sun where
@@ -191,7 +247,16 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         let halfAzimuth = sin((az - sunAzimuth) * (Float.pi / 360))
         let chord = 4 * (halfElevation * halfElevation + ce * sunCosine * halfAzimuth * halfAzimuth)
         let distance = chord.squareRoot() * (180 / Float.pi)
-        let cover = clamp01((sunRadius - distance) / pixelAngle + 0.5) * clamp01((el - h) / pixelAngle + 0.5)
+        var cover = clamp01((sunRadius - distance) / pixelAngle + 0.5) * clamp01((el - h) / pixelAngle + 0.5)
+        var night = SIMD3<Float>.zero
+        if let n = self.night {
+            // The Moon in front of the sun (an eclipse) and the stars; neither below the horizon.
+            let moon = n.nightMoonColor(p)
+            let above = clamp01((el - h) / pixelAngle + 0.5)
+            let hidden = 1 - moon.w * above
+            cover = cover * hidden
+            night = (n.nightStarLight(p) * hidden + SIMD3(moon.x, moon.y, moon.z)) * above
+        }
         if cover > 0 {
             let rr = min(distance / sunRadius, 1)
             let limb = 1 - 0.6 * (1 - (1 - rr * rr).squareRoot())
@@ -199,6 +264,7 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         } else {
             radiance = radiance * exposure
         }
+        radiance = radiance + night
         if linearOutput != 0 {
             let c = radiance + SIMD3(repeating: flash)
             return SIMD4(c * opacity, opacity)
@@ -217,7 +283,13 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     /// exposure) looking at azimuth/elevation (degrees; elevation in −90…90) whose cosine to the
     /// sun is nu: the table's A plus its B times the Mie phase at nu.
     @inlinable public func scattered(azimuth az: Float, elevation el: Float, nu: Float) -> SIMD3<Float> {
-        var relative = az - sunAzimuth
+        scatteredFrom(table.texels, sourceAzimuth: sunAzimuth, azimuth: az, elevation: el, nu: nu)
+    }
+
+    /// The same from any table whose light comes from `sourceAzimuth` (the Sun's, or the Moon's).
+    @inlinable public func scatteredFrom(_ texels: [SIMD4<Float>], sourceAzimuth: Float, azimuth az: Float, elevation el: Float,
+                                         nu: Float) -> SIMD3<Float> {
+        var relative = az - sourceAzimuth
         relative = relative - 360 * (relative * (1.0 / 360.0) + 0.5).rounded(.down)
         relative = abs(relative)
         let x = relative * (Float(SkyViewTable.width - 1) / 180)
@@ -229,21 +301,30 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
             v = 0.5 + 0.5 * ((h - el) / (90 + h)).squareRoot()
         }
         let y = v * Float(SkyViewTable.height - 1)
-        let a = skyViewSample(x, y, rowOffset: 0)
-        let b = skyViewSample(x, y, rowOffset: SkyViewTable.height)
+        let a = skyViewSample(texels, x, y, rowOffset: 0)
+        let b = skyViewSample(texels, x, y, rowOffset: SkyViewTable.height)
         let g = mieG
         let k = 1 + g * g - 2 * g * nu
         let miePhase = mieScale * (1 + nu * nu) / (k * k.squareRoot())
         return a + b * miePhase
     }
 
+    /// atmosphere.glsl's moonViewSample and scatteredFromMoon: the Moon's table (the shader keeps a
+    /// copy of the lookup per table; here one function takes either).
+    @inlinable func moonViewSample(_ x: Float, _ y: Float, rowOffset: Int) -> SIMD3<Float> {
+        skyViewSample(moonTable?.texels ?? table.texels, x, y, rowOffset: rowOffset)
+    }
+
+    @inlinable public func scatteredFromMoon(sourceAzimuth: Float, azimuth az: Float, elevation el: Float, nu: Float) -> SIMD3<Float> {
+        scatteredFrom(moonTable?.texels ?? table.texels, sourceAzimuth: sourceAzimuth, azimuth: az, elevation: el, nu: nu)
+    }
+
     /// Bilinear from the table at texel coordinates (x, y) in rows rowOffset…, as texelFetch does it.
-    @inlinable func skyViewSample(_ x: Float, _ y: Float, rowOffset: Int) -> SIMD3<Float> {
+    @inlinable func skyViewSample(_ t: [SIMD4<Float>], _ x: Float, _ y: Float, rowOffset: Int) -> SIMD3<Float> {
         let w = SkyViewTable.width
         let x0 = min(max(Int(x.rounded(.down)), 0), w - 2)
         let y0 = min(max(Int(y.rounded(.down)), 0), SkyViewTable.height - 2)
         let fx = x - Float(x0), fy = y - Float(y0)
-        let t = table.texels
         let i = (y0 + rowOffset) * w + x0
         let top = t[i] + (t[i + 1] - t[i]) * fx
         let bottom = t[i + w] + (t[i + w + 1] - t[i + w]) * fx

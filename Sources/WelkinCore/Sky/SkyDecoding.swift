@@ -30,8 +30,20 @@ extension SkyLayer {
             Property("palette", .array(.object(SkyKeyframe.properties), count: 1...maximumKeyframes), default: .described("seed 000's night, twilight, sunset and day"),
                      "Colours by sun elevation, blended in OKLab.").withDefaultJSON(.array(defaultPalette.map(\.json))),
             Property("sunSize", .number(0...30), default: .number(d.sunSize), unit: "°", expected: "a diameter in 0…30 degrees", "The sun disc's apparent diameter."),
-            Property("stars", .bool, default: .bool(d.stars), "Whether stars fade in after sunset."),
-            Property("starDensity", .number(0...1), default: .number(d.starDensity), "The fraction of star cells that hold a star."),
+            Property("stars", .oneOf([.bool, .choice(StarSource.allCases.map(\.rawValue))]), default: .bool(d.stars),
+                     expected: "true, false, \"catalog\" or \"random\"",
+                     "Whether stars show after sunset, and which: a dated sky's are the Hipparcos catalogue's where they really are (\"catalog\"), an undated sky's a random field (\"random\")."),
+            Property("starDensity", .number(0...1), default: .number(d.starDensity), "The random field's fraction of star cells that hold a star."),
+            Property("starMagnitudeLimit", .number(-2...6.5), default: .number(d.starMagnitudeLimit), expected: "a V magnitude in −2…6.5",
+                     "The catalogue's faintest star drawn (the sky's own brightness hides fainter ones).").with(needs: ["date"]),
+            Property("starBrightness", .number(0...100), default: .number(d.starBrightness), expected: "a factor in 0…100",
+                     "Multiplies the catalogue stars' and planets' brightness (design).").with(needs: ["date"]),
+            Property("moon", .bool, default: .bool(d.moon), "Whether a dated sky draws the Moon, with its phase, where it is.").with(needs: ["date"]),
+            Property("moonScale", .number(0.1...60), default: .number(d.moonScale), expected: "a factor in 0.1…60",
+                     "Enlarges the Moon's true size (design).").with(needs: ["date"]),
+            Property("planets", .bool, default: .bool(d.planets), "Whether a dated sky draws Mercury, Venus, Mars, Jupiter and Saturn.").with(needs: ["date"]),
+            Property("refraction", .bool, default: .bool(d.refraction),
+                     "Whether the air lifts the sun, Moon, planets and stars near the horizon (Sæmundsson's formula for the night sky)."),
             Property("model", .choice(SkyModel.allCases.map(\.rawValue)), default: .string(SkyModel.palette.rawValue), expected: "sky model",
                      "palette: seed 000's colours by sun elevation; physical: light scattered by the atmosphere."),
             Property("atmosphere", .object(Atmosphere.properties), default: .described("Earth's"),
@@ -170,8 +182,25 @@ extension SceneLoader {
         if let v = try object.number("fieldOfView") { sky.fieldOfView = v }
         if let v = try object.number("horizon") { sky.horizon = v }
         if let v = try object.number("sunSize") { sky.sunSize = v }
-        if let v = try object.bool("stars") { sky.stars = v }
+        if let n = object["stars"] {
+            if case .string = n.value.kind {
+                let source = StarSource(rawValue: try n.oneOf(StarSource.allCases.map(\.rawValue), "true, false, \"catalog\" or \"random\""))!
+                if source == .catalog, case .fixed = sky.sun {
+                    throw n.error(.invalidValue, "the star catalogue needs a 'date', 'latitude' and 'longitude' to place the stars (or use \"random\")")
+                }
+                sky.stars = true
+                sky.starSource = source
+            } else {
+                sky.stars = try n.bool()
+            }
+        }
         if let v = try object.number("starDensity") { sky.starDensity = v }
+        if let v = try object.number("starMagnitudeLimit") { sky.starMagnitudeLimit = v }
+        if let v = try object.number("starBrightness") { sky.starBrightness = v }
+        if let v = try object.bool("moon") { sky.moon = v }
+        if let v = try object.number("moonScale") { sky.moonScale = v }
+        if let v = try object.bool("planets") { sky.planets = v }
+        if let v = try object.bool("refraction") { sky.refraction = v }
         if let v = try object.decode("palette", decodePalette) { sky.palette = v }
         if let v = try object.choice("model", as: SkyModel.self) { sky.model = v }
         if let v = try object.decode("atmosphere", decodeAtmosphere) { sky.physical.atmosphere = v }

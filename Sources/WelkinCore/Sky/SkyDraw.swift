@@ -30,6 +30,9 @@ public struct SkyDraw: Sendable, Equatable {
     /// otherwise starts a new one.
     public static func append(_ part: SkyPart, remap: SkyRemap? = nil, linear: Bool = false, to layers: inout [any LayerDraw]) {
         if var draw = layers.last as? SkyDraw, !draw.parts.contains(where: { $0.code == part.code }) {
+            // One night sky a pass (the shaders hold one): a second sky in the run keeps its gradient only.
+            var part = part
+            if draw.parts.contains(where: { $0.nightSky != nil }) { part.nightSky = nil }
             draw.parts.append(part)
             layers[layers.count - 1] = draw
         } else {
@@ -109,6 +112,24 @@ public enum SkyPart: Sendable, Equatable {
         }
     }
 
+    /// The part's night sky (a sky or physical part of a dated sky).
+    public var nightSky: NightSkyDraw? {
+        get {
+            switch self {
+            case .sky(let s): return s.night
+            case .physical(let s): return s.night
+            default: return nil
+            }
+        }
+        set {
+            switch self {
+            case .sky(var s): s.night = newValue; self = .sky(s)
+            case .physical(var s): s.night = newValue; self = .physical(s)
+            default: break
+            }
+        }
+    }
+
     @inlinable public func color(at p: SIMD2<Float>) -> SIMD4<Float> {
         switch self {
         case .sky(let s): return s.color(at: p)
@@ -149,12 +170,14 @@ public struct SkyGradientDraw: Sendable, Equatable {
     /// Lightning: linear light added everywhere.
     public var flash: Float
     public var opacity: Float
+    /// A dated sky's stars, planets and Moon (nil when it shows none).
+    public var night: NightSkyDraw?
 
     /// Star cells are this many points square; a star sits in the middle half of its cell.
     public static let starCellPoints = 6.0
 
     public init(_ layer: SkyLayer, state: SkyState, opacity: Double, time: Double, seed: UInt64,
-                pixelSize: SIMD2<Int>, scale: SIMD2<Double>) {
+                pixelSize: SIMD2<Int>, scale: SIMD2<Double>, panoramaPixelAngle: Double? = nil) {
         let c = state.colors
         zenith = SIMD3<Float>(c.zenith.lab)
         horizon = SIMD3<Float>(c.horizon.lab)
@@ -174,7 +197,9 @@ public struct SkyGradientDraw: Sendable, Equatable {
         sunRadius = Float(layer.sunSize / 2)
         // Stars fade in as the sun goes below −6° and are fully out below −12°.
         let night = min(max((-6 - e) / 6, 0), 1)
-        let visible = layer.stars ? night * night * (3 - 2 * night) * state.weather.parameters.starVisibility : 0
+        let fade = night * night * (3 - 2 * night)
+        let random = layer.stars && layer.effectiveStarSource == .random
+        let visible = random ? fade * state.weather.parameters.starVisibility : 0
         stars = SIMD2(Float(visible), Float(layer.starDensity))
         inverseStarCell = SIMD2<Float>(1 / (Self.starCellPoints * scale))
         pixelsPerPoint = Float(scale.x)
@@ -182,6 +207,10 @@ public struct SkyGradientDraw: Sendable, Equatable {
         self.seed = UInt32(truncatingIfNeeded: seed)
         flash = Float(state.weather.flash * 0.35)
         self.opacity = Float(opacity)
+        if let sky = state.night {
+            self.night = NightSkyDraw(sky, state: state, layer: layer, light: .palette(night: fade), time: time, pixelSize: pixelSize,
+                                      pixelAngle: panoramaPixelAngle ?? Double(degreesPerPixel), panorama: panoramaPixelAngle != nil)
+        }
     }
 
     /// The premultiplied sRGB colour at pixel-space point p.
@@ -199,12 +228,17 @@ public struct SkyGradientDraw: Sendable, Equatable {
         let halo = 0.55 / (1 + d2 * (1.0 / 400.0)) + 0.45 / (1 + d2 * (1.0 / 16.0))
         let band = k * k / (1 + dx * dx * (1.0 / 2500.0))
         rgb = rgb + glow * (halo + 0.7 * band)
+        if let n = night { rgb = rgb + n.nightMoonGlow(p) }
         if !below {
             let d = d2.squareRoot()
             let disc = clamp01((sunRadius - d) / degreesPerPixel + 0.5) * clamp01(horizonY - p.y)
             rgb = rgb + sunColor * disc
             if stars.x > 0 {
                 rgb = rgb + starLight(p) * (stars.x * (1 - k))
+            }
+            if let n = night {
+                let moon = n.nightMoonColor(p)
+                rgb = rgb + n.nightStarLight(p) * (1 - moon.w) + SIMD3(moon.x, moon.y, moon.z)
             }
         }
         rgb = rgb + SIMD3(repeating: flash)

@@ -22,22 +22,22 @@ extension SkyPart {
     /// A sky-family scene layer resolved for a frame. `state` is the frame's sky (the first sky
     /// layer's); a later sky layer computes its own.
     public init(_ content: SkyContent, state: SkyState, opacity: Double, time: Double, sceneSeed: UInt64,
-                index: Int, pixelSize: SIMD2<Int>, scale: SIMD2<Double>, linear: Bool = false) {
+                index: Int, pixelSize: SIMD2<Int>, scale: SIMD2<Double>, linear: Bool = false, panoramaPixelAngle: Double? = nil) {
         func seed(_ own: UInt64) -> UInt64 {
             UInt64(Noise.hash32(UInt32(truncatingIfNeeded: sceneSeed) ^ Noise.hash32(UInt32(truncatingIfNeeded: own) &+ UInt32(index))))
         }
         switch content {
         case .sky(let layer) where layer.model == .physical:
-            let own = SkyState(layer: layer, time: time, weather: state.weather)
+            let own = SkyState(layer: layer, time: time, weather: state.weather, night: true)
             self = .physical(PhysicalSkyDraw(layer, state: own, opacity: opacity, time: time,
                                              seed: UInt64(Noise.hash32(UInt32(truncatingIfNeeded: sceneSeed))),
-                                             pixelSize: pixelSize, scale: scale, linear: linear))
+                                             pixelSize: pixelSize, scale: scale, linear: linear, panoramaPixelAngle: panoramaPixelAngle))
         case .sky(let layer):
-            let own = SkyState(layer: layer, time: time, weather: state.weather)
+            let own = SkyState(layer: layer, time: time, weather: state.weather, night: true)
             // Stars do not depend on the layer's index: the same sky keeps its stars when layers move.
             self = .sky(SkyGradientDraw(layer, state: own, opacity: opacity, time: time,
                                         seed: UInt64(Noise.hash32(UInt32(truncatingIfNeeded: sceneSeed))),
-                                        pixelSize: pixelSize, scale: scale))
+                                        pixelSize: pixelSize, scale: scale, panoramaPixelAngle: panoramaPixelAngle))
         case .cloudCover(let layer):
             self = .cover(CloudCoverDraw(layer, state: state, opacity: opacity, seed: seed(layer.seed),
                                          pixelSize: pixelSize, scale: scale))
@@ -100,14 +100,10 @@ extension SkyContent: LayerContent {
         let equirect = r.options.projection == .equirect
         let size = equirect ? r.scene.size : r.pixelSize
         let scale = equirect ? SIMD2<Double>(1, 1) : r.scale
-        var part = SkyPart(self, state: state, opacity: layer.opacity, time: r.time, sceneSeed: r.seed,
-                           index: index, pixelSize: size, scale: scale, linear: r.options.linearLight)
-        var remap: SkyRemap?
-        if equirect {
-            let view = SkyRemap(state: state, viewSize: size, panorama: r.pixelSize)
-            remap = view
-            if case .physical(var p) = part { p.pixelAngle = view.pixelAngle; part = .physical(p) }
-        }
+        let remap = equirect ? SkyRemap(state: state, viewSize: size, panorama: r.pixelSize) : nil
+        let part = SkyPart(self, state: state, opacity: layer.opacity, time: r.time, sceneSeed: r.seed,
+                           index: index, pixelSize: size, scale: scale, linear: r.options.linearLight,
+                           panoramaPixelAngle: remap.map { Double($0.pixelAngle) })
         SkyDraw.append(part, remap: remap, linear: r.options.linearLight, to: &frame.layers)
     }
 }

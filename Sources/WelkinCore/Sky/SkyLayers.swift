@@ -43,6 +43,17 @@ public struct SkyLayer: Sendable, Equatable {
     /// Star density: the fraction of 6-point cells that hold a star.
     public var starDensity: Double = 0.07
     public var stars: Bool = true
+    /// Where the stars come from; nil: the Hipparcos catalogue for a dated sky, the random field otherwise.
+    public var starSource: StarSource? = nil
+    /// The catalogue's faintest star drawn (V magnitude), and a design multiplier of star brightness.
+    public var starMagnitudeLimit: Double = 6.5
+    public var starBrightness: Double = 1
+    /// A dated sky's Moon (at its true size × moonScale) and bright planets.
+    public var moon: Bool = true
+    public var moonScale: Double = 1
+    public var planets: Bool = true
+    /// Whether refraction lifts the sun, Moon, planets and stars near the horizon.
+    public var refraction: Bool = true
     /// The palette (seed 000) or the physical atmosphere.
     public var model: SkyModel = .palette
     /// The physical model's atmosphere, exposure, tone curve and sun disc.

@@ -84,12 +84,17 @@ public struct SkyState: Sendable, Equatable {
     /// The sky's clock now (its `date` + scene time × `timeScale`, plus the viewer's clock shift)
     /// when the sun follows a date; nil for a fixed sun. Shadertoy's `iDate` reads it.
     public var clock: Timestamp?
+    /// A dated sky's stars, planets and Moon (nil for a fixed sun, or when it shows none of them).
+    public var night: NightSky?
 
     /// The sky of `layer` (or the default sky) at scene time `time` under `weather`.
-    public init(layer: SkyLayer?, time: Double, weather: WeatherState) {
+    /// `night`: also place the layer's stars, planets and Moon (its sky part does; the frame's
+    /// shared state, which cloud layers read, has no use for them).
+    public init(layer: SkyLayer?, time: Double, weather: WeatherState, night withNight: Bool = false) {
         let layer = layer ?? SkyLayer()
         let sun = Self.sun(of: layer, time: time)
         sunElevation = sun.elevation; sunAzimuth = sun.azimuth; clock = sun.clock
+        night = withNight ? sun.clock.flatMap { NightSky(layer: layer, clock: $0, sunElevation: sun.elevation) } : nil
         self.weather = weather
         self.time = time
         viewAzimuth = layer.viewAzimuth; fieldOfView = layer.fieldOfView
@@ -107,7 +112,7 @@ public struct SkyState: Sendable, Equatable {
             let seconds = time * timeScale + layer.clockOffset
             let when = date.adding(seconds: seconds.isFinite ? seconds : 0)
             let p = SunPosition(time: when, latitude: latitude, longitude: longitude)
-            return (p.elevation, p.azimuth, when)
+            return (layer.refraction ? p.elevation : p.geometricElevation, p.azimuth, when)
         }
     }
 

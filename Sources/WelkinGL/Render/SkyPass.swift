@@ -40,6 +40,9 @@ final class SkyPass {
         /// A panorama (WELKIN_SKY_EQUIRECT: SkyRemap) and scene-linear output (WELKIN_SKY_LINEAR).
         var equirect = false
         var linear = false
+        /// The part code owning the night sky (WELKIN_NIGHT), and moonlight in the physical air (WELKIN_MOONLIGHT).
+        var night: Int32? = nil
+        var moonlight = false
     }
 
     final class Program {
@@ -66,6 +69,8 @@ final class SkyPass {
             if let stars = variant.physicalStars { defines.append(("WELKIN_PHYSICAL_STARS", stars ? "1" : "0")) }
             if variant.equirect { defines.append(("WELKIN_SKY_EQUIRECT", "1")) }
             if variant.linear { defines.append(("WELKIN_SKY_LINEAR", "1")) }
+            if let night = variant.night { defines.append(("WELKIN_NIGHT", String(night))) }
+            if variant.moonlight { defines.append(("WELKIN_MOONLIGHT", "1")) }
             program = try ShaderProgram(vertex: ShaderSource(path: shaders.path("sky.vert"), defines: defines),
                                         fragment: ShaderSource(path: shaders.path("sky.frag"), defines: defines))
             composite = CompositeUniforms(program)
@@ -123,6 +128,8 @@ final class SkyPass {
         for case .physical(let p) in sky.parts { variant.physicalStars = p.stars.x > 0 }
         variant.equirect = sky.remap != nil
         variant.linear = sky.linear
+        variant.night = sky.parts.first(where: { $0.nightSky != nil })?.code
+        for case .physical(let p) in sky.parts where p.moonSkyScale > 0 && p.moonTable != nil { variant.moonlight = true }
         // Where the sun disc shows at all: centre and reach in pixels (it is exactly 0 beyond).
         let disc = gradient.flatMap { g -> (center: SIMD2<Float>, reach: Float)? in
             g.sunColor == .zero ? nil : (g.sun, g.sunRadius / g.degreesPerPixel + 0.5)
@@ -220,6 +227,7 @@ final class SkyPass {
             case .physical(let s): setPhysical(s, p)
             }
         }
+        if variant.night != nil, let night = sky.parts.lazy.compactMap(\.nightSky).first { setNight(night, p) }
         if let remap = sky.remap {
             epoxy_glUniform2f(p.uniform("u_remapDegreesPerPixel"), remap.degreesPerPixel.x, remap.degreesPerPixel.y)
             epoxy_glUniform1f(p.uniform("u_remapViewAzimuth"), remap.viewAzimuth)
@@ -309,33 +317,92 @@ final class SkyPass {
         set(p, "u_sky.opacity", s.opacity)
     }
 
-    /// The sky-view table last uploaded, and its texture (one table per frame at most).
+    /// The sky-view tables last uploaded (the Sun's on unit 1, the Moon's on unit 4), the night
+    /// sky's grid (unit 2) and entries (unit 3), and their textures.
     private var skyViewTexture: GLuint = 0
     private var uploadedTable: SkyViewTable?
+    private var moonViewTexture: GLuint = 0
+    private var uploadedMoonTable: SkyViewTable?
+    private var nightTextures: [GLuint] = [0, 0]
+    private var uploadedNight: (cells: [SIMD2<UInt32>], entries: [SIMD4<Float>], size: SIMD2<Int32>)?
 
     deinit {
-        if skyViewTexture != 0, GL.hasCurrentContext { epoxy_glDeleteTextures(1, &skyViewTexture) }
+        guard GL.hasCurrentContext else { return }
+        for var t in [skyViewTexture, moonViewTexture] + nightTextures where t != 0 { epoxy_glDeleteTextures(1, &t) }
     }
 
-    /// Uploads `table` (RGBA32F, nearest: the shader filters it itself, as the CPU does) unless it
-    /// is the one already there, and binds it to texture unit 1.
-    private func bindSkyView(_ table: SkyViewTable) {
-        if skyViewTexture == 0 {
-            epoxy_glGenTextures(1, &skyViewTexture)
-            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), skyViewTexture)
+    /// A nearest-filtered texture (the shaders read texels, as the CPU does), made on first use and
+    /// bound to `unit`.
+    private func bind(_ texture: inout GLuint, unit: Int32) {
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + unit))
+        if texture == 0 {
+            epoxy_glGenTextures(1, &texture)
+            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
             epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
             epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
         }
-        epoxy_glActiveTexture(GLenum(GL_TEXTURE1))
-        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), skyViewTexture)
-        if uploadedTable !== table {
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+    }
+
+    /// Uploads `table` (RGBA32F, nearest: the shader filters it itself, as the CPU does) unless it
+    /// is the one already there, and binds it to texture unit 1 (the Moon's: unit 4).
+    private func bindSkyView(_ table: SkyViewTable, moon: Bool = false) {
+        if moon { bind(&moonViewTexture, unit: 4) } else { bind(&skyViewTexture, unit: 1) }
+        if (moon ? uploadedMoonTable : uploadedTable) !== table {
             table.texels.withUnsafeBufferPointer { b in
                 epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(SkyViewTable.width), GLsizei(2 * SkyViewTable.height), 0,
                                    GLenum(GL_RGBA), GLenum(GL_FLOAT), b.baseAddress)
             }
-            uploadedTable = table
+            if moon { uploadedMoonTable = table } else { uploadedTable = table }
         }
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+    }
+
+    /// The night sky's grid and entries (uploaded when they changed) and its uniforms.
+    private func setNight(_ n: NightSkyDraw, _ p: Program) {
+        let changed = uploadedNight.map { $0.size != n.gridSize || $0.cells != n.cells || $0.entries != n.entries } ?? true
+        bind(&nightTextures[0], unit: 2)
+        if changed {
+            n.cells.withUnsafeBufferPointer { b in
+                epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RG32UI, GLsizei(n.gridSize.x), GLsizei(n.gridSize.y), 0,
+                                   GLenum(GL_RG_INTEGER), GLenum(GL_UNSIGNED_INT), b.baseAddress)
+            }
+        }
+        bind(&nightTextures[1], unit: 3)
+        if changed {
+            let width = NightSkyDraw.entriesWidth
+            let rows = max((n.entries.count + width - 1) / width, 1)
+            var texels = n.entries
+            texels.append(contentsOf: repeatElement(SIMD4<Float>.zero, count: rows * width - n.entries.count))
+            texels.withUnsafeBufferPointer { b in
+                epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(width), GLsizei(rows), 0,
+                                   GLenum(GL_RGBA), GLenum(GL_FLOAT), b.baseAddress)
+            }
+            uploadedNight = (n.cells, n.entries, n.gridSize)
+        }
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+        epoxy_glUniform1i(p.uniform("u_nightCells"), 2)
+        epoxy_glUniform1i(p.uniform("u_nightEntries"), 3)
+        set(p, "u_night.viewAzimuth", n.viewAzimuth)
+        set(p, "u_night.centerX", n.centerX)
+        set(p, "u_night.horizonY", n.horizonY)
+        set(p, "u_night.degreesPerPixel", n.degreesPerPixel)
+        set(p, "u_night.pixelAngle", n.pixelAngle)
+        set(p, "u_night.gridOrigin", n.gridOrigin)
+        set(p, "u_night.inverseCell", n.inverseCell)
+        epoxy_glUniform2i(p.uniform("u_night.gridSize"), n.gridSize.x, n.gridSize.y)
+        epoxy_glUniform1i(p.uniform("u_night.moonVisible"), n.moonVisible)
+        set(p, "u_night.moonAzimuth", n.moonAzimuth)
+        set(p, "u_night.moonElevation", n.moonElevation)
+        set(p, "u_night.moonCosElevation", n.moonCosElevation)
+        set(p, "u_night.moonInverseRadius", n.moonInverseRadius)
+        set(p, "u_night.moonSun", n.moonSun)
+        set(p, "u_night.moonFaceX", n.moonFaceX)
+        set(p, "u_night.moonFaceY", n.moonFaceY)
+        set(p, "u_night.moonFaceZ", n.moonFaceZ)
+        set(p, "u_night.moonRadiance", n.moonRadiance)
+        set(p, "u_night.earthshine", n.earthshine)
+        set(p, "u_night.moonGlow", n.moonGlow)
     }
 
     private func setPhysical(_ s: PhysicalSkyDraw, _ p: Program) {
@@ -366,6 +433,14 @@ final class SkyPass {
         set(p, "u_physical.seed", s.seed)
         set(p, "u_physical.flash", s.flash)
         set(p, "u_physical.opacity", s.opacity)
+        set(p, "u_physical.moonSkyScale", s.moonTable == nil ? 0 : s.moonSkyScale)
+        set(p, "u_physical.moonAzimuth", s.moonAzimuth)
+        set(p, "u_physical.moonSine", s.moonSine)
+        set(p, "u_physical.moonCosine", s.moonCosine)
+        if let table = s.moonTable, s.moonSkyScale > 0 {
+            bindSkyView(table, moon: true)
+            epoxy_glUniform1i(p.uniform("u_moonView"), 4)
+        }
     }
 
     private func setCover(_ c: CloudCoverDraw, _ p: Program) {

@@ -1,0 +1,142 @@
+// The night sky on both renderers: GPU = CPU where the stars, planets and Moon are (not only on
+// the dark sky around them), in both sky models, in the view and in panoramas, display-referred
+// and scene-linear; and in a 4096×2048 equirect EXR the 40 brightest stars above 20° are local
+// maxima within a pixel of where the ephemeris puts them, brighter stars carrying more flux.
+
+import Foundation
+import XCTest
+import WelkinTestSupport
+import WelkinAstronomy
+import WelkinCore
+import WelkinGL
+import WelkinReference
+import WelkinImage
+
+final class NightSkyParityTests: XCTestCase {
+    /// A 640×360 dated sky over Paris: `model` and extra keys.
+    func scene(_ date: String, model: String, view: Double = 215, extra: String = "") throws -> Scene {
+        try SceneLoader.decode(#"""
+        {"size": [640, 360], "layers": [{"type": "sky", "model": "\#(model)", "date": "\#(date)", "latitude": 48.8566,
+         "longitude": 2.3522, "viewAzimuth": \#(view), "fieldOfView": 100, "horizon": 0.9\#(extra)}]}
+        """#, file: "night.json")
+    }
+
+    /// Display parity over the whole frame (ImageDifference) and over the pixels the night sky lights:
+    /// those at least 6/255 above the darkest of their 5×5 neighbourhood in the CPU image (star cores,
+    /// planets, the Moon's disc), of which there must be `minimumLit`; 99.5 % of them within 2/255.
+    func check(_ scene: Scene, label: String, size: SIMD2<Int>? = nil, options: FrameOptions = FrameOptions(),
+               minimumLit: Int, line: UInt = #line) throws {
+        let renderer = try TestGL.renderer()
+        let frame = Frame(scene: scene, time: 0, pixelSize: size ?? scene.size, options: options)
+        let gpu = try renderer.render(frame)
+        let cpu = try ReferenceRenderer().render(frame)
+        let whole = ImageDifference(gpu, cpu)
+        XCTAssertTrue(whole.passes, "\(label): \(whole)", line: line)
+        let w = cpu.width, h = cpu.height
+        func lum(_ img: Image, _ x: Int, _ y: Int) -> Int {
+            let i = 4 * (y * w + x)
+            return Int(img.pixels[i]) + Int(img.pixels[i + 1]) + Int(img.pixels[i + 2])
+        }
+        var lit = 0, within = 0, worst = 0
+        for y in 2..<(h - 2) {
+            for x in 2..<(w - 2) {
+                var floor = Int.max
+                for dy in -2...2 { for dx in -2...2 { floor = min(floor, lum(cpu, x + dx, y + dy)) } }
+                guard lum(cpu, x, y) - floor >= 18 else { continue }
+                lit += 1
+                let i = 4 * (y * w + x)
+                let d = (0..<3).map { abs(Int(gpu.pixels[i + $0]) - Int(cpu.pixels[i + $0])) }.max()!
+                worst = max(worst, d)
+                if d <= 2 { within += 1 }
+            }
+        }
+        print("night parity \(label): \(whole); lit pixels \(lit), within 2/255 \(within), worst \(worst)")
+        XCTAssertGreaterThanOrEqual(lit, minimumLit, "\(label): the night sky lit too few pixels to compare", line: line)
+        XCTAssertGreaterThanOrEqual(Double(within), 0.995 * Double(lit), "\(label): lit pixels differ (worst \(worst)/255)", line: line)
+        if let directory = ProcessInfo.processInfo.environment["WELKIN_SAVE_RENDERS"] {
+            try PNG.write(gpu, to: "\(directory)/night-\(label)-gpu.png")
+            try PNG.write(cpu, to: "\(directory)/night-\(label)-cpu.png")
+        }
+    }
+
+    func testPhysicalNightWithMoonAndPlanets() throws {
+        // Dusk, 3 January 2025: the crescent Moon beside Venus, Saturn above (moonScale 4 to light more pixels).
+        try check(scene("2025-01-03T18:30:00+01:00", model: "physical", extra: #", "moonScale": 4"#), label: "physical-dusk", minimumLit: 150)
+        // Deep night facing south: Orion, Sirius, moonlight in the air (a gibbous Moon up in the east).
+        try check(scene("2025-01-10T23:00:00+01:00", model: "physical", view: 160), label: "physical-moonlit", minimumLit: 150)
+    }
+
+    func testPaletteNightWithMoonAndPlanets() throws {
+        try check(scene("2025-01-03T18:30:00+01:00", model: "palette", extra: #", "moonScale": 4"#), label: "palette-dusk", minimumLit: 150)
+        try check(scene("2025-01-03T22:30:00+01:00", model: "palette", view: 180), label: "palette-night", minimumLit: 150)
+    }
+
+    func testPanoramaOfTheNight() throws {
+        try check(scene("2025-01-03T22:30:00+01:00", model: "physical"), label: "physical-equirect", size: SIMD2(1024, 512),
+                  options: FrameOptions(projection: .equirect), minimumLit: 300)
+    }
+
+    /// Scene-linear: star pixels are 10⁻⁶…10⁻³ of the sun's irradiance per steradian, far below the
+    /// physical sky's absolute tolerance, so they are compared relative to the brightest star pixel.
+    func testSceneLinearStarsAgree() throws {
+        let renderer = try TestGL.renderer()
+        let s = try scene("2025-01-03T22:30:00+01:00", model: "physical", view: 180)
+        let frame = Frame(scene: s, time: 0, pixelSize: SIMD2(640, 360), options: FrameOptions(linearLight: true))
+        let gpu = try renderer.renderLinear(frame)
+        let cpu = try ReferenceRenderer().renderLinear(frame)
+        let peak = cpu.pixels.map { max($0.x, $0.y, $0.z) }.max() ?? 0
+        XCTAssertGreaterThan(peak, 0)
+        var lit = 0, over = 0
+        var worst: Float = 0
+        for (a, b) in zip(gpu.pixels, cpu.pixels) where max(b.x, b.y, b.z) > 0.002 * peak {
+            lit += 1
+            let d = max(abs(a.x - b.x), abs(a.y - b.y), abs(a.z - b.z))
+            worst = max(worst, d / peak)
+            if d > 2e-3 * peak { over += 1 }
+        }
+        print("night linear parity: \(lit) star pixels (over 0.2 % of the peak), \(over) over 0.2 % of the peak, worst \(worst) of the peak")
+        XCTAssertGreaterThan(lit, 200)
+        XCTAssertLessThanOrEqual(Double(over), 0.005 * Double(lit))
+    }
+
+    func testEquirectEXRStarsAreWhereTheEphemerisPutsThem() throws {
+        let date = "2025-01-01T00:30:00+01:00"
+        let observer = Observer(latitude: 48.8566, longitude: 2.3522)
+        let seconds = try XCTUnwrap(Timestamp.parse(date)).unixSeconds
+        XCTAssertLessThan(Ephemeris(unixSeconds: seconds, observer: observer).moon.position.elevation, -5, "a moonless night")
+        let s = try scene(date, model: "physical", extra: #", "moon": false, "planets": false"#)
+        let size = SIMD2(4096, 2048)
+        let frame = Frame(scene: s, time: 0, pixelSize: size, options: FrameOptions(projection: .equirect, linearLight: true))
+        let image = try TestGL.renderer().renderLinear(frame)
+        let w = image.width, h = image.height
+        func lum(_ x: Int, _ y: Int) -> Float {
+            let p = image.pixels[y * w + ((x % w) + w) % w]
+            return 0.2126 * p.x + 0.7152 * p.y + 0.0722 * p.z
+        }
+        let catalog = try XCTUnwrap(StarCatalog.shared)
+        let places = catalog.places(time: AstroTime(unixSeconds: seconds), observer: observer)
+        let chosen = places.filter { $0.position.apparentElevation > 20 }.prefix(40)
+        XCTAssertEqual(chosen.count, 40)
+        var fluxes: [(magnitude: Double, flux: Float)] = []
+        for place in chosen {
+            let x = place.position.azimuth / 360 * Double(w), y = (90 - place.position.apparentElevation) / 180 * Double(h)
+            // The brightest pixel within one pixel of the ephemeris' place must be a local maximum.
+            var best = (x: 0, y: 0, l: -Float.infinity)
+            for py in Int((y - 1.5).rounded(.up))...Int((y + 0.5).rounded(.down)) {
+                for px in Int((x - 1.5).rounded(.up))...Int((x + 0.5).rounded(.down)) where lum(px, py) > best.l { best = (px, py, lum(px, py)) }
+            }
+            var isMaximum = true
+            for dy in -1...1 { for dx in -1...1 where (dx, dy) != (0, 0) && lum(best.x + dx, best.y + dy) > best.l { isMaximum = false } }
+            XCTAssertTrue(isMaximum, "HIP \(catalog.stars[place.index].hip) (V \(catalog.stars[place.index].magnitude)) at \(x), \(y): no local maximum within a pixel")
+            var flux: Float = 0
+            for dy in -3...3 { for dx in -3...3 { flux += lum(best.x + dx, best.y + dy) } }
+            fluxes.append((Double(catalog.stars[place.index].magnitude), flux))
+        }
+        // Brighter carries more: every pair more than a magnitude apart is in order.
+        var pairs = 0, ordered = 0
+        for a in fluxes { for b in fluxes where a.magnitude < b.magnitude - 1 { pairs += 1; if a.flux > b.flux { ordered += 1 } } }
+        print("equirect EXR: 40 stars; \(ordered) of \(pairs) pairs a magnitude apart in order of flux")
+        XCTAssertGreaterThan(pairs, 50)
+        XCTAssertEqual(ordered, pairs)
+    }
+}
