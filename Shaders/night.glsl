@@ -39,6 +39,10 @@ const vec2 moonMariaShapes[MOON_MARIA_COUNT] = MOON_MARIA_SHAPES;
 
 // NightSkyDraw.nightStarLight: linear light of the stars and planets at view pixel p.
 vec3 nightStarLight(vec2 p) {
+#if defined(WELKIN_NIGHT_STARS) && !WELKIN_NIGHT_STARS
+    // No entries this frame: every cell's count is 0, so the loop would add nothing.
+    return vec3(0.0);
+#endif
     float gx = (p.x - u_night.gridOrigin.x) * u_night.inverseCell;
     float gy = (p.y - u_night.gridOrigin.y) * u_night.inverseCell;
     if (!(gx >= 0.0 && gy >= 0.0 && gx < float(u_night.gridSize.x) && gy < float(u_night.gridSize.y))) return vec3(0.0);
@@ -76,6 +80,11 @@ vec3 nightMoonGlow(vec2 p) {
 
 // NightSkyDraw.nightMoonColor: the Moon's premultiplied light and its cover at view pixel p.
 vec4 nightMoonColor(vec2 p) {
+#if defined(WELKIN_NIGHT_MOON) && !WELKIN_NIGHT_MOON
+    // The renderer knows the Moon is not drawn this frame (moonVisible 0): the same zero, no work.
+    return vec4(0.0);
+#endif
+    if (u_night.moonVisible == 0) return vec4(0.0);
     float az = u_night.viewAzimuth + (p.x - u_night.centerX) * u_night.degreesPerPixel;
     float el = (u_night.horizonY - p.y) * u_night.degreesPerPixel;
     float da = az - u_night.moonAzimuth;

@@ -32,7 +32,14 @@ enum SkyExport {
         let model = c.target == .swiftUI ? base : base + "Model"
         let label = c.label(layer, index: index, kind: kind)
         let span = c.n(max(sky.horizon, 1))
-        let dropped = c.warn(index, kind, "not exported: the sun's disc (\(c.n(sky.sunSize))°) and glow" + (sky.stars ? " and the stars (density \(c.n(sky.starDensity)))" : "")
+        let catalog = sky.stars && sky.effectiveStarSource == .catalog
+        var night = ""
+        if sky.stars { night += catalog ? " and the catalogue's stars" : " and the stars (density \(c.n(sky.starDensity)))" }
+        if case .computed = sky.sun {
+            if sky.moon { night += ", the Moon" }
+            if sky.planets { night += ", the planets" }
+        }
+        let dropped = c.warn(index, kind, "not exported: the sun's disc (\(c.n(sky.sunSize))°) and glow" + night
                              + ", drawn for a view toward azimuth \(c.n(sky.viewAzimuth))° with a \(c.n(sky.fieldOfView))° field of view; the gradient is exported")
 
         let animated: Bool

@@ -48,6 +48,10 @@ public struct NightSkyDraw: Sendable, Equatable {
     /// scatters the moonlight itself).
     public var moonGlow: SIMD3<Float>
 
+    /// Whether anything shows: points in the grid, the Moon, or its glow (a night sky with none is
+    /// left out of the frame).
+    public var isEmpty: Bool { entries.isEmpty && moonVisible == 0 && moonGlow == .zero }
+
     /// The most entries one cell holds (its brightest).
     public static let maximumPerCell = 48
     /// The point spread: a core Gaussian of σ = 0.6 output pixels and a halo four times as wide
@@ -166,6 +170,13 @@ public struct NightSkyDraw: Sendable, Equatable {
             // The core's peak: (1 − halo) / (2πσ²) of the light, over each pixel's solid angle.
             rgb *= visible * (1 - Self.haloFraction) / (2 * .pi * sigma * sigma * solidAngle)
             items.append(Item(x: x, y: y, rgb: rgb, peak: rgb.max()))
+            // A panorama wraps at 180° from the view's azimuth: a point near that seam is drawn on
+            // both sides of it, so its light is not cut in half.
+            if panorama {
+                let turn = 360 / dpp
+                if x - cutoff < low.x { items.append(Item(x: x + turn, y: y, rgb: rgb, peak: rgb.max())) }
+                if x + cutoff > high.x { items.append(Item(x: x - turn, y: y, rgb: rgb, peak: rgb.max())) }
+            }
         }
         // Brightest first, so a full cell keeps its brightest; ties by position (deterministic).
         items.sort { $0.peak != $1.peak ? $0.peak > $1.peak : ($0.x, $0.y) < ($1.x, $1.y) }
@@ -346,6 +357,7 @@ public struct NightSkyDraw: Sendable, Equatable {
 
     /// The Moon at view pixel p: premultiplied light (rgb × cover) and its cover (night.glsl's nightMoonColor).
     @inlinable public func nightMoonColor(_ p: SIMD2<Float>) -> SIMD4<Float> {
+        if moonVisible == 0 { return .zero }
         let az = viewAzimuth + (p.x - centerX) * degreesPerPixel
         let el = (horizonY - p.y) * degreesPerPixel
         var da = az - moonAzimuth

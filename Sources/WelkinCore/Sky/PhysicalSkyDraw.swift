@@ -169,8 +169,9 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
                 return Double(0.2126 * y.x + 0.7152 * y.y + 0.0722 * y.z)
             },
             white: linear ? nil : settings.toneMap.white)
-        self.night = NightSkyDraw(sky, state: state, layer: layer, light: light, time: time, pixelSize: pixelSize,
-                                  pixelAngle: Double(pixelAngle), panorama: panoramaPixelAngle != nil)
+        let draw = NightSkyDraw(sky, state: state, layer: layer, light: light, time: time, pixelSize: pixelSize,
+                                pixelAngle: Double(pixelAngle), panorama: panoramaPixelAngle != nil)
+        self.night = draw.isEmpty ? nil : draw
     }
 
     /// The scattered radiance looking at azimuth/elevation (degrees), Sun and Moon, before exposure:

@@ -208,8 +208,9 @@ public struct SkyGradientDraw: Sendable, Equatable {
         flash = Float(state.weather.flash * 0.35)
         self.opacity = Float(opacity)
         if let sky = state.night {
-            self.night = NightSkyDraw(sky, state: state, layer: layer, light: .palette(night: fade), time: time, pixelSize: pixelSize,
-                                      pixelAngle: panoramaPixelAngle ?? Double(degreesPerPixel), panorama: panoramaPixelAngle != nil)
+            let draw = NightSkyDraw(sky, state: state, layer: layer, light: .palette(night: fade), time: time, pixelSize: pixelSize,
+                                    pixelAngle: panoramaPixelAngle ?? Double(degreesPerPixel), panorama: panoramaPixelAngle != nil)
+            self.night = draw.isEmpty ? nil : draw
         }
     }
 

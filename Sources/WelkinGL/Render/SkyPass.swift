@@ -43,6 +43,9 @@ final class SkyPass {
         /// The part code owning the night sky (WELKIN_NIGHT), and moonlight in the physical air (WELKIN_MOONLIGHT).
         var night: Int32? = nil
         var moonlight = false
+        /// Whether the night sky has points and a Moon this frame (WELKIN_NIGHT_STARS, WELKIN_NIGHT_MOON).
+        var nightStars = true
+        var nightMoon = true
     }
 
     final class Program {
@@ -69,7 +72,11 @@ final class SkyPass {
             if let stars = variant.physicalStars { defines.append(("WELKIN_PHYSICAL_STARS", stars ? "1" : "0")) }
             if variant.equirect { defines.append(("WELKIN_SKY_EQUIRECT", "1")) }
             if variant.linear { defines.append(("WELKIN_SKY_LINEAR", "1")) }
-            if let night = variant.night { defines.append(("WELKIN_NIGHT", String(night))) }
+            if let night = variant.night {
+                defines.append(("WELKIN_NIGHT", String(night)))
+                defines.append(("WELKIN_NIGHT_STARS", variant.nightStars ? "1" : "0"))
+                defines.append(("WELKIN_NIGHT_MOON", variant.nightMoon ? "1" : "0"))
+            }
             if variant.moonlight { defines.append(("WELKIN_MOONLIGHT", "1")) }
             program = try ShaderProgram(vertex: ShaderSource(path: shaders.path("sky.vert"), defines: defines),
                                         fragment: ShaderSource(path: shaders.path("sky.frag"), defines: defines))
@@ -128,7 +135,11 @@ final class SkyPass {
         for case .physical(let p) in sky.parts { variant.physicalStars = p.stars.x > 0 }
         variant.equirect = sky.remap != nil
         variant.linear = sky.linear
-        variant.night = sky.parts.first(where: { $0.nightSky != nil })?.code
+        if let owner = sky.parts.first(where: { $0.nightSky != nil }), let night = owner.nightSky {
+            variant.night = owner.code
+            variant.nightStars = !night.entries.isEmpty
+            variant.nightMoon = night.moonVisible != 0
+        }
         for case .physical(let p) in sky.parts where p.moonSkyScale > 0 && p.moonTable != nil { variant.moonlight = true }
         // Where the sun disc shows at all: centre and reach in pixels (it is exactly 0 beyond).
         let disc = gradient.flatMap { g -> (center: SIMD2<Float>, reach: Float)? in
