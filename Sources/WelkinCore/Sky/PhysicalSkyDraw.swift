@@ -157,6 +157,19 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
             moonAzimuth = Float(moon.azimuth)
             moonSine = Float(sin(moon.elevation * .pi / 180))
             moonCosine = Float(cos(moon.elevation * .pi / 180))
+            // Until the moonlit air is at least 1 % of the Sun's light in it (overhead and toward
+            // the Moon) it changes the picture by about 1/255 at most: left out, on both renderers
+            // (the second table lookup costs llvmpipe some 10 ms a 720p frame).
+            func luminance(_ c: SIMD3<Float>) -> Float { 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z }
+            var moonBright: Float = 0, sunBright: Float = 0
+            for (az, el) in [(Float(moon.azimuth), Float(90)), (Float(moon.azimuth), max(Float(moon.elevation), 5))] {
+                let elr = el * (Float.pi / 180)
+                let nu = min(max(sin(elr) * sunSine + cos(elr) * sunCosine * cos((az - sunAzimuth) * (Float.pi / 180)), -1), 1)
+                let nuMoon = min(max(sin(elr) * moonSine + cos(elr) * moonCosine, -1), 1)
+                sunBright = max(sunBright, luminance(scattered(azimuth: az, elevation: el, nu: nu)))
+                moonBright = max(moonBright, luminance(scatteredFromMoon(sourceAzimuth: moonAzimuth, azimuth: az, elevation: el, nu: nuMoon)) * moonSkyScale)
+            }
+            if !(moonBright >= 1e-2 * sunBright) { moonTable = nil; moonSkyScale = 0 }
         }
         let copy = self
         let noon = tables.multipleScattering(r: r, mus: 1)

@@ -149,8 +149,11 @@ final class SkyPass {
         let sprites = sky.parts.lazy.compactMap({ part -> CloudSpritesDraw? in
             if case .sprites(let s) = part, !s.boxes.isEmpty { return s } else { return nil }
         }).first
-        // A panorama's sprites and disc are not where the view's pixels put them: one pass.
-        guard (sprites != nil || disc != nil) && sky.remap == nil else {
+        // The Moon's box (centre, half size in pixels; its disc is exactly 0 beyond): its maria are
+        // a loop llvmpipe would run at every pixel.
+        let moon = sky.parts.lazy.compactMap(\.nightSky).first.flatMap { Self.moonBox($0) }
+        // A panorama's sprites, disc and Moon are not where the view's pixels put them: one pass.
+        guard (sprites != nil || disc != nil || moon != nil) && sky.remap == nil else {
             try use(variant, sky, pixelSize: pixelSize, resolve: resolve)
             epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
             return
@@ -167,6 +170,7 @@ final class SkyPass {
         var reaches: [SIMD4<Float>] = []
         if let sprites { reaches = sprites.boxes.map(Self.reach) }
         if let disc { reaches.append(SIMD4(disc.center.x, disc.center.y, disc.reach + Self.margin, disc.reach + Self.margin)) }
+        if let moon { reaches.append(Self.reach(moon)) }
         var groups: [Variant: [(cell: SIMD4<Int>, subset: [Int])]] = [:]
         var order: [Variant] = []
         for row in Self.cells(pixelSize: pixelSize, around: reaches) {
@@ -184,6 +188,7 @@ final class SkyPass {
                     }
                 }
                 if let disc { v.disc = Self.circle(center: disc.center, radius: disc.reach, reaches: cell) }
+                if let moon { v.nightMoon = Self.box(moon, reaches: cell) }
                 // A cell continuing its row's last run of the same program and sprites widens it.
                 if let last = runs.last, last.variant == v, last.subset == subset {
                     runs[runs.count - 1].cell.z += cell.z
@@ -277,6 +282,18 @@ final class SkyPass {
         return zip(rows, rows.dropFirst()).map { y0, y1 in
             zip(columns, columns.dropFirst()).map { x0, x1 in SIMD4(x0, y0, x1 - x0, y1 - y0) }
         }
+    }
+
+    /// The Moon's disc as a box (centre, half size, pixels): the panorama stretches it by 1/cos el
+    /// across; half a pixel of antialiasing and a pixel to spare around it. Nil when it is not drawn.
+    static func moonBox(_ n: NightSkyDraw) -> SIMD4<Float>? {
+        guard n.moonVisible != 0, n.moonInverseRadius > 0, n.moonCosElevation > 0.01 else { return nil }
+        var da = n.moonAzimuth - n.viewAzimuth
+        da = da - 360 * (da / 360 + 0.5).rounded(.down)
+        let radius = 1 / n.moonInverseRadius / n.degreesPerPixel
+        let box = SIMD4(n.centerX + da / n.degreesPerPixel, n.horizonY - n.moonElevation / n.degreesPerPixel,
+                        radius / n.moonCosElevation + 1.5, radius + 1.5)
+        return box.x.isFinite && box.y.isFinite && box.z.isFinite ? box : nil
     }
 
     /// Pixels added around every sprite box and the sun disc, so rounding never drops one.
