@@ -59,8 +59,10 @@ let package = Package(
         .target(name: "WelkinCore", dependencies: ["WelkinText", "WelkinAtmosphere", "WelkinAstronomy"]),
         // Image, PNG read/write (libpng) and the sprite image cache both renderers share.
         .target(name: "WelkinImage", dependencies: ["WelkinCore", "CPNG", "COpenEXR"]),
-        // CPU reference renderer and image comparison.
-        .target(name: "WelkinReference", dependencies: ["WelkinCore", "WelkinImage", "WelkinText"]),
+        // CPU reference renderer and image comparison. Optimised in debug builds too: its per-pixel loops
+        // (with WelkinCore's inlinable per-pixel maths specialised into them) are most of the tests' time.
+        .target(name: "WelkinReference", dependencies: ["WelkinCore", "WelkinImage", "WelkinText"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // `welkin export-code`: a scene as SwiftUI or Core Animation source. Reads the model only.
         .target(name: "WelkinExport", dependencies: ["WelkinCore"]),
         // `welkin import`: Particle Designer (.plist) and Starling (.pex) effects as emitter scenes.
