@@ -124,8 +124,15 @@ public enum StarColor {
 
     static let sun = planckian(temperature(colorIndex: 0.65))
 
-    /// Linear-light RGB with luminance 1 (Rec. 709 weights), relative to the Sun's colour.
+    /// Linear-light RGB with luminance 1 (Rec. 709 weights), relative to the Sun's colour, for
+    /// B − V in steps of 0.001 over −0.4…2.0 (a table: every frame colours thousands of stars).
     public static func rgb(colorIndex bv: Double) -> SIMD3<Double> {
+        let i = Int(((min(max(bv, -0.4), 2.0) + 0.4) * 1000).rounded())
+        return table[i]
+    }
+
+    static let table: [SIMD3<Double>] = (0...2400).map { i in
+        let bv = Double(i) / 1000 - 0.4
         let c = (planckian(temperature(colorIndex: bv)) / sun).clamped(lowerBound: SIMD3(repeating: 0.02), upperBound: SIMD3(repeating: 50))
         return c / (0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z)
     }

@@ -140,6 +140,19 @@ public struct NightSkyDraw: Sendable, Equatable {
             d -= 360 * (d / 360 + 0.5).rounded(.down)
             let x = cx + d / dpp, y = hy - point.elevation / dpp
             guard x > low.x - cutoff, x < high.x + cutoff, y > low.y - cutoff, y < high.y + cutoff else { continue }
+            // Visibility first: most of a twilight's stars stop here.
+            var visible: Double
+            switch light {
+            case .physical(_, _, _, let skyLuminance, _):
+                let m = limit(skyLuminance(point.azimuth, point.elevation))
+                visible = Self.smooth(m - point.magnitude + 0.5)
+            case .palette(let night):
+                // The palette's fade: the brightest stars first as the night deepens.
+                let m = -1.5 + 8 * night
+                visible = Self.smooth(m - point.magnitude + 0.5) * night
+            }
+            visible *= weather * Self.smooth((point.elevation + 1) * 0.5)
+            guard visible > 0 else { continue }
             let flux = pow(10, -0.4 * (point.magnitude - Self.sunMagnitude))
             let airmass = Self.airmass(elevation: point.elevation)
             let twinkle = 1 + Self.scintillation(airmass: airmass) * Self.twinkle(id: point.id, time: time)
@@ -149,24 +162,16 @@ public struct NightSkyDraw: Sendable, Equatable {
             var screen = true
             if case .physical(_, _, _, _, nil) = light { screen = false }
             var rgb = (screen ? 1 + (color - 1) * Self.screenSaturation : color) * flux * twinkle * brightness
-            var visible: Double
             let solidAngle: Double
             switch light {
-            case .physical(let exposure, let nightExposure, let transmittance, let skyLuminance, let white):
+            case .physical(let exposure, let nightExposure, let transmittance, _, let white):
                 rgb *= transmittance(point.elevation) * exposure
                 if white != nil { rgb *= Self.displayGain / nightExposure }
                 solidAngle = white != nil ? screenPixelSolidAngle : viewPixelSolidAngle
-                let m = limit(skyLuminance(point.azimuth, point.elevation))
-                visible = Self.smooth(m - point.magnitude + 0.5)
-            case .palette(let night):
+            case .palette:
                 rgb *= Self.paletteTransmittance(airmass: airmass) * Self.displayGain
                 solidAngle = screenPixelSolidAngle
-                // The palette's fade: the brightest stars first as the night deepens.
-                let m = -1.5 + 8 * night
-                visible = Self.smooth(m - point.magnitude + 0.5) * night
             }
-            visible *= weather * Self.smooth((point.elevation + 1) * 0.5)
-            guard visible > 0 else { continue }
             // The core's peak: (1 − halo) / (2πσ²) of the light, over each pixel's solid angle.
             rgb *= visible * (1 - Self.haloFraction) / (2 * .pi * sigma * sigma * solidAngle)
             items.append(Item(x: x, y: y, rgb: rgb, peak: rgb.max()))
