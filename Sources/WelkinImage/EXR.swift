@@ -74,9 +74,7 @@ public enum EXR {
             throw EXRError(path: path, message: "image has \(image.pixels.count) pixels, not \(image.width)×\(image.height)")
         }
         let bytes = try encode(image, path: path, channels: channels, precision: precision)
-        do { try AtomicFile.write(bytes, to: path) } catch let error as ImageFileError {
-            throw EXRError(path: path, message: error.message)
-        }
+        try AtomicFile.write(bytes, to: path)
     }
 
     /// Reads an EXR's R, G, B (and A when present; 1 otherwise) as Float (any of half/float/uint channels), for tests and tools.

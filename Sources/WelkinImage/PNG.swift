@@ -99,20 +99,15 @@ public enum PNG {
     }
 }
 
-/// Whole-file writes that either fully succeed or leave the destination untouched.
+/// Whole-file writes that either fully succeed or leave the destination untouched; a failure is a
+/// `WriteError` (`cannot write PATH: REASON`).
 public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ImageFileError(path: path, message: "directory \(directory) does not exist")
-        }
-        let temporary = directory + "/." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let directory = OutputFile.folder(of: path)
+        try OutputFile.checkWritable(path)
+        let temporary = directory + "/." + (path as NSString).lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard fd >= 0 else {
-            throw ImageFileError(path: path, message: "cannot write: \(String(cString: strerror(errno)))")
-        }
+        guard fd >= 0 else { throw WriteError(path: path, reason: OutputFile.reason(errno, folder: directory)) }
         var written = 0
         var failure: Int32 = 0
         bytes.withUnsafeBytes { raw in
@@ -127,7 +122,7 @@ public enum AtomicFile {
         if failure == 0 && rename(temporary, path) != 0 { failure = errno }
         if failure != 0 {
             unlink(temporary)
-            throw ImageFileError(path: path, message: "cannot write: \(String(cString: strerror(failure)))")
+            throw WriteError(path: path, reason: OutputFile.reason(failure, folder: directory))
         }
     }
 }

@@ -1,6 +1,6 @@
 // The viewer's hot reload and failures: what an edit reloads, and what a failure leaves on screen.
 //
-// The rules (README, "Hot reload"): the last good picture stays, every layer that still works is
+// The rules (docs/viewer.md, "Hot reload"): the last good picture stays, every layer that still works is
 // still drawn, each failure is said once with its file name, the title's ⚠ mark clears only when
 // everything is fixed, and `reloaded FILE in N ms` is printed only for a reload that took.
 //

@@ -3,6 +3,7 @@
 import Foundation
 import WelkinCore
 import WelkinExport
+import WelkinImage
 
 extension Commands {
     static let exportCode = Command(
@@ -47,25 +48,6 @@ extension Commands {
     /// Writes `text` to a temporary file next to `path` and renames it into place, so a failure never
     /// leaves a half-written file or clobbers a good one.
     static func writeAtomically(_ text: String, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw Failure(message: "cannot write \(path): no such folder \(directory.path)")
-        }
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())")
-        do {
-            try Data(text.utf8).write(to: temporary)
-            if rename(temporary.path, url.path) != 0 {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(at: temporary)
-                throw Failure(message: "cannot write \(path): \(reason)")
-            }
-        } catch let e as Failure {
-            throw e
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw Failure(message: "cannot write \(path): \(error.localizedDescription)")
-        }
+        try writeAtomically(Array(text.utf8), to: path)
     }
 }

@@ -58,6 +58,7 @@ extension Commands {
             let out = try stillOutput(args, command: command)
             let time = try args.time()
             _ = try args.size()
+            try checkWritable(out)
             let scene = try loadScene(args, command: command)
             let (options, geometry) = try stillFrame(args, scene: scene, out: out, command: command)
             // One frame: no seeking back, so no checkpoints to keep; the emitters' states are
@@ -125,6 +126,10 @@ extension Commands {
             }
             let outDirectory = args.value("--out") ?? "compare-out"
             let scene = try loadScene(args, command: command)
+            // Made before rendering, so no render is wasted on a folder that cannot be.
+            do { try OutputFile.createFolder(outDirectory) } catch let e as WriteError {
+                throw Failure(message: "cannot create the folder \(e.path): \(e.reason)")
+            }
 
             var reference: Image
             if let against = args.value("--against") {
@@ -150,11 +155,6 @@ extension Commands {
                 diff = try Comparison.heatMap(gpu, reference)
             } catch let e as Comparison.SizeMismatch {
                 throw Failure(message: "\(args.value("--against") ?? "reference"): \(e.description) (pass --size to match)")
-            }
-            do {
-                try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
-            } catch {
-                throw Failure(message: "\(outDirectory): cannot create the directory: \(error.localizedDescription)")
             }
             for (name, image) in [("gpu.png", gpu), ("reference.png", reference), ("diff.png", diff)] {
                 try writePNG(image, to: outDirectory + "/" + name)

@@ -2,6 +2,7 @@
 
 import Foundation
 import WelkinCore
+import WelkinImage
 import WelkinImport
 
 extension Commands {
@@ -72,20 +73,9 @@ extension Commands {
             return 0
         })
 
-    /// `writeAtomically` for bytes.
+    /// Writes `bytes` through a temporary file renamed into place (AtomicFile): a failure says
+    /// `cannot write PATH: REASON` and leaves nothing behind.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())")
-        do {
-            try Data(bytes).write(to: temporary)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw Failure(message: "cannot write \(path): \(error.localizedDescription)")
-        }
-        if rename(temporary.path, url.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw Failure(message: "cannot write \(path): \(reason)")
-        }
+        do { try AtomicFile.write(bytes, to: path) } catch let e as WriteError { throw Failure(message: e.description) }
     }
 }

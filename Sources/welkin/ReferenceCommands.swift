@@ -41,6 +41,7 @@ extension Commands {
             let out = try stillOutput(args, command: command)
             let time = try args.time()
             _ = try args.size()
+            try checkWritable(out)
             let scene = try loadScene(args, command: command)
             let (options, geometry) = try stillFrame(args, scene: scene, out: out, command: command)
             let frame = Frame(scene: scene, time: time, pixelSize: geometry.renderSize, options: options)
@@ -72,7 +73,15 @@ extension Commands {
         })
 
     static func writePNG(_ image: Image, to path: String) throws {
-        do { try PNG.write(image, to: path) } catch let e as ImageFileError { throw Failure(message: e.description) }
+        do { try PNG.write(image, to: path) } catch let e as ImageFileError {
+            throw Failure(message: e.description)
+        } catch let e as WriteError { throw Failure(message: e.description) }
+    }
+
+    /// Fails with `cannot write OUT: REASON` unless OUT can be written: checked before rendering,
+    /// so no render is wasted on an output that cannot be kept.
+    static func checkWritable(_ out: String) throws {
+        do { try OutputFile.checkWritable(out) } catch let e as WriteError { throw Failure(message: e.description) }
     }
 
     static let validate = Command(

@@ -82,7 +82,9 @@ extension Commands {
         let opaque = image.pixels.allSatisfy { $0.w >= 1 }
         do {
             try EXR.write(image, to: path, channels: opaque ? .rgb : .rgba, precision: float ? .float : .half)
-        } catch let e as EXRError { throw Failure(message: e.description) }
+        } catch let e as EXRError {
+            throw Failure(message: e.description)
+        } catch let e as WriteError { throw Failure(message: e.description) }
     }
 }
 

@@ -110,7 +110,7 @@ final class EndToEndTests: XCTestCase {
     func testUnwritableOutputIsAFailureNotACrash() throws {
         let r = try run(["reference", "Scenes/day-gradient.json", "-o", "/nonexistent-dir/out.png", "--size", "8x8"])
         XCTAssertEqual(r.status, 1)
-        XCTAssertEqual(r.stderr, "/nonexistent-dir/out.png: directory /nonexistent-dir does not exist\n")
+        XCTAssertEqual(r.stderr, "cannot write /nonexistent-dir/out.png: the folder /nonexistent-dir does not exist\n")
     }
 
     func testValidateReportsEachFile() throws {

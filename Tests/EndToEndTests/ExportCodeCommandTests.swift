@@ -63,7 +63,7 @@ final class ExportCodeCommandTests: XCTestCase {
         let out = directory.appendingPathComponent("missing/Snow.swift").path
         r = try EndToEndTests.run(["export-code", "Scenes/snow.json", "-o", out])
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.hasSuffix("cannot write \(out): no such folder \(directory.appendingPathComponent("missing").path)\n"), r.stderr)
+        XCTAssertTrue(r.stderr.hasSuffix("cannot write \(out): the folder \(directory.appendingPathComponent("missing").path) does not exist\n"), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 

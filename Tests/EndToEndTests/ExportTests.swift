@@ -209,7 +209,7 @@ final class ExportTests: XCTestCase {
             (["-o", path("x.webm"), "--quality", "64"], 2, "welkin: --quality for VP9 WebM expects a whole number in 0…63, got '64'\n"),
             (["-o", path("x.gif"), "--fps", "60"], 2, "welkin: --fps 60: a GIF plays at most 50 frames per second (browsers slow faster ones down)\n"),
             (["-o", path("f-%02d.png"), "--duration", "5"], 2, "welkin: 'f-%02d.png' numbers at most 100 frames in order, and the export has 150: use more digits (%03d)\n"),
-            (["-o", path("missing/x.mp4")], 1, "\(path("missing/x.mp4")): folder \(path("missing")) does not exist\n"),
+            (["-o", path("missing/x.mp4")], 1, "cannot write \(path("missing/x.mp4")): the folder \(path("missing")) does not exist\n"),
             (["-o", path("x.mp4"), "Scenes/nope.json"], 1, "Scenes/nope.json: no such file\n"),
             (["Scenes/shader-aurora.json", "-o", path("x.mp4"), "--cpu"], 1,
              "Scenes/shader-aurora.json: layers[1] is a user shader, which the CPU reference cannot run; export without --cpu\n"),

@@ -168,7 +168,7 @@ final class PhysicalSkyCommandTests: XCTestCase {
         for command in ["render", "reference"] {
             let r = try EndToEndTests.run([command, "Scenes/physical-day.json", "--projection", "equirect", "--size", "64x32", "-o", out])
             XCTAssertEqual(r.status, 1, command)
-            XCTAssertEqual(r.stderr, "\(out): directory \(missing) does not exist\n", command)
+            XCTAssertEqual(r.stderr, "cannot write \(out): the folder \(missing) does not exist\n", command)
             XCTAssertEqual(r.stdout, "", command)
             XCTAssertFalse(FileManager.default.fileExists(atPath: missing), command)
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [], "\(command) left files behind")

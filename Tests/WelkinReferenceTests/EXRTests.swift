@@ -265,21 +265,20 @@ final class EXRTests: XCTestCase {
     func testWriteIntoAMissingFolderNamesThePathAndLeavesNothing() throws {
         let target = directory.appendingPathComponent("missing/sky.exr").path
         XCTAssertThrowsError(try EXR.write(Self.sample(), to: target)) { error in
-            guard let error = error as? EXRError else { return XCTFail("not an EXRError: \(error)") }
+            guard let error = error as? WriteError else { return XCTFail("not a WriteError: \(error)") }
             XCTAssertEqual(error.path, target)
-            XCTAssertEqual("\(error)", "\(target): directory \(directory.appendingPathComponent("missing").path) does not exist")
+            XCTAssertEqual("\(error)", "cannot write \(target): the folder \(directory.appendingPathComponent("missing").path) does not exist")
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
     }
 
     func testFailedRenameKeepsWhatWasThereAndLeavesNoTemporaryFile() throws {
-        // The destination is a non-empty directory: the rename fails after the temporary file was written.
+        // The destination is a non-empty directory: refused before anything is written.
         let target = directory.appendingPathComponent("busy.exr")
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         try Data([1, 2, 3]).write(to: target.appendingPathComponent("keep"))
         XCTAssertThrowsError(try EXR.write(Self.sample(), to: target.path)) { error in
-            XCTAssertTrue(error is EXRError, "\(error)")
-            XCTAssertTrue("\(error)".hasPrefix(target.path + ": cannot write:"), "\(error)")
+            XCTAssertEqual("\(error)", "cannot write \(target.path): it is a folder")
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["busy.exr"])
         XCTAssertEqual(try Data(contentsOf: target.appendingPathComponent("keep")), Data([1, 2, 3]))

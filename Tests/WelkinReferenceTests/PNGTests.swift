@@ -33,12 +33,12 @@ final class PNGTests: XCTestCase {
     }
 
     func testFailedWriteKeepsTheOldFileAndLeavesNothingBehind() throws {
-        // The destination is a non-empty directory: rename fails, nothing may be left behind.
+        // The destination is a non-empty directory: refused before anything is written.
         let target = directory.appendingPathComponent("busy.png")
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         try Data([1, 2, 3]).write(to: target.appendingPathComponent("keep"))
         XCTAssertThrowsError(try PNG.write(Image(width: 2, height: 2), to: target.path)) { error in
-            XCTAssertTrue("\(error)".hasPrefix(target.path + ": cannot write:"), "\(error)")
+            XCTAssertEqual("\(error)", "cannot write \(target.path): it is a folder")
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["busy.png"])
         XCTAssertEqual(try Data(contentsOf: target.appendingPathComponent("keep")), Data([1, 2, 3]))
@@ -46,7 +46,7 @@ final class PNGTests: XCTestCase {
 
     func testMissingDirectoryIsAClearError() {
         XCTAssertThrowsError(try PNG.write(Image(width: 1, height: 1), to: "/nonexistent-dir/x.png")) { error in
-            XCTAssertEqual("\(error)", "/nonexistent-dir/x.png: directory /nonexistent-dir does not exist")
+            XCTAssertEqual("\(error)", "cannot write /nonexistent-dir/x.png: the folder /nonexistent-dir does not exist")
         }
     }
 

@@ -38,12 +38,13 @@ public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
         RGBA(Double((v >> 16) & 0xFF) / 255, Double((v >> 8) & 0xFF) / 255, Double(v & 0xFF) / 255, 1)
     }
 
-    /// Parses `#RRGGBB` or `#RRGGBBAA`; nil if malformed.
+    /// Parses `#RGB` (each digit doubled, as CSS), `#RRGGBB` or `#RRGGBBAA`; nil if malformed.
     public static func parseHex(_ text: String) -> RGBA? {
         guard text.hasPrefix("#") else { return nil }
-        let digits = text.dropFirst()
-        guard digits.count == 6 || digits.count == 8, let v = UInt32(digits, radix: 16),
-              digits.allSatisfy({ $0.isHexDigit }) else { return nil }
+        var digits = text.dropFirst()
+        guard digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
+        if digits.count == 3 { digits = Substring(digits.flatMap { [$0, $0] }) }
+        guard digits.count == 6 || digits.count == 8, let v = UInt32(digits, radix: 16) else { return nil }
         if digits.count == 6 { return hex(v) }
         return RGBA(Double(v >> 24) / 255, Double((v >> 16) & 0xFF) / 255,
                     Double((v >> 8) & 0xFF) / 255, Double(v & 0xFF) / 255)

@@ -18,7 +18,8 @@ public indirect enum PropertyType: Sendable {
     case string(maximumLength: Int)
     /// One of a fixed set of strings.
     case choice([String])
-    /// `"#RRGGBB"`, `"#RRGGBBAA"`, `[r, g, b(, a)]` in 0…1 or a SwiftUI colour name.
+    /// A SwiftUI colour name, `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"`, `[r, g, b(, a)]` in 0…1, or CSS's
+    /// `rgb()`/`rgba()`/`hsl()`/`hsla()`.
     case color
     /// `[x, y]` in unit space (each coordinate in the range) or a SwiftUI UnitPoint name.
     case unitPoint(ClosedRange<Double>)
@@ -183,5 +184,35 @@ public enum SceneFormat {
          MeshBezierPoint.properties, MeshColorKeyframe.properties, MeshRandomWalk.properties,
          MeshRandomWalk.Range.properties, MeshSpring.properties, Shadow.properties, KeyframeTables.number,
          KeyframeTables.color, ShaderChannel.properties]
+    }
+}
+
+/// Keys people write from habit (CSS, SwiftUI, other tools) that are spelt differently in a scene:
+/// the one table "did you mean" reads for every object, before it looks for a near spelling. Each
+/// entry lists candidate real keys; the first one the object's table has is suggested.
+public enum KeySynonyms {
+    public static let table: [String: [String]] = [
+        // Text
+        "fontSize": ["size"], "font-size": ["size"], "font_size": ["size"], "textSize": ["size"], "pointSize": ["size"],
+        "fontWeight": ["weight"], "font-weight": ["weight"], "font_weight": ["weight"],
+        "fontFamily": ["font"], "font-family": ["font"], "fontName": ["font"], "family": ["font"],
+        "text": ["string"], "content": ["string"], "label": ["string"],
+        "textAlign": ["alignment"], "text-align": ["alignment"], "align": ["alignment"],
+        "lineHeight": ["lineSpacing"], "line-height": ["lineSpacing"], "leading": ["lineSpacing"],
+        // Colours
+        "color": ["colors", "background", "stops"], "colour": ["color", "colors", "background", "stops"],
+        "colours": ["colors", "stops"], "colors": ["stops"],
+        "textColor": ["color"], "fontColor": ["color"], "foregroundColor": ["color"], "fill": ["color"],
+        "backgroundColor": ["background"], "background-color": ["background"],
+        // Gradients (SwiftUI's argument names)
+        "startPoint": ["start"], "endPoint": ["end"], "gradient": ["stops"],
+        "offset": ["location"], "position": ["location"],
+        // Any layer
+        "alpha": ["opacity"], "transparency": ["opacity"],
+    ]
+
+    /// The key of `table` that `key` is a known synonym of, if any.
+    public static func suggestion(for key: String, in table: PropertyTable) -> String? {
+        table[key] == nil ? Self.table[key]?.first(where: { table[$0] != nil }) : nil
     }
 }

@@ -186,19 +186,27 @@ public struct Node {
         ("bottomLeading", [0, 1]), ("bottomTrailing", [1, 1]),
     ]
 
-    /// A colour: `"#RRGGBB"`, `"#RRGGBBAA"`, `[r, g, b]`, `[r, g, b, a]` (0…1) or a SwiftUI name.
+    /// A colour: a SwiftUI name, `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"`, `[r, g, b]`, `[r, g, b, a]`
+    /// (0…1), or CSS's `rgb()`/`rgba()`/`hsl()`/`hsla()`.
     public func color() throws -> RGBA {
         switch value.kind {
         case .string(let s):
             if s.hasPrefix("#") {
                 guard let c = RGBA.parseHex(s) else {
-                    throw error(.invalidColor, "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", got \"\(s)\"")
+                    throw error(.invalidColor, "expected a colour \"#rgb\", \"#rrggbb\" or \"#rrggbbaa\" (hex digits), got \"\(s)\"")
                 }
                 return c
+            }
+            if let parsed = RGBA.parseCSS(s) {
+                switch parsed {
+                case .success(let c): return c
+                case .failure(let e): throw error(.invalidColor, e.message)
+                }
             }
             if let c = RGBA.named(s) { return c }
             var message = "unknown colour name '\(s)'"
             if let near = nearest(s, in: RGBA.named.map(\.name)) { message += "; did you mean '\(near)'?" }
+            else { message += "; a colour is \(RGBA.acceptedForms)" }
             throw error(.invalidColor, message)
         case .array(let items):
             guard items.count == 3 || items.count == 4 else {
@@ -210,7 +218,7 @@ public struct Node {
             }
             return RGBA(c[0], c[1], c[2], c.count == 4 ? c[3] : 1)
         default:
-            throw error(.invalidColor, "expected a colour (\"#RRGGBB\", [r, g, b], or a name like \"blue\"), got \(value.kindName)")
+            throw error(.invalidColor, "expected a colour: \(RGBA.acceptedForms); got \(value.kindName)")
         }
     }
 }
@@ -228,13 +236,15 @@ public struct ObjectReader {
         self.members = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
     }
 
-    /// Reports keys the table does not know, suggesting the nearest known key (every one of them
-    /// when collecting errors, else the first).
+    /// Reports keys the table does not know, suggesting the key a synonym stands for or else the
+    /// nearest known key (every one of them when collecting errors, else the first).
     public func checkKeys() throws {
         for (key, value) in order where table[key] == nil {
             let known = table.keys
             var message = "unknown key '\(key)'"
-            if let near = nearest(key, in: known) { message += "; did you mean '\(near)'?" }
+            if let near = KeySynonyms.suggestion(for: key, in: table) ?? nearest(key, in: known) {
+                message += "; did you mean '\(near)'?"
+            }
             else { message += " (known keys: \(known.joined(separator: ", ")))" }
             try node.report(node.child(key, value).error(.unknownKey, message))
         }

@@ -9,7 +9,7 @@
 //
 // A batch whose sprites all fit in a point is drawn as GL_POINTS instead (one vertex per sprite,
 // WELKIN_SPRITE_POINTS): the same pixels and the same image, at a fraction of the cost on llvmpipe,
-// which sets up two triangles per quad (a million 8 pt dots: see README's bench). GL discards a
+// which sets up two triangles per quad (a million 8 pt dots: see docs/benchmarks.md). GL discards a
 // point whose centre is outside the clip volume, so points are drawn into a viewport grown by
 // the largest point's half size on every side (the framebuffer still holds only the frame): a
 // sprite centred just off the frame still shows its part, as its quad would.

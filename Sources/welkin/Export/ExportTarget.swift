@@ -3,6 +3,7 @@
 // a partial file or clobbering an existing one.
 
 import Foundation
+import WelkinImage
 import WelkinVideo
 
 /// The kind of file an export writes.
@@ -150,24 +151,13 @@ struct ExportTarget {
     }
 
     /// Checks, before rendering, that OUT can be written: the folder exists and is writable, and
-    /// an existing OUT (or, for a sequence, its first frame) is a file that may be replaced.
+    /// an existing OUT (or, for a sequence, its first and last frames) is a file that may be replaced.
     func checkWritable(frameCount: Int) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            throw Failure(message: "\(path): folder \(directory) does not exist")
-        }
-        guard isDirectory.boolValue else { throw Failure(message: "\(path): \(directory) is not a folder") }
-        guard access(directory, W_OK) == 0 else {
-            throw Failure(message: "\(path): cannot write in \(directory): \(String(cString: strerror(errno)))")
-        }
-        var existing: [String] = []
-        switch format {
-        case .pngSequence: existing = [0, frameCount - 1].map { directory + "/" + frameFileName($0) }
-        default: existing = [path]
-        }
-        for file in existing where FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) {
-            guard !isDirectory.boolValue else { throw Failure(message: "\(file) is a folder; it would not be replaced") }
-            guard access(file, W_OK) == 0 else { throw Failure(message: "\(file) is read-only; it would not be replaced") }
-        }
+        var files = [path]
+        if case .pngSequence = format { files = [0, frameCount - 1].map { directory + "/" + frameFileName($0) } }
+        do {
+            try OutputFile.checkWritable(path)
+            for file in files { try OutputFile.checkWritable(file) }
+        } catch let e as WriteError { throw Failure(message: e.description) }
     }
 }

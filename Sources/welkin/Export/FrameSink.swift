@@ -35,7 +35,7 @@ final class FFmpegSink: FrameSink, @unchecked Sendable {
         // Claim the temporary name first: this fails cleanly on a read-only folder.
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else {
-            throw Failure(message: "\(target.path): cannot write in \(target.directory): \(String(cString: strerror(errno)))")
+            throw Failure(message: WriteError(path: target.path, reason: OutputFile.reason(errno, folder: target.directory)).description)
         }
         close(fd)
         do {
@@ -59,9 +59,9 @@ final class FFmpegSink: FrameSink, @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         guard !discarded else { throw Failure(message: "welkin: the export was stopped") }
         guard rename(temporary, target.path) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = OutputFile.reason(errno, folder: target.directory)
             unlink(temporary)
-            throw Failure(message: "\(target.path): cannot write: \(reason)")
+            throw Failure(message: WriteError(path: target.path, reason: reason).description)
         }
         discarded = true  // nothing left to discard: the file is OUT now
         return target.path
@@ -89,7 +89,7 @@ final class PNGSequenceSink: FrameSink, @unchecked Sendable {
         self.target = target
         temporary = target.temporaryPath()
         guard mkdir(temporary, 0o755) == 0 else {
-            throw Failure(message: "\(target.path): cannot write in \(target.directory): \(String(cString: strerror(errno)))")
+            throw Failure(message: WriteError(path: target.path, reason: OutputFile.reason(errno, folder: target.directory)).description)
         }
     }
 
