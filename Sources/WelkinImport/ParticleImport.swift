@@ -89,6 +89,8 @@ public enum ParticleImport {
         var cell: [(String, String)] = [("name", json(name)), ("birthRate", json(maxParticles / lifespan)),
                                         ("lifetime", json(lifespan)), ("lifetimeRange", json(lifespanVariance))]
         if duration >= 0 { cell.append(("emissionDuration", json(duration))) }
+        let layerMaxParticles = try fittingMaxParticles(maxParticles, birthRate: maxParticles / lifespan, lifetime: lifespan,
+                                                        lifetimeRange: lifespanVariance, effect: effect, warnings: &warnings)
 
         let angle = try n("angle"), angleVariance = abs(try n("angleVariance"))
         if radial {
@@ -178,14 +180,13 @@ public enum ParticleImport {
         }
 
         // The texture.
-        let texture = try loadTexture(effect, effectDirectory: effectDirectory, sceneName: name)
+        let texture = try loadTexture(effect, effectDirectory: effectDirectory, sceneName: name, warnings: &warnings)
         if let texture {
             cell.append(("sprite", json("image")))
             cell.append(("image", json(texture.fileName)))
         } else {
             cell.append(("sprite", json("softDot")))
             cell.append(("blur", json(spriteSize / 6)))
-            warnings.append("textureFileName: the effect names no texture; particles are drawn as soft dots")
         }
 
         var layer: [(String, String)] = [("type", json(EmitterLayer.type)), ("name", json(name)),
@@ -195,7 +196,7 @@ public enum ParticleImport {
             layer.append(("size", array([2 * varianceX / w, 2 * varianceY / h])))
         }
         layer.append(("renderMode", json(renderMode)))
-        layer.append(("maxParticles", json(maxParticles)))
+        layer.append(("maxParticles", json(Double(layerMaxParticles))))
         layer.append(("cells", "[\n        " + object(cell, indent: "        ") + "\n      ]"))
 
         let description = "Imported by welkin import from \((effect.path as NSString).lastPathComponent) (\(effect.format == .plist ? "Particle Designer / cocos2d property list" : "Starling .pex"), \(radial ? "radial" : "gravity") emitter)."
@@ -203,9 +204,34 @@ public enum ParticleImport {
         return Result(scene: scene, texture: texture, warnings: warnings)
     }
 
+    /// The layer's maxParticles: the effect's own, or more when the cell's birthRate × longest
+    /// lifetime (the bound the scene loader warns against, `EmitterLayer.steadyStateBound`) needs
+    /// more, so no birth is dropped and rendering the scene warns of nothing. cocos2d's rate
+    /// maxParticles / particleLifespan with a lifespan variance keeps about maxParticles alive on
+    /// average but up to rate × (lifespan + variance) at once. Capped at Welkin's limit, with a warning.
+    static func fittingMaxParticles(_ effectMax: Double, birthRate: Double, lifetime: Double, lifetimeRange: Double,
+                                    effect: EffectFile, warnings: inout [String]) throws -> Int {
+        // The values exactly as the scene will hold them (the JSON text round-trips each Double).
+        var cell = EmitterCell()
+        cell.birthRate = birthRate
+        cell.lifetime = lifetime
+        cell.lifetimeRange = lifetimeRange
+        let bound = EmitterLayer().steadyStateBound(cell)
+        guard bound > effectMax else { return Int(effectMax) }
+        // One more than the bound: a window of the longest lifetime can hold one birth at each end.
+        let needed = bound.rounded(.up) + 1
+        if needed > Double(EmitterLayer.maximumParticles) {
+            warnings.append("\(shown(effect, "maxParticles")): birthRate × the longest lifetime needs up to \(format(bound.rounded(.up))) live particles, more than Welkin's limit \(EmitterLayer.maximumParticles); births beyond it are dropped")
+            return EmitterLayer.maximumParticles
+        }
+        return Int(needed)
+    }
+
     /// The effect's texture: the embedded `textureImageData` (base64 of a PNG, plain or
-    /// gzip-compressed), or else the PNG file `textureFileName` beside the effect; nil when neither.
-    public static func loadTexture(_ effect: EffectFile, effectDirectory: String, sceneName: String) throws -> Texture? {
+    /// gzip-compressed), or else the PNG file `textureFileName` beside the effect; nil when neither,
+    /// or when the named file does not exist (soft dots then), each with a warning in `warnings`.
+    public static func loadTexture(_ effect: EffectFile, effectDirectory: String, sceneName: String,
+                                   warnings: inout [String]) throws -> Texture? {
         let fileName = try effect.string("textureFileName")?.trimmingSpace ?? ""
         let data = try effect.string("textureImageData")?.filter { !$0.isWhitespace } ?? ""
         let base = fileName.isEmpty ? "" : (fileName as NSString).lastPathComponent
@@ -225,8 +251,15 @@ public enum ParticleImport {
             try checkPNG(bytes, effect: effect, key: "textureImageData", what: "the embedded image")
             return Texture(fileName: outputName, png: bytes)
         }
-        guard !fileName.isEmpty else { return nil }
+        guard !fileName.isEmpty else {
+            warnings.append("textureFileName: the effect names no texture; particles are drawn as soft dots")
+            return nil
+        }
         let path = fileName.hasPrefix("/") ? fileName : (effectDirectory as NSString).appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: path) else {
+            warnings.append("\(shown(effect, "textureFileName")): the texture \(path) does not exist (and the effect embeds no textureImageData); particles are drawn as soft dots")
+            return nil
+        }
         guard let contents = FileManager.default.contents(atPath: path) else {
             throw effect.error("textureFileName", "cannot read the texture \(path) (the effect embeds no textureImageData)")
         }

@@ -13,7 +13,9 @@ extension Commands {
         The scene has one emitter layer with one cell carrying every value of the effect (docs/particles.md,
         "Importing effects", maps each key). The effect's texture (embedded textureImageData, plain or
         gzip-compressed PNG, or the PNG named by textureFileName beside the effect) is written as a PNG
-        next to the scene and used as the sprite. The emitter sits at the scene's centre unless
+        next to the scene and used as the sprite; with none, or a textureFileName that does not exist,
+        the particles are soft dots (with a warning). The layer's maxParticles is raised where the
+        birth rate × the longest lifespan needs more. The emitter sits at the scene's centre unless
         --keep-position places it at the file's sourcePosition (a .plist's y axis points up).
         Values Welkin cannot reproduce are named on stderr (EFFECT: key: sentence). Files are written
         to temporary names and renamed into place, the scene last.

@@ -54,4 +54,35 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(usage.status, 2)
         XCTAssertTrue(usage.stderr.contains("expected -o SCENE.json"))
     }
+    /// Issue 27: a textureFileName naming a missing PNG is a warning (soft dots), not a failure, and
+    /// an imported scene renders without the maxParticles warning.
+    func testMissingTextureFallsBackToSoftDotsAndTheSceneRendersWithoutWarnings() throws {
+        let effect = directory.appendingPathComponent("lost.plist")
+        try """
+        <plist><dict><key>maxParticles</key><real>100</real><key>particleLifespan</key><real>1</real>
+        <key>particleLifespanVariance</key><real>0.5</real><key>speed</key><real>40</real>
+        <key>startParticleSize</key><real>12</real><key>textureFileName</key><string>missing-spark.png</string></dict></plist>
+        """.write(to: effect, atomically: true, encoding: .utf8)
+        let out = directory.appendingPathComponent("lost.json").path
+        let r = try EndToEndTests.run(["import", effect.path, "-o", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, "wrote \(out)\n")
+        XCTAssertTrue(r.stderr.contains("\(effect.path): textureFileName: ") && r.stderr.contains("missing-spark.png"), r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["lost.json", "lost.plist"])
+        let image = directory.appendingPathComponent("lost.png").path
+        let render = try EndToEndTests.run(["render", out, "--time", "2", "-o", image])
+        XCTAssertEqual(render.status, 0, render.stderr)
+        XCTAssertFalse(render.stderr.contains("maxParticles"), render.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: image))
+
+        // The fixtures' effects (lifespan variances of 0.5 s and more) render without it too.
+        for fixture in ["gravity.plist", "radial.plist", "fountain.pex"] {
+            let scene = directory.appendingPathComponent("fixture.json").path
+            let imported = try EndToEndTests.run(["import", "Tests/Fixtures/effects/\(fixture)", "-o", scene])
+            XCTAssertEqual(imported.status, 0, imported.stderr)
+            let rendered = try EndToEndTests.run(["render", scene, "--time", "1", "-o", directory.appendingPathComponent("fixture.png").path])
+            XCTAssertEqual(rendered.status, 0, rendered.stderr)
+            XCTAssertFalse(rendered.stderr.contains("maxParticles"), "\(fixture): \(rendered.stderr)")
+        }
+    }
 }

@@ -65,9 +65,13 @@ final class ImportStatisticsTests: XCTestCase {
         let (scene, result, _) = try importEffect("gravity.plist")
         XCTAssertEqual(result.warnings, [])
         let particles = ParticleSnapshot.all(in: scene, at: 4).particles
-        // maxParticles 2000 / particleLifespan 2 = 1000 a second, capped at 2000 alive.
+        // maxParticles 2000 / particleLifespan 2 = 1000 a second: about 2000 alive (rate × mean
+        // lifespan); maxParticles is raised to 2501 (rate × the longest lifespan 2.5 s, + 1) so no
+        // birth is dropped and the lifespans stay length-biased.
         XCTAssertGreaterThan(particles.count, 1800)
-        XCTAssertLessThanOrEqual(particles.count, 2000)
+        XCTAssertLessThanOrEqual(particles.count, 2200)
+        guard let e = scene.layers[0].content as? EmitterLayer else { return XCTFail("not an emitter") }
+        XCTAssertEqual(e.maxParticles, 2501)
         assertKS(particles.map(\.lifetime), lengthBiased(1.5, 2.5), "lifespan 2 ± 0.5 s")
         // No acceleration: the speed is the birth speed, the direction the birth angle (y up).
         assertKS(particles.map { ($0.velocity * $0.velocity).sum().squareRoot() }, uniform(80, 160), "speed 120 ± 40")
