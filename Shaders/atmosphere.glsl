@@ -15,14 +15,14 @@ uniform sampler2D u_skyView;
 uniform sampler2D u_moonView;
 #endif
 
-vec3 skyViewSample(float x, float y, int rowOffset) {
+vec3 skyViewSample(sampler2D table, float x, float y, int rowOffset) {
     int x0 = min(max(int(floor(x)), 0), SKY_VIEW_WIDTH - 2);
     int y0 = min(max(int(floor(y)), 0), SKY_VIEW_HEIGHT - 2);
     float fx = x - float(x0), fy = y - float(y0);
-    vec4 t00 = texelFetch(u_skyView, ivec2(x0, y0 + rowOffset), 0);
-    vec4 t10 = texelFetch(u_skyView, ivec2(x0 + 1, y0 + rowOffset), 0);
-    vec4 t01 = texelFetch(u_skyView, ivec2(x0, y0 + 1 + rowOffset), 0);
-    vec4 t11 = texelFetch(u_skyView, ivec2(x0 + 1, y0 + 1 + rowOffset), 0);
+    vec4 t00 = texelFetch(table, ivec2(x0, y0 + rowOffset), 0);
+    vec4 t10 = texelFetch(table, ivec2(x0 + 1, y0 + rowOffset), 0);
+    vec4 t01 = texelFetch(table, ivec2(x0, y0 + 1 + rowOffset), 0);
+    vec4 t11 = texelFetch(table, ivec2(x0 + 1, y0 + 1 + rowOffset), 0);
     vec4 top = t00 + (t10 - t00) * fx;
     vec4 bottom = t01 + (t11 - t01) * fx;
     vec4 c = top + (bottom - top) * fy;
@@ -31,7 +31,7 @@ vec3 skyViewSample(float x, float y, int rowOffset) {
 
 // PhysicalSkyDraw.scatteredFrom: a table's A plus its B times the Mie phase at nu, for light
 // from sourceAzimuth (PhysicalSkyDraw.scattered is the Sun's table).
-vec3 scatteredFrom(float sourceAzimuth, float az, float el, float nu) {
+vec3 scatteredFrom(sampler2D table, float sourceAzimuth, float az, float el, float nu) {
     float relative = az - sourceAzimuth;
     relative = relative - 360.0 * floor(relative * (1.0 / 360.0) + 0.5);
     relative = abs(relative);
@@ -44,52 +44,14 @@ vec3 scatteredFrom(float sourceAzimuth, float az, float el, float nu) {
         v = 0.5 + 0.5 * sqrt((h - el) / (90.0 + h));
     }
     float y = v * float(SKY_VIEW_HEIGHT - 1);
-    vec3 a = skyViewSample(x, y, 0);
-    vec3 b = skyViewSample(x, y, SKY_VIEW_HEIGHT);
+    vec3 a = skyViewSample(table, x, y, 0);
+    vec3 b = skyViewSample(table, x, y, SKY_VIEW_HEIGHT);
     float g = physical.mieG;
     float k = 1.0 + g * g - 2.0 * g * nu;
     float miePhase = physical.mieScale * (1.0 + nu * nu) / (k * sqrt(k));
     return a + b * miePhase;
 }
 
-#ifdef WELKIN_MOONLIGHT
-// The same over the Moon's table (each table has its own copy: llvmpipe need not handle a
-// sampler passed as an argument).
-vec3 moonViewSample(float x, float y, int rowOffset) {
-    int x0 = min(max(int(floor(x)), 0), SKY_VIEW_WIDTH - 2);
-    int y0 = min(max(int(floor(y)), 0), SKY_VIEW_HEIGHT - 2);
-    float fx = x - float(x0), fy = y - float(y0);
-    vec4 t00 = texelFetch(u_moonView, ivec2(x0, y0 + rowOffset), 0);
-    vec4 t10 = texelFetch(u_moonView, ivec2(x0 + 1, y0 + rowOffset), 0);
-    vec4 t01 = texelFetch(u_moonView, ivec2(x0, y0 + 1 + rowOffset), 0);
-    vec4 t11 = texelFetch(u_moonView, ivec2(x0 + 1, y0 + 1 + rowOffset), 0);
-    vec4 top = t00 + (t10 - t00) * fx;
-    vec4 bottom = t01 + (t11 - t01) * fx;
-    vec4 c = top + (bottom - top) * fy;
-    return c.xyz;
-}
-
-vec3 scatteredFromMoon(float sourceAzimuth, float az, float el, float nu) {
-    float relative = az - sourceAzimuth;
-    relative = relative - 360.0 * floor(relative * (1.0 / 360.0) + 0.5);
-    relative = abs(relative);
-    float x = relative * (float(SKY_VIEW_WIDTH - 1) / 180.0);
-    float h = physical.horizonElevation;
-    float v;
-    if (el >= h) {
-        v = 0.5 - 0.5 * sqrt((el - h) / (90.0 - h));
-    } else {
-        v = 0.5 + 0.5 * sqrt((h - el) / (90.0 + h));
-    }
-    float y = v * float(SKY_VIEW_HEIGHT - 1);
-    vec3 a = moonViewSample(x, y, 0);
-    vec3 b = moonViewSample(x, y, SKY_VIEW_HEIGHT);
-    float g = physical.mieG;
-    float k = 1.0 + g * g - 2.0 * g * nu;
-    float miePhase = physical.mieScale * (1.0 + nu * nu) / (k * sqrt(k));
-    return a + b * miePhase;
-}
-#endif
 
 vec4 physicalColor(vec2 p) {
     float az = physical.viewAzimuth + (p.x - physical.centerX) * physical.degreesPerPixel;
@@ -100,12 +62,12 @@ vec4 physicalColor(vec2 p) {
     float elr = el * (PI / 180.0);
     float ce = cos(elr);
     float nu = min(max(sin(elr) * physical.sunSine + ce * physical.sunCosine * cos((az - physical.sunAzimuth) * (PI / 180.0)), -1.0), 1.0);
-    vec3 radiance = scatteredFrom(physical.sunAzimuth, az, el, nu);
+    vec3 radiance = scatteredFrom(u_skyView, physical.sunAzimuth, az, el, nu);
 #ifdef WELKIN_MOONLIGHT
     if (physical.moonSkyScale > 0.0) {
         // Moonlight in the air: the same table lookup toward the Moon, scaled by its irradiance.
         float nuMoon = min(max(sin(elr) * physical.moonSine + ce * physical.moonCosine * cos((az - physical.moonAzimuth) * (PI / 180.0)), -1.0), 1.0);
-        radiance = radiance + scatteredFromMoon(physical.moonAzimuth, az, el, nuMoon) * physical.moonSkyScale;
+        radiance = radiance + scatteredFrom(u_moonView, physical.moonAzimuth, az, el, nuMoon) * physical.moonSkyScale;
     }
 #endif
     float h = physical.horizonElevation;

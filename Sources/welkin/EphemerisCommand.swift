@@ -99,9 +99,9 @@ struct EphemerisReport {
 
     func json(assumed: String?) -> String {
         func n(_ v: Double, _ decimals: Int = 4) -> String { v.isFinite ? String(format: "%.\(decimals)f", v) : "null" }
-        func s(_ t: String?) -> String { t.map(jsonString) ?? "null" }
+        func s(_ t: String?) -> String { t.map { JSONValue.quoted($0) } ?? "null" }
         func object(_ pairs: [(String, String)]) -> String {
-            "{" + pairs.map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+            "{" + pairs.map { "\(JSONValue.quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
         }
         var top: [(String, String)] = [
             ("date", s(date.description)), ("assumed", s(assumed)),
@@ -116,7 +116,7 @@ struct EphemerisReport {
                 ("rise", s(event(moonEvents.rise)?.description)), ("set", s(event(moonEvents.set)?.description)),
             ])),
             ("planets", "[" + planets.map { p in
-                object([("name", jsonString(p.planet.rawValue)), ("elevation", n(p.position.elevation)),
+                object([("name", JSONValue.quoted(p.planet.rawValue)), ("elevation", n(p.position.elevation)),
                         ("apparentElevation", n(p.position.apparentElevation)), ("azimuth", n(p.position.azimuth)),
                         ("magnitude", n(p.magnitude, 2))])
             }.joined(separator: ", ") + "]"),
@@ -197,21 +197,6 @@ struct EphemerisReport {
         50583: "Algieba", 3419: "Diphda", 92855: "Nunki", 68933: "Menkent", 677: "Alpheratz", 5447: "Mirach",
         27366: "Saiph", 72607: "Kochab", 86032: "Rasalhague", 14576: "Algol", 57632: "Denebola", 9640: "Almach",
     ]
-}
-
-/// A JSON string literal: quotes, backslashes and control characters escaped.
-private func jsonString(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
-        default: out.unicodeScalars.append(u)
-        }
-    }
-    return out + "\""
 }
 
 private extension String {

@@ -63,7 +63,11 @@ final class NightSkyParityTests: XCTestCase {
         // Dusk, 3 January 2025: the crescent Moon beside Venus, Saturn above (moonScale 4 to light more pixels).
         try check(scene("2025-01-03T18:30:00+01:00", model: "physical", extra: #", "moonScale": 4"#), label: "physical-dusk", minimumLit: 150)
         // Deep night facing south: Orion, Sirius, moonlight in the air (a gibbous Moon up in the east).
-        try check(scene("2025-01-10T23:00:00+01:00", model: "physical", view: 160), label: "physical-moonlit", minimumLit: 150)
+        let moonlit = try scene("2025-01-10T23:00:00+01:00", model: "physical", view: 160)
+        let frame = Frame(scene: moonlit, time: 0, pixelSize: moonlit.size)
+        guard case .physical(let sky)? = (frame.layers.first as? SkyDraw)?.parts.first else { return XCTFail("no physical sky") }
+        XCTAssertGreaterThan(sky.moonSkyScale, 0, "the moonlit air is drawn (WELKIN_MOONLIGHT on the GPU)")
+        try check(moonlit, label: "physical-moonlit", minimumLit: 150)
     }
 
     func testPaletteNightWithMoonAndPlanets() throws {

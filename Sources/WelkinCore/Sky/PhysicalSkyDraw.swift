@@ -167,7 +167,7 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
                 let nu = min(max(sin(elr) * sunSine + cos(elr) * sunCosine * cos((az - sunAzimuth) * (Float.pi / 180)), -1), 1)
                 let nuMoon = min(max(sin(elr) * moonSine + cos(elr) * moonCosine, -1), 1)
                 sunBright = max(sunBright, luminance(scattered(azimuth: az, elevation: el, nu: nu)))
-                moonBright = max(moonBright, luminance(scatteredFromMoon(sourceAzimuth: moonAzimuth, azimuth: az, elevation: el, nu: nuMoon)) * moonSkyScale)
+                moonBright = max(moonBright, luminance(scatteredFrom(moonTable?.texels ?? table.texels, sourceAzimuth: moonAzimuth, azimuth: az, elevation: el, nu: nuMoon)) * moonSkyScale)
             }
             if !(moonBright >= 1e-2 * sunBright) { moonTable = nil; moonSkyScale = 0 }
         }
@@ -251,7 +251,7 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         if moonSkyScale > 0, let moonTable {
             // Moonlight in the air: the same table lookup toward the Moon, scaled by its irradiance.
             let nuMoon = min(max(sin(elr) * moonSine + ce * moonCosine * cos((az - moonAzimuth) * (Float.pi / 180)), -1), 1)
-            radiance = radiance + scatteredFromMoon(sourceAzimuth: moonAzimuth, azimuth: az, elevation: el, nu: nuMoon) * moonSkyScale
+            radiance = radiance + scatteredFrom(moonTable.texels, sourceAzimuth: moonAzimuth, azimuth: az, elevation: el, nu: nuMoon) * moonSkyScale
         }
         let h = horizonElevation
         // The sun's disc: angular distance from the chord by the haversine form,
@@ -321,16 +321,6 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         let k = 1 + g * g - 2 * g * nu
         let miePhase = mieScale * (1 + nu * nu) / (k * k.squareRoot())
         return a + b * miePhase
-    }
-
-    /// atmosphere.glsl's moonViewSample and scatteredFromMoon: the Moon's table (the shader keeps a
-    /// copy of the lookup per table; here one function takes either).
-    @inlinable func moonViewSample(_ x: Float, _ y: Float, rowOffset: Int) -> SIMD3<Float> {
-        skyViewSample(moonTable?.texels ?? table.texels, x, y, rowOffset: rowOffset)
-    }
-
-    @inlinable public func scatteredFromMoon(sourceAzimuth: Float, azimuth az: Float, elevation el: Float, nu: Float) -> SIMD3<Float> {
-        scatteredFrom(moonTable?.texels ?? table.texels, sourceAzimuth: sourceAzimuth, azimuth: az, elevation: el, nu: nu)
     }
 
     /// Bilinear from the table at texel coordinates (x, y) in rows rowOffset…, as texelFetch does it.
