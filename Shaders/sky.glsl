@@ -185,8 +185,8 @@ float cloudShape(int kind, float x, float y) {
             float dx = x - puff.x, dy = y - puff.y;
             m = max(m, 1.0 - sqrt(dx * dx + dy * dy) / puff.z);
         }
-        float base = clamp01((0.62 - y) * 6.0);
-        return smoothUnit(m * 3.5) * base;
+        float base = clamp01((0.62 - y) * 2.5);
+        return smoothUnit(m * 1.6) * base;
     }
 #endif
 #if (WELKIN_SPRITE_KINDS & 2) != 0
@@ -201,7 +201,7 @@ float cloudShape(int kind, float x, float y) {
             float dx = (x - s.x) / s.z, dy = (sheared - s.y) / s.w;
             m = max(m, 1.0 - dx * dx - dy * dy);
         }
-        return smoothUnit(m * 1.6);
+        return smoothUnit(m * 0.7);
     }
 #endif
 #if (WELKIN_SPRITE_KINDS & 4) != 0
@@ -210,7 +210,7 @@ float cloudShape(int kind, float x, float y) {
         float m1 = 1.0 - x * x - dy * dy;
         float ex = (x - 0.3) * (1.0 / 0.6), ey = (y + 0.2) * (1.0 / 0.3);
         float m2 = 1.0 - ex * ex - ey * ey;
-        return smoothUnit(max(m1, m2) * 2.2);
+        return smoothUnit(max(m1, m2) * 1.2);
     }
 #endif
     return 0.0;

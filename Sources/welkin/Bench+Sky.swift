@@ -19,6 +19,8 @@ extension Commands {
                                        Mie coefficient (tables + sky-view table) drawn, glFinish (ms, target ≤ 50)
           sky.physical.sky-view        one sky-view table for a new sun elevation: the cost a moving sun adds per frame (ms)
           reference.physical-day.1080p CPU reference, Scenes/physical-day.json at 1920×1080 (ms, target ≤ 1500)
+          reference.clouds.1080p       CPU reference, Scenes/sunset-clouds.json's volumetric cumulus at 1920×1080 (ms,
+                                       target ≤ 2000)
           sky.stars.positions          every catalogue star's place for a new date (a new epoch each run: proper
                                        motion, aberration, precession-nutation, then the horizon) (ms, target ≤ 20)
           sky.night.frame              Scenes/night-paris.json's Frame at 1280×720 with its clock running a minute a
@@ -76,6 +78,12 @@ extension Commands {
                 _ = Frame(scene: scene, time: t, pixelSize: SIMD2(1280, 720))
             }
             results.append(BenchResult(name: "sky.night.frame", unit: "ms", value: ms))
+        }
+        if wanted("reference.clouds.1080p") {
+            let renderer = try headlessRenderer(args)
+            let frame = try exampleFrame("sunset-clouds.json", time: 0, size: SIMD2(1920, 1080), renderer: renderer)
+            let ms = try medianMilliseconds(runs: max(1, runs / 3) | 1, warmup: 1) { _ = try ReferenceRenderer().render(frame) }
+            results.append(BenchResult(name: "reference.clouds.1080p", unit: "ms", value: ms))
         }
         let slider = "sky.physical.slider", reference = "reference.physical-day.1080p"
         guard wanted(slider) || wanted(reference) else { return results }

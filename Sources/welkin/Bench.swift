@@ -185,11 +185,11 @@ extension Commands {
     }
 
     /// An example scene from the checkout's Scenes/ at 1280×720, for the GPU benchmarks.
-    static func exampleFrame(_ file: String, time: Double, renderer: GLRenderer) throws -> Frame {
+    static func exampleFrame(_ file: String, time: Double, size: SIMD2<Int> = SIMD2(1280, 720), renderer: GLRenderer) throws -> Frame {
         guard let scenes = scenesDirectory(renderer.shaders) else {
             throw Failure(message: "welkin bench: the GPU benchmarks draw Scenes/\(file); run from a checkout")
         }
-        return Frame(scene: try SceneLoader.load(path: scenes + "/" + file), time: time, pixelSize: SIMD2(1280, 720))
+        return Frame(scene: try SceneLoader.load(path: scenes + "/" + file), time: time, pixelSize: size)
     }
 
     /// Median milliseconds of a GPU frame and of a bare full-screen pass of the same size, timed

@@ -43,6 +43,7 @@ final class PropertyTableTests: XCTestCase {
                                   path: "layers[0].atmosphere."),
             "cloudSprites": Fixture(members: [("type", "\"cloudSprites\"")], wrap: layer, path: "layers[0]."),
             "cloudCover": Fixture(members: [("type", "\"cloudCover\"")], wrap: layer, path: "layers[0]."),
+            "clouds": Fixture(members: [("type", "\"clouds\"")], wrap: layer, path: "layers[0]."),
             "emitter": Fixture(members: [("type", "\"emitter\""), ("cells", "[]")], wrap: layer, path: "layers[0]."),
             "gradientStop": Fixture(members: [("color", "\"red\""), ("location", "0")],
                                     wrap: { layer("{\"type\": \"linearGradient\", \"stops\": [\($0)]}") }, path: "layers[0].stops[0]."),

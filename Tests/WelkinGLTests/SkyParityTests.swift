@@ -13,7 +13,7 @@ import WelkinImage
 
 final class SkyParityTests: XCTestCase {
     static let scenesDirectory = Repository.scenes.path
-    static let skyScenes = ["day-cycle", "sunset-clouds", "rainy-evening", "snowy-night", "weather-tour"]
+    static let skyScenes = ["day-cycle", "sunset-clouds", "rainy-evening", "snowy-night", "weather-tour", "storm"]
     static let size = SIMD2(320, 180)
 
     func check(_ scene: Scene, time: Double, label: String, plain: Bool = false, size: SIMD2<Int> = SkyParityTests.size,

@@ -13,6 +13,7 @@ public enum KindFixtures {
             "sky": #"{"type": "sky", "sunElevation": 10}"#,
             "cloudSprites": #"{"type": "cloudSprites", "count": 6}"#,
             "cloudCover": #"{"type": "cloudCover", "coverage": 0.6}"#,
+            "clouds": #"{"type": "clouds", "coverage": 0.5}"#,
             "emitter": #"{"type": "emitter", "position": [0.5, 0.5], "cells": [{"birthRate": 50, "lifetime": 3, "velocity": 20, "spriteSize": 6, "color": "yellow"}]}"#,
             "text": #"{"type": "text", "string": "Sky", "size": 20, "position": [0.5, 0.5]}"#,
             "group": #"{"type": "group", "layers": [{"type": "radialGradient", "stops": ["red", "clear"]}], "mask": {"type": "text", "string": "Sky", "size": 20, "position": [0.5, 0.5]}, "shadow": {"radius": 2}}"#,

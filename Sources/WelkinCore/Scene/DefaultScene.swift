@@ -3,7 +3,7 @@
 extension Scene {
     /// The scene JSON shown by a bare `welkin` and rendered by `make run`: an autumn evening over
     /// Paris under the physical sky at two minutes of sky a second (the sun sinks towards the horizon and sets at about
-    /// 32 s), cloud cover and drifting clouds, a little snow from 6 s, cloud from 18 s, clear for sunset.
+    /// 32 s), volumetric clouds that follow the weather, a little snow from 6 s, cloud from 18 s, clear for sunset.
     public static let defaultSceneJSON = """
     {
       "name": "Welkin default sky",
@@ -14,8 +14,7 @@ extension Scene {
       "layers": [
         {"type": "sky", "model": "physical", "date": "2024-10-20T17:45:00+02:00", "latitude": 48.8566, "longitude": 2.3522,
          "timeScale": 120, "viewAzimuth": 245, "fieldOfView": 100, "horizon": 0.85},
-        {"type": "cloudCover", "scale": 320},
-        {"type": "cloudSprites", "count": 6}
+        {"type": "clouds"}
       ]
     }
 

@@ -64,6 +64,7 @@ public enum LayerKinds {
         SkyLayer.kind,
         CloudSpritesLayer.kind,
         CloudCoverLayer.kind,
+        CloudsLayer.kind,
         EmitterLayer.kind,
         TextLayer.kind,
         GroupLayer.kind,

@@ -425,7 +425,7 @@ public struct CloudSpritesDraw: Sendable, Equatable {
     ]
     // Cirrus: three thin streaks (x, y, half length, half thickness).
     public static let cirrusStreaks: [SIMD4<Float>] = [
-        SIMD4(0.0, -0.15, 1.0, 0.13), SIMD4(-0.22, 0.18, 0.78, 0.10), SIMD4(0.28, 0.42, 0.62, 0.08),
+        SIMD4(0.0, -0.15, 1.0, 0.22), SIMD4(-0.22, 0.2, 0.78, 0.18), SIMD4(0.28, 0.45, 0.62, 0.16),
     ]
 
     /// A cloud's coverage (0…1) at local point (x, y) in its unit box (−1…1), before its alpha.
@@ -436,8 +436,8 @@ public struct CloudSpritesDraw: Sendable, Equatable {
                 let dx = x - puff.x, dy = y - puff.y
                 m = max(m, 1 - (dx * dx + dy * dy).squareRoot() / puff.z)
             }
-            let base = clamp01((0.62 - y) * 6)
-            return smoothUnit(m * 3.5) * base
+            let base = clamp01((0.62 - y) * 2.5)
+            return smoothUnit(m * 1.6) * base
         } else if kind == CloudSpritesLayer.Kind.cirrus.code {
             var m: Float = -1
             let sheared = y + x * 0.18
@@ -445,13 +445,13 @@ public struct CloudSpritesDraw: Sendable, Equatable {
                 let dx = (x - s.x) / s.z, dy = (sheared - s.y) / s.w
                 m = max(m, 1 - dx * dx - dy * dy)
             }
-            return smoothUnit(m * 1.6)
+            return smoothUnit(m * 0.7)
         } else {
             let dy = y * (1 / 0.42)
             let m1 = 1 - x * x - dy * dy
             let ex = (x - 0.3) * (1 / 0.6), ey = (y + 0.2) * (1 / 0.3)
             let m2 = 1 - ex * ex - ey * ey
-            return smoothUnit(max(m1, m2) * 2.2)
+            return smoothUnit(max(m1, m2) * 1.2)
         }
     }
 

@@ -9,6 +9,7 @@ extension SkyState {
         var first: SkyLayer?
         var any = scene.weather != nil
         for layer in scene.layers {
+            if layer.content is CloudsLayer { any = true }
             guard let content = layer.content as? SkyContent else { continue }
             any = true
             if case .sky(let s) = content, first == nil { first = s }

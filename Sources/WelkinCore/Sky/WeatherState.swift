@@ -28,6 +28,8 @@ public struct WeatherParameters: Sendable, Equatable {
     /// The physical sky's aerosol density, × the atmosphere's (clear: 1; the others from their
     /// `visibility` over Earth's default aerosols).
     public var aerosols: Double = 1
+    /// The `clouds` layer's type, coverage, density and cirrus (CloudShape.of).
+    public var clouds = CloudShape.of(.clear)
 
     static func lerp(_ a: WeatherParameters, _ b: WeatherParameters, _ f: Double) -> WeatherParameters {
         func m(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
@@ -37,7 +39,8 @@ public struct WeatherParameters: Sendable, Equatable {
                                  cloudSpeed: m(a.cloudSpeed, b.cloudSpeed), wind: a.wind + (b.wind - a.wind) * f,
                                  rain: m(a.rain, b.rain), snow: m(a.snow, b.snow), lightning: m(a.lightning, b.lightning),
                                  cloudDarkness: m(a.cloudDarkness, b.cloudDarkness),
-                                 starVisibility: m(a.starVisibility, b.starVisibility), aerosols: m(a.aerosols, b.aerosols))
+                                 starVisibility: m(a.starVisibility, b.starVisibility), aerosols: m(a.aerosols, b.aerosols),
+                                 clouds: CloudShape.lerp(a.clouds, b.clouds, f))
     }
 }
 
@@ -57,6 +60,12 @@ extension WeatherPreset {
     }
 
     public var parameters: WeatherParameters {
+        var p = presetParameters
+        p.clouds = CloudShape.of(self)
+        return p
+    }
+
+    private var presetParameters: WeatherParameters {
         let c = Self.cloudyColors, r = Self.rainyColors, s = Self.sunny
         switch self {
         case .clear:

@@ -1,0 +1,40 @@
+#version 330 core
+// clouds-upsample.frag: the `clouds` layer's grid, upsampled (four bilinear taps) to the output and
+// composited (composite.glsl), as WelkinCore's CloudsDraw.upsampled and .bilinear do it.
+
+#include "pixel.glsl"
+#include "composite.glsl"
+
+uniform sampler2D u_grid;          // the march's premultiplied colours, GL's rows bottom-up
+uniform ivec2 u_gridSize;
+uniform vec2 u_inverseGridScale;
+
+vec4 grid(int x, int y) {
+    return texelFetch(u_grid, ivec2(x, u_gridSize.y - 1 - y), 0);
+}
+
+vec4 bilinear(float gu, float gv) {
+    float u = min(max(gu, 0.0), float(u_gridSize.x - 1));
+    float v = min(max(gv, 0.0), float(u_gridSize.y - 1));
+    float fu = floor(u), fv = floor(v);
+    int x0 = int(fu), y0 = int(fv);
+    int x1 = min(x0 + 1, u_gridSize.x - 1), y1 = min(y0 + 1, u_gridSize.y - 1);
+    float tu = u - fu, tv = v - fv;
+    vec4 a = grid(x0, y0), b = grid(x1, y0), c = grid(x0, y1), d = grid(x1, y1);
+    vec4 top = a + (b - a) * tu;
+    vec4 bottom = c + (d - c) * tu;
+    return top + (bottom - top) * tv;
+}
+
+vec4 upsampled(int x, int y) {
+    float u = (float(x) + 0.5) * u_inverseGridScale.x - 0.5;
+    float v = (float(y) + 0.5) * u_inverseGridScale.y - 0.5;
+    vec4 a = bilinear(u - 0.5, v - 0.5) + bilinear(u + 0.5, v - 0.5);
+    vec4 b = bilinear(u - 0.5, v + 0.5) + bilinear(u + 0.5, v + 0.5);
+    return (a + b) * 0.25;
+}
+
+void main() {
+    ivec2 xy = pixelCoordinate();
+    writeLayer(upsampled(xy.x, xy.y));
+}

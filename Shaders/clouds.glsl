@@ -1,0 +1,169 @@
+// clouds.glsl: the `clouds` layer's ray march, mirroring WelkinCore's CloudsDraw
+// (Sources/WelkinCore/Clouds/CloudsDraw.swift, sampling as Sources/WelkinCore/Clouds/CloudNoise.swift)
+// line for line: same names, same constants, same order of operations. The noise textures are
+// CloudNoise's floats with GL_LINEAR + GL_REPEAT, which sample2D / sample3D spell out on the CPU.
+
+#include "colorspace.glsl"
+#include "tonemap.glsl"
+
+struct CloudsValues {
+    vec4 direction;
+    ivec2 gridSize;
+    vec2 gridScale;
+    vec2 inverseGridScale;
+    float base;
+    float top;
+    float inverseThickness;
+    vec4 profile;
+    vec2 inverseScales;
+    float shapeWeight;
+    float threshold;
+    float extinction;
+    vec4 offset;
+    float evolution;
+    int steps;
+    float maxDistance;
+    float hazeInverse;
+    vec3 hazeColor;
+    vec3 sunDirection;
+    vec3 sunLight;
+    float lightReach;
+    vec3 diffuseLight;
+    vec3 ambientTop;
+    vec3 ambientBottom;
+    float ambientShade;
+    vec3 flash;
+    vec3 flashPoint;
+    vec3 cirrus;
+    vec2 cirrusOffset;
+    int toneMap;
+    int linearOutput;
+    float opacity;
+};
+
+uniform CloudsValues u_clouds;
+uniform sampler2D u_weather;
+uniform sampler3D u_shape;
+
+float clamp01(float x) { return min(max(x, 0.0), 1.0); }
+float smoothUnit(float x) { float t = clamp01(x); return t * t * (3.0 - 2.0 * t); }
+
+vec2 sample2D(float u, float v) { return texture(u_weather, vec2(u, v)).xy; }
+vec2 sample3D(vec3 p) { return texture(u_shape, p).xy; }
+
+float henyeyGreenstein(float mu, float g) {
+    float k = 1.0 + g * g - 2.0 * g * mu;
+    return (1.0 - g * g) / (4.0 * PI * k * sqrt(k));
+}
+
+float cloudPhase(float mu, float scale) {
+    return 0.7 * henyeyGreenstein(mu, 0.8 * scale) + 0.3 * henyeyGreenstein(mu, -0.25 * scale);
+}
+
+float heightOf(vec3 p) {
+    return p.z + (p.x * p.x + p.y * p.y) * CLOUD_CURVATURE;
+}
+
+float shellDistance(float h, float dz) {
+    float a = (1.0 - dz * dz) * CLOUD_CURVATURE;
+    return 2.0 * h / (dz + sqrt(dz * dz + 4.0 * a * h));
+}
+
+float cloudDensity(vec3 p, float f, bool detail) {
+    if (!(f > 0.0 && f < 1.0)) return 0.0;
+    float w = sample2D(p.x * u_clouds.inverseScales.x + u_clouds.offset.x, p.y * u_clouds.inverseScales.x + u_clouds.offset.y).x;
+    float profileValue = smoothUnit((f - (1.0 - w) * u_clouds.profile.w) * u_clouds.profile.x) * smoothUnit((1.0 - f) * u_clouds.profile.y);
+    float dome = clamp01((w - f * u_clouds.profile.z * 0.8) * 5.0);
+    float shaped = profileValue * dome;
+    if (!((w * (1.0 - u_clouds.shapeWeight) + u_clouds.shapeWeight) * shaped > u_clouds.threshold)) return 0.0;
+    vec3 q = vec3(p.x * u_clouds.inverseScales.y + u_clouds.offset.z, p.y * u_clouds.inverseScales.y + u_clouds.offset.w,
+                  p.z * u_clouds.inverseScales.y * 1.5 + u_clouds.evolution);
+    vec2 s = sample3D(q);
+    float field = (w * (1.0 - u_clouds.shapeWeight) + s.x * u_clouds.shapeWeight) * shaped;
+    float d = clamp01((field - u_clouds.threshold) / (1.0 - u_clouds.threshold) * 1.5);
+    if (detail) {
+        float erosion = s.y * 0.35;
+        d = clamp01((d - erosion) / (1.0 - erosion));
+    }
+    return d;
+}
+
+vec4 cloudsColor(int gx, int gy) {
+    float px = (float(gx) + 0.5) * u_clouds.gridScale.x;
+    float py = (float(gy) + 0.5) * u_clouds.gridScale.y;
+    float az = px * u_clouds.direction.y + u_clouds.direction.x;
+    float el = u_clouds.direction.z - py * u_clouds.direction.w;
+    if (!(el > 0.0)) return vec4(0.0);
+    float elr = el * (PI / 180.0);
+    float azr = az * (PI / 180.0);
+    float ce = cos(elr);
+    vec3 d = vec3(ce * sin(azr), ce * cos(azr), sin(elr));
+    vec3 sunDirection = u_clouds.sunDirection;
+    float mu = d.x * sunDirection.x + d.y * sunDirection.y + d.z * sunDirection.z;
+    float base = u_clouds.base, top = u_clouds.top;
+    float t0 = shellDistance(base, d.z);
+    vec3 light = vec3(0.0);
+    float transmittance = 1.0;
+    vec3 sunLight = u_clouds.sunLight;
+    float extinction = u_clouds.extinction;
+    float lightReach = u_clouds.lightReach;
+    if (t0 < u_clouds.maxDistance) {
+        float t1 = min(shellDistance(top, d.z), t0 + 2.5 * (top - base) + 1.0);
+        float dt = (t1 - t0) / float(u_clouds.steps);
+        float bayer = CLOUD_BAYER[(gy & 3) * 4 + (gx & 3)];
+        float t = t0 + dt * bayer;
+        float phase0 = cloudPhase(mu, 1.0), phase1 = cloudPhase(mu, 0.5), phase2 = cloudPhase(mu, 0.25);
+        for (int i = 0; i < u_clouds.steps; i++) {
+            vec3 p = d * t;
+            float f = (heightOf(p) - base) * u_clouds.inverseThickness;
+            float density = cloudDensity(p, f, true);
+            if (density > 0.0) {
+                float tau = 0.0;
+                if (sunLight.x + sunLight.y + sunLight.z > 0.0) {
+                    for (int k = 0; k < 3; k++) {
+                        vec2 s = CLOUD_LIGHT_SAMPLES[k];
+                        vec3 q = p + sunDirection * (s.x * lightReach);
+                        tau += cloudDensity(q, (heightOf(q) - base) * u_clouds.inverseThickness, false) * (s.y * lightReach);
+                    }
+                    tau *= extinction;
+                }
+                tau = tau + u_clouds.ambientShade * 8.0 * (1.0 - f) * (1.0 - f);
+                float sun = phase0 * exp(-tau) + 0.5 * phase1 * exp(-0.4 * tau) + 0.25 * phase2 * exp(-0.16 * tau);
+                float powder = 1.0 - 0.75 * exp(-density * extinction * 0.08);
+                vec3 ambient = (u_clouds.ambientBottom + (u_clouds.ambientTop - u_clouds.ambientBottom) * f) * (1.0 / (1.0 + u_clouds.ambientShade * (1.0 - f)));
+                float diffuse = 0.08 / (1.0 + 0.12 * tau + 2.0 * u_clouds.ambientShade * (1.0 - f));
+                vec3 toFlash = p - u_clouds.flashPoint;
+                float flashDistance = toFlash.x * toFlash.x + toFlash.y * toFlash.y + toFlash.z * toFlash.z;
+                vec3 source = sunLight * (sun * 4.0 * PI * powder) + u_clouds.diffuseLight * diffuse + ambient * (0.6 + 0.4 * powder)
+                    + u_clouds.flash * (1.0 / (1.0 + flashDistance * 0.25));
+                float e = exp(-density * extinction * dt);
+                light = light + source * (transmittance * (1.0 - e));
+                transmittance = transmittance * e;
+                if (transmittance < 0.01) break;
+            }
+            t = t + dt;
+        }
+        float haze = exp(-t0 * u_clouds.hazeInverse);
+        float cover = 1.0 - transmittance;
+        light = light * haze + u_clouds.hazeColor * (cover * (1.0 - haze));
+        float fade = smoothUnit((u_clouds.maxDistance - t0) / (0.6 * u_clouds.maxDistance));
+        light = light * fade;
+        transmittance = 1.0 - cover * fade;
+    }
+    vec3 cirrus = u_clouds.cirrus;
+    if (cirrus.x > 0.0) {
+        float tc = shellDistance(cirrus.y, d.z);
+        vec3 q = d * tc;
+        float g = sample2D(q.x * cirrus.z + u_clouds.cirrusOffset.x, q.y * cirrus.z * 2.0 + u_clouds.cirrusOffset.y).y;
+        float a = clamp01((g - (1.0 - cirrus.x)) * 1.5) * 0.5 * exp(-tc * u_clouds.hazeInverse * 0.5);
+        vec3 c = sunLight * (0.45 + 4.0 * PI * 0.25 * henyeyGreenstein(mu, 0.6)) * 0.35 + u_clouds.ambientTop * 0.9;
+        light = light + c * (a * transmittance);
+        transmittance = transmittance * (1.0 - a);
+    }
+    float alpha = (1.0 - transmittance) * u_clouds.opacity;
+    if (!(alpha > 0.0)) return vec4(0.0);
+    if (u_clouds.linearOutput != 0) return vec4(light * u_clouds.opacity, alpha);
+    vec3 straight = light * (1.0 / (1.0 - transmittance));
+    vec3 mapped = clamp(applyToneMap(u_clouds.toneMap, straight), 0.0, 1.0);
+    return vec4(encodeSRGBUnit(mapped) * alpha, alpha);
+}

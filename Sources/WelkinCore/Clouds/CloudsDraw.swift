@@ -1,0 +1,248 @@
+// The `clouds` layer in pixels: a ray march through the cloud volume, on a grid of `resolution`
+// times the output's size, then upsampled bilinearly.
+//
+// Mirrored line for line by Shaders/clouds.glsl (same names, constants and order of operations).
+// Per-frame values (light colours, drift, the type's numbers under the weather) are computed here
+// in Double when the Frame is built; per grid pixel there is only float arithmetic and the two
+// noise textures (CloudNoise), which the GPU filters with the same arithmetic.
+//
+// The march (after Schneider's Nubis and Hillaire's Frostbite clouds): the view ray from the ground
+// enters the layer's base shell and leaves its top shell (a round Earth, h = z + (x² + y²)/2R);
+// `steps` samples with an ordered (Bayer) offset. Density: the weather map's heaps and the 3D
+// Perlin–Worley shape, shaped by the type's vertical profile and domed tops, thresholded by the
+// coverage and eroded by the detail noise. Light: Beer–Lambert toward the sun over three samples,
+// a two-lobe Henyey–Greenstein phase, Wrenninge's three octaves of multiple scattering, the powder
+// darkening of thin outskirts, and sky light from above (brighter toward the top). Distant cloud
+// fades into the horizon's haze; a thin high cirrus sheet lies behind.
+
+import Foundation
+
+public struct CloudsDraw: Sendable, Equatable {
+    /// Pixel → direction (degrees): azimuth = x·direction.y + direction.x, elevation = direction.z − y·direction.w.
+    public var direction: SIMD4<Float>
+    /// The output's size, the march grid's size, output pixels per grid pixel and its inverse.
+    public var pixelSize: SIMD2<Int>
+    public var gridSize: SIMD2<Int>
+    public var gridScale: SIMD2<Float>
+    public var inverseGridScale: SIMD2<Float>
+    /// Base and top altitude (km), and 1 / (top − base).
+    public var base: Float
+    public var top: Float
+    public var inverseThickness: Float
+    /// The type's profile: rise and fall slopes, dome rounding, base lumps.
+    public var profile: SIMD4<Float>
+    /// 1 / the weather map's tile and 1 / the shape noise's tile (km⁻¹).
+    public var inverseScales: SIMD2<Float>
+    public var shapeWeight: Float
+    /// Cloud where the shaped field exceeds this (from the coverage).
+    public var threshold: Float
+    /// km⁻¹ at density 1.
+    public var extinction: Float
+    /// Drift: weather-map offset (x, y, in tiles) and shape offset (x, y, in tiles); and the shape's
+    /// slow evolution (z, in tiles).
+    public var offset: SIMD4<Float>
+    public var evolution: Float
+    public var steps: Int32
+    /// Beyond this distance (km) the haze hides every cloud.
+    public var maxDistance: Float
+    /// 1 / the haze's distance (km⁻¹), and the haze's colour (exposed linear): distant cloud takes
+    /// the horizon's colour, and fades out entirely toward maxDistance.
+    public var hazeInverse: Float
+    public var hazeColor: SIMD3<Float>
+    /// The light: direction (x east, y north, z up), colour (exposed linear), and how far (km) the
+    /// march toward it reaches.
+    public var sunDirection: SIMD3<Float>
+    public var sunLight: SIMD3<Float>
+    public var lightReach: Float
+    /// The sunlight diffused through thick cloud: its colour greyed by many scatterings.
+    public var diffuseLight: SIMD3<Float>
+    /// Sky light at the layer's top and base (exposed linear), and how much the cloud above a
+    /// point shades it: sky light × 1 / (1 + ambientShade (1 − f)).
+    public var ambientTop: SIMD3<Float>
+    public var ambientBottom: SIMD3<Float>
+    public var ambientShade: Float
+    /// Lightning inside the cloud (exposed linear), at a point (km from the observer) whose light
+    /// falls off as 1 / (1 + d² / 4 km²).
+    public var flash: SIMD3<Float>
+    public var flashPoint: SIMD3<Float>
+    /// The cirrus sheet: amount, altitude (km), 1 / its tile (km⁻¹); its drift (tiles).
+    public var cirrus: SIMD3<Float>
+    public var cirrusOffset: SIMD2<Float>
+    /// The sky's tone curve (ToneMap.code; the palette sky's is clamp), and 1 for scene-linear output.
+    public var toneMap: Int32
+    public var linearOutput: Int32
+    public var opacity: Float
+
+    /// Earth's radius, km, and the curvature term 1 / 2R of heights along a ray.
+    public static let earthRadius = 6360.0
+    public static let curvature = Float(0.5 / earthRadius)
+    /// Metres of drift per point of the weather's wind travel (the weather's wind is in points a
+    /// second; × 3 is a gentle time-lapse for clouds kilometres away).
+    public static let metresPerWindPoint = 3.0
+    /// The shape noise's evolution, tiles per second at `evolution` 1.
+    public static let evolutionRate = 0.0025
+    /// Exposed-linear sunlight and sky light for the palette sky (its colours are display values).
+    public static let paletteSun = 7.0
+    public static let paletteAmbient = 0.8
+
+    // ---- per pixel (Float) ----
+
+    /// Henyey–Greenstein phase, sr⁻¹.
+    @inline(__always) @inlinable public static func henyeyGreenstein(_ mu: Float, _ g: Float) -> Float {
+        let k = 1 + g * g - 2 * g * mu
+        return (1 - g * g) / (4 * Float.pi * k * k.squareRoot())
+    }
+
+    /// Two lobes: forward (silver lining) and a little back-scatter; `scale` narrows both (octaves).
+    @inline(__always) @inlinable public static func cloudPhase(_ mu: Float, _ scale: Float) -> Float {
+        0.7 * henyeyGreenstein(mu, 0.8 * scale) + 0.3 * henyeyGreenstein(mu, -0.25 * scale)
+    }
+
+    /// Height above the ground (km) of a point at p from the observer: z + (x² + y²) / 2R.
+    @inline(__always) @inlinable public static func heightOf(_ p: SIMD3<Float>) -> Float {
+        p.z + (p.x * p.x + p.y * p.y) * curvature
+    }
+
+    /// Distance along a ray of vertical sine dz to height h (km): t dz + t²(1 − dz²)/2R = h.
+    @inline(__always) @inlinable public static func shellDistance(_ h: Float, _ dz: Float) -> Float {
+        let a = (1 - dz * dz) * curvature
+        return 2 * h / (dz + (dz * dz + 4 * a * h).squareRoot())
+    }
+
+    /// Cloud density (0…1) at p, height fraction f; `detail` erodes the edges with the fine noise.
+    @inline(__always) @inlinable public func cloudDensity(_ p: SIMD3<Float>, _ f: Float, _ detail: Bool,
+                                       _ weather: UnsafePointer<Float>, _ shape: UnsafePointer<Float>) -> Float {
+        if !(f > 0 && f < 1) { return 0 }
+        let w = CloudNoise.sample2D(weather, size: CloudNoise.weatherSize, p.x * inverseScales.x + offset.x, p.y * inverseScales.x + offset.y).x
+        // Lumpy bases: where the weather map is thin the cloud starts higher.
+        let profileValue = smoothUnit((f - (1 - w) * profile.w) * profile.x) * smoothUnit((1 - f) * profile.y)
+        // Domed tops: the higher in the layer, the more of the weather map it takes.
+        let dome = clamp01((w - f * profile.z * 0.8) * 5)
+        let shaped = profileValue * dome
+        // Without the 3D noise's contribution at its largest the field cannot reach the threshold.
+        if !((w * (1 - shapeWeight) + shapeWeight) * shaped > threshold) { return 0 }
+        let q = SIMD3<Float>(p.x * inverseScales.y + offset.z, p.y * inverseScales.y + offset.w, p.z * inverseScales.y * 1.5 + evolution)
+        let s = CloudNoise.sample3D(shape, size: CloudNoise.shapeSize, q)
+        let field = (w * (1 - shapeWeight) + s.x * shapeWeight) * shaped
+        var d = clamp01((field - threshold) / (1 - threshold) * 1.5)
+        if detail {
+            let erosion = s.y * 0.35
+            d = clamp01((d - erosion) / (1 - erosion))
+        }
+        return d
+    }
+
+    /// The premultiplied output colour of grid pixel (gx, gy).
+    @inline(__always) @inlinable public func cloudsColor(_ gx: Int, _ gy: Int, _ weather: UnsafePointer<Float>, _ shape: UnsafePointer<Float>) -> SIMD4<Float> {
+        let px = (Float(gx) + 0.5) * gridScale.x
+        let py = (Float(gy) + 0.5) * gridScale.y
+        let az = px * direction.y + direction.x
+        let el = direction.z - py * direction.w
+        if !(el > 0) { return .zero }
+        let elr = el * (Float.pi / 180)
+        let azr = az * (Float.pi / 180)
+        let ce = cos(elr)
+        let d = SIMD3<Float>(ce * sin(azr), ce * cos(azr), sin(elr))
+        let mu = d.x * sunDirection.x + d.y * sunDirection.y + d.z * sunDirection.z
+        let t0 = Self.shellDistance(base, d.z)
+        var light = SIMD3<Float>.zero
+        var transmittance: Float = 1
+        if t0 < maxDistance {
+            let t1 = min(Self.shellDistance(top, d.z), t0 + 2.5 * (top - base) + 1)
+            let dt = (t1 - t0) / Float(steps)
+            // An ordered 4×4 offset along the ray (Bayer): slices become a fine, even grain.
+            let bayer = Self.bayer4[(gy & 3) * 4 + (gx & 3)]
+            var t = t0 + dt * bayer
+            let phase0 = Self.cloudPhase(mu, 1), phase1 = Self.cloudPhase(mu, 0.5), phase2 = Self.cloudPhase(mu, 0.25)
+            for _ in 0..<steps {
+                let p = d * t
+                let f = (Self.heightOf(p) - base) * inverseThickness
+                let density = cloudDensity(p, f, true, weather, shape)
+                if density > 0 {
+                    // Optical depth toward the light over three growing segments.
+                    var tau: Float = 0
+                    if sunLight.x + sunLight.y + sunLight.z > 0 {
+                        for k in 0..<3 {
+                            let s = Self.lightSamples[k]
+                            let q = p + sunDirection * (s.x * lightReach)
+                            tau += cloudDensity(q, (Self.heightOf(q) - base) * inverseThickness, false, weather, shape) * (s.y * lightReach)
+                        }
+                        tau *= extinction
+                    }
+                    // Wrenninge's octaves: each scatters half as much, through less extinction, more evenly.
+                    // Beyond the march's reach, a deck's remaining depth toward the sun (its forward lobe
+                    // must not show the sun through a storm).
+                    tau = tau + ambientShade * 8 * (1 - f) * (1 - f)
+                    let sun = phase0 * exp(-tau) + 0.5 * phase1 * exp(-0.4 * tau) + 0.25 * phase2 * exp(-0.16 * tau)
+                    let powder = 1 - 0.75 * exp(-density * extinction * 0.08)
+                    let ambient = (ambientBottom + (ambientTop - ambientBottom) * f) * (1 / (1 + ambientShade * (1 - f)))
+                    // Light diffused through the cloud above falls as 1 / optical depth (two-stream), not
+                    // exponentially (the deck above a point counts as ambientShade): what keeps a thick deck's
+                    // base grey rather than black, and a storm's darker than a stratus sheet's.
+                    let diffuse = 0.08 / (1 + 0.12 * tau + 2 * ambientShade * (1 - f))
+                    let toFlash = p - flashPoint
+                    let flashDistance = toFlash.x * toFlash.x + toFlash.y * toFlash.y + toFlash.z * toFlash.z
+                    let source = sunLight * (sun * 4 * Float.pi * powder) + diffuseLight * diffuse + ambient * (0.6 + 0.4 * powder)
+                        + flash * (1 / (1 + flashDistance * 0.25))
+                    let e = exp(-density * extinction * dt)
+                    light = light + source * (transmittance * (1 - e))
+                    transmittance = transmittance * e
+                    if transmittance < 0.01 { break }
+                }
+                t = t + dt
+            }
+            let haze = exp(-t0 * hazeInverse)
+            let cover = 1 - transmittance
+            light = light * haze + hazeColor * (cover * (1 - haze))
+            let fade = smoothUnit((maxDistance - t0) / (0.6 * maxDistance))
+            light = light * fade
+            transmittance = 1 - cover * fade
+        }
+        // The cirrus sheet behind: thin, lit mostly by the sun's forward lobe.
+        if cirrus.x > 0 {
+            let tc = Self.shellDistance(cirrus.y, d.z)
+            let q = d * tc
+            let g = CloudNoise.sample2D(weather, size: CloudNoise.weatherSize, q.x * cirrus.z + cirrusOffset.x, q.y * cirrus.z * 2 + cirrusOffset.y).y
+            let a = clamp01((g - (1 - cirrus.x)) * 1.5) * 0.5 * exp(-tc * hazeInverse * 0.5)
+            let c = sunLight * (0.45 + 4 * Float.pi * 0.25 * Self.henyeyGreenstein(mu, 0.6)) * 0.35 + ambientTop * 0.9
+            light = light + c * (a * transmittance)
+            transmittance = transmittance * (1 - a)
+        }
+        let alpha = (1 - transmittance) * opacity
+        if !(alpha > 0) { return .zero }
+        if linearOutput != 0 { return SIMD4(light * opacity, alpha) }
+        let straight = light * (1 / (1 - transmittance))
+        let mapped = ToneMapping.applyToneMap(toneMap, straight).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
+        return SIMD4(ColorMath.encodeSRGBUnit(mapped) * alpha, alpha)
+    }
+
+    /// The upsampled colour at output pixel (x, y): the mean of four bilinear taps half a grid
+    /// pixel around it (a tent three grid pixels wide, which also evens out the march's ordered
+    /// offsets); `grid` returns a grid pixel's colour.
+    @inline(__always) @inlinable public func upsampled(_ x: Int, _ y: Int, _ grid: (Int, Int) -> SIMD4<Float>) -> SIMD4<Float> {
+        let u = (Float(x) + 0.5) * inverseGridScale.x - 0.5
+        let v = (Float(y) + 0.5) * inverseGridScale.y - 0.5
+        let a = bilinear(u - 0.5, v - 0.5, grid) + bilinear(u + 0.5, v - 0.5, grid)
+        let b = bilinear(u - 0.5, v + 0.5, grid) + bilinear(u + 0.5, v + 0.5, grid)
+        return (a + b) * 0.25
+    }
+
+    /// Bilinear between the four grid pixels around grid coordinate (u, v), clamped to the grid.
+    @inline(__always) @inlinable public func bilinear(_ gu: Float, _ gv: Float, _ grid: (Int, Int) -> SIMD4<Float>) -> SIMD4<Float> {
+        let u = min(max(gu, 0), Float(gridSize.x - 1))
+        let v = min(max(gv, 0), Float(gridSize.y - 1))
+        let fu = u.rounded(.down), fv = v.rounded(.down)
+        let x0 = Int(fu), y0 = Int(fv)
+        let x1 = min(x0 + 1, gridSize.x - 1), y1 = min(y0 + 1, gridSize.y - 1)
+        let tu = u - fu, tv = v - fv
+        let a = grid(x0, y0), b = grid(x1, y0), c = grid(x0, y1), d = grid(x1, y1)
+        let top = a + (b - a) * tu
+        let bottom = c + (d - c) * tu
+        return top + (bottom - top) * tv
+    }
+
+    /// The 4×4 Bayer matrix, (index + 0.5) / 16.
+    public static let bayer4: [Float] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map { (Float($0) + 0.5) / 16 }
+    /// The light march's samples: distance and length, as fractions of `lightReach`.
+    public static let lightSamples: [SIMD2<Float>] = [SIMD2(0.08, 0.16), SIMD2(0.3, 0.28), SIMD2(0.72, 0.56)]
+}

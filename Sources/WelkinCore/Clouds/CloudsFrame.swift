@@ -1,0 +1,186 @@
+// How a `clouds` layer enters a Frame: its numbers under the weather, the light of the sky below
+// it, and the pixel → direction map of the view (or of an equirect panorama).
+
+import Foundation
+import WelkinAtmosphere
+
+extension CloudsLayer: LayerContent {
+    public var typeName: String { Self.kind.type }
+
+    /// The clouds take their light from the sky drawn below them: the physical sky part of the
+    /// frame's last sky layer when there is one, the palette's colours otherwise.
+    public func resolve(_ layer: Layer, index: Int, in frame: inout Frame.Builder) {
+        let r = frame.resolution
+        guard let state = frame.sky else { return }
+        var physical: (draw: PhysicalSkyDraw, layer: SkyLayer)?
+        for case let sky as SkyDraw in frame.layers.reversed() {
+            for case .physical(let p) in sky.parts { physical = (p, Self.firstPhysicalSky(r.scene) ?? SkyLayer()) }
+            if physical != nil { break }
+        }
+        let seed = UInt64(Noise.hash32(UInt32(truncatingIfNeeded: r.seed) ^ Noise.hash32(UInt32(truncatingIfNeeded: self.seed) &+ UInt32(index))))
+        frame.layers.append(CloudsDraw(self, state: state, physical: physical, opacity: layer.opacity, time: r.time, seed: seed,
+                                       pixelSize: r.pixelSize, equirect: r.options.projection == .equirect, linear: r.options.linearLight))
+    }
+
+    static func firstPhysicalSky(_ scene: Scene) -> SkyLayer? {
+        for layer in scene.layers {
+            if case .sky(let s)? = layer.content as? SkyContent, s.model == .physical { return s }
+        }
+        return nil
+    }
+
+    /// The layer's numbers: the weather's, with what the layer sets.
+    public func shape(weather: WeatherParameters) -> CloudShape {
+        var s = weather.clouds
+        if let type = cloudType {
+            s = CloudShape(type, coverage: s.coverage, density: s.density, cirrus: s.cirrus)
+        }
+        if let v = coverage { s.coverage = v }
+        if let v = density { s.density = v }
+        if let v = cirrus { s.cirrus = v }
+        if let a = altitude { s.base = a.lowerBound; s.top = a.upperBound }
+        s.scales *= scale
+        return s
+    }
+}
+
+extension CloudsDraw: LayerDraw {}
+
+extension CloudsDraw {
+    public init(_ layer: CloudsLayer, state: SkyState, physical: (draw: PhysicalSkyDraw, layer: SkyLayer)?, opacity: Double,
+                time: Double, seed: UInt64, pixelSize: SIMD2<Int>, equirect: Bool, linear: Bool) {
+        let w = Double(pixelSize.x), h = Double(pixelSize.y)
+        if equirect {
+            direction = SIMD4(0, Float(360 / w), 90, Float(180 / h))
+        } else {
+            let dpp = state.degreesPerPixel(width: pixelSize.x)
+            direction = SIMD4(Float(state.viewAzimuth - w / 2 * dpp), Float(dpp), Float(state.horizon * h * dpp), Float(dpp))
+        }
+        self.pixelSize = pixelSize
+        gridSize = SIMD2(max(1, Int((w * layer.resolution).rounded(.up))), max(1, Int((h * layer.resolution).rounded(.up))))
+        gridScale = SIMD2(Float(w / Double(gridSize.x)), Float(h / Double(gridSize.y)))
+        inverseGridScale = SIMD2(Float(Double(gridSize.x) / w), Float(Double(gridSize.y) / h))
+
+        let weather = state.weather.parameters
+        let s = layer.shape(weather: weather)
+        base = Float(s.base)
+        top = Float(max(s.top, s.base + 0.05))
+        inverseThickness = 1 / (top - base)
+        profile = SIMD4<Float>(s.profile)
+        inverseScales = SIMD2<Float>(1 / s.scales)
+        shapeWeight = Float(s.shapeWeight)
+        threshold = Float(Self.threshold(coverage: s.coverage))
+        extinction = Float(Self.baseExtinction * s.density)
+        steps = Int32(layer.steps)
+        // A deck shades the air and its own base from the sky above it (a scattered cumulus hardly).
+        let shade = Self.ambientShadeFactor * Double(extinction) * (s.top - s.base) * s.coverage
+        ambientShade = Float(shade)
+
+        // Drift: the layer's wind (m/s), or the weather's travel; [right, away] in the view.
+        let travel = layer.wind.map { $0 * time } ?? state.weather.windTravel * Self.metresPerWindPoint
+        let a = state.viewAzimuth * .pi / 180
+        let right = SIMD2(cos(a), -sin(a)), forward = SIMD2(sin(a), cos(a))
+        let driftKm = (right * travel.x + forward * travel.y) / 1000
+        var h32 = Noise.hash32(UInt32(truncatingIfNeeded: seed) ^ 0xc10d)
+        func random() -> Double { h32 = Noise.hashNext(h32); return Double(Noise.unit(h32)) }
+        func wrapped(_ v: Double) -> Float { v.isFinite ? Float(v - v.rounded(.down)) : 0 }
+        let weatherOffset = -driftKm / s.scales.x, shapeOffset = -driftKm / s.scales.y
+        offset = SIMD4(wrapped(weatherOffset.x + random()), wrapped(weatherOffset.y + random()),
+                       wrapped(shapeOffset.x + random()), wrapped(shapeOffset.y + random()))
+        evolution = wrapped(time * Self.evolutionRate * layer.evolution + random())
+        let cirrusScale = 24 * layer.scale
+        cirrus = SIMD3(Float(s.cirrus), Float(Self.cirrusAltitude), Float(1 / cirrusScale))
+        cirrusOffset = SIMD2(wrapped(-driftKm.x * 1.5 / cirrusScale + random()), wrapped(-driftKm.y * 1.5 / cirrusScale * 2 + random()))
+
+        // Haze: the air's visibility under the weather's aerosols.
+        let hazeDistance = min(max(Self.clearHaze / max(weather.aerosols, 0.05).squareRoot(), 4), 60)
+        hazeInverse = Float(1 / hazeDistance)
+        maxDistance = Float(5 * hazeDistance)
+        lightReach = Float(min(s.top - s.base, 1.2))
+
+        let e = state.sunElevation
+        sunDirection = SIMD3<Float>(state.sunDirection)
+        // The sun lights clouds until it is a little below the horizon (their height sees it longer).
+        let sunUp = Self.smoothstep(-3, 2, e)
+        if let physical {
+            let p = physical.draw
+            let c = PhysicalSkyDraw.coefficients(physical.layer.physical.atmosphere, aerosols: weather.aerosols)
+            let tables = AtmosphereTables.shared(for: c)
+            let altitude = physical.layer.physical.atmosphere.altitude / 1000 + (s.base + s.top) / 2
+            let t = tables.transmittanceToSun(r: c.groundRadius + altitude, mus: sin(max(e, -5) * .pi / 180))
+            let exposure = Double(p.exposure)
+            sunLight = SIMD3<Float>(t * exposure * sunUp)
+            var sky = SIMD3<Float>.zero
+            let looks: [SIMD2<Float>] = [SIMD2(0, 90), SIMD2(0, 25), SIMD2(90, 25), SIMD2(180, 25)]
+            for look in looks {
+                sky += p.skyRadiance(azimuth: p.sunAzimuth + look.x, elevation: look.y)
+            }
+            let mean = SIMD3<Double>(sky / 4) * exposure
+            // As for the palette: the light a cloud takes from the sky is less saturated than the sky.
+            let skyLight = mean + (SIMD3(repeating: 0.2126 * mean.x + 0.7152 * mean.y + 0.0722 * mean.z) - mean) * 0.6
+            let sine: Double = max(sin(e * Double.pi / 180), 0)
+            let groundFactor: Double = Self.groundAlbedo * sine / Double.pi * exposure * sunUp
+            let ground: SIMD3<Double> = t * groundFactor
+            let horizon = (p.skyRadiance(azimuth: p.sunAzimuth + 90, elevation: 3) + p.skyRadiance(azimuth: p.sunAzimuth, elevation: 3)) * 0.5
+            hazeColor = SIMD3<Float>(SIMD3<Double>(horizon) * (exposure * (1 - 0.6 * weather.cloudDarkness * weather.cloudDarkness) / (1 + shade)))
+            // The physical sky does not know the weather's darkness; its clouds do (a storm's deck is
+            // dark in the picture, not just in the exposure).
+            let dark = 1 - 0.6 * weather.cloudDarkness * weather.cloudDarkness
+            ambientTop = SIMD3<Float>(skyLight * (Self.physicalAmbient * dark))
+            ambientBottom = SIMD3<Float>((skyLight * (0.45 * Self.physicalAmbient) + ground) * dark)
+            toneMap = p.toneMap
+            linearOutput = p.linearOutput
+        } else {
+            let glow = state.colors.sunGlow.linear
+            // The glow's colour, whitening as the sun climbs (midday cumulus are white).
+            let glowColor = glow / max(glow.max(), 1e-6)
+            let white = Self.smoothstep(6, 30, e)
+            let sunColor = glowColor + (SIMD3(repeating: 1) - glowColor) * white
+            sunLight = SIMD3<Float>(sunColor * (Self.paletteSun * sunUp))
+            hazeColor = SIMD3<Float>(state.colors.horizon.linear / (1 + shade))
+            // The palette's colours are the sky's; the light a cloud takes from them is less saturated
+            // (white sunlight scattered many times joins it).
+            func greyer(_ c: SIMD3<Double>) -> SIMD3<Double> {
+                let y = 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z
+                return c + (SIMD3(repeating: y) - c) * 0.45
+            }
+            ambientTop = SIMD3<Float>(greyer(state.colors.zenith.linear) * Self.paletteAmbient)
+            ambientBottom = SIMD3<Float>(greyer(state.colors.horizon.linear) * (0.35 * Self.paletteAmbient))
+            // Highlights (sunlit tops) roll off rather than clip to yellow or white: Khronos PBR
+            // Neutral, the identity below 0.76.
+            toneMap = ToneMap.neutral.code
+            linearOutput = linear ? 1 : 0
+        }
+        let sunY = 0.2126 * sunLight.x + 0.7152 * sunLight.y + 0.0722 * sunLight.z
+        diffuseLight = sunLight + (SIMD3(repeating: sunY) - sunLight) * 0.7
+        flash = SIMD3<Float>(Self.flashColor * (state.weather.flash * 6))
+        // Each second's stroke somewhere in the view, a few kilometres off, low in the cloud.
+        var strike = Noise.hashCell(Int32(clamping: Int64(time.isFinite ? time.rounded(.down) : 0)), 0x11a5, UInt32(truncatingIfNeeded: seed))
+        func next() -> Double { strike = Noise.hashNext(strike); return Double(Noise.unit(strike)) }
+        let strikeAzimuth = (state.viewAzimuth + (next() - 0.5) * state.fieldOfView * 0.8) * .pi / 180
+        let strikeDistance = 3 + 7 * next()
+        let strikeHeight = s.base + (s.top - s.base) * 0.3
+        flashPoint = SIMD3<Float>(Float(sin(strikeAzimuth) * strikeDistance), Float(cos(strikeAzimuth) * strikeDistance), Float(strikeHeight))
+        self.opacity = Float(opacity)
+    }
+
+    /// The field's threshold for a coverage: fair weather at 0.3 shows separate heaps, 0.9 a deck
+    /// with breaks, 1 a closed deck.
+    public static func threshold(coverage c: Double) -> Double { 0.7 - 0.62 * min(max(c, 0), 1) }
+
+    /// km⁻¹ at density 1 (a cumulus' extinction is some 20–100 km⁻¹).
+    public static let baseExtinction = 16.0
+    /// The haze's distance in clear air, km.
+    public static let clearHaze = 32.0
+    public static let cirrusAltitude = 8.5
+    public static let groundAlbedo = 0.3
+    /// The sky's mean radiance → the light it gives a cloud's top.
+    public static let physicalAmbient = 1.0
+    public static let ambientShadeFactor = 0.06
+    public static let flashColor = SIMD3<Double>(0.75, 0.8, 1)
+
+    static func smoothstep(_ a: Double, _ b: Double, _ x: Double) -> Double {
+        let t = min(max((x - a) / (b - a), 0), 1)
+        return t * t * (3 - 2 * t)
+    }
+}

@@ -1,0 +1,154 @@
+// CloudsPass: the `clouds` layer in two passes. Shaders/clouds.frag marches the volume at the
+// grid's size (CloudsDraw.gridSize, a fraction of the output's) into a float target; then
+// Shaders/clouds-upsample.frag upsamples it bilinearly and composites it as a layer, or as the
+// frame's last pass. The noise textures (CloudNoise) are uploaded once, RG32F with GL_LINEAR and
+// GL_REPEAT, whose filtering CloudNoise.sample2D / sample3D spell out for the CPU.
+
+@preconcurrency import CEpoxy
+import WelkinCore
+
+final class CloudsPass: GLLayerPass {
+    let march: ShaderProgram
+    private var locations: [String: GLint] = [:]
+    /// clouds-upsample.frag as a layer (false) and as the frame's last pass (true).
+    private var upsample: [Bool: (program: ShaderProgram, composite: CompositeUniforms)] = [:]
+    private var weatherTexture: GLuint = 0
+    private var shapeTexture: GLuint = 0
+    private var grid: RenderTarget?
+    let files: [String]
+
+    static let weatherUnit: Int32 = 2, shapeUnit: Int32 = 3, gridUnit: Int32 = 1
+
+    init(shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws {
+        march = try .fullScreen(shaders, fragment: "clouds.frag", resolves: false)
+        var programs: [Bool: (program: ShaderProgram, composite: CompositeUniforms)] = [:]
+        for resolves in [false, true] {
+            let p = try ShaderProgram.fullScreen(shaders, fragment: "clouds-upsample.frag", resolves: resolves)
+            programs[resolves] = (p, CompositeUniforms(p))
+        }
+        upsample = programs
+        let marchFiles = march.files
+        files = marchFiles + programs[true]!.program.files.filter { !marchFiles.contains($0) }
+        weatherTexture = Self.texture(GL_TEXTURE_2D, size: SIMD3(CloudNoise.weatherSize, CloudNoise.weatherSize, 1), CloudNoise.weather)
+        shapeTexture = Self.texture(GL_TEXTURE_3D, size: SIMD3(repeating: CloudNoise.shapeSize), CloudNoise.shape)
+        try GL.check("uploading the clouds' noise")
+    }
+
+    deinit {
+        guard GL.hasCurrentContext else { return }
+        march.delete()
+        for p in upsample.values { p.program.delete() }
+        if weatherTexture != 0 { epoxy_glDeleteTextures(1, &weatherTexture) }
+        if shapeTexture != 0 { epoxy_glDeleteTextures(1, &shapeTexture) }
+    }
+
+    private static func texture(_ target: Int32, size: SIMD3<Int>, _ texels: [Float]) -> GLuint {
+        var id: GLuint = 0
+        epoxy_glGenTextures(1, &id)
+        epoxy_glBindTexture(GLenum(target), id)
+        epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+        texels.withUnsafeBytes { bytes in
+            if target == GL_TEXTURE_3D {
+                epoxy_glTexImage3D(GLenum(target), 0, GL_RG32F, GLsizei(size.x), GLsizei(size.y), GLsizei(size.z), 0,
+                                   GLenum(GL_RG), GLenum(GL_FLOAT), bytes.baseAddress)
+            } else {
+                epoxy_glTexImage2D(GLenum(target), 0, GL_RG32F, GLsizei(size.x), GLsizei(size.y), 0, GLenum(GL_RG), GLenum(GL_FLOAT), bytes.baseAddress)
+            }
+        }
+        for parameter in [GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T, GL_TEXTURE_WRAP_R] {
+            epoxy_glTexParameteri(GLenum(target), GLenum(parameter), GL_REPEAT)
+        }
+        epoxy_glTexParameteri(GLenum(target), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        epoxy_glTexParameteri(GLenum(target), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        epoxy_glBindTexture(GLenum(target), 0)
+        return id
+    }
+
+    private func uniform(_ name: String) -> GLint {
+        if let l = locations[name] { return l }
+        let l = march.uniform(name)
+        locations[name] = l
+        return l
+    }
+
+    /// Marches `clouds` into the grid target (blending off); leaves it bound.
+    func marchGrid(_ clouds: CloudsDraw) throws {
+        let size = clouds.gridSize
+        if grid?.size != size {
+            grid?.delete(); grid = nil
+            grid = try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT)
+        }
+        epoxy_glDisable(GLenum(GL_BLEND))
+        grid!.bind()
+        epoxy_glUseProgram(march.id)
+        func f(_ name: String, _ v: Float) { epoxy_glUniform1f(uniform("u_clouds." + name), v) }
+        func i(_ name: String, _ v: Int32) { epoxy_glUniform1i(uniform("u_clouds." + name), v) }
+        func v2(_ name: String, _ v: SIMD2<Float>) { epoxy_glUniform2f(uniform("u_clouds." + name), v.x, v.y) }
+        func v3(_ name: String, _ v: SIMD3<Float>) { epoxy_glUniform3f(uniform("u_clouds." + name), v.x, v.y, v.z) }
+        func v4(_ name: String, _ v: SIMD4<Float>) { epoxy_glUniform4f(uniform("u_clouds." + name), v.x, v.y, v.z, v.w) }
+        let c = clouds
+        v4("direction", c.direction)
+        epoxy_glUniform2i(uniform("u_clouds.gridSize"), GLint(size.x), GLint(size.y))
+        v2("gridScale", c.gridScale); v2("inverseGridScale", c.inverseGridScale)
+        f("base", c.base); f("top", c.top); f("inverseThickness", c.inverseThickness)
+        v4("profile", c.profile); v2("inverseScales", c.inverseScales)
+        f("shapeWeight", c.shapeWeight); f("threshold", c.threshold); f("extinction", c.extinction)
+        v4("offset", c.offset); f("evolution", c.evolution); i("steps", c.steps)
+        f("maxDistance", c.maxDistance); f("hazeInverse", c.hazeInverse); v3("hazeColor", c.hazeColor)
+        v3("sunDirection", c.sunDirection); v3("sunLight", c.sunLight); f("lightReach", c.lightReach); v3("diffuseLight", c.diffuseLight)
+        v3("ambientTop", c.ambientTop); v3("ambientBottom", c.ambientBottom); f("ambientShade", c.ambientShade); v3("flash", c.flash); v3("flashPoint", c.flashPoint)
+        v3("cirrus", c.cirrus); v2("cirrusOffset", c.cirrusOffset)
+        i("toneMap", c.toneMap); i("linearOutput", c.linearOutput); f("opacity", c.opacity)
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.weatherUnit))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), weatherTexture)
+        epoxy_glUniform1i(uniform("u_weather"), Self.weatherUnit)
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.shapeUnit))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_3D), shapeTexture)
+        epoxy_glUniform1i(uniform("u_shape"), Self.shapeUnit)
+        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_3D), 0)
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.weatherUnit))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+        try GL.check("marching clouds")
+    }
+
+    /// Upsamples the grid into the bound target (a layer, or the output when `resolve` is set).
+    func drawUpsampled(_ clouds: CloudsDraw, resolve: ResolveInput?) {
+        let p = upsample[resolve != nil]!
+        epoxy_glUseProgram(p.program.id)
+        epoxy_glUniform2f(p.program.uniform("u_pixelSize"), Float(clouds.pixelSize.x), Float(clouds.pixelSize.y))
+        epoxy_glUniform2i(p.program.uniform("u_gridSize"), GLint(clouds.gridSize.x), GLint(clouds.gridSize.y))
+        epoxy_glUniform2f(p.program.uniform("u_inverseGridScale"), clouds.inverseGridScale.x, clouds.inverseGridScale.y)
+        if let resolve { p.composite.set(resolve) }
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.gridUnit))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), grid?.texture ?? 0)
+        epoxy_glUniform1i(p.program.uniform("u_grid"), Self.gridUnit)
+        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+    }
+}
+
+extension CloudsDraw: GLDrawable {
+    typealias Pass = CloudsPass
+
+    var canResolveFrame: Bool { true }
+
+    func draw(_ pass: CloudsPass, in context: GLLayerContext, into target: RenderTarget) throws {
+        try pass.marchGrid(self)
+        try context.waitWhileRendering()   // the upsample reads the grid
+        context.compositing(into: target)
+        pass.drawUpsampled(self, resolve: nil)
+    }
+
+    func prepareResolving(_ pass: CloudsPass, in context: GLLayerContext) throws -> Bool {
+        try pass.marchGrid(self)
+        try context.waitWhileRendering()
+        return true
+    }
+
+    func drawResolving(_ pass: CloudsPass, in context: GLLayerContext, resolve: ResolveInput) throws {
+        pass.drawUpsampled(self, resolve: resolve)
+    }
+}

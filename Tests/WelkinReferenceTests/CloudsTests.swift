@@ -1,0 +1,180 @@
+// The `clouds` layer as a designer who knows real skies would check it: cumulus redden toward
+// sunset and are brighter on the side facing the sun; a storm's deck hides the sun; every cloud
+// layer of every example has soft edges at 1920×1080 (sprites and cover included); the march is the
+// same on every thread count. CPU only (the GPU's parity is SkyParityTests'); the per-pixel maths
+// runs optimised here (WelkinReference is built with -O).
+
+import Foundation
+import XCTest
+import WelkinTestSupport
+@testable import WelkinCore
+@testable import WelkinReference
+import WelkinImage
+
+final class CloudsTests: XCTestCase {
+    func cumulusScene(sunElevation: Double, sunAzimuth: Double) throws -> Scene {
+        try SceneLoader.decode("""
+        {"size": [480, 270], "seed": 11, "layers": [
+          {"type": "sky", "sunElevation": \(sunElevation), "sunAzimuth": \(sunAzimuth), "viewAzimuth": 180, "fieldOfView": 90},
+          {"type": "clouds", "cloudType": "cumulus", "coverage": 0.4, "cirrus": 0}]}
+        """, file: "cumulus.json")
+    }
+
+    /// The march's grid for `scene` at `time` and `size`.
+    func grid(_ scene: Scene, time: Double = 0, size: SIMD2<Int>? = nil, threads: Int = 2) throws -> (draw: CloudsDraw, colors: [SIMD4<Float>]) {
+        let frame = Frame(scene: scene, time: time, pixelSize: size ?? scene.size)
+        let draw = try XCTUnwrap(frame.layers.compactMap { $0 as? CloudsDraw }.first, "no clouds layer")
+        let start = Date()
+        let raster = CloudsRaster(draw, threads: threads)
+        print("TIMING march \(draw.gridSize) \(Date().timeIntervalSince(start))")
+        return (draw, Array(raster.grid))
+    }
+
+    /// Straight display colour of a premultiplied grid colour.
+    func straight(_ c: SIMD4<Float>) -> SIMD3<Float> { SIMD3(c.x, c.y, c.z) / c.w }
+    func luminance(_ c: SIMD3<Float>) -> Float { 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z }
+
+    /// Mean R/B of the cloud's lit side (the brightest quarter of opaque cloud pixels).
+    func litRedness(_ g: (draw: CloudsDraw, colors: [SIMD4<Float>])) -> Float {
+        let cloud = g.colors.filter { $0.w > 0.6 }.map(straight).sorted { luminance($0) > luminance($1) }
+        let lit = cloud.prefix(max(cloud.count / 4, 1))
+        return lit.reduce(0) { $0 + $1.x / max($1.z, 1e-3) } / Float(lit.count)
+    }
+
+    /// The mean luminance of the sun-side third and the far third of each horizontal run of cloud
+    /// (alpha > 0.6, at least 12 grid pixels): (sun side, far side).
+    func sides(_ g: (draw: CloudsDraw, colors: [SIMD4<Float>]), sunOnLeft: Bool) -> (Float, Float) {
+        let w = g.draw.gridSize.x
+        var near: Float = 0, far: Float = 0, runs = 0
+        for y in 0..<g.draw.gridSize.y {
+            var x = 0
+            while x < w {
+                guard g.colors[y * w + x].w > 0.6 else { x += 1; continue }
+                var end = x
+                while end < w, g.colors[y * w + end].w > 0.6 { end += 1 }
+                if end - x >= 12 {
+                    let third = (end - x) / 3
+                    let left = (x..<(x + third)).map { luminance(straight(g.colors[y * w + $0])) }.reduce(0, +) / Float(third)
+                    let right = ((end - third)..<end).map { luminance(straight(g.colors[y * w + $0])) }.reduce(0, +) / Float(third)
+                    near += sunOnLeft ? left : right
+                    far += sunOnLeft ? right : left
+                    runs += 1
+                }
+                x = end
+            }
+        }
+        return (near / Float(max(runs, 1)), far / Float(max(runs, 1)))
+    }
+
+    func testCumulusRedAtSunsetAndBrighterOnTheSunSide() throws {
+        // Facing south with a 90° view, azimuths 135°…225° are in view: a sun at 100° (east) is off
+        // the left edge, at 260° off the right one.
+        let low = try grid(cumulusScene(sunElevation: 2, sunAzimuth: 100))
+        let high = try grid(cumulusScene(sunElevation: 40, sunAzimuth: 100))
+        let redLow = litRedness(low), redHigh = litRedness(high)
+        print("cumulus lit side R/B: \(redLow) at 2°, \(redHigh) at 40°")
+        XCTAssertGreaterThan(redLow, redHigh * 1.3, "the lit side at sunset is redder than at 40°")
+
+        for (azimuth, left) in [(100.0, true), (260.0, false)] {
+            for elevation in [15.0, 40.0] {
+                let (sunSide, farSide) = sides(try grid(cumulusScene(sunElevation: elevation, sunAzimuth: azimuth)), sunOnLeft: left)
+                print("cumulus sun at \(azimuth)°, \(elevation)°: sun side \(sunSide), far side \(farSide)")
+                XCTAssertGreaterThan(sunSide, farSide * 1.03, "sun at \(azimuth)°, \(elevation)°: the sun-facing side is brighter")
+            }
+        }
+    }
+
+    /// Scenes/storm.json: the sun is in view behind the deck, and no brighter there than the cloud
+    /// around it, at moments with and without lightning.
+    func testTheStormHidesTheSun() throws {
+        let scene = try SceneLoader.load(path: Repository.scenes.path + "/storm.json")
+        let size = SIMD2(640, 360)
+        for time in [0.0, 2.5, 6] {
+            let frame = Frame(scene: scene, time: time, pixelSize: size)
+            let image = try ReferenceRenderer().render(frame)
+            let sky = try XCTUnwrap(frame.sky)
+            let sun = sky.sunPixel(pixelSize: size)
+            XCTAssertTrue(sun.x > 60 && sun.x < Double(size.x - 60) && sun.y > 60, "the sun is in view: \(sun)")
+            var disc: [Float] = [], ring: [Float] = []
+            for y in Int(sun.y) - 60...Int(sun.y) + 60 {
+                for x in Int(sun.x) - 60...Int(sun.x) + 60 {
+                    let d = ((Double(x) + 0.5 - sun.x) * (Double(x) + 0.5 - sun.x) + (Double(y) + 0.5 - sun.y) * (Double(y) + 0.5 - sun.y)).squareRoot()
+                    let p = image[x, y]
+                    let l = luminance(SIMD3(Float(p.x), Float(p.y), Float(p.z)))
+                    if d <= 4 { disc.append(l) } else if d >= 25 && d <= 60 { ring.append(l) }
+                }
+            }
+            let atSun = disc.reduce(0, +) / Float(disc.count), around = ring.reduce(0, +) / Float(ring.count)
+            print("storm t=\(time): luminance at the sun \(atSun), around it \(around)")
+            XCTAssertLessThanOrEqual(atSun, around + 1, "t=\(time): the sun shows through the storm deck")
+        }
+    }
+
+    /// Every example with clouds, cloud cover or cloud sprites: no layer's alpha changes by more
+    /// than 0.25 between neighbouring pixels at 1920×1080.
+    func testCloudEdgesAreSoftInEveryExample() throws {
+        let size = SIMD2(1920, 1080)
+        var checked = 0
+        let files = try FileManager.default.contentsOfDirectory(atPath: Repository.scenes.path).filter { $0.hasSuffix(".json") }.sorted()
+        var scenes = try files.map { ($0, try SceneLoader.load(path: Repository.scenes.path + "/" + $0)) }
+        scenes.append(("the default scene", Scene.defaultScene))
+        for (name, scene) in scenes {
+            let clouded = scene.layers.contains { layer in
+                if layer.content is CloudsLayer { return true }
+                switch layer.content as? SkyContent {
+                case .cloudSprites?, .cloudCover?: return true
+                default: return false
+                }
+            }
+            guard clouded else { continue }
+            // Without the weather's rain and snow (the frame's particles are no cloud layer).
+            var scene = scene
+            scene.weather?.precipitation = .off
+            let frame = Frame(scene: scene, time: 0, pixelSize: size)
+            for layer in frame.layers {
+                // Each cloud layer alone, drawn by the reference's own (optimised) rows over transparent.
+                var alone: [(kind: String, draw: any CPURasterizable)] = []
+                if let clouds = layer as? CloudsDraw { alone.append(("clouds", clouds)) }
+                if let sky = layer as? SkyDraw {
+                    for part in sky.parts {
+                        if case .sprites = part { alone.append(("cloudSprites", SkyDraw(parts: [part]))) }
+                        if case .cover = part { alone.append(("cloudCover", SkyDraw(parts: [part]))) }
+                    }
+                }
+                for (kind, draw) in alone {
+                    let raster = try draw.raster(width: size.x, height: size.y, threads: 2)
+                    try checkSoft(raster, size: size, label: "\(name) \(kind)")
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 6, "the examples' cloud layers")
+    }
+
+    func checkSoft(_ raster: any LayerRowRaster, size: SIMD2<Int>, label: String) throws {
+        var worst: Float = 0, at = SIMD2(0, 0)
+        var previous = [SIMD4<Float>](repeating: .zero, count: size.x)
+        var row = [SIMD4<Float>](repeating: .zero, count: size.x)
+        for y in 0..<size.y {
+            for x in 0..<size.x { row[x] = .zero }
+            row.withUnsafeMutableBufferPointer { raster.drawRow(y: y, into: $0.baseAddress!, width: size.x) }
+            for x in 0..<size.x {
+                let a = row[x].w
+                if x > 0, abs(a - row[x - 1].w) > worst { worst = abs(a - row[x - 1].w); at = SIMD2(x, y) }
+                if y > 0, abs(a - previous[x].w) > worst { worst = abs(a - previous[x].w); at = SIMD2(x, y) }
+            }
+            swap(&row, &previous)
+        }
+        print("soft edges: \(label): largest alpha step \(worst) at \(at)")
+        XCTAssertLessThanOrEqual(worst, 0.25, "\(label): alpha steps by \(worst) at \(at)")
+    }
+
+    /// The same grid on one thread and on four, and the same grid twice.
+    func testTheMarchIsDeterministic() throws {
+        let scene = try cumulusScene(sunElevation: 20, sunAzimuth: 150)
+        let one = try grid(scene, threads: 1).colors, four = try grid(scene, threads: 4).colors
+        XCTAssertEqual(one, four)
+        XCTAssertEqual(one, try grid(scene, threads: 1).colors)
+        XCTAssertGreaterThan(one.filter { $0.w > 0.5 }.count, one.count / 20, "some cloud is drawn")
+    }
+}
