@@ -76,9 +76,12 @@ float cloudDensity(vec3 p, float f, bool detail) {
     float dome = clamp01((w - f * u_clouds.profile.z * 0.8) * 5.0);
     float shaped = profileValue * dome;
     if (!((w * (1.0 - u_clouds.shapeWeight) + u_clouds.shapeWeight) * shaped > u_clouds.threshold)) return 0.0;
-    vec3 q = vec3(p.x * u_clouds.inverseScales.y + u_clouds.offset.z, p.y * u_clouds.inverseScales.y + u_clouds.offset.w,
-                  p.z * u_clouds.inverseScales.y * 1.5 + u_clouds.evolution);
-    vec2 s = sample3D(q);
+    vec2 s = vec2(0.5, 0.0);
+    if (detail) {
+        vec3 q = vec3(p.x * u_clouds.inverseScales.y + u_clouds.offset.z, p.y * u_clouds.inverseScales.y + u_clouds.offset.w,
+                      p.z * u_clouds.inverseScales.y * 1.5 + u_clouds.evolution);
+        s = sample3D(q);
+    }
     float field = (w * (1.0 - u_clouds.shapeWeight) + s.x * u_clouds.shapeWeight) * shaped;
     float d = clamp01((field - u_clouds.threshold) / (1.0 - u_clouds.threshold) * 1.5);
     if (detail) {
@@ -109,11 +112,12 @@ vec4 cloudsColor(int gx, int gy) {
     float lightReach = u_clouds.lightReach;
     if (t0 < u_clouds.maxDistance) {
         float t1 = min(shellDistance(top, d.z), t0 + 2.5 * (top - base) + 1.0);
-        float dt = (t1 - t0) / float(u_clouds.steps);
+        int n = min(u_clouds.steps, max(8, int(ceil((t1 - t0) * 10.0))));
+        float dt = (t1 - t0) / float(n);
         float bayer = CLOUD_BAYER[(gy & 3) * 4 + (gx & 3)];
         float t = t0 + dt * bayer;
         float phase0 = cloudPhase(mu, 1.0), phase1 = cloudPhase(mu, 0.5), phase2 = cloudPhase(mu, 0.25);
-        for (int i = 0; i < u_clouds.steps; i++) {
+        for (int i = 0; i < n; i++) {
             vec3 p = d * t;
             float f = (heightOf(p) - base) * u_clouds.inverseThickness;
             float density = cloudDensity(p, f, true);
@@ -154,8 +158,8 @@ vec4 cloudsColor(int gx, int gy) {
     if (cirrus.x > 0.0) {
         float tc = shellDistance(cirrus.y, d.z);
         vec3 q = d * tc;
-        float g = sample2D(q.x * cirrus.z + u_clouds.cirrusOffset.x, q.y * cirrus.z * 2.0 + u_clouds.cirrusOffset.y).y;
-        float a = clamp01((g - (1.0 - cirrus.x)) * 1.5) * 0.5 * exp(-tc * u_clouds.hazeInverse * 0.5);
+        float g = sample2D(q.x * cirrus.z + u_clouds.cirrusOffset.x, q.y * cirrus.z * 0.25 + u_clouds.cirrusOffset.y).y;
+        float a = clamp01((g - (1.0 - cirrus.x)) * 1.2) * 0.45 * exp(-tc * u_clouds.hazeInverse * 0.5);
         vec3 c = sunLight * (0.45 + 4.0 * PI * 0.25 * henyeyGreenstein(mu, 0.6)) * 0.35 + u_clouds.ambientTop * 0.9;
         light = light + c * (a * transmittance);
         transmittance = transmittance * (1.0 - a);

@@ -19,7 +19,7 @@ extension CloudsLayer {
             Property("resolution", .number(0.125...1), default: .number(d.resolution), expected: "a fraction in 0.125…1",
                      "The fraction of the output's width and height the volume is marched at (then upsampled)."),
             Property("steps", .integer(4...maximumSteps), default: .number(Double(d.steps)), expected: "a count in 4…\(maximumSteps)",
-                     "Samples along each view ray through the layer."),
+                     "The most samples along a view ray through the layer (one every 100 m of its path, at least 8)."),
             Property("seed", .integer(0...(1 << 53)), default: .number(0), live: false, expected: "a whole number ≥ 0", "Mixed with the scene's seed."),
         ]
     }(), draws: [CloudsDraw.self]) { object, _ in try SceneLoader.decodeClouds(object) }

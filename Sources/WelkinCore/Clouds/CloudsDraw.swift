@@ -109,7 +109,8 @@ public struct CloudsDraw: Sendable, Equatable {
         return 2 * h / (dz + (dz * dz + 4 * a * h).squareRoot())
     }
 
-    /// Cloud density (0…1) at p, height fraction f; `detail` erodes the edges with the fine noise.
+    /// Cloud density (0…1) at p, height fraction f; with `detail` the 3D shape noise shapes it and the
+    /// fine noise erodes its edges, without it (the light march) the weather map alone.
     @inline(__always) @inlinable public func cloudDensity(_ p: SIMD3<Float>, _ f: Float, _ detail: Bool,
                                        _ weather: UnsafePointer<Float>, _ shape: UnsafePointer<Float>) -> Float {
         if !(f > 0 && f < 1) { return 0 }
@@ -121,8 +122,12 @@ public struct CloudsDraw: Sendable, Equatable {
         let shaped = profileValue * dome
         // Without the 3D noise's contribution at its largest the field cannot reach the threshold.
         if !((w * (1 - shapeWeight) + shapeWeight) * shaped > threshold) { return 0 }
-        let q = SIMD3<Float>(p.x * inverseScales.y + offset.z, p.y * inverseScales.y + offset.w, p.z * inverseScales.y * 1.5 + evolution)
-        let s = CloudNoise.sample3D(shape, size: CloudNoise.shapeSize, q)
+        // The light march's coarse density takes the shape noise's mean (half the texture reads).
+        var s = SIMD2<Float>(0.5, 0)
+        if detail {
+            let q = SIMD3<Float>(p.x * inverseScales.y + offset.z, p.y * inverseScales.y + offset.w, p.z * inverseScales.y * 1.5 + evolution)
+            s = CloudNoise.sample3D(shape, size: CloudNoise.shapeSize, q)
+        }
         let field = (w * (1 - shapeWeight) + s.x * shapeWeight) * shaped
         var d = clamp01((field - threshold) / (1 - threshold) * 1.5)
         if detail {
@@ -149,12 +154,14 @@ public struct CloudsDraw: Sendable, Equatable {
         var transmittance: Float = 1
         if t0 < maxDistance {
             let t1 = min(Self.shellDistance(top, d.z), t0 + 2.5 * (top - base) + 1)
-            let dt = (t1 - t0) / Float(steps)
+            // A sample every 100 m of the path, at least 8 and at most `steps`.
+            let n = min(Int(steps), max(8, Int(((t1 - t0) * 10).rounded(.up))))
+            let dt = (t1 - t0) / Float(n)
             // An ordered 4×4 offset along the ray (Bayer): slices become a fine, even grain.
             let bayer = Self.bayer4[(gy & 3) * 4 + (gx & 3)]
             var t = t0 + dt * bayer
             let phase0 = Self.cloudPhase(mu, 1), phase1 = Self.cloudPhase(mu, 0.5), phase2 = Self.cloudPhase(mu, 0.25)
-            for _ in 0..<steps {
+            for _ in 0..<n {
                 let p = d * t
                 let f = (Self.heightOf(p) - base) * inverseThickness
                 let density = cloudDensity(p, f, true, weather, shape)
@@ -202,8 +209,8 @@ public struct CloudsDraw: Sendable, Equatable {
         if cirrus.x > 0 {
             let tc = Self.shellDistance(cirrus.y, d.z)
             let q = d * tc
-            let g = CloudNoise.sample2D(weather, size: CloudNoise.weatherSize, q.x * cirrus.z + cirrusOffset.x, q.y * cirrus.z * 2 + cirrusOffset.y).y
-            let a = clamp01((g - (1 - cirrus.x)) * 1.5) * 0.5 * exp(-tc * hazeInverse * 0.5)
+            let g = CloudNoise.sample2D(weather, size: CloudNoise.weatherSize, q.x * cirrus.z + cirrusOffset.x, q.y * cirrus.z * 0.25 + cirrusOffset.y).y
+            let a = clamp01((g - (1 - cirrus.x)) * 1.2) * 0.45 * exp(-tc * hazeInverse * 0.5)
             let c = sunLight * (0.45 + 4 * Float.pi * 0.25 * Self.henyeyGreenstein(mu, 0.6)) * 0.35 + ambientTop * 0.9
             light = light + c * (a * transmittance)
             transmittance = transmittance * (1 - a)

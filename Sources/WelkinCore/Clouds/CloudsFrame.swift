@@ -90,7 +90,7 @@ extension CloudsDraw {
         evolution = wrapped(time * Self.evolutionRate * layer.evolution + random())
         let cirrusScale = 24 * layer.scale
         cirrus = SIMD3(Float(s.cirrus), Float(Self.cirrusAltitude), Float(1 / cirrusScale))
-        cirrusOffset = SIMD2(wrapped(-driftKm.x * 1.5 / cirrusScale + random()), wrapped(-driftKm.y * 1.5 / cirrusScale * 2 + random()))
+        cirrusOffset = SIMD2(wrapped(-driftKm.x * 1.5 / cirrusScale + random()), wrapped(-driftKm.y * 1.5 / cirrusScale * 0.25 + random()))
 
         // Haze: the air's visibility under the weather's aerosols.
         let hazeDistance = min(max(Self.clearHaze / max(weather.aerosols, 0.05).squareRoot(), 4), 60)
