@@ -171,8 +171,8 @@ final class ExportContext {
         guard let weather = scene.weather else { return }
         let presets = [weather.preset] + weather.schedule.map(\.preset)
         var kinds: [String] = []
-        if weather.precipitation.rain > 0, presets.contains(where: { $0.parameters.rain > 0 }) { kinds.append("rain (Scenes/rain.json's streak cells)") }
-        if weather.precipitation.snow > 0, presets.contains(where: { $0.parameters.snow > 0 }) { kinds.append("snow (Scenes/snow.json's cells)") }
+        if weather.precipitation.rain > 0, presets.contains(where: { $0.parameters.rain > 0 }) { kinds.append("rain (streaks at three depths)") }
+        if weather.precipitation.snow > 0, presets.contains(where: { $0.parameters.snow > 0 }) { kinds.append("snow (soft flakes at three depths)") }
         guard !kinds.isEmpty else { return }
         let message = warn(nil, nil, "not exported: the weather's \(kinds.joined(separator: " and ")), which Welkin draws with hidden emitters; add an emitter layer to the scene to export it")
         addComment(["weather: " + message])

@@ -138,11 +138,12 @@ extension Commands {
     }
 
     /// Seconds until `scene` reaches its steady state: the last weather change faded in, then the
-    /// longest particle life (the weather's snow lives 20 s; 25 s covers its range).
+    /// longest particle life (the weather's rain and snow live as long as their slowest particle
+    /// takes to fall through the frame).
     static func settleTime(_ scene: Scene) -> Double {
         var weatherEnd = 0.0
         if let weather = scene.weather {
-            weatherEnd = (weather.schedule.last?.at ?? 0) + weather.transition + 25
+            weatherEnd = (weather.schedule.last?.at ?? 0) + weather.transition + PrecipitationKind.longestLifetime(in: scene)
         }
         var particles = 0.0
         for layer in scene.layers {

@@ -84,4 +84,77 @@ final class SkyPrecipitationTests: XCTestCase {
         do { _ = try scene("{\"preset\": \"rain\", \"precipitation\": 9}") } catch { message = "\(error)" }
         XCTAssertTrue(message.contains("weather.precipitation"), message)
     }
+
+    /// The frame is full at t = 0 on any aspect ratio: the lifetimes and the prewarm are the time
+    /// the slowest particle takes to fall through the frame, births start above it and x wraps
+    /// around it, so each quarter of the height holds about a quarter of the particles, and the
+    /// density per point² is the same on a phone as on a wide frame.
+    func testSettledAndEvenOnAnyAspectRatio() throws {
+        for preset in ["snow", "storm"] {
+            var densities: [Double] = []
+            for size in [[390, 844], [1280, 720], [2400, 300], [300, 1600]] {
+                let scene = try SceneLoader.decode("{\"size\": \(size), \"weather\": \"\(preset)\", \"layers\": [{\"type\": \"sky\"}]}")
+                let kind: PrecipitationKind = preset == "snow" ? .snow : .rain
+                let layer = kind.emitter(amount: 1, frameSize: scene.size, strongestWind: PrecipitationKind.strongestWind(scene))
+                let slowest = kind.depths.map { $0.speed - $0.speedRange }.min()!
+                XCTAssertGreaterThanOrEqual(layer.prewarm, Double(size[1]) / slowest, "\(preset) \(size)")
+                // Simulated exactly from empty over one lifetime, no birth dropped.
+                XCTAssertTrue(SimulationPlan(layer).exact, "\(preset) \(size)")
+                for t in [0.0, 3] {
+                    let sprites = particles(Frame(scene: scene, time: t))[0].batches.flatMap(\.instances)
+                    var quarters = [Double](repeating: 0, count: 4), inside = 0.0
+                    for s in sprites where s.center.x >= 0 && s.center.x < Float(size[0]) && s.center.y >= 0 && s.center.y < Float(size[1]) {
+                        quarters[min(3, Int(s.center.y) * 4 / size[1])] += 1
+                        inside += 1
+                    }
+                    let mean = inside / 4
+                    for (k, q) in quarters.enumerated() {
+                        XCTAssertEqual(q / mean, 1, accuracy: 0.25, "\(preset) \(size) at \(t) s: quarter \(k + 1) of \(quarters)")
+                    }
+                    // Left and right halves too: the wind carries nothing away for good.
+                    let left = Double(sprites.filter { $0.center.x >= 0 && $0.center.x < Float(size[0]) / 2 && $0.center.y >= 0 && $0.center.y < Float(size[1]) }.count)
+                    XCTAssertEqual(left / (inside / 2), 1, accuracy: 0.2, "\(preset) \(size) at \(t) s: left half")
+                    densities.append(inside / Double(size[0] * size[1]))
+                }
+            }
+            let mean = densities.reduce(0, +) / Double(densities.count)
+            for d in densities { XCTAssertEqual(d / mean, 1, accuracy: 0.15, "\(preset): densities \(densities)") }
+        }
+    }
+
+    /// However big the frame (or short and wide), the field stays under its particle bound by
+    /// thinning evenly, and maxParticles leaves room for every birth.
+    func testBoundedOnHugeFrames() throws {
+        for kind in PrecipitationKind.allCases {
+            for size in [SIMD2(16384, 16384), SIMD2(16384, 1), SIMD2(1, 16384), SIMD2(1, 1)] {
+                for amount in [1.0, PrecipitationSettings.maximumAmount] {
+                    let layer = kind.emitter(amount: amount, frameSize: size, strongestWind: 40)
+                    let bound = layer.cells.reduce(0) { $0 + layer.steadyStateBound($1) }
+                    XCTAssertLessThanOrEqual(bound, PrecipitationKind.maximumParticles * 1.000001, "\(kind) \(size)")
+                    XCTAssertLessThanOrEqual(SimulationPlan(layer).peakParticles, layer.maxParticles, "\(kind) \(size)")
+                    XCTAssertLessThanOrEqual(layer.prewarm, EmitterLayer.maximumPrewarm)
+                    XCTAssertTrue(layer.cells.allSatisfy { $0.birthRate > 0 && $0.lifetime > 0 }, "\(kind) \(size)")
+                }
+            }
+        }
+    }
+
+    /// Three depths, far to near: larger, softer, faster and drifting more with the wind nearer.
+    func testNearerDepthsAreLargerSofterAndFaster() throws {
+        for kind in PrecipitationKind.allCases {
+            let d = kind.depths
+            XCTAssertEqual(d.count, 3)
+            for (far, near) in zip(d, d.dropFirst()) {
+                XCTAssertGreaterThan(near.size, far.size, "\(kind)")
+                XCTAssertGreaterThan(near.speed - near.speedRange, far.speed + far.speedRange, "\(kind)")
+                XCTAssertLessThan(near.density, far.density, "\(kind): fewer near particles")
+                if kind == .snow { XCTAssertGreaterThan(near.blur / near.size, far.blur / far.size, "\(kind)") }
+            }
+            XCTAssertEqual(kind.windShares[PrecipitationKind.middleDepth], 1)
+        }
+        // Storm drops fly parallel: each depth tilts by the same angle.
+        let stormy = particles(Frame(scene: try scene("\"storm\""), time: 1.5))[0]
+        let slants = stormy.batches.map { b in b.instances.map { $0.axis.x / $0.axis.y }.reduce(0, +) / Float(b.instances.count) }
+        for s in slants { XCTAssertEqual(s, slants[1], accuracy: 0.02, "\(slants)") }
+    }
 }

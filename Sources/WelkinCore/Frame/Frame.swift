@@ -44,8 +44,9 @@ public struct Frame: Sendable {
         let resolution = Resolution(scene: scene, colorSpace: scene.colorSpace, seed: scene.seed, time: time, pixelSize: size,
                                     scale: self.scale, clock: scene.clock(at: time), options: options)
         var builder = Builder(scene: scene, sky: sky, resolution: resolution)
-        // The weather's rain and snow fall in front of the last sky layer (docs/sky.md).
-        let lastSky = scene.layers.lastIndex { $0.content is SkyContent }
+        // The weather's rain and snow fall in front of the last sky layer, volumetric clouds
+        // included (docs/sky.md).
+        let lastSky = scene.layers.lastIndex { $0.content is SkyContent || $0.content is CloudsLayer }
         let panorama = options.projection != .view
         var omitted: [String] = []
         for (index, layer) in scene.layers.enumerated() {
@@ -55,7 +56,7 @@ public struct Frame: Sendable {
                 layer.content.resolve(layer, index: index, in: &builder)
             }
             if index == lastSky ?? scene.layers.count - 1 {
-                let falling = Frame.precipitation(scene: scene, time: time, scale: self.scale)
+                let falling = Frame.precipitation(scene: scene, time: time, pixelSize: size, scale: self.scale)
                 if panorama { omitted += falling.isEmpty ? [] : ["precipitation"] } else { builder.layers += falling }
             }
         }

@@ -1,15 +1,32 @@
 // Precipitation: the rain and snow of the weather, drawn with the emitter system.
 //
-// A scene whose weather can rain or snow gets one hidden emitter per kind (rain streaks as in
-// Scenes/rain.json, seed 002's snow cells as in Scenes/snow.json), drawn right after its last sky
-// layer. Each emitter runs at full strength in the shared simulation cache; what the weather asks
-// for is applied when the frame is built, from closed forms, so the frame stays a pure function
-// of (scene, seed, t):
+// A scene whose weather can rain or snow gets one hidden emitter per kind, drawn right after its
+// last sky layer. Each falls at three depths (far, mid, near: one cell each, drawn in that order):
+// near particles are larger, softer and faster on screen, far ones small and dim; rain is streaks
+// along the velocity (motion blur), snow soft discs that sway.
+//
+// The field fills the frame evenly from the first frame, on any aspect ratio:
+// - Every particle falls at a constant speed (its terminal velocity), so it spends the same time in
+//   each row of the frame: constant density from top to bottom (seed 002's snow accelerates from
+//   rest, so it crowds the top and thins out toward the bottom).
+// - The emitter is a line just above the frame, as wide as the frame plus a margin that hides a
+//   sprite, and each particle's x wraps around that width: what the wind carries out on one side
+//   comes back on the other, so no side empties however far the wind pushes (a drift in points is
+//   the same on a narrow portrait frame as on a wide one, so a frame-wide line left the lower part
+//   of a phone-shaped frame empty on the upwind side).
+// - Lifetimes and the prewarm follow the frame's height: a cell lives as long as its slowest
+//   particle takes to fall through the frame and its margins, and the emitter has run that long at
+//   t = 0, so the frame is settled at t = 0. Birth rates follow the frame's width, so the density
+//   (particles per point²) is the same on every frame.
+//
+// What the weather asks for is applied when the frame is built, from closed forms, so the frame
+// stays a pure function of (scene, seed, t, frame size):
 // - Intensity thins births: birth k is drawn only when a hash of k is below the weather's rain (or
 //   snow) intensity at the moment it was born, exactly as if the birth rate had followed the
 //   weather. Drops already falling keep falling when the rain stops.
 // - Wind carries each particle by ∫ wind dt over its life (the weather's exact wind travel), and
-//   tilts streaks by the wind now.
+//   tilts streaks by the wind now; a depth's share of it grows with its speed on screen (parallax:
+//   near flakes drift faster than far ones, and all rain stays parallel).
 
 import Foundation
 
@@ -25,8 +42,8 @@ public enum PrecipitationKind: Int, Sendable, CaseIterable {
         }
     }
 
-    /// How many times the weather's wind pushes this kind (drops and flakes show the wind more
-    /// than the slow cloud drift it was chosen for).
+    /// How many times the weather's wind pushes this kind at its middle depth (drops and flakes
+    /// show the wind more than the slow cloud drift it was chosen for).
     var windPush: Double {
         switch self {
         case .rain: return 4
@@ -48,42 +65,154 @@ public enum PrecipitationKind: Int, Sendable, CaseIterable {
     /// The hash slot used to thin births (the simulation uses slots 1…12).
     static let thinningSlot: UInt64 = 97
 
-    /// The hidden emitter, at full strength (`amount` scales its birth rate).
-    func emitter(amount: Double) -> EmitterLayer {
-        var layer = EmitterLayer()
-        layer.shape = .line
-        layer.birthRate = amount
+    /// The depths this kind falls at, far to near (drawing order).
+    var depths: [PrecipitationDepth] {
         switch self {
         case .rain:
-            // Scenes/rain.json's two streak cells, value for value: a slower, fainter far layer and
-            // near drops. Ranges are m ± r, as for every cell (docs/particles.md, "Ranges").
-            layer.position = [0.5, -0.05]; layer.size = [1.4, 0]; layer.prewarm = 2
-            var far = EmitterCell()
-            far.name = "far drop"; far.sprite = .streak; far.spriteSize = 1.5; far.streakDuration = 0.025
-            far.birthRate = 300; far.lifetime = 1.6; far.lifetimeRange = 0.15
-            far.velocity = 450; far.velocityRange = 30; far.emissionLongitude = .pi / 2; far.emissionRange = 0.04
-            far.yAcceleration = 200; far.color = RGBA(0.7, 0.75, 0.9, 0.35)
-            var near = EmitterCell()
-            near.name = "drop"; near.sprite = .streak; near.spriteSize = 2.5; near.streakDuration = 0.04
-            near.birthRate = 220; near.lifetime = 1.0; near.lifetimeRange = 0.1
-            near.velocity = 750; near.velocityRange = 50; near.emissionLongitude = .pi / 2; near.emissionRange = 0.04
-            near.yAcceleration = 400; near.color = RGBA(0.8, 0.85, 0.95, 0.6); near.alphaRange = 0.1
-            layer.cells = [far, near]
+            // Thin streaks; each is the drop's path over `streakDuration` (motion blur), so near
+            // drops, faster on screen, draw longer streaks.
+            return [
+                PrecipitationDepth(name: "far drop", sprite: .streak, size: 1, speed: 650, speedRange: 60,
+                                   color: RGBA(0.74, 0.78, 0.88, 0.22), density: 90, streakDuration: 0.02),
+                PrecipitationDepth(name: "drop", sprite: .streak, size: 1.5, speed: 950, speedRange: 80,
+                                   color: RGBA(0.8, 0.84, 0.93, 0.32), density: 32, streakDuration: 0.025),
+                PrecipitationDepth(name: "near drop", sprite: .streak, size: 2.4, speed: 1400, speedRange: 120,
+                                   color: RGBA(0.85, 0.88, 0.96, 0.4), density: 8, streakDuration: 0.03),
+            ]
         case .snow:
-            // Seed 002's snow (Scenes/snow.json): every cell value is the article's, meant for Core
-            // Animation's m ± r, so its ranges stay as the article wrote them (speeds 10…50).
-            layer.position = [0.5, 0]; layer.size = [1, 0]; layer.prewarm = 10
-            var flake = EmitterCell()
-            flake.name = "flake"; flake.sprite = .dot; flake.spriteSize = 32
-            flake.birthRate = 30; flake.lifetime = 20; flake.scale = 0.15; flake.scaleRange = 0.6
-            flake.velocity = 30; flake.velocityRange = 20; flake.emissionRange = .pi
-            flake.spin = -0.5; flake.spinRange = 1; flake.yAcceleration = 30; flake.xAcceleration = 5
-            var blurry = flake
-            blurry.name = "blurry flake"; blurry.sprite = .softDot; blurry.spriteSize = 48; blurry.blur = 8
-            blurry.velocity = 40
-            layer.cells = [flake, blurry]
+            // Soft discs, softer with nearness (a near flake is out of focus); they sway as they fall.
+            return [
+                PrecipitationDepth(name: "far flake", sprite: .softDot, size: 3, blur: 0.6, speed: 32, speedRange: 6,
+                                   scaleRange: 0.3, color: RGBA(0.92, 0.94, 1, 0.6), density: 110,
+                                   sway: Sway(amplitude: 4, frequency: 0.25)),
+                PrecipitationDepth(name: "flake", sprite: .softDot, size: 6.5, blur: 1.6, speed: 60, speedRange: 10,
+                                   scaleRange: 0.3, color: RGBA(0.96, 0.97, 1, 0.85), density: 30,
+                                   sway: Sway(amplitude: 8, frequency: 0.3)),
+                PrecipitationDepth(name: "near flake", sprite: .softDot, size: 20, blur: 5, speed: 130, speedRange: 25,
+                                   scaleRange: 0.35, color: RGBA(1, 1, 1, 0.7), density: 3.5,
+                                   sway: Sway(amplitude: 14, frequency: 0.35)),
+            ]
         }
+    }
+
+    /// The depth whose speed on screen takes the weather's wind × `windPush` as it is.
+    static let middleDepth = 1
+
+    /// How much of the wind each depth takes (its speed over the middle depth's).
+    var windShares: [Double] {
+        let d = depths
+        return d.map { $0.speed / d[Self.middleDepth].speed }
+    }
+
+    /// The strongest wind any preset of `scene`'s weather blows, points per second.
+    static func strongestWind(_ scene: Scene) -> Double {
+        guard let weather = scene.weather else { return 0 }
+        return ([weather.preset] + weather.schedule.map(\.preset))
+            .map { ($0.parameters.wind * $0.parameters.wind).sum().squareRoot() }.max() ?? 0
+    }
+
+    /// Points around the frame, on every side, that hide any of this kind's sprites in `scene`
+    /// (a streak tilted by the strongest wind included): births start that far above the top, lives
+    /// end that far below the bottom, and x wraps around the frame's width plus twice this.
+    func margin(strongestWind: Double) -> Double {
+        let shares = windShares
+        return zip(depths, shares).map { depth, share in
+            let size = depth.size * (1 + depth.scaleRange)
+            var extent = size / 2 + Double(SpriteShape.blurReach) * depth.blur * (1 + depth.scaleRange)
+            if depth.sprite == .streak {
+                let speed = depth.speed + depth.speedRange + strongestWind * windPush * share
+                extent = (size + speed * depth.streakDuration) / 2
+            }
+            return extent + 2
+        }.max() ?? 2
+    }
+
+    /// The most particles one kind keeps alive (beyond it the field thins evenly): a frame's
+    /// snapshot of them stays near 14 MB.
+    static let maximumParticles = 100_000.0
+
+    /// The longest a particle of the weather's rain or snow lives in `scene` (drawn at its own
+    /// size), in seconds: 0 when none falls.
+    public static func longestLifetime(in scene: Scene) -> Double {
+        guard let weather = scene.weather else { return 0 }
+        let wind = strongestWind(scene)
+        return allCases.filter { $0.falls(in: scene) }.map {
+            $0.emitter(amount: weather.precipitation.amount($0), frameSize: scene.size, strongestWind: wind).prewarm
+        }.max() ?? 0
+    }
+
+    /// The hidden emitter over a frame of `frameSize` points, at full strength (`amount` scales
+    /// its birth rate). `strongestWind`: `strongestWind(_:)` of the scene.
+    func emitter(amount: Double, frameSize: SIMD2<Int>, strongestWind: Double) -> EmitterLayer {
+        let size = SIMD2<Double>(Double(max(frameSize.x, 1)), Double(max(frameSize.y, 1)))
+        let margin = margin(strongestWind: strongestWind)
+        let width = size.x + 2 * margin, fall = size.y + 2 * margin
+        var layer = EmitterLayer()
+        layer.shape = .line
+        layer.position = [0.5, -margin / size.y]
+        layer.size = [width / size.x, 0]
+        layer.birthRate = amount
+        layer.cells = depths.map { $0.cell(lineWidth: width, fall: fall) }
+        layer.prewarm = min(layer.cells.map(\.longestLifetime).max() ?? 0, EmitterLayer.maximumPrewarm)
+        // A frame of thousands of points a side would hold millions: every depth thins alike so the
+        // whole stays under `maximumParticles`, and no birth is ever dropped.
+        let bound = layer.cells.reduce(0) { $0 + layer.steadyStateBound($1) }
+        let thinning = bound > Self.maximumParticles ? Self.maximumParticles / bound : 1
+        for c in layer.cells.indices { layer.cells[c].birthRate *= thinning }
+        // Room for the steady state, the births of a step or two more and float rounding (the
+        // simulation plan's exact window needs it: SimulationPlan.init).
+        let rates = layer.cells.reduce(0) { $0 + $1.birthRate * layer.birthRate }
+        layer.maxParticles = Int((bound * thinning * 1.05 + rates * 0.05).rounded(.up)) + 64
         return layer
+    }
+}
+
+/// One depth of precipitation: how a cell of its particles looks and falls, in points.
+struct PrecipitationDepth {
+    var name: String
+    var sprite: SpriteKind
+    /// The sprite's size at scale 1 (a streak's width).
+    var size: Double
+    /// softDot's blur (standard deviation) at scale 1.
+    var blur: Double = 0
+    /// The fall speed, constant over the fall (terminal velocity): m ± r.
+    var speed: Double
+    var speedRange: Double
+    /// Scale 1 ± this.
+    var scaleRange: Double = 0
+    var color: RGBA
+    /// Particles per 100,000 points² of the frame.
+    var density: Double
+    var streakDuration: Double = EmitterCell.defaultStreakDuration
+    var sway = Sway()
+
+    /// The mean of 1/v over the speeds m ± r (uniform): the mean time per point of fall.
+    var meanSlowness: Double {
+        let lo = speed - speedRange, hi = speed + speedRange
+        return hi > lo ? Foundation.log(hi / lo) / (hi - lo) : 1 / speed
+    }
+
+    /// The cell for a line `lineWidth` points wide, whose particles fall `fall` points (the frame
+    /// and its margins): it lives as long as the slowest takes to fall that far, and its birth rate
+    /// gives `density` (rate × mean slowness / width = particles per point²).
+    func cell(lineWidth: Double, fall: Double) -> EmitterCell {
+        var cell = EmitterCell()
+        cell.name = name
+        cell.sprite = sprite
+        cell.spriteSize = size
+        cell.blur = blur
+        cell.streakDuration = streakDuration
+        cell.velocity = speed
+        cell.velocityRange = speedRange
+        cell.emissionLongitude = .pi / 2
+        cell.emissionRange = 0
+        cell.scale = 1
+        cell.scaleRange = scaleRange
+        cell.color = color
+        cell.sway = sway
+        cell.lifetime = fall / (speed - speedRange)
+        cell.birthRate = density * 1e-5 * lineWidth / meanSlowness
+        return cell
     }
 }
 
@@ -111,19 +240,22 @@ public struct PrecipitationSettings: Sendable, Equatable {
 }
 
 extension ParticleDraw {
-    /// The weather's `kind` of precipitation at scene time `time`, or nil when none can fall in
-    /// this scene (no preset of its weather rains or snows, or the scene turned it off).
+    /// The weather's `kind` of precipitation at scene time `time` over a frame of `frameSize`
+    /// points, or nil when none can fall in this scene (no preset of its weather rains or snows, or
+    /// the scene turned it off).
     public static func precipitation(_ kind: PrecipitationKind, scene: Scene, time: Double, opacity: Double = 1,
-                                     pixelScale: SIMD2<Double>) -> ParticleDraw? {
+                                     frameSize: SIMD2<Int>? = nil, pixelScale: SIMD2<Double>) -> ParticleDraw? {
         guard let weather = scene.weather, kind.falls(in: scene) else { return nil }
-        let layer = kind.emitter(amount: weather.precipitation.amount(kind))
+        let frameSize = frameSize ?? scene.size
+        let strongestWind = PrecipitationKind.strongestWind(scene)
+        let layer = kind.emitter(amount: weather.precipitation.amount(kind), frameSize: frameSize, strongestWind: strongestWind)
         let steps = EmitterSimulation.steps(at: time, prewarm: layer.prewarm)
         var particles = SimulationCache.shared.withSimulation(
-            layer: layer, layerIndex: kind.layerIndex, sceneSize: scene.size, seed: scene.seed, wind: scene.wind,
+            layer: layer, layerIndex: kind.layerIndex, sceneSize: frameSize, seed: scene.seed, wind: scene.wind,
             steps: steps, sharing: scene.simulatedEmitterCount) { $0.snapshot() }
 
         let now = WeatherState(weather, time: time, seed: scene.seed)
-        let windNow = now.parameters.wind * kind.windPush
+        let pushes = kind.windShares.map { $0 * kind.windPush }
         let seeds = layer.cells.indices.map { ParticleRandom.mix(scene.seed ^ ParticleRandom.mix(0x5eed_0000 &+ UInt64($0) &+ UInt64(kind.rawValue) << 8)) }
         // Weather at each birth: births share times (k / rate), so remember the last one asked.
         var last: (time: Double, state: WeatherState)?
@@ -134,6 +266,9 @@ extension ParticleDraw {
             return s
         }
         let rates = layer.cells.map { $0.birthRate * layer.birthRate }
+        // x wraps around the birth line: [−margin, width + margin).
+        let margin = kind.margin(strongestWind: strongestWind)
+        let period = Double(max(frameSize.x, 1)) + 2 * margin
         particles = particles.compactMap { p in
             var p = p
             // Birth k happened at emitter time k / rate exactly (docs/particles.md).
@@ -141,8 +276,14 @@ extension ParticleDraw {
             let then = weatherState(at: born)
             let key = ParticleRandom.key(seed: seeds[p.cellIndex], layer: kind.layerIndex, cell: p.cellIndex, birth: UInt64(p.birth))
             guard ParticleRandom.uniform(key, PrecipitationKind.thinningSlot) < kind.intensity(then.parameters) else { return nil }
-            p.position += (now.windTravel - then.windTravel) * kind.windPush
-            p.velocity += windNow
+            let push = pushes[p.cellIndex]
+            p.position += (now.windTravel - then.windTravel) * push
+            p.velocity += now.parameters.wind * push
+            if p.position.x.isFinite {
+                var x = (p.position.x + margin).truncatingRemainder(dividingBy: period)
+                if x < 0 { x += period }
+                p.position.x = x - margin
+            }
             return p
         }
         return ParticleDraw(layer, index: kind.layerIndex, particles: particles, opacity: opacity, pixelScale: pixelScale)
@@ -150,10 +291,14 @@ extension ParticleDraw {
 }
 
 extension Frame {
-    /// The weather's precipitation layers at `time` (none without weather).
-    static func precipitation(scene: Scene, time: Double, scale: SIMD2<Double>) -> [any LayerDraw] {
-        PrecipitationKind.allCases.compactMap { kind in
-            ParticleDraw.precipitation(kind, scene: scene, time: time, pixelScale: scale)
+    /// The weather's precipitation layers at `time` (none without weather), over a frame of
+    /// `pixelSize` pixels at `scale` pixels per point.
+    static func precipitation(scene: Scene, time: Double, pixelSize: SIMD2<Int>, scale: SIMD2<Double>) -> [any LayerDraw] {
+        let points = SIMD2<Double>(Double(pixelSize.x), Double(pixelSize.y)) / scale
+        let frameSize = SIMD2<Int>(Int(clamping: Int64(points.x.isFinite ? min(max(points.x.rounded(), 1), Double(Scene.maximumDimension)) : 1)),
+                                   Int(clamping: Int64(points.y.isFinite ? min(max(points.y.rounded(), 1), Double(Scene.maximumDimension)) : 1)))
+        return PrecipitationKind.allCases.compactMap { kind in
+            ParticleDraw.precipitation(kind, scene: scene, time: time, frameSize: frameSize, pixelScale: scale)
         }
     }
 }
