@@ -203,9 +203,9 @@ extension Viewer {
 }
 
 extension Scene {
-    /// Whether a layer shows the weather's tint and clouds (sky, cloudCover, cloudSprites).
+    /// Whether a layer shows the weather's tint and clouds (the sky and its clouds).
     var hasWeatherLayers: Bool {
-        layers.contains { $0.content is SkyContent }
+        layers.contains { $0.content.isSkySpace }
     }
 }
 

@@ -6,6 +6,7 @@ import WelkinAtmosphere
 
 extension CloudsLayer: LayerContent {
     public var typeName: String { Self.kind.type }
+    public var isSkySpace: Bool { true }
 
     /// The clouds take their light from the sky drawn below them: the physical sky part of the
     /// frame's last sky layer when there is one, the palette's colours otherwise.

@@ -46,11 +46,11 @@ public struct Frame: Sendable {
         var builder = Builder(scene: scene, sky: sky, resolution: resolution)
         // The weather's rain and snow fall in front of the last sky layer, volumetric clouds
         // included (docs/sky.md).
-        let lastSky = scene.layers.lastIndex { $0.content is SkyContent || $0.content is CloudsLayer }
+        let lastSky = scene.layers.lastIndex { $0.content.isSkySpace }
         let panorama = options.projection != .view
         var omitted: [String] = []
         for (index, layer) in scene.layers.enumerated() {
-            if panorama && !(layer.content is SkyContent) {
+            if panorama && !layer.content.isSkySpace {
                 omitted.append(layer.content.typeName)
             } else {
                 layer.content.resolve(layer, index: index, in: &builder)

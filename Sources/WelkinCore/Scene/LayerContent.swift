@@ -11,12 +11,16 @@ public protocol LayerContent: Sendable {
     /// Image files the layer reads (sprite images, shader channels), as the scene gives them, for
     /// a file watcher. None by default.
     var imagePaths: [String] { get }
+    /// Whether the layer draws in the sky's directions (the sky and its clouds): a panorama keeps
+    /// it, the weather's rain and snow fall in front of the last such layer. False by default.
+    var isSkySpace: Bool { get }
     /// Appends what the layer at `index` of the scene's layers draws at this instant to `frame.layers`.
     func resolve(_ layer: Layer, index: Int, in frame: inout Frame.Builder)
 }
 
 extension LayerContent {
     public var imagePaths: [String] { [] }
+    public var isSkySpace: Bool { false }
 }
 
 /// A kind that may sit in a group, be a mask and cast a shadow (`LayerKind.groupable`): it is

@@ -84,6 +84,8 @@ extension Scene {
 extension SkyDraw: LayerDraw {}
 
 extension SkyContent: LayerContent {
+    public var isSkySpace: Bool { true }
+
     public var typeName: String {
         switch self {
         case .sky: return SkyLayer.kind.type
