@@ -23,6 +23,7 @@ struct CloudsValues {
     float evolution;
     int steps;
     float maxDistance;
+    float farCover;
     float hazeInverse;
     vec3 hazeColor;
     vec3 sunDirection;
@@ -151,8 +152,11 @@ vec4 cloudsColor(int gx, int gy) {
         float cover = 1.0 - transmittance;
         light = light * haze + u_clouds.hazeColor * (cover * (1.0 - haze));
         float fade = smoothUnit((u_clouds.maxDistance - t0) / (0.6 * u_clouds.maxDistance));
-        light = light * fade;
-        transmittance = 1.0 - cover * fade;
+        light = light * fade + u_clouds.hazeColor * (u_clouds.farCover * (1.0 - fade));
+        transmittance = 1.0 - cover * fade - u_clouds.farCover * (1.0 - fade);
+    } else {
+        light = u_clouds.hazeColor * u_clouds.farCover;
+        transmittance = 1.0 - u_clouds.farCover;
     }
     vec3 cirrus = u_clouds.cirrus;
     if (cirrus.x > 0.0) {

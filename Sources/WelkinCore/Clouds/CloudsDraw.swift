@@ -43,8 +43,11 @@ public struct CloudsDraw: Sendable, Equatable {
     public var offset: SIMD4<Float>
     public var evolution: Float
     public var steps: Int32
-    /// Beyond this distance (km) the haze hides every cloud.
+    /// Beyond this distance (km) the haze hides every cloud; what a deck leaves there is haze of
+    /// its colour with this alpha (the coverage⁴: a closed deck reaches the horizon, fair-weather
+    /// cumulus fade into the sky).
     public var maxDistance: Float
+    public var farCover: Float
     /// 1 / the haze's distance (km⁻¹), and the haze's colour (exposed linear): distant cloud takes
     /// the horizon's colour, and fades out entirely toward maxDistance.
     public var hazeInverse: Float
@@ -202,8 +205,11 @@ public struct CloudsDraw: Sendable, Equatable {
             let cover = 1 - transmittance
             light = light * haze + hazeColor * (cover * (1 - haze))
             let fade = smoothUnit((maxDistance - t0) / (0.6 * maxDistance))
-            light = light * fade
-            transmittance = 1 - cover * fade
+            light = light * fade + hazeColor * (farCover * (1 - fade))
+            transmittance = 1 - cover * fade - farCover * (1 - fade)
+        } else {
+            light = hazeColor * farCover
+            transmittance = 1 - farCover
         }
         // The cirrus sheet behind: thin, lit mostly by the sun's forward lobe.
         if cirrus.x > 0 {

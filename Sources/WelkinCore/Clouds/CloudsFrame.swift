@@ -97,6 +97,8 @@ extension CloudsDraw {
         let hazeDistance = min(max(Self.clearHaze / max(weather.aerosols, 0.05).squareRoot(), 4), 60)
         hazeInverse = Float(1 / hazeDistance)
         maxDistance = Float(5 * hazeDistance)
+        let c2 = min(max(s.coverage, 0), 1) * min(max(s.coverage, 0), 1)
+        farCover = Float(c2 * c2)
         lightReach = Float(min(s.top - s.base, 1.2))
 
         let e = state.sunElevation
