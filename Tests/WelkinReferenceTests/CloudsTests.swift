@@ -169,6 +169,32 @@ final class CloudsTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, 0.25, "\(label): alpha steps by \(worst) at \(at)")
     }
 
+    /// After dusk the Moon lights the clouds: from its direction, brighter than on the same night
+    /// without it (`"moon": false`), and not at all when it is down.
+    func testTheMoonLightsCloudsAtNight() throws {
+        func scene(_ extra: String, date: String = "2025-01-13T23:30:00+01:00") throws -> Scene {
+            try SceneLoader.decode("""
+            {"size": [480, 270], "seed": 5, "layers": [
+              {"type": "sky", "date": "\(date)", "latitude": 48.8566, "longitude": 2.3522, "viewAzimuth": 180\(extra)},
+              {"type": "clouds", "cloudType": "cumulus", "coverage": 0.45}]}
+            """, file: "moon.json")
+        }
+        let moonlit = try grid(scene(""))
+        XCTAssertGreaterThan(moonlit.draw.sunLight.max(), 0, "the full Moon 60° up lights the clouds")
+        let moonAzimuth = atan2(Double(moonlit.draw.sunDirection.x), Double(moonlit.draw.sunDirection.y)) * 180 / .pi
+        XCTAssertEqual(moonAzimuth, 133.3, accuracy: 0.5, "from the Moon's azimuth (welkin ephemeris: 133.34°)")
+        let dark = try grid(scene(#", "moon": false"#))
+        XCTAssertEqual(dark.draw.sunLight, .zero)
+        func mean(_ g: (draw: CloudsDraw, colors: [SIMD4<Float>])) -> Float {
+            let cloud = g.colors.filter { $0.w > 0.6 }.map { luminance(straight($0)) }
+            return cloud.reduce(0, +) / Float(max(cloud.count, 1))
+        }
+        print("clouds at night: mean luminance \(mean(moonlit)) moonlit, \(mean(dark)) without the Moon")
+        XCTAssertGreaterThan(mean(moonlit), mean(dark) * 1.5)
+        // At the new Moon of 29 January 2025 it is below the horizon at 1:00: no moonlight.
+        XCTAssertEqual(try grid(scene("", date: "2025-01-29T01:00:00+01:00")).draw.sunLight.max(), 0, accuracy: 1e-6)
+    }
+
     /// The same grid on one thread and on four, and the same grid twice.
     func testTheMarchIsDeterministic() throws {
         let scene = try cumulusScene(sunElevation: 20, sunAzimuth: 150)

@@ -14,12 +14,14 @@ extension CloudsLayer: LayerContent {
         let r = frame.resolution
         guard let state = frame.sky else { return }
         var physical: (draw: PhysicalSkyDraw, layer: SkyLayer)?
+        var night: NightSkyDraw?
         for case let sky as SkyDraw in frame.layers.reversed() {
             for case .physical(let p) in sky.parts { physical = (p, Self.firstPhysicalSky(r.scene) ?? SkyLayer()) }
+            if night == nil { night = sky.parts.lazy.compactMap(\.nightSky).first }
             if physical != nil { break }
         }
         let seed = UInt64(Noise.hash32(UInt32(truncatingIfNeeded: r.seed) ^ Noise.hash32(UInt32(truncatingIfNeeded: self.seed) &+ UInt32(index))))
-        frame.layers.append(CloudsDraw(self, state: state, physical: physical, opacity: layer.opacity, time: r.time, seed: seed,
+        frame.layers.append(CloudsDraw(self, state: state, physical: physical, night: night, opacity: layer.opacity, time: r.time, seed: seed,
                                        pixelSize: r.pixelSize, equirect: r.options.projection == .equirect, linear: r.options.linearLight))
     }
 
@@ -48,7 +50,7 @@ extension CloudsLayer: LayerContent {
 extension CloudsDraw: LayerDraw {}
 
 extension CloudsDraw {
-    public init(_ layer: CloudsLayer, state: SkyState, physical: (draw: PhysicalSkyDraw, layer: SkyLayer)?, opacity: Double,
+    public init(_ layer: CloudsLayer, state: SkyState, physical: (draw: PhysicalSkyDraw, layer: SkyLayer)?, night: NightSkyDraw? = nil, opacity: Double,
                 time: Double, seed: UInt64, pixelSize: SIMD2<Int>, equirect: Bool, linear: Bool) {
         let w = Double(pixelSize.x), h = Double(pixelSize.y)
         if equirect {
@@ -154,6 +156,21 @@ extension CloudsDraw {
             toneMap = ToneMap.neutral.code
             linearOutput = linear ? 1 : 0
         }
+        // After dusk a dated sky's Moon lights the clouds instead (its phase, its height in the air).
+        if sunUp == 0, let n = night, n.moonVisible != 0, n.moonElevation > 0 {
+            let el = Double(n.moonElevation) * .pi / 180, az = Double(n.moonAzimuth) * .pi / 180
+            sunDirection = SIMD3<Float>(Float(cos(el) * sin(az)), Float(cos(el) * cos(az)), Float(sin(el)))
+            let rise = Self.smoothstep(0, 4, Double(n.moonElevation)) * Double(n.moonIlluminated)
+            if let physical {
+                let c = PhysicalSkyDraw.coefficients(physical.layer.physical.atmosphere, aerosols: weather.aerosols)
+                let t = AtmosphereTables.shared(for: c).transmittanceToSun(r: c.groundRadius + (s.base + s.top) / 2, mus: sin(el))
+                // The full Moon's irradiance over the Sun's (V −12.73 against −26.74).
+                let ratio = pow(10, -0.4 * (-12.73 - NightSkyDraw.sunMagnitude))
+                sunLight = SIMD3<Float>(t * (ratio * rise * Double(physical.draw.exposure)))
+            } else {
+                sunLight = SIMD3<Float>(Self.moonColor * (Self.paletteSun * Self.paletteMoon * rise))
+            }
+        }
         let sunY = 0.2126 * sunLight.x + 0.7152 * sunLight.y + 0.0722 * sunLight.z
         diffuseLight = sunLight + (SIMD3(repeating: sunY) - sunLight) * 0.7
         flash = SIMD3<Float>(Self.flashColor * (state.weather.flash * 6))
@@ -180,6 +197,9 @@ extension CloudsDraw {
     /// The sky's mean radiance → the light it gives a cloud's top.
     public static let physicalAmbient = 1.0
     public static let ambientShadeFactor = 0.06
+    /// The palette's moonlight: a cool white at this fraction of its sunlight.
+    public static let moonColor = SIMD3<Double>(0.62, 0.7, 0.9)
+    public static let paletteMoon = 0.14
     public static let flashColor = SIMD3<Double>(0.75, 0.8, 1)
 
     static func smoothstep(_ a: Double, _ b: Double, _ x: Double) -> Double {

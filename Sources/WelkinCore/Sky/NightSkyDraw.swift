@@ -47,6 +47,9 @@ public struct NightSkyDraw: Sendable, Equatable {
     /// The palette's glow around the Moon, linear light (zero in the physical sky, whose air
     /// scatters the moonlight itself).
     public var moonGlow: SIMD3<Float>
+    /// The Moon's illuminated fraction (0 new … 1 full), for what it lights (clouds); the
+    /// shaders do not read it.
+    public var moonIlluminated: Float = 0
 
     /// Whether anything shows: points in the grid, the Moon, or its glow (a night sky with none is
     /// left out of the frame).
@@ -215,6 +218,7 @@ public struct NightSkyDraw: Sendable, Equatable {
         moonRadiance = .zero; earthshine = 0; moonGlow = .zero
         guard let moon = sky.moon, moon.elevation > -moon.radius - 1 else { return }
         moonVisible = 1
+        moonIlluminated = Float(moon.illuminatedFraction)
         moonAzimuth = Float(moon.azimuth)
         moonElevation = Float(moon.elevation)
         moonCosElevation = Float(cos(moon.elevation * .pi / 180))
