@@ -102,6 +102,7 @@ vec4 cloudsColor(int gx, int gy) {
     float azr = az * (PI / 180.0);
     float ce = cos(elr);
     vec3 d = vec3(ce * sin(azr), ce * cos(azr), sin(elr));
+    if (!(d.z > 0.0)) return vec4(0.0);
     vec3 sunDirection = u_clouds.sunDirection;
     float mu = d.x * sunDirection.x + d.y * sunDirection.y + d.z * sunDirection.z;
     float base = u_clouds.base, top = u_clouds.top;

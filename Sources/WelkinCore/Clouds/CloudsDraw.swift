@@ -151,6 +151,8 @@ public struct CloudsDraw: Sendable, Equatable {
         let azr = az * (Float.pi / 180)
         let ce = cos(elr)
         let d = SIMD3<Float>(ce * sin(azr), ce * cos(azr), sin(elr))
+        // (A panorama's elevations past 90° look down again: nothing there.)
+        if !(d.z > 0) { return .zero }
         let mu = d.x * sunDirection.x + d.y * sunDirection.y + d.z * sunDirection.z
         let t0 = Self.shellDistance(base, d.z)
         var light = SIMD3<Float>.zero

@@ -175,7 +175,8 @@ extension CloudsDraw {
         diffuseLight = sunLight + (SIMD3(repeating: sunY) - sunLight) * 0.7
         flash = SIMD3<Float>(Self.flashColor * (state.weather.flash * 6))
         // Each second's stroke somewhere in the view, a few kilometres off, low in the cloud.
-        var strike = Noise.hashCell(Int32(clamping: Int64(time.isFinite ? time.rounded(.down) : 0)), 0x11a5, UInt32(truncatingIfNeeded: seed))
+        let second = time.isFinite ? min(max(time, -1e9), 1e9).rounded(.down) : 0
+        var strike = Noise.hashCell(Int32(second), 0x11a5, UInt32(truncatingIfNeeded: seed))
         func next() -> Double { strike = Noise.hashNext(strike); return Double(Noise.unit(strike)) }
         let strikeAzimuth = (state.viewAzimuth + (next() - 0.5) * state.fieldOfView * 0.8) * .pi / 180
         let strikeDistance = 3 + 7 * next()
