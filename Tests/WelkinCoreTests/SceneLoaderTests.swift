@@ -147,7 +147,7 @@ final class SceneLoaderTests: XCTestCase {
 
     func testDefaultSceneLoadsAndMoves() {
         let scene = Scene.defaultScene
-        XCTAssertEqual(scene.layers.map(\.content.typeName), ["sky", "cloudCover", "cloudSprites"])
+        XCTAssertEqual(scene.layers.map(\.content.typeName), ["sky", "clouds"])
         XCTAssertEqual(scene.weather?.schedule.map(\.preset), [.snow, .cloudy, .clear])
         guard case .sky(let sky)? = scene.layers[0].content as? SkyContent, case .computed(_, _, _, let timeScale) = sky.sun else {
             return XCTFail("the default sky computes its sun")
