@@ -20,8 +20,7 @@ final class ExportCodeCommandTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("\nstruct SunsetWithCloudsView: View {\n"))
         XCTAssertEqual(r.stderr, """
         Scenes/sunset-clouds.json: layers[0] (sky): not exported: the sun's disc (2.5°) and glow and the stars (density 0.07), drawn for a view toward azimuth 255.0° with a 100.0° field of view; the gradient is exported
-        Scenes/sunset-clouds.json: layers[1] (cloudCover): not exported: fBm cloud cover (coverage 0.42, scale 300.0 pt, 5 octaves) has no SwiftUI or Core Animation equivalent; it would need a Metal shader
-        Scenes/sunset-clouds.json: layers[2] (cloudSprites): not exported: Welkin's 5 drifting cloud sprites (cumulus, cirrus, stratus) have no SwiftUI or Core Animation equivalent
+        Scenes/sunset-clouds.json: layers[1] (clouds): not exported: volumetric clouds (cumulus, coverage 0.45) are ray-marched per pixel and have no SwiftUI or Core Animation equivalent; they would need a Metal shader
 
         """)
         // --swiftui is the default, said out loud.

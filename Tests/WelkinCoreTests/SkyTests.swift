@@ -239,7 +239,7 @@ final class SkyTests: XCTestCase {
 
     func testEverySkySceneLoads() throws {
         let directory = Repository.scenes
-        for name in ["day-cycle", "sunset-clouds", "rainy-evening", "snowy-night", "weather-tour"] {
+        for name in ["day-cycle", "sunset-clouds", "rainy-evening", "snowy-night", "weather-tour", "storm", "phone-snow"] {
             let scene = try SceneLoader.load(path: directory.appendingPathComponent(name + ".json").path)
             XCTAssertNotNil(Frame(scene: scene, time: 1.5).sky, name)
         }
