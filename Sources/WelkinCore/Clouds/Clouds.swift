@@ -74,7 +74,7 @@ public struct CloudsLayer: Sendable, Equatable {
     public var scale: Double = 1
     /// The fraction of the output's width and height the volume is marched at (upsampled
     /// bilinearly, the same on both renderers).
-    public var resolution: Double = 0.5
+    public var resolution: Double = 0.25
     /// View samples through the layer.
     public var steps: Int = 32
     /// Mixed with the scene's seed.
