@@ -136,8 +136,9 @@ vec4 cloudsColor(int gx, int gy) {
                 tau = tau + u_clouds.ambientShade * 8.0 * (1.0 - f) * (1.0 - f);
                 float sun = phase0 * exp(-tau) + 0.5 * phase1 * exp(-0.4 * tau) + 0.25 * phase2 * exp(-0.16 * tau);
                 float powder = 1.0 - 0.75 * exp(-density * extinction * 0.08);
-                vec3 ambient = (u_clouds.ambientBottom + (u_clouds.ambientTop - u_clouds.ambientBottom) * f) * (1.0 / (1.0 + u_clouds.ambientShade * (1.0 - f)));
-                float diffuse = 0.08 / (1.0 + 0.12 * tau + 2.0 * u_clouds.ambientShade * (1.0 - f));
+                float deck = u_clouds.ambientShade * (1.0 - f) * (0.5 + density);
+                vec3 ambient = (u_clouds.ambientBottom + (u_clouds.ambientTop - u_clouds.ambientBottom) * f) * (1.0 / (1.0 + deck));
+                float diffuse = 0.08 / (1.0 + 0.12 * tau + 2.0 * deck);
                 vec3 toFlash = p - u_clouds.flashPoint;
                 float flashDistance = toFlash.x * toFlash.x + toFlash.y * toFlash.y + toFlash.z * toFlash.z;
                 vec3 source = sunLight * (sun * 4.0 * PI * powder) + u_clouds.diffuseLight * diffuse + ambient * (0.6 + 0.4 * powder)

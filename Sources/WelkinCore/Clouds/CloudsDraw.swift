@@ -187,11 +187,14 @@ public struct CloudsDraw: Sendable, Equatable {
                     tau = tau + ambientShade * 8 * (1 - f) * (1 - f)
                     let sun = phase0 * exp(-tau) + 0.5 * phase1 * exp(-0.4 * tau) + 0.25 * phase2 * exp(-0.16 * tau)
                     let powder = 1 - 0.75 * exp(-density * extinction * 0.08)
-                    let ambient = (ambientBottom + (ambientTop - ambientBottom) * f) * (1 / (1 + ambientShade * (1 - f)))
+                    // The deck above a point shades it from the sky, more where the cloud here is dense (a
+                    // storm's base shows its lumps as darker and lighter patches).
+                    let deck = ambientShade * (1 - f) * (0.5 + density)
+                    let ambient = (ambientBottom + (ambientTop - ambientBottom) * f) * (1 / (1 + deck))
                     // Light diffused through the cloud above falls as 1 / optical depth (two-stream), not
                     // exponentially (the deck above a point counts as ambientShade): what keeps a thick deck's
                     // base grey rather than black, and a storm's darker than a stratus sheet's.
-                    let diffuse = 0.08 / (1 + 0.12 * tau + 2 * ambientShade * (1 - f))
+                    let diffuse = 0.08 / (1 + 0.12 * tau + 2 * deck)
                     let toFlash = p - flashPoint
                     let flashDistance = toFlash.x * toFlash.x + toFlash.y * toFlash.y + toFlash.z * toFlash.z
                     let source = sunLight * (sun * 4 * Float.pi * powder) + diffuseLight * diffuse + ambient * (0.6 + 0.4 * powder)

@@ -122,7 +122,9 @@ extension CloudsDraw {
             }
             let mean = SIMD3<Double>(sky / 4) * exposure
             // As for the palette: the light a cloud takes from the sky is less saturated than the sky.
-            let skyLight = mean + (SIMD3(repeating: 0.2126 * mean.x + 0.7152 * mean.y + 0.0722 * mean.z) - mean) * 0.6
+            // (A darker weather's deck greyer still: storm light is grey, whatever the hazy sky's tint.)
+            let grey = 0.6 + 0.35 * weather.cloudDarkness
+            let skyLight = mean + (SIMD3(repeating: 0.2126 * mean.x + 0.7152 * mean.y + 0.0722 * mean.z) - mean) * grey
             let sine: Double = max(sin(e * Double.pi / 180), 0)
             let groundFactor: Double = Self.groundAlbedo * sine / Double.pi * exposure * sunUp
             let ground: SIMD3<Double> = t * groundFactor
@@ -172,7 +174,7 @@ extension CloudsDraw {
             }
         }
         let sunY = 0.2126 * sunLight.x + 0.7152 * sunLight.y + 0.0722 * sunLight.z
-        diffuseLight = sunLight + (SIMD3(repeating: sunY) - sunLight) * 0.7
+        diffuseLight = sunLight + (SIMD3(repeating: sunY) - sunLight) * Float(0.7 + 0.3 * weather.cloudDarkness)
         flash = SIMD3<Float>(Self.flashColor * (state.weather.flash * 6))
         // Each second's stroke somewhere in the view, a few kilometres off, low in the cloud.
         let second = time.isFinite ? min(max(time, -1e9), 1e9).rounded(.down) : 0
