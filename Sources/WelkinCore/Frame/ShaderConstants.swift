@@ -57,8 +57,6 @@ public enum ShaderConstants {
         d.append(("MOON_MARIA_CENTERS", array("vec4", NightSkyDraw.mariaCenters.map { [$0.x, $0.y, $0.z, $0.w] })))
         d.append(("MOON_MARIA_SHAPES", array("vec2", NightSkyDraw.mariaShapes.map { [$0.x, $0.y] })))
         // Clouds.
-        int("CLOUD_WEATHER_SIZE", Int32(CloudNoise.weatherSize))
-        int("CLOUD_SHAPE_SIZE", Int32(CloudNoise.shapeSize))
         float("CLOUD_CURVATURE", CloudsDraw.curvature)
         d.append(("CLOUD_BAYER", "float[16](" + CloudsDraw.bayer4.map(glsl).joined(separator: ", ") + ")"))
         d.append(("CLOUD_LIGHT_SAMPLES", array("vec2", CloudsDraw.lightSamples.map { [$0.x, $0.y] })))
