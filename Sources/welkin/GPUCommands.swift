@@ -86,7 +86,7 @@ extension Commands {
 
     static let compare = Command(
         name: "compare", summary: "Render a scene on the GPU and the CPU (or against a PNG) and compare them.",
-        usage: "welkin compare SCENE [--time T] [--size WxH] [--against REF.png] [--out DIR] [--json] [--threshold N] [--max-failing PERCENT]",
+        usage: "welkin compare SCENE [--time T] [--size WxH] [--against REF.png] [-o DIR] [--json] [--threshold N] [--max-failing PERCENT]",
         discussion: """
         Writes gpu.png, reference.png and diff.png into DIR (default compare-out). diff.png is a heat map
         of each pixel's largest channel difference: unchanged pixels show the reference at a quarter of
@@ -98,7 +98,8 @@ extension Commands {
         """,
         options: [timeOption, sizeOption,
                   OptionSpec(name: "--against", value: "REF.png", help: "Compare with this image instead of the CPU reference."),
-                  OptionSpec(name: "--out", value: "DIR", help: "Where to write gpu.png, reference.png, diff.png (default compare-out)."),
+                  OptionSpec(name: "--output", short: "-o", value: "DIR", help: "Where to write gpu.png, reference.png, diff.png (default compare-out)."),
+                  OptionSpec(name: "--out", value: "DIR", help: "The same as --output (its earlier spelling)."),
                   OptionSpec(name: "--json", help: "Print one JSON object instead of text."),
                   OptionSpec(name: "--threshold", value: "N", help: "Largest allowed channel difference, 0…255 (default 2)."),
                   OptionSpec(name: "--max-failing", value: "PERCENT", help: "Share of pixels allowed over the threshold (default 0.05)."),
@@ -124,7 +125,10 @@ extension Commands {
                 }
                 maxFailing = p
             }
-            let outDirectory = args.value("--out") ?? "compare-out"
+            if args.value("--output") != nil && args.value("--out") != nil {
+                throw UsageError(message: "give the folder once: --output (-o) or --out", command: command)
+            }
+            let outDirectory = args.value("--output") ?? args.value("--out") ?? "compare-out"
             let scene = try loadScene(args, command: command)
             // Made before rendering, so no render is wasted on a folder that cannot be.
             do { try OutputFile.createFolder(outDirectory) } catch let e as WriteError {

@@ -247,7 +247,7 @@ final class EndToEndTests: XCTestCase {
 
     func testCompareReportsAllFiguresAndFailsOutsideTolerance() throws {
         let out = directory.appendingPathComponent("cmp").path
-        var r = try run(["compare", "Scenes/day-gradient.json", "--out", out, "--size", "64x36"])
+        var r = try run(["compare", "Scenes/day-gradient.json", "-o", out, "--size", "64x36"])
         XCTAssertEqual(r.status, 0, r.stderr)
         for label in ["largest channel difference", "mean absolute difference", "RMSE", "PSNR", "SSIM", "pixels over 2/255"] {
             XCTAssertTrue(r.stdout.contains(label), "\(label) missing: \(r.stdout)")
@@ -265,8 +265,12 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(json["passed"] as? Bool, false)
         XCTAssertEqual(json["percentOverThreshold"] as? Double, 100)
         // A looser tolerance lets it pass.
-        r = try run(["compare", "Scenes/day-gradient.json", "--against", wrongPath, "--out", out, "--max-failing", "100"])
+        r = try run(["compare", "Scenes/day-gradient.json", "--against", wrongPath, "--output", out, "--max-failing", "100"])
         XCTAssertEqual(r.status, 0, r.stdout)
+        // -o / --output as in every command (--out, the earlier spelling, still works); not both.
+        r = try run(["compare", "Scenes/day-gradient.json", "-o", out, "--out", out, "--size", "8x8"])
+        XCTAssertEqual(r.status, 2, "a usage error")
+        XCTAssertTrue(r.stderr.contains("give the folder once: --output (-o) or --out"), r.stderr)
     }
 
     func testReferenceRefusesUserShadersAndCompareAgainstWorks() throws {
