@@ -78,7 +78,7 @@ enum BenchScenes {
 extension Commands {
     static let bench = Command(
         name: "bench", summary: "Run the benchmark suite (medians, with same-run baselines).",
-        usage: "welkin bench [--json] [--runs N] [--filter TEXT[,TEXT…]]",
+        usage: "welkin bench [--json | --markdown] [--runs N] [--filter TEXT[,TEXT…]]",
         discussion: """
         Each entry is the median of N runs after two warm-up runs. Ratios compare against a baseline
         measured in the same run, so they hold on a busy machine where absolute times do not.
@@ -102,6 +102,7 @@ extension Commands {
         """ + "\n" + skyBenchEntries + "\n" + particleBenchDiscussion + "\n" + exportBenchEntries + "\n" + sceneBenchEntries,
         options: [
             OptionSpec(name: "--json", help: "Print [{\"name\", \"unit\", \"value\"}] instead of a table."),
+            OptionSpec(name: "--markdown", help: "Print a Markdown table (entry, median, unit) for the docs to include."),
             OptionSpec(name: "--runs", value: "N", help: "Timed runs per entry (default 15)."),
             OptionSpec(name: "--filter", value: "TEXT", help: "Run only entries whose name contains TEXT (several: A,B)."),
             shadersOption,
@@ -113,6 +114,9 @@ extension Commands {
                     throw UsageError(message: "--runs expects a whole number in 1…1000, got '\(text)'", command: named("bench"))
                 }
                 runs = n
+            }
+            if args.flag("--json") && args.flag("--markdown") {
+                throw UsageError(message: "choose one of --json and --markdown", command: named("bench"))
             }
             let filter = BenchFilter(args.value("--filter"))
             guard args.positionals.isEmpty else {
@@ -131,6 +135,8 @@ extension Commands {
                     "  {\"name\": \"\(r.name)\", \"unit\": \"\(r.unit)\", \"value\": \(jsonNumber(r.value))}"
                 }
                 print("[\n" + rows.joined(separator: ",\n") + "\n]")
+            } else if args.flag("--markdown") {
+                print(markdownTable(results, runs: runs, filter: args.value("--filter")))
             } else {
                 let width = results.map(\.name.count).max() ?? 0
                 for r in results {
@@ -247,6 +253,29 @@ final class GPUTimes {
 /// `ENTRY.gputime` for a GPU entry, or nothing when the context cannot time.
 func gpuTimeResult(_ entry: String, _ ms: Double?) -> [BenchResult] {
     ms.map { [BenchResult(name: entry + ".gputime", unit: "ms", value: $0)] } ?? []
+}
+
+/// The results as the Markdown table the docs include: the command that made it, then one row an
+/// entry (its median to four significant figures).
+func markdownTable(_ results: [BenchResult], runs: Int, filter: String?) -> String {
+    let command = "welkin bench --markdown --runs \(runs)" + (filter.map { " --filter \($0)" } ?? "")
+    var lines = ["Medians of \(runs) runs, from `\(command)`:", "", "| entry | median | unit |", "|---|---:|---|"]
+    for r in results {
+        lines.append("| `\(r.name)` | \(significant(r.value)) | \(r.unit) |")
+    }
+    return lines.joined(separator: "\n")
+}
+
+/// `v` to four significant figures, without an exponent or trailing zeros after the point.
+func significant(_ v: Double) -> String {
+    guard v.isFinite, v != 0 else { return v.isFinite ? "0" : "\(v)" }
+    let digits = max(0, 3 - Int(log10(abs(v)).rounded(.down)))
+    var text = String(format: "%.\(digits)f", v)
+    if text.contains(".") {
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+    }
+    return text
 }
 
 func jsonNumber(_ v: Double) -> String {

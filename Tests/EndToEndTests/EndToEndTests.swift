@@ -193,6 +193,19 @@ final class EndToEndTests: XCTestCase {
         }
     }
 
+    /// `--markdown`: the table the docs include, the command that made it above it.
+    func testBenchMarkdownIsATableForTheDocs() throws {
+        let r = try run(["bench", "--markdown", "--runs", "1", "--filter", "bytes-per-particle,sky.physical.sky-view"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(Array(lines.prefix(4)), [
+            "Medians of 1 runs, from `welkin bench --markdown --runs 1 --filter bytes-per-particle,sky.physical.sky-view`:", "",
+            "| entry | median | unit |", "|---|---:|---|"])
+        XCTAssertTrue(lines[4].hasPrefix("| `sky.physical.sky-view` | ") && lines[4].hasSuffix(" | ms |"), lines[4])
+        XCTAssertTrue(lines[5].hasPrefix("| `sim.bytes-per-particle` | ") && lines[5].hasSuffix(" | bytes |"), lines[5])
+        XCTAssertEqual(try run(["bench", "--markdown", "--json"]).status, 2, "one format at a time")
+    }
+
     func testSoakReportsMemoryAndGLObjects() throws {
         let r = try run(["soak", "Scenes/mesh-seed.json", "--seconds", "3", "--size", "160x90", "--cpu-every", "10"])
         XCTAssertEqual(r.status, 0, r.stderr)
