@@ -11,7 +11,8 @@ extension Commands {
         discussion: """
         Positions are in points of the scene's frame, where each particle is drawn (sway included);
         velocity is points per second, age and lifetime seconds, angle radians, colour sRGB with
-        straight alpha (ramps applied). Particles are listed layer by layer, cell by cell, oldest first.
+        straight alpha (ramps applied). Particles are listed layer by layer, cell by cell, oldest first,
+        then the weather's rain (emitter 1000000) and snow (1000001) as the frame draws them.
         JSON: {"time": T, "particles": [{"emitter": index, "cell": name, "position": [x, y],
         "velocity": [vx, vy], "age": s, "lifetime": s, "scale": s, "angle": rad, "color": [r, g, b, a]}]}
         """,

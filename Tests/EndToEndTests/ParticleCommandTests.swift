@@ -28,6 +28,27 @@ final class ParticleCommandTests: XCTestCase {
         }
     }
 
+    /// The weather's rain and snow are particles the frame draws: listed after the scene's own, at
+    /// their three depths (phone-snow has no emitter layer of its own).
+    func testParticlesIncludeTheWeathersPrecipitation() throws {
+        let r = try run(["particles", "Scenes/phone-snow.json", "--json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        let particles = object["particles"] as! [[String: Any]]
+        XCTAssertGreaterThan(particles.count, 100, "the snow is settled at t = 0")
+        XCTAssertEqual(Set(particles.compactMap { $0["emitter"] as? Int }), [1_000_001])
+        XCTAssertEqual(Set(particles.compactMap { $0["cell"] as? String }), ["far flake", "flake", "near flake"])
+        // Born on a line above the 390-point-wide frame, their x wrapped around it and its margins;
+        // some are on screen in every quarter of its height.
+        var quarters = Set<Int>()
+        for p in particles {
+            let position = p["position"] as! [Double]
+            XCTAssertTrue(position[0] > -100 && position[0] < 490 && position[1] > -100, "\(position)")
+            if position[1] >= 0 && position[1] < 844 { quarters.insert(Int(position[1] / 211)) }
+        }
+        XCTAssertEqual(quarters, [0, 1, 2, 3])
+    }
+
     func testParticlesTable() throws {
         let r = try run(["particles", "Scenes/snow.json"])
         XCTAssertEqual(r.status, 0, r.stderr)

@@ -101,7 +101,8 @@ extension EmitterSimulation {
 
 extension ParticleSnapshot {
     /// Every live particle of every emitter layer of `scene` at scene time `time`: layer by layer,
-    /// cell by cell, oldest first — the particles `Frame(scene:time:)` draws, from the same cache.
+    /// cell by cell, oldest first, then the weather's rain and snow (emitter 1000000 and 1000001) —
+    /// the particles `Frame(scene:time:)` draws at the scene's size, from the same cache.
     public static func all(in scene: Scene, at time: Double) -> (particles: [ParticleSnapshot], droppedBirths: [(layer: Int, count: Int)]) {
         var out: [ParticleSnapshot] = []
         var dropped: [(layer: Int, count: Int)] = []
@@ -113,6 +114,10 @@ extension ParticleSnapshot {
                 out += s.snapshot()
                 if s.droppedBirths > 0 { dropped.append((index, s.droppedBirths)) }
             }
+        }
+        // The weather's rain and snow, as the frame draws them over the scene's frame.
+        for kind in PrecipitationKind.allCases {
+            if let falling = kind.particles(scene: scene, time: time) { out += falling.particles }
         }
         return (out, dropped)
     }

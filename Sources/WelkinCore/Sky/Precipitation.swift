@@ -245,6 +245,17 @@ extension ParticleDraw {
     /// the scene turned it off).
     public static func precipitation(_ kind: PrecipitationKind, scene: Scene, time: Double, opacity: Double = 1,
                                      frameSize: SIMD2<Int>? = nil, pixelScale: SIMD2<Double>) -> ParticleDraw? {
+        guard let (layer, particles) = kind.particles(scene: scene, time: time, frameSize: frameSize) else { return nil }
+        return ParticleDraw(layer, index: kind.layerIndex, particles: particles, opacity: opacity, pixelScale: pixelScale)
+    }
+}
+
+extension PrecipitationKind {
+    /// The hidden emitter and every particle of this kind the frame draws at `time` over a frame of
+    /// `frameSize` points (the scene's size by default), thinned by the weather's intensity and
+    /// carried by its wind; nil when none can fall in this scene.
+    public func particles(scene: Scene, time: Double, frameSize: SIMD2<Int>? = nil) -> (layer: EmitterLayer, particles: [ParticleSnapshot])? {
+        let kind = self
         guard let weather = scene.weather, kind.falls(in: scene) else { return nil }
         let frameSize = frameSize ?? scene.size
         let strongestWind = PrecipitationKind.strongestWind(scene)
@@ -286,7 +297,7 @@ extension ParticleDraw {
             }
             return p
         }
-        return ParticleDraw(layer, index: kind.layerIndex, particles: particles, opacity: opacity, pixelScale: pixelScale)
+        return (layer, particles)
     }
 }
 
