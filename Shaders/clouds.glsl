@@ -5,6 +5,7 @@
 
 #include "colorspace.glsl"
 #include "tonemap.glsl"
+#include "unit.glsl"
 
 struct CloudsValues {
     vec4 direction;
@@ -46,8 +47,6 @@ uniform CloudsValues u_clouds;
 uniform sampler2D u_weather;
 uniform sampler3D u_shape;
 
-float clamp01(float x) { return min(max(x, 0.0), 1.0); }
-float smoothUnit(float x) { float t = clamp01(x); return t * t * (3.0 - 2.0 * t); }
 
 vec2 sample2D(float u, float v) { return texture(u_weather, vec2(u, v)).xy; }
 vec2 sample3D(vec3 p) { return texture(u_shape, p).xy; }

@@ -6,12 +6,11 @@
 #include "sky-values.glsl"
 #include "colorspace.glsl"
 #include "noise.glsl"
+#include "unit.glsl"
 
 // SKY_PART_* (SkyPart's codes) and CLOUD_* (CloudSpritesLayer.Kind codes) come from the constants
 // prelude (ShaderConstants.swift).
 
-float clamp01(float x) { return min(max(x, 0.0), 1.0); }
-float smoothUnit(float x) { float t = clamp01(x); return t * t * (3.0 - 2.0 * t); }
 
 #ifdef WELKIN_NIGHT
 #include "night.glsl"

@@ -124,15 +124,15 @@ extension CloudsDraw {
             // As for the palette: the light a cloud takes from the sky is less saturated than the sky.
             // (A darker weather's deck greyer still: storm light is grey, whatever the hazy sky's tint.)
             let grey = 0.6 + 0.35 * weather.cloudDarkness
-            let skyLight = mean + (SIMD3(repeating: 0.2126 * mean.x + 0.7152 * mean.y + 0.0722 * mean.z) - mean) * grey
+            let skyLight = Self.greyed(mean, by: grey)
             let sine: Double = max(sin(e * Double.pi / 180), 0)
             let groundFactor: Double = Self.groundAlbedo * sine / Double.pi * exposure * sunUp
             let ground: SIMD3<Double> = t * groundFactor
-            let horizon = (p.skyRadiance(azimuth: p.sunAzimuth + 90, elevation: 3) + p.skyRadiance(azimuth: p.sunAzimuth, elevation: 3)) * 0.5
-            hazeColor = SIMD3<Float>(SIMD3<Double>(horizon) * (exposure * (1 - 0.6 * weather.cloudDarkness * weather.cloudDarkness) / (1 + shade)))
             // The physical sky does not know the weather's darkness; its clouds do (a storm's deck is
             // dark in the picture, not just in the exposure).
             let dark = 1 - 0.6 * weather.cloudDarkness * weather.cloudDarkness
+            let horizon = (p.skyRadiance(azimuth: p.sunAzimuth + 90, elevation: 3) + p.skyRadiance(azimuth: p.sunAzimuth, elevation: 3)) * 0.5
+            hazeColor = SIMD3<Float>(SIMD3<Double>(horizon) * (exposure * dark / (1 + shade)))
             ambientTop = SIMD3<Float>(skyLight * (Self.physicalAmbient * dark))
             ambientBottom = SIMD3<Float>((skyLight * (0.45 * Self.physicalAmbient) + ground) * dark)
             toneMap = p.toneMap
@@ -147,12 +147,8 @@ extension CloudsDraw {
             hazeColor = SIMD3<Float>(state.colors.horizon.linear / (1 + shade))
             // The palette's colours are the sky's; the light a cloud takes from them is less saturated
             // (white sunlight scattered many times joins it).
-            func greyer(_ c: SIMD3<Double>) -> SIMD3<Double> {
-                let y = 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z
-                return c + (SIMD3(repeating: y) - c) * 0.45
-            }
-            ambientTop = SIMD3<Float>(greyer(state.colors.zenith.linear) * Self.paletteAmbient)
-            ambientBottom = SIMD3<Float>(greyer(state.colors.horizon.linear) * (0.35 * Self.paletteAmbient))
+            ambientTop = SIMD3<Float>(Self.greyed(state.colors.zenith.linear, by: 0.45) * Self.paletteAmbient)
+            ambientBottom = SIMD3<Float>(Self.greyed(state.colors.horizon.linear, by: 0.45) * (0.35 * Self.paletteAmbient))
             // Highlights (sunlit tops) roll off rather than clip to yellow or white: Khronos PBR
             // Neutral, the identity below 0.76.
             toneMap = ToneMap.neutral.code
@@ -173,8 +169,7 @@ extension CloudsDraw {
                 sunLight = SIMD3<Float>(Self.moonColor * (Self.paletteSun * Self.paletteMoon * rise))
             }
         }
-        let sunY = 0.2126 * sunLight.x + 0.7152 * sunLight.y + 0.0722 * sunLight.z
-        diffuseLight = sunLight + (SIMD3(repeating: sunY) - sunLight) * Float(0.7 + 0.3 * weather.cloudDarkness)
+        diffuseLight = SIMD3<Float>(Self.greyed(SIMD3<Double>(sunLight), by: 0.7 + 0.3 * weather.cloudDarkness))
         flash = SIMD3<Float>(Self.flashColor * (state.weather.flash * 6))
         // Each second's stroke somewhere in the view, a few kilometres off, low in the cloud.
         let second = time.isFinite ? min(max(time, -1e9), 1e9).rounded(.down) : 0
@@ -204,6 +199,12 @@ extension CloudsDraw {
     public static let moonColor = SIMD3<Double>(0.62, 0.7, 0.9)
     public static let paletteMoon = 0.14
     public static let flashColor = SIMD3<Double>(0.75, 0.8, 1)
+
+    /// `c` moved toward the grey of its luminance (Rec. 709 weights) by `f`.
+    static func greyed(_ c: SIMD3<Double>, by f: Double) -> SIMD3<Double> {
+        let y = 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z
+        return c + (SIMD3(repeating: y) - c) * f
+    }
 
     static func smoothstep(_ a: Double, _ b: Double, _ x: Double) -> Double {
         let t = min(max((x - a) / (b - a), 0), 1)

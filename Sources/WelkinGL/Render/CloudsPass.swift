@@ -11,7 +11,21 @@ final class CloudsPass: GLLayerPass {
     let march: ShaderProgram
     private var locations: [String: GLint] = [:]
     /// clouds-upsample.frag as a layer (false) and as the frame's last pass (true).
-    private var upsample: [Bool: (program: ShaderProgram, composite: CompositeUniforms)] = [:]
+    private var upsample: [Bool: Upsample] = [:]
+
+    /// clouds-upsample.frag and its uniforms' locations.
+    struct Upsample {
+        let program: ShaderProgram
+        let composite: CompositeUniforms
+        let pixelSize, gridSize, inverseGridScale, grid: GLint
+
+        init(_ program: ShaderProgram) {
+            self.program = program
+            composite = CompositeUniforms(program)
+            pixelSize = program.uniform("u_pixelSize"); gridSize = program.uniform("u_gridSize")
+            inverseGridScale = program.uniform("u_inverseGridScale"); grid = program.uniform("u_grid")
+        }
+    }
     private var weatherTexture: GLuint = 0
     private var shapeTexture: GLuint = 0
     private var grid: RenderTarget?
@@ -21,10 +35,9 @@ final class CloudsPass: GLLayerPass {
 
     init(shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws {
         march = try .fullScreen(shaders, fragment: "clouds.frag", resolves: false)
-        var programs: [Bool: (program: ShaderProgram, composite: CompositeUniforms)] = [:]
+        var programs: [Bool: Upsample] = [:]
         for resolves in [false, true] {
-            let p = try ShaderProgram.fullScreen(shaders, fragment: "clouds-upsample.frag", resolves: resolves)
-            programs[resolves] = (p, CompositeUniforms(p))
+            programs[resolves] = Upsample(try ShaderProgram.fullScreen(shaders, fragment: "clouds-upsample.frag", resolves: resolves))
         }
         upsample = programs
         let marchFiles = march.files
@@ -117,13 +130,13 @@ final class CloudsPass: GLLayerPass {
     func drawUpsampled(_ clouds: CloudsDraw, resolve: ResolveInput?) {
         let p = upsample[resolve != nil]!
         epoxy_glUseProgram(p.program.id)
-        epoxy_glUniform2f(p.program.uniform("u_pixelSize"), Float(clouds.pixelSize.x), Float(clouds.pixelSize.y))
-        epoxy_glUniform2i(p.program.uniform("u_gridSize"), GLint(clouds.gridSize.x), GLint(clouds.gridSize.y))
-        epoxy_glUniform2f(p.program.uniform("u_inverseGridScale"), clouds.inverseGridScale.x, clouds.inverseGridScale.y)
+        epoxy_glUniform2f(p.pixelSize, Float(clouds.pixelSize.x), Float(clouds.pixelSize.y))
+        epoxy_glUniform2i(p.gridSize, GLint(clouds.gridSize.x), GLint(clouds.gridSize.y))
+        epoxy_glUniform2f(p.inverseGridScale, clouds.inverseGridScale.x, clouds.inverseGridScale.y)
         if let resolve { p.composite.set(resolve) }
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.gridUnit))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), grid?.texture ?? 0)
-        epoxy_glUniform1i(p.program.uniform("u_grid"), Self.gridUnit)
+        epoxy_glUniform1i(p.grid, Self.gridUnit)
         epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
