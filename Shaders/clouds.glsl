@@ -6,9 +6,9 @@
 #include "colorspace.glsl"
 #include "tonemap.glsl"
 #include "unit.glsl"
+#include "camera.glsl"
 
 struct CloudsValues {
-    vec4 direction;
     ivec2 gridSize;
     vec2 gridScale;
     vec2 inverseGridScale;
@@ -94,8 +94,9 @@ float cloudDensity(vec3 p, float f, bool detail) {
 vec4 cloudsColor(int gx, int gy) {
     float px = (float(gx) + 0.5) * u_clouds.gridScale.x;
     float py = (float(gy) + 0.5) * u_clouds.gridScale.y;
-    float az = px * u_clouds.direction.y + u_clouds.direction.x;
-    float el = u_clouds.direction.z - py * u_clouds.direction.w;
+    vec2 a;
+    if (!projectionAngles(vec2(px, py), a)) return vec4(0.0);
+    float az = a.x, el = a.y;
     if (!(el > 0.0)) return vec4(0.0);
     float elr = el * (PI / 180.0);
     float azr = az * (PI / 180.0);

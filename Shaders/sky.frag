@@ -15,21 +15,9 @@ vec4 over(vec4 source, vec4 destination) {
     return source + destination * (1.0 - source.w);
 }
 
-#ifdef WELKIN_SKY_EQUIRECT
-// SkyRemap: a panorama pixel → the scene view's pixel looking the same way.
-uniform vec2 u_remapDegreesPerPixel;
-uniform float u_remapViewAzimuth;
-uniform float u_remapCenterX;
-uniform float u_remapHorizonY;
-uniform float u_remapInverseViewDegreesPerPixel;
-
-vec2 viewPixel(vec2 p) {
-    float azimuth = p.x * u_remapDegreesPerPixel.x;
-    float elevation = 90.0 - p.y * u_remapDegreesPerPixel.y;
-    float d = azimuth - u_remapViewAzimuth;
-    d = d - 360.0 * floor(d * (1.0 / 360.0) + 0.5);
-    return vec2(u_remapCenterX + d * u_remapInverseViewDegreesPerPixel, u_remapHorizonY - elevation * u_remapInverseViewDegreesPerPixel);
-}
+#ifdef WELKIN_SKY_PROJECTION
+// SkyDraw.projection: output pixels → the panorama's pixels (camera.glsl).
+#include "camera.glsl"
 #endif
 
 // SkyDraw.partColor: with WELKIN_SKY_LINEAR (scene-linear output) the parts other than the
@@ -44,8 +32,8 @@ vec4 partColor(int kind, vec2 p) {
 
 void main() {
     vec2 p = pixelPosition();
-#ifdef WELKIN_SKY_EQUIRECT
-    p = viewPixel(p);
+#ifdef WELKIN_SKY_PROJECTION
+    if (!projectionViewPixel(p, p)) { writeLayer(vec4(0.0)); return; }
 #endif
     vec4 c = vec4(0.0);
 #ifdef WELKIN_SKY_PART0

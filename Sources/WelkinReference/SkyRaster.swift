@@ -8,7 +8,7 @@ enum SkyRaster {
         let py = Float(y) + 0.5
         // One part drawn straight, unless it needs SkyDraw.color's panorama mapping or its
         // decoding to linear light.
-        if sky.parts.count == 1, sky.remap == nil, !sky.linear {
+        if sky.parts.count == 1, sky.projection == nil, !sky.linear {
             let part = sky.parts[0]
             for x in 0..<width { row[x] = sourceOver(part.color(at: SIMD2(Float(x) + 0.5, py)), row[x]) }
             return

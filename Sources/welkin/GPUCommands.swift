@@ -44,15 +44,17 @@ extension Commands {
 
     static let render = Command(
         name: "render", summary: "Render a scene on the GPU, headless (no display needed), to a PNG.",
-        usage: "welkin render [SCENE] [-o OUT.png|OUT.exr [--float]] [--time T] [--size WxH [--fit MODE] | --scale K] [--projection P] [--shaders DIR]",
+        usage: "welkin render [SCENE] [-o OUT.png|OUT.exr [--float]] [--time T] [--size WxH [--fit MODE] | --scale K] [--projection P [--cross]] [--shaders DIR]",
         discussion: """
         Uses EGL with no X server (EGL_MESA_platform_surfaceless, or EGL_EXT_platform_device on NVIDIA),
         falling back to a hidden GLFW window only when EGL is unavailable. The PNG is exactly WxH pixels.
         Without SCENE, renders the built-in default scene. Without -o, writes NAME-tT.png in the current
         folder (snow-t1.5.png for Scenes/snow.json at 1.5 s; welkin-default-t0.png for the built-in scene).
-        OUT.exr holds scene-linear light; --projection equirect renders the whole sky sphere (docs/export.md).
+        OUT.exr holds scene-linear light. --projection equirect renders the whole sky sphere, fisheye the
+        all-sky dome, cubemap six faces OUT-px … OUT-nz in OpenGL's convention, or one cross with --cross
+        (docs/export.md).
         """,
-        options: [outputOption, timeOption, sizeOption, scaleOption, fitOption, projectionOption, floatOption, shadersOption],
+        options: [outputOption, timeOption, sizeOption, scaleOption, fitOption, projectionOption, crossOption, floatOption, shadersOption],
         run: { args in
             let command = named("render")!
             let out = try stillOutput(args, command: command)
@@ -60,27 +62,24 @@ extension Commands {
             _ = try args.size()
             try checkWritable(out)
             let scene = try loadScene(args, command: command)
-            let (options, geometry) = try stillFrame(args, scene: scene, out: out, command: command)
+            let plan = try stillPlan(args, scene: scene, out: out, command: command)
             // One frame: no seeking back, so no checkpoints to keep; the emitters' states are
             // dropped once the Frame holds their sprites, before GL takes its share (a million
             // particles: 59 MB of state, 40 MB of sprites, 100 MB for llvmpipe and its compiler).
             SimulationCache.shared.keepsCheckpoints = false
-            let frame = Frame(scene: scene, time: time, pixelSize: geometry.renderSize, options: options)
-            SimulationCache.shared.removeAll()
-            warnOmitted(frame, scene: args.positionals.first ?? "<default scene>")
             let renderer = try headlessRenderer(args)
             let start = DispatchTime.now()
-            if options.linearLight {
-                let linear = try gpuCall(scene) { try renderer.renderLinear(frame) }
-                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
-                try writeEXR(linear, to: out, float: args.flag("--float"))
-                print("wrote \(out) (\(linear.width)×\(linear.height) scene-linear, GPU: \(renderer.context.renderer), \(String(format: "%.1f", elapsed)) ms)")
-                return 0
-            }
-            let image = geometry.output(try gpuRender(renderer, frame, of: scene))
+            let wrote = try writeStill(args, scene: scene, out: out, time: time, plan: plan,
+                image: { frame in
+                    SimulationCache.shared.removeAll()
+                    return try gpuRender(renderer, frame, of: scene)
+                },
+                linear: { frame in
+                    SimulationCache.shared.removeAll()
+                    return try gpuCall(scene) { try renderer.renderLinear(frame) }
+                })
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
-            try writePNG(image, to: out)
-            print("wrote \(out) (\(image.width)×\(image.height), GPU: \(renderer.context.renderer), \(String(format: "%.1f", elapsed)) ms)")
+            print("\(wrote), GPU: \(renderer.context.renderer), \(String(format: "%.1f", elapsed)) ms)")
             return 0
         })
 

@@ -29,13 +29,13 @@ extension Commands {
 
     static let reference = Command(
         name: "reference", summary: "Render a scene on the CPU (the reference renderer) to a PNG.",
-        usage: "welkin reference [SCENE] [-o OUT.png|OUT.exr [--float]] [--time T] [--size WxH [--fit MODE] | --scale K] [--projection P]",
+        usage: "welkin reference [SCENE] [-o OUT.png|OUT.exr [--float]] [--time T] [--size WxH [--fit MODE] | --scale K] [--projection P [--cross]]",
         discussion: """
         Without SCENE, renders the built-in default scene. Without -o, writes NAME-tT.png in the current
         folder (as 'welkin render'). OUT.exr holds scene-linear light (docs/export.md). The image is written
         to a temporary file and renamed into place, so a failure never leaves a half-written image.
         """,
-        options: [outputOption, timeOption, sizeOption, scaleOption, fitOption, projectionOption, floatOption],
+        options: [outputOption, timeOption, sizeOption, scaleOption, fitOption, projectionOption, crossOption, floatOption],
         run: { args in
             let command = named("reference")!
             let out = try stillOutput(args, command: command)
@@ -43,32 +43,20 @@ extension Commands {
             _ = try args.size()
             try checkWritable(out)
             let scene = try loadScene(args, command: command)
-            let (options, geometry) = try stillFrame(args, scene: scene, out: out, command: command)
-            let frame = Frame(scene: scene, time: time, pixelSize: geometry.renderSize, options: options)
-            warnOmitted(frame, scene: args.positionals.first ?? "<default scene>")
+            let plan = try stillPlan(args, scene: scene, out: out, command: command)
             let start = DispatchTime.now()
-            if options.linearLight {
-                let linear: FloatImage
-                do { linear = try ReferenceRenderer().renderLinear(frame) } catch let e as ReferenceUnsupportedError {
+            func reference<T>(_ body: () throws -> T) throws -> T {
+                do { return try body() } catch let e as ReferenceUnsupportedError {
                     throw Failure(message: "\(args.positionals.first ?? "<default scene>"): \(e.message)")
                 } catch let e as TextDrawError {
                     throw Failure(message: "\(args.positionals.first ?? "<default scene>"): \(e.message)")
                 }
-                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
-                try writeEXR(linear, to: out, float: args.flag("--float"))
-                print("wrote \(out) (\(linear.width)×\(linear.height) scene-linear, rendered in \(String(format: "%.1f", elapsed)) ms)")
-                return 0
             }
-            var image: Image
-            do { image = try ReferenceRenderer().render(frame) } catch let e as ReferenceUnsupportedError {
-                throw Failure(message: "\(args.positionals.first ?? "<default scene>"): \(e.message)")
-            } catch let e as TextDrawError {
-                throw Failure(message: "\(args.positionals.first ?? "<default scene>"): \(e.message)")
-            }
+            let wrote = try writeStill(args, scene: scene, out: out, time: time, plan: plan,
+                                       image: { frame in try reference { try ReferenceRenderer().render(frame) } },
+                                       linear: { frame in try reference { try ReferenceRenderer().renderLinear(frame) } })
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
-            image = geometry.output(image)
-            try writePNG(image, to: out)
-            print("wrote \(out) (\(image.width)×\(image.height), rendered in \(String(format: "%.1f", elapsed)) ms)")
+            print("\(wrote), rendered in \(String(format: "%.1f", elapsed)) ms)")
             return 0
         })
 

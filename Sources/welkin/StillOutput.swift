@@ -37,36 +37,117 @@ extension Commands {
     static func isEXR(_ path: String) -> Bool { (path as NSString).pathExtension.lowercased() == "exr" }
 
     static let projectionOption = OptionSpec(name: "--projection", value: "P",
-                                             help: "view (default: the scene's own view) or equirect (the whole sphere, width = 2 × height).")
+                                             help: "view (the scene's camera, default), equirect (the whole sphere, 2:1), fisheye (the all-sky dome, square) or cubemap (six faces; --size is a face's).")
+    static let crossOption = OptionSpec(name: "--cross", help: "With --projection cubemap: one image, the faces in a horizontal cross (4N×3N), instead of six files.")
     static let floatOption = OptionSpec(name: "--float", help: "With -o OUT.exr: 32-bit float channels instead of half.")
 
-    /// The default size of an equirect panorama when no --size or --scale is given.
-    static let equirectDefaultSize = SIMD2(2048, 1024)
+    /// What `--projection` takes on the command line.
+    enum StillProjection: String, CaseIterable {
+        case view, equirect, fisheye, cubemap
+
+        /// The size a panorama gets when no --size is given.
+        var defaultSize: SIMD2<Int> {
+            switch self {
+            case .view: return .zero
+            case .equirect: return SIMD2(2048, 1024)
+            case .fisheye: return SIMD2(1024, 1024)
+            case .cubemap: return SIMD2(512, 512)
+            }
+        }
+    }
+
+    /// What a still command draws and writes: the frames' options and geometry, and for a cube map
+    /// its six faces as files or one cross.
+    struct StillPlan {
+        var options: FrameOptions
+        var geometry: StillGeometry
+        var projection: StillProjection
+        var cross = false
+    }
+
+    static func parseProjection(_ args: Arguments, command: Command) throws -> StillProjection {
+        guard let text = args.value("--projection") else { return .view }
+        guard let p = StillProjection(rawValue: text) else {
+            throw UsageError(message: "--projection expects view, equirect, fisheye or cubemap, got '\(text)'", command: command)
+        }
+        return p
+    }
 
     /// `--projection` and the output's light: the frame options, and the render's geometry (an
-    /// equirect panorama is 2:1, 2048×1024 unless --size says otherwise).
-    static func stillFrame(_ args: Arguments, scene: Scene, out: String, command: Command) throws -> (FrameOptions, StillGeometry) {
+    /// equirect panorama is 2:1, a fisheye and a cube face square; 2048×1024, 1024×1024 and 512×512
+    /// unless --size says otherwise).
+    static func stillPlan(_ args: Arguments, scene: Scene, out: String, command: Command) throws -> StillPlan {
         var options = FrameOptions(linearLight: isEXR(out))
-        if let text = args.value("--projection") {
-            guard let p = FrameOptions.Projection(rawValue: text) else {
-                throw UsageError(message: "--projection expects view or equirect, got '\(text)'", command: command)
-            }
-            options.projection = p
-        }
+        let projection = try parseProjection(args, command: command)
         if options.linearLight, args.value("--fit") != nil {
             throw UsageError(message: "--fit applies to PNG output; an EXR is rendered at exactly --size", command: command)
         }
-        guard options.projection == .equirect else {
-            return (options, try StillGeometry.resolve(args, sceneSize: scene.size, command: command))
+        if args.flag("--cross") && projection != .cubemap {
+            throw UsageError(message: "--cross lays out a cube map's faces; pass --projection cubemap", command: command)
+        }
+        guard projection != .view else {
+            return StillPlan(options: options, geometry: try StillGeometry.resolve(args, sceneSize: scene.size, command: command), projection: .view)
         }
         if args.value("--scale") != nil || args.value("--fit") != nil {
-            throw UsageError(message: "an equirect panorama takes --size WxH (width = 2 × height), not --scale or --fit", command: command)
+            throw UsageError(message: "a panorama takes --size WxH, not --scale or --fit", command: command)
         }
-        let size = try args.size() ?? equirectDefaultSize
-        guard size.x == 2 * size.y else {
-            throw UsageError(message: "an equirect panorama is twice as wide as it is high; --size \(size.x)x\(size.y) is not", command: command)
+        let size = try args.size() ?? projection.defaultSize
+        switch projection {
+        case .equirect:
+            options.projection = .equirect
+            guard size.x == 2 * size.y else {
+                throw UsageError(message: "an equirect panorama is twice as wide as it is high; --size \(size.x)x\(size.y) is not", command: command)
+            }
+        case .fisheye, .cubemap:
+            options.projection = projection == .fisheye ? .fisheye : .cubeFace(.px)
+            guard size.x == size.y else {
+                let what = projection == .fisheye ? "an all-sky fisheye is square" : "a cube map's faces are square (--size is one face's)"
+                throw UsageError(message: "\(what); --size \(size.x)x\(size.y) is not", command: command)
+            }
+            if projection == .cubemap, args.flag("--cross"), 4 * size.x > StillGeometry.largestSide {
+                throw UsageError(message: "a cross of \(size.x)-pixel faces is \(4 * size.x) pixels wide, over \(StillGeometry.largestSide)", command: command)
+            }
+        case .view: break
         }
-        return (options, StillGeometry(renderSize: size, outputSize: size))
+        return StillPlan(options: options, geometry: StillGeometry(renderSize: size, outputSize: size), projection: projection,
+                         cross: projection == .cubemap && args.flag("--cross"))
+    }
+
+    /// The files a plan writes: OUT, or a cube map's six faces OUT-px.png … OUT-nz.png.
+    static func stillPaths(_ plan: StillPlan, out: String) -> [String] {
+        guard plan.projection == .cubemap, !plan.cross else { return [out] }
+        let ext = (out as NSString).pathExtension, stem = (out as NSString).deletingPathExtension
+        return CubeFace.allCases.map { "\(stem)-\($0.name).\(ext)" }
+    }
+
+    /// Renders the plan's frames with `image` (display) or `linear` (EXR) and writes them: one
+    /// image, six faces, or the faces' cross. Returns a line saying what was written.
+    static func writeStill(_ args: Arguments, scene: Scene, out: String, time: Double, plan: StillPlan,
+                           image: (Frame) throws -> Image, linear: (Frame) throws -> FloatImage) throws -> String {
+        let paths = stillPaths(plan, out: out)
+        for path in paths where path != out { try checkWritable(path) }
+        var frameOptions: [FrameOptions] = [plan.options]
+        if plan.projection == .cubemap {
+            frameOptions = CubeFace.allCases.map { FrameOptions(projection: .cubeFace($0), linearLight: plan.options.linearLight) }
+        }
+        let sceneName = args.positionals.first ?? "<default scene>"
+        var pngs: [Image] = [], exrs: [FloatImage] = []
+        for (index, options) in frameOptions.enumerated() {
+            let frame = Frame(scene: scene, time: time, pixelSize: plan.geometry.renderSize, options: options)
+            if index == 0 { warnOmitted(frame, scene: sceneName) }
+            if options.linearLight { exrs.append(try linear(frame)) } else { pngs.append(plan.geometry.output(try image(frame))) }
+        }
+        if plan.cross {
+            if plan.options.linearLight { exrs = [FloatImage.cubeCross(exrs)] } else { pngs = [Image.cubeCross(pngs)] }
+        }
+        for (index, path) in paths.enumerated() {
+            if plan.options.linearLight { try writeEXR(exrs[index], to: path, float: args.flag("--float")) } else { try writePNG(pngs[index], to: path) }
+        }
+        let size = plan.options.linearLight ? SIMD2(exrs[0].width, exrs[0].height) : SIMD2(pngs[0].width, pngs[0].height)
+        let what = "\(size.x)×\(size.y)\(plan.options.linearLight ? " scene-linear" : "")"
+        if paths.count == 1 { return "wrote \(out) (\(what)" }
+        let ext = (out as NSString).pathExtension, stem = (out as NSString).deletingPathExtension
+        return "wrote \(stem)-{\(CubeFace.allCases.map(\.name).joined(separator: ","))}.\(ext) (six \(what) faces"
     }
 
     /// Prints the one warning a panorama gives when it leaves screen-space layers out.

@@ -18,8 +18,8 @@
 import Foundation
 
 public struct CloudsDraw: Sendable, Equatable {
-    /// Pixel → direction (degrees): azimuth = x·direction.y + direction.x, elevation = direction.z − y·direction.w.
-    public var direction: SIMD4<Float>
+    /// Output pixel → direction (Frame.SkySetup.pixelDirections).
+    public var projection: SkyProjection
     /// The output's size, the march grid's size, output pixels per grid pixel and its inverse.
     public var pixelSize: SIMD2<Int>
     public var gridSize: SIMD2<Int>
@@ -144,8 +144,8 @@ public struct CloudsDraw: Sendable, Equatable {
     @inline(__always) @inlinable public func cloudsColor(_ gx: Int, _ gy: Int, _ weather: UnsafePointer<Float>, _ shape: UnsafePointer<Float>) -> SIMD4<Float> {
         let px = (Float(gx) + 0.5) * gridScale.x
         let py = (Float(gy) + 0.5) * gridScale.y
-        let az = px * direction.y + direction.x
-        let el = direction.z - py * direction.w
+        guard let a = projection.angles(SIMD2(px, py)) else { return .zero }
+        let az = a.x, el = a.y
         if !(el > 0) { return .zero }
         let elr = el * (Float.pi / 180)
         let azr = az * (Float.pi / 180)

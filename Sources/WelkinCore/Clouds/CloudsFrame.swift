@@ -1,5 +1,5 @@
 // How a `clouds` layer enters a Frame: its numbers under the weather, the light of the sky below
-// it, and the pixel → direction map of the view (or of an equirect panorama).
+// it, and each pixel's direction (Frame.SkySetup).
 
 import Foundation
 import WelkinAtmosphere
@@ -22,7 +22,7 @@ extension CloudsLayer: LayerContent {
         }
         let seed = UInt64(Noise.hash32(UInt32(truncatingIfNeeded: r.seed) ^ Noise.hash32(UInt32(truncatingIfNeeded: self.seed) &+ UInt32(index))))
         frame.layers.append(CloudsDraw(self, state: state, physical: physical, night: night, opacity: layer.opacity, time: r.time, seed: seed,
-                                       pixelSize: r.pixelSize, equirect: r.options.projection == .equirect, linear: r.options.linearLight))
+                                       pixelSize: r.pixelSize, projection: r.skySetup.pixelDirections, linear: r.options.linearLight))
     }
 
     static func firstPhysicalSky(_ scene: Scene) -> SkyLayer? {
@@ -51,14 +51,9 @@ extension CloudsDraw: LayerDraw {}
 
 extension CloudsDraw {
     public init(_ layer: CloudsLayer, state: SkyState, physical: (draw: PhysicalSkyDraw, layer: SkyLayer)?, night: NightSkyDraw? = nil, opacity: Double,
-                time: Double, seed: UInt64, pixelSize: SIMD2<Int>, equirect: Bool, linear: Bool) {
+                time: Double, seed: UInt64, pixelSize: SIMD2<Int>, projection: SkyProjection, linear: Bool) {
         let w = Double(pixelSize.x), h = Double(pixelSize.y)
-        if equirect {
-            direction = SIMD4(0, Float(360 / w), 90, Float(180 / h))
-        } else {
-            let dpp = state.degreesPerPixel(width: pixelSize.x)
-            direction = SIMD4(Float(state.viewAzimuth - w / 2 * dpp), Float(dpp), Float(state.horizon * h * dpp), Float(dpp))
-        }
+        self.projection = projection
         self.pixelSize = pixelSize
         gridSize = SIMD2(max(1, Int((w * layer.resolution).rounded(.up))), max(1, Int((h * layer.resolution).rounded(.up))))
         gridScale = SIMD2(Float(w / Double(gridSize.x)), Float(h / Double(gridSize.y)))

@@ -39,15 +39,16 @@ public struct Frame: Sendable {
         self.background = scene.background.premultiplied
         self.dither = scene.dither
         self.frameNumber = time.isFinite ? Int(max(-1e15, min(1e15, (time * 60).rounded(.down)))) : 0
-        let sky = SkyState.of(scene, time: time)
+        let skySetup = SkySetup(scene: scene, time: time, pixelSize: size, scale: self.scale, projection: options.projection)
+        let sky = SkyState.of(scene, time: time, view: skySetup.view)
         self.sky = sky
         let resolution = Resolution(scene: scene, colorSpace: scene.colorSpace, seed: scene.seed, time: time, pixelSize: size,
-                                    scale: self.scale, clock: scene.clock(at: time), options: options)
+                                    scale: self.scale, clock: scene.clock(at: time), options: options, skySetup: skySetup)
         var builder = Builder(scene: scene, sky: sky, resolution: resolution)
         // The weather's rain and snow fall in front of the last sky layer, volumetric clouds
         // included (docs/sky.md).
         let lastSky = scene.layers.lastIndex { $0.content.isSkySpace }
-        let panorama = options.projection != .view
+        let panorama = options.projection.isPanorama
         var omitted: [String] = []
         for (index, layer) in scene.layers.enumerated() {
             if panorama && !layer.content.isSkySpace {
@@ -75,6 +76,43 @@ public struct Frame: Sendable {
         public var scale: SIMD2<Double>
         public var clock: Timestamp
         public var options: FrameOptions = FrameOptions()
+        /// The panorama sky-space layers are drawn for, and the projection into it.
+        public var skySetup: SkySetup
+    }
+
+    /// What the sky-space layers are drawn for: the panorama view (azimuth, width, horizon) at a
+    /// pixel size and scale, and the projection of the frame's pixels into it (nil when the frame
+    /// is that panorama).
+    public struct SkySetup: Sendable {
+        public var view: SkyView
+        public var size: SIMD2<Int>
+        public var scale: SIMD2<Double>
+        public var projection: SkyProjection?
+        /// The camera at this instant, for the frame's own view.
+        public var camera: CameraState
+
+        public init(scene: Scene, time: Double, pixelSize: SIMD2<Int>, scale: SIMD2<Double>, projection: FrameOptions.Projection) {
+            // A panorama of the sky alone sees it through the scene's view at the scene's size.
+            let viewSize = projection.isPanorama ? scene.size : pixelSize
+            camera = CameraState(scene, time: time, pixelSize: viewSize)
+            view = scene.camera == nil ? SkyView(scene) : camera.view(pixelSize: viewSize)
+            size = viewSize
+            self.scale = projection.isPanorama ? SIMD2(1, 1) : scale
+            switch projection {
+            case .view:
+                self.projection = SkyProjection.camera(camera, size: pixelSize, view: view, viewSize: viewSize)
+            case .equirect:
+                self.projection = .equirect(pixelSize, view: view, viewSize: viewSize)
+            case .fisheye:
+                let dome = CameraState(projection: .fisheye, yaw: camera.yaw, pitch: 90, fieldOfView: 180)
+                self.projection = SkyProjection.camera(dome, size: pixelSize, view: view, viewSize: viewSize)
+            case .cubeFace(let face):
+                self.projection = .cubeFace(face, size: pixelSize.x, view: view, viewSize: viewSize)
+            }
+        }
+
+        /// Every output pixel's direction, the panorama's own included (the clouds march along it).
+        public var pixelDirections: SkyProjection { projection ?? .panorama(view, size: size) }
     }
 
     /// A frame being resolved: each top-level layer appends its draws (`LayerContent.resolve`).
@@ -107,11 +145,18 @@ public struct Frame: Sendable {
 
 /// How a frame is projected and in what light.
 public struct FrameOptions: Sendable, Equatable {
-    /// `view`: the sky through the scene's own view (the panorama its sky layer sets up), every
-    /// layer drawn. `equirect`: the whole sphere (width = 2 × height; column x looks at azimuth
-    /// 360°·(x + ½)/W clockwise from north, row y at elevation 90° − 180°·(y + ½)/H), sky-space
-    /// layers only.
-    public enum Projection: String, Sendable, CaseIterable { case view, equirect }
+    /// `view`: the sky through the scene's camera (or its sky layer's panorama), every layer drawn.
+    /// The others show sky-space layers only: `equirect`, the whole sphere (width = 2 × height;
+    /// column x looks at azimuth 360°·(x + ½)/W clockwise from north, row y at elevation
+    /// 90° − 180°·(y + ½)/H); `fisheye`, the all-sky dome (equidistant, 180° across the shorter
+    /// side, the zenith at the centre, the camera's yaw at the bottom edge); `cubeFace`, one face
+    /// of a cube map (CubeFace).
+    public enum Projection: Sendable, Equatable {
+        case view, equirect, fisheye, cubeFace(CubeFace)
+
+        /// A panorama of the sky alone (not the scene's view).
+        public var isPanorama: Bool { self != .view }
+    }
 
     public var projection: Projection = .view
     /// Scene-linear light (EXR): the physical sky's radiance × 2^exposure with no tone curve, every

@@ -24,6 +24,7 @@ public enum ShaderConstants {
         int("SKY_PART_PHYSICAL", SkyPart.physicalCode)
         for map in ToneMap.allCases { int("TONE_MAP_\(snake(map.rawValue))", map.code) }
         for kind in CloudSpritesLayer.Kind.allCases { int("CLOUD_\(snake(kind.rawValue))", kind.code) }
+        for kind in SkyProjection.Kind.allCases { int("PROJECTION_\(snake(String(describing: kind)))", kind.rawValue) }
 
         // Limits (uniform array lengths).
         int("MAXIMUM_STOPS", Int32(Gradient.maximumStops))

@@ -16,6 +16,8 @@ public struct Scene: Sendable {
     public var layers: [Layer] = []
     /// Top-level `weather`; nil is steady clear weather.
     public var weather: Weather? = nil
+    /// Top-level `camera`: how the sky-space layers are seen; nil is the sky layer's own panorama.
+    public var camera: Camera? = nil
     /// Points per second², added to every emitter cell's acceleration × its windFactor.
     public var wind: SIMD2<Double> = .zero
     /// Problems that do not stop the scene from drawing (printed by the command line).
@@ -58,6 +60,8 @@ extension Scene {
                      "Pushes every emitter cell (times its windFactor)."),
             Property("weather", Weather.propertyType, default: .described("steady clear weather"), animatable: true,
                      "A weather preset, or an object with a preset, a transition and a schedule (docs/sky.md)."),
+            Property("camera", .object(Camera.properties), default: .described("the sky layer's panorama view"), animatable: true,
+                     "How the sky-space layers are seen: yaw, pitch, field of view and projection (docs/sky.md \"Camera\")."),
             Property("layers", .array(.layer, count: 0...maximumLayers), default: .emptyArray, live: false,
                      "The layers, drawn in order, later ones on top."),
             Property("metadata", .any, live: false, "Any JSON for other tools (notes, provenance); kept and ignored."),

@@ -103,6 +103,7 @@ public enum SceneLoader {
         if let v = try object.choice("colorSpace", as: ColorSpace.self) { scene.colorSpace = v }
         if let v = try object.decode("weather", decodeWeather) { scene.weather = v }
         if let v = try object.pair("wind") { scene.wind = v }
+        if let v = try object.decode("camera", decodeCamera) { scene.camera = v }
         if let n = object["metadata"] { scene.metadata = n.value }
         let size = scene.size
         scene.layers = try object.decode("layers") { n in

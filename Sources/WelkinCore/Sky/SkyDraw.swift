@@ -13,14 +13,15 @@ import Foundation
 /// A run of sky-family layers drawn together.
 public struct SkyDraw: Sendable, Equatable {
     public var parts: [SkyPart]
-    /// In a panorama: how its pixels map to the scene view's pixels the parts were resolved for.
-    public var remap: SkyRemap? = nil
+    /// Under a projection other than the parts' own panorama: how output pixels map to the
+    /// panorama's (Frame.SkySetup).
+    public var projection: SkyProjection? = nil
     /// Scene-linear output: the physical part writes radiance, the others are decoded from sRGB
     /// before they composite (FrameOptions.linearLight).
     public var linear = false
 
-    public init(parts: [SkyPart], remap: SkyRemap? = nil, linear: Bool = false) {
-        self.parts = parts; self.remap = remap; self.linear = linear
+    public init(parts: [SkyPart], projection: SkyProjection? = nil, linear: Bool = false) {
+        self.parts = parts; self.projection = projection; self.linear = linear
     }
 
     /// The part kinds in order, as the shaders' codes (0 sky, 1 cover, 2 sprites).
@@ -28,7 +29,7 @@ public struct SkyDraw: Sendable, Equatable {
 
     /// Adds `part` to the frame's last layer when that is a SkyDraw without a part of its kind,
     /// otherwise starts a new one.
-    public static func append(_ part: SkyPart, remap: SkyRemap? = nil, linear: Bool = false, to layers: inout [any LayerDraw]) {
+    public static func append(_ part: SkyPart, projection: SkyProjection? = nil, linear: Bool = false, to layers: inout [any LayerDraw]) {
         if var draw = layers.last as? SkyDraw, !draw.parts.contains(where: { $0.code == part.code }) {
             // One night sky a pass (the shaders hold one): a second sky in the run keeps its gradient only.
             var part = part
@@ -36,14 +37,18 @@ public struct SkyDraw: Sendable, Equatable {
             draw.parts.append(part)
             layers[layers.count - 1] = draw
         } else {
-            layers.append(SkyDraw(parts: [part], remap: remap, linear: linear))
+            layers.append(SkyDraw(parts: [part], projection: projection, linear: linear))
         }
     }
 
     /// The premultiplied colour of every part at p, composited in order over transparent.
     @inlinable public func color(at pixel: SIMD2<Float>) -> SIMD4<Float> {
         guard let first = parts.first else { return .zero }
-        let p = remap?.viewPixel(pixel) ?? pixel
+        var p = pixel
+        if let projection {
+            guard let v = projection.viewPixel(pixel) else { return .zero }
+            p = v
+        }
         // The first part over transparent is itself (s + 0·(1 − s.a) = s), as in sky.frag.
         var c = partColor(first, p)
         for part in parts.dropFirst() {
@@ -59,37 +64,6 @@ public struct SkyDraw: Sendable, Equatable {
         let c = part.color(at: p)
         if linear, part.code != SkyPart.physicalCode { return ColorMath.linearizePremultiplied(c) }
         return c
-    }
-}
-
-/// A panorama's pixels as the scene view's: each equirect pixel's direction, then the pixel of the
-/// scene's own panorama view (its azimuth, horizon and degrees per pixel) that looks that way.
-/// Mirrored by sky.glsl's viewPixel.
-public struct SkyRemap: Sendable, Equatable {
-    /// 360 / width and 180 / height of the panorama (degrees per pixel on each axis).
-    public var degreesPerPixel: SIMD2<Float>
-    public var viewAzimuth: Float
-    public var centerX: Float
-    public var horizonY: Float
-    public var inverseViewDegreesPerPixel: Float
-
-    public init(state: SkyState, viewSize: SIMD2<Int>, panorama: SIMD2<Int>) {
-        degreesPerPixel = SIMD2(360 / Float(panorama.x), 180 / Float(panorama.y))
-        viewAzimuth = Float(state.viewAzimuth)
-        centerX = Float(viewSize.x) / 2
-        horizonY = Float(state.horizon * Double(viewSize.y))
-        inverseViewDegreesPerPixel = Float(1 / state.degreesPerPixel(width: viewSize.x))
-    }
-
-    /// Degrees one panorama pixel spans vertically.
-    public var pixelAngle: Float { degreesPerPixel.y }
-
-    @inlinable public func viewPixel(_ p: SIMD2<Float>) -> SIMD2<Float> {
-        let azimuth = p.x * degreesPerPixel.x
-        let elevation = 90 - p.y * degreesPerPixel.y
-        var d = azimuth - viewAzimuth
-        d = d - 360 * (d * (1.0 / 360.0) + 0.5).rounded(.down)
-        return SIMD2(centerX + d * inverseViewDegreesPerPixel, horizonY - elevation * inverseViewDegreesPerPixel)
     }
 }
 

@@ -5,7 +5,7 @@ import Foundation
 extension SkyState {
     /// The sky of `scene` at `time`: from its first `sky` layer (or the default sky) under its
     /// weather; nil when the scene has no sky layer, cloud layer or weather.
-    public static func of(_ scene: Scene, time: Double) -> SkyState? {
+    public static func of(_ scene: Scene, time: Double, view: SkyView? = nil) -> SkyState? {
         var first: SkyLayer?
         var any = scene.weather != nil
         for layer in scene.layers {
@@ -15,7 +15,7 @@ extension SkyState {
             if case .sky(let s) = content, first == nil { first = s }
         }
         guard any else { return nil }
-        return SkyState(layer: first, time: time, weather: WeatherState(scene.weather, time: time, seed: scene.seed))
+        return SkyState(layer: first, time: time, weather: WeatherState(scene.weather, time: time, seed: scene.seed), view: view)
     }
 }
 
@@ -23,18 +23,19 @@ extension SkyPart {
     /// A sky-family scene layer resolved for a frame. `state` is the frame's sky (the first sky
     /// layer's); a later sky layer computes its own.
     public init(_ content: SkyContent, state: SkyState, opacity: Double, time: Double, sceneSeed: UInt64,
-                index: Int, pixelSize: SIMD2<Int>, scale: SIMD2<Double>, linear: Bool = false, panoramaPixelAngle: Double? = nil) {
+                index: Int, pixelSize: SIMD2<Int>, scale: SIMD2<Double>, linear: Bool = false, panoramaPixelAngle: Double? = nil,
+                view: SkyView? = nil) {
         func seed(_ own: UInt64) -> UInt64 {
             UInt64(Noise.hash32(UInt32(truncatingIfNeeded: sceneSeed) ^ Noise.hash32(UInt32(truncatingIfNeeded: own) &+ UInt32(index))))
         }
         switch content {
         case .sky(let layer) where layer.model == .physical:
-            let own = SkyState(layer: layer, time: time, weather: state.weather, night: true)
+            let own = SkyState(layer: layer, time: time, weather: state.weather, night: true, view: view)
             self = .physical(PhysicalSkyDraw(layer, state: own, opacity: opacity, time: time,
                                              seed: UInt64(Noise.hash32(UInt32(truncatingIfNeeded: sceneSeed))),
                                              pixelSize: pixelSize, scale: scale, linear: linear, panoramaPixelAngle: panoramaPixelAngle))
         case .sky(let layer):
-            let own = SkyState(layer: layer, time: time, weather: state.weather, night: true)
+            let own = SkyState(layer: layer, time: time, weather: state.weather, night: true, view: view)
             // Stars do not depend on the layer's index: the same sky keeps its stars when layers move.
             self = .sky(SkyGradientDraw(layer, state: own, opacity: opacity, time: time,
                                         seed: UInt64(Noise.hash32(UInt32(truncatingIfNeeded: sceneSeed))),
@@ -95,18 +96,15 @@ extension SkyContent: LayerContent {
     }
 
     /// Consecutive sky-family layers share one SkyDraw (SkyDraw.append).
-    /// In a panorama the parts are resolved for the scene's own view (its size, one pixel a point)
-    /// and SkyDraw maps each panorama pixel to that view's pixel of the same direction.
+    /// The parts are resolved for the frame's sky panorama (Frame.SkySetup); under another
+    /// projection SkyDraw maps each output pixel to that panorama's pixel of the same direction.
     public func resolve(_ layer: Layer, index: Int, in frame: inout Frame.Builder) {
         let r = frame.resolution
         let state = frame.sky!
-        let equirect = r.options.projection == .equirect
-        let size = equirect ? r.scene.size : r.pixelSize
-        let scale = equirect ? SIMD2<Double>(1, 1) : r.scale
-        let remap = equirect ? SkyRemap(state: state, viewSize: size, panorama: r.pixelSize) : nil
+        let setup = r.skySetup
         let part = SkyPart(self, state: state, opacity: layer.opacity, time: r.time, sceneSeed: r.seed,
-                           index: index, pixelSize: size, scale: scale, linear: r.options.linearLight,
-                           panoramaPixelAngle: remap.map { Double($0.pixelAngle) })
-        SkyDraw.append(part, remap: remap, linear: r.options.linearLight, to: &frame.layers)
+                           index: index, pixelSize: setup.size, scale: setup.scale, linear: r.options.linearLight,
+                           panoramaPixelAngle: setup.projection.map { Double($0.pixelAngle) }, view: setup.view)
+        SkyDraw.append(part, projection: setup.projection, linear: r.options.linearLight, to: &frame.layers)
     }
 }

@@ -100,7 +100,7 @@ final class CloudsPass: GLLayerPass {
         func v3(_ name: String, _ v: SIMD3<Float>) { epoxy_glUniform3f(uniform("u_clouds." + name), v.x, v.y, v.z) }
         func v4(_ name: String, _ v: SIMD4<Float>) { epoxy_glUniform4f(uniform("u_clouds." + name), v.x, v.y, v.z, v.w) }
         let c = clouds
-        v4("direction", c.direction)
+        c.projection.setUniforms(uniform)
         epoxy_glUniform2i(uniform("u_clouds.gridSize"), GLint(size.x), GLint(size.y))
         v2("gridScale", c.gridScale); v2("inverseGridScale", c.inverseGridScale)
         f("base", c.base); f("top", c.top); f("inverseThickness", c.inverseThickness)

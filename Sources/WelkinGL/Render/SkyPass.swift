@@ -37,8 +37,8 @@ final class SkyPass {
         var coverOpaque = false
         /// Whether the physical sky's star field can show (WELKIN_PHYSICAL_STARS; nil: no physical part).
         var physicalStars: Bool? = nil
-        /// A panorama (WELKIN_SKY_EQUIRECT: SkyRemap) and scene-linear output (WELKIN_SKY_LINEAR).
-        var equirect = false
+        /// A projection into the parts' panorama (WELKIN_SKY_PROJECTION: SkyProjection) and scene-linear output (WELKIN_SKY_LINEAR).
+        var projection = false
         var linear = false
         /// The part code owning the night sky (WELKIN_NIGHT), and moonlight in the physical air (WELKIN_MOONLIGHT).
         var night: Int32? = nil
@@ -70,7 +70,7 @@ final class SkyPass {
             if variant.skyOpaque { defines.append(("WELKIN_SKY_OPAQUE", "1")) }
             if variant.coverOpaque { defines.append(("WELKIN_COVER_OPAQUE", "1")) }
             if let stars = variant.physicalStars { defines.append(("WELKIN_PHYSICAL_STARS", stars ? "1" : "0")) }
-            if variant.equirect { defines.append(("WELKIN_SKY_EQUIRECT", "1")) }
+            if variant.projection { defines.append(("WELKIN_SKY_PROJECTION", "1")) }
             if variant.linear { defines.append(("WELKIN_SKY_LINEAR", "1")) }
             if let night = variant.night {
                 defines.append(("WELKIN_NIGHT", String(night)))
@@ -127,13 +127,13 @@ final class SkyPass {
         if resolve != nil, case .physical(let s)? = sky.parts.first, s.opacity == 1, s.linearOutput == 0 { variant.opaque = true }
         if let g = gradient {
             // Pixel centres reach y = height − ½ at most; `below` is y > horizonY.
-            variant.noneBelow = sky.remap == nil && g.horizonY >= Float(pixelSize.y)
+            variant.noneBelow = sky.projection == nil && g.horizonY >= Float(pixelSize.y)
             variant.noFlash = g.flash == 0
             variant.skyOpaque = g.opacity == 1
         }
         for case .cover(let c) in sky.parts { variant.coverOpaque = c.opacity == 1 }
         for case .physical(let p) in sky.parts { variant.physicalStars = p.stars.x > 0 }
-        variant.equirect = sky.remap != nil
+        variant.projection = sky.projection != nil
         variant.linear = sky.linear
         if let owner = sky.parts.first(where: { $0.nightSky != nil }), let night = owner.nightSky {
             variant.night = owner.code
@@ -153,7 +153,7 @@ final class SkyPass {
         // a loop llvmpipe would run at every pixel.
         let moon = sky.parts.lazy.compactMap(\.nightSky).first.flatMap { Self.moonBox($0) }
         // A panorama's sprites, disc and Moon are not where the view's pixels put them: one pass.
-        guard (sprites != nil || disc != nil || moon != nil) && sky.remap == nil else {
+        guard (sprites != nil || disc != nil || moon != nil) && sky.projection == nil else {
             try use(variant, sky, pixelSize: pixelSize, resolve: resolve)
             epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
             return
@@ -244,13 +244,7 @@ final class SkyPass {
             }
         }
         if variant.night != nil, let night = sky.parts.lazy.compactMap(\.nightSky).first { setNight(night, p) }
-        if let remap = sky.remap {
-            epoxy_glUniform2f(p.uniform("u_remapDegreesPerPixel"), remap.degreesPerPixel.x, remap.degreesPerPixel.y)
-            epoxy_glUniform1f(p.uniform("u_remapViewAzimuth"), remap.viewAzimuth)
-            epoxy_glUniform1f(p.uniform("u_remapCenterX"), remap.centerX)
-            epoxy_glUniform1f(p.uniform("u_remapHorizonY"), remap.horizonY)
-            epoxy_glUniform1f(p.uniform("u_remapInverseViewDegreesPerPixel"), remap.inverseViewDegreesPerPixel)
-        }
+        if let projection = sky.projection { projection.setUniforms { p.uniform($0) } }
         if let resolve { p.composite.set(resolve) }
         return p
     }
