@@ -94,7 +94,7 @@ let package = Package(
         .executableTarget(name: "WelkinFuzz", dependencies: ["WelkinCore", "WelkinImage", "WelkinReference"]),
 
         // Helpers every test target shares (checkout paths, scene errors, the shared GL context).
-        .target(name: "WelkinTestSupport", dependencies: ["WelkinCore", "WelkinGL"], path: "Tests/WelkinTestSupport"),
+        .target(name: "WelkinTestSupport", dependencies: ["WelkinCore", "WelkinGL", "WelkinImage", "WelkinReference"], path: "Tests/WelkinTestSupport"),
         // The brute-force atmosphere (test only): Monte Carlo through the spherical shell, the physical sky's
         // check. Optimised even in debug builds, so `make test` can afford its coarse grid.
         .target(name: "WelkinSkyCheck", path: "Tests/WelkinSkyCheck", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),

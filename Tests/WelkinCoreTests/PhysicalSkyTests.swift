@@ -162,12 +162,12 @@ final class PhysicalSkyTests: XCTestCase {
     func testEquirectMapsDirections() throws {
         let scene = try SceneLoader.decode(#"{"size": [960, 540], "layers": [{"type": "sky", "model": "physical", "sunElevation": 20, "sunAzimuth": 135, "viewAzimuth": 200, "fieldOfView": 90, "horizon": 0.8}]}"#, file: "e.json")
         let frame = Frame(scene: scene, time: 0, pixelSize: SIMD2(720, 360), options: FrameOptions(projection: .equirect))
-        guard let sky = frame.layers.first as? SkyDraw, let remap = sky.remap, case .physical(let p)? = sky.parts.first else {
+        guard let sky = frame.layers.first as? SkyDraw, let remap = sky.projection, case .physical(let p)? = sky.parts.first else {
             return XCTFail("no remapped physical sky")
         }
         // Column centre x + 0.5 looks at azimuth 360 (x + 0.5) / W; row y at 90 − 180 (y + 0.5) / H.
         for (x, y) in [(0, 0), (359, 179), (270, 100), (719, 359)] {
-            let view = remap.viewPixel(SIMD2(Float(x) + 0.5, Float(y) + 0.5))
+            guard let view = remap.viewPixel(SIMD2(Float(x) + 0.5, Float(y) + 0.5)) else { return XCTFail("no view pixel") }
             let az = p.viewAzimuth + (view.x - p.centerX) * p.degreesPerPixel
             let el = (p.horizonY - view.y) * p.degreesPerPixel
             var d = Double(az) - 360 * (Double(x) + 0.5) / 720

@@ -11,39 +11,6 @@ import WelkinGL
 import WelkinReference
 import WelkinImage
 
-/// How two images differ.
-struct ImageDifference: CustomStringConvertible {
-    var maxDifference = 0
-    var pixelsOverThreshold = 0
-    var pixelsDiffering = 0
-    var pixelCount = 0
-    var firstWorst: (x: Int, y: Int, gpu: SIMD4<UInt8>, cpu: SIMD4<UInt8>)?
-
-    init(_ a: Image, _ b: Image, threshold: Int = 2) {
-        precondition(a.width == b.width && a.height == b.height)
-        pixelCount = a.width * a.height
-        for i in 0..<pixelCount {
-            var d = 0
-            for c in 0..<4 { d = max(d, abs(Int(a.pixels[4 * i + c]) - Int(b.pixels[4 * i + c]))) }
-            if d > 0 { pixelsDiffering += 1 }
-            if d > threshold { pixelsOverThreshold += 1 }
-            if d > maxDifference {
-                maxDifference = d
-                firstWorst = (i % a.width, i / a.width, a[i % a.width, i / a.width], b[i % a.width, i / a.width])
-            }
-        }
-    }
-
-    var percentOverThreshold: Double { 100 * Double(pixelsOverThreshold) / Double(pixelCount) }
-    var passes: Bool { percentOverThreshold <= 0.05 }
-
-    var description: String {
-        var s = "max \(maxDifference), \(pixelsDiffering)/\(pixelCount) pixels differ, \(pixelsOverThreshold) over 2"
-        if let w = firstWorst { s += " (worst at \(w.x),\(w.y): gpu \(w.gpu) cpu \(w.cpu))" }
-        return s
-    }
-}
-
 final class ParityTests: XCTestCase {
     /// Scenes covering every gradient kind, colour space, hard stops, opacity and translucency.
     static let scenes: [(name: String, json: String)] = [
