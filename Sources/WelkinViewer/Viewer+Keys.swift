@@ -63,6 +63,8 @@ extension Viewer {
             changeWeather(to: all[(all.firstIndex(of: scene.weatherPreset(at: time))! + 1) % all.count])
         case GLFW_KEY_T:
             shiftSkyClock(by: shift ? -1800 : 1800)
+        case GLFW_KEY_C:
+            cycleProjection()
         default:
             return
         }

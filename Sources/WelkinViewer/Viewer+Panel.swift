@@ -141,6 +141,12 @@ extension Viewer {
         wp_text_disabled(statsLine)
         wp_separator()
 
+        // The sky camera (Viewer+Camera.swift).
+        if hasSkySpaceLayers, wp_collapsing_header("Camera", true) {
+            cameraWidgets(fb, itemWidth: itemWidth)
+            wp_separator()
+        }
+
         // Layers, in drawing order.
         let layersValue = (try? editor.document.value(at: JSONPath([.key("layers")]))) ?? nil
         var layerValues: [JSONValue] = []

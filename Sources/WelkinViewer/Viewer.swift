@@ -55,6 +55,8 @@ public final class Viewer {
       1 … 6         weather: clear, cloudy, overcast, rain, snow, storm (cross-fades)
       W             next weather
       T / Shift-T   sky clock forward / back 30 min
+      C             next camera projection: panorama, rectilinear, fisheye
+      drag, scroll  look around (the sky camera's yaw and pitch), zoom (its field of view)
       H             print this list (the console's commands too)
     """
 
@@ -104,6 +106,8 @@ public final class Viewer {
     var speed = 1.0
     /// The panel (Tab) and what it remembers.
     var panel = PanelState()
+    /// Looking around with the mouse (Viewer+Camera.swift).
+    var look = CameraLook()
     /// The last frame drawn: particles and draw passes, and how long it took.
     var lastStats = (particles: 0, draws: 0)
     var lastFrameSeconds = 0.0
@@ -195,6 +199,7 @@ public final class Viewer {
             let now = ProcessInfo.processInfo.systemUptime
             if let limit = options.exitAfter, now - started >= limit { break }
             handlePendingKeys()
+            handleCameraLook(framebufferSize())
             handleConsoleCommands()
             if glfwWindowShouldClose(window) != GLFW_FALSE || interrupted.isSet { break }
             if !paused { time += (now - last) * speed; needsRedraw = true }
@@ -430,7 +435,11 @@ public final class Viewer {
         // presented again while it is up. (Installed before ImGui's, which chain to them.)
         glfwSetCursorPosCallback(window) { window, _, _ in Viewer.inputArrived(window) }
         glfwSetMouseButtonCallback(window) { window, _, _, _ in Viewer.inputArrived(window) }
-        glfwSetScrollCallback(window) { window, _, _ in Viewer.inputArrived(window) }
+        glfwSetScrollCallback(window) { window, _, y in
+            Viewer.inputArrived(window)
+            guard let window, let pointer = glfwGetWindowUserPointer(window) else { return }
+            Unmanaged<Viewer>.fromOpaque(pointer).takeUnretainedValue().look.pendingScroll += y
+        }
         glfwSetCharCallback(window) { window, _ in Viewer.inputArrived(window) }
     }
 

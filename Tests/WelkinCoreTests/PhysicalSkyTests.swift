@@ -167,7 +167,7 @@ final class PhysicalSkyTests: XCTestCase {
         }
         // Column centre x + 0.5 looks at azimuth 360 (x + 0.5) / W; row y at 90 − 180 (y + 0.5) / H.
         for (x, y) in [(0, 0), (359, 179), (270, 100), (719, 359)] {
-            guard let view = remap.viewPixel(SIMD2(Float(x) + 0.5, Float(y) + 0.5)) else { return XCTFail("no view pixel") }
+            guard let view = remap.projectionViewPixel(SIMD2(Float(x) + 0.5, Float(y) + 0.5)) else { return XCTFail("no view pixel") }
             let az = p.viewAzimuth + (view.x - p.centerX) * p.degreesPerPixel
             let el = (p.horizonY - view.y) * p.degreesPerPixel
             var d = Double(az) - 360 * (Double(x) + 0.5) / 720

@@ -144,7 +144,7 @@ public struct CloudsDraw: Sendable, Equatable {
     @inline(__always) @inlinable public func cloudsColor(_ gx: Int, _ gy: Int, _ weather: UnsafePointer<Float>, _ shape: UnsafePointer<Float>) -> SIMD4<Float> {
         let px = (Float(gx) + 0.5) * gridScale.x
         let py = (Float(gy) + 0.5) * gridScale.y
-        guard let a = projection.angles(SIMD2(px, py)) else { return .zero }
+        guard let a = projection.projectionAngles(SIMD2(px, py)) else { return .zero }
         let az = a.x, el = a.y
         if !(el > 0) { return .zero }
         let elr = el * (Float.pi / 180)

@@ -179,7 +179,7 @@ public enum SceneFormat {
 
     /// Tables of nested objects that are not layers.
     public static var supportingTables: [PropertyTable] {
-        [GradientStop.properties, Weather.properties, Weather.scheduleEntryProperties,
+        [GradientStop.properties, Weather.properties, Weather.scheduleEntryProperties, Camera.properties,
          PrecipitationSettings.properties, SkyKeyframe.properties, Atmosphere.properties, EmitterCell.properties, Sway.properties, Orbit.properties,
          MeshBezierPoint.properties, MeshColorKeyframe.properties, MeshRandomWalk.properties,
          MeshRandomWalk.Range.properties, MeshSpring.properties, Shadow.properties, KeyframeTables.number,

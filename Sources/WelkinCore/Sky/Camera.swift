@@ -309,7 +309,7 @@ public struct SkyProjection: Sendable, Equatable {
     }
 
     /// The direction output pixel p looks at, as (azimuth, elevation) in degrees; nil outside a fisheye's circle.
-    @inlinable public func angles(_ p: SIMD2<Float>) -> SIMD2<Float>? {
+    @inlinable public func projectionAngles(_ p: SIMD2<Float>) -> SIMD2<Float>? {
         let v: SIMD3<Float>
         switch kind {
         case .equirect:
@@ -330,8 +330,8 @@ public struct SkyProjection: Sendable, Equatable {
     }
 
     /// The panorama view's pixel looking where output pixel p does; nil where nothing is drawn.
-    @inlinable public func viewPixel(_ p: SIMD2<Float>) -> SIMD2<Float>? {
-        guard let a = angles(p) else { return nil }
+    @inlinable public func projectionViewPixel(_ p: SIMD2<Float>) -> SIMD2<Float>? {
+        guard let a = projectionAngles(p) else { return nil }
         var d = a.x - viewAzimuth
         d = d - 360 * (d * (1.0 / 360.0) + 0.5).rounded(.down)
         return SIMD2(viewCenter.x + d * inverseViewDegreesPerPixel, viewCenter.y - a.y * inverseViewDegreesPerPixel)

@@ -46,7 +46,7 @@ public struct SkyDraw: Sendable, Equatable {
         guard let first = parts.first else { return .zero }
         var p = pixel
         if let projection {
-            guard let v = projection.viewPixel(pixel) else { return .zero }
+            guard let v = projection.projectionViewPixel(pixel) else { return .zero }
             p = v
         }
         // The first part over transparent is itself (s + 0·(1 − s.a) = s), as in sky.frag.
