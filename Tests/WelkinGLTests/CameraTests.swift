@@ -53,6 +53,9 @@ final class CameraTests: XCTestCase {
         let sun = try XCTUnwrap(frame.sky).sunDirection
         let own = try XCTUnwrap(camera.rectilinearPixel(of: sun, pixelSize: SIMD2(640, 360)))
         XCTAssertEqual(own.x, expected.x, accuracy: 1e-9); XCTAssertEqual(own.y, expected.y, accuracy: 1e-9)
+        // And so does the frame (user shaders' u_sunPosition under a camera).
+        let framed = try XCTUnwrap(frame.skySetup.pixel(of: sun, state: try XCTUnwrap(frame.sky)))
+        XCTAssertEqual(framed.x, expected.x, accuracy: 1e-3); XCTAssertEqual(framed.y, expected.y, accuracy: 1e-3)
     }
 
     static let faceSize = 96
@@ -149,6 +152,8 @@ final class CameraTests: XCTestCase {
         let found = try XCTUnwrap(whiteCentroid(gpu))
         XCTAssertEqual(found.x, 128, accuracy: 1)
         XCTAssertEqual(found.y, 128 + 128 * 60 / 90, accuracy: 1)
+        let sun = try XCTUnwrap(frame.skySetup.pixel(of: try XCTUnwrap(frame.sky).sunDirection, state: try XCTUnwrap(frame.sky)))
+        XCTAssertEqual(sun.x, 128, accuracy: 1e-3); XCTAssertEqual(sun.y, 128 + 128 * 60 / 90, accuracy: 1e-3)
     }
 
     /// GPU = CPU under each projection with every sky-space kind: a physical sky with clouds through a

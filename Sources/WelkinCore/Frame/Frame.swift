@@ -2,6 +2,8 @@
 // fonts, which WelkinText reads once (text layers are laid out here, glyphs and all, so both
 // renderers draw the very same quads and coverage).
 
+import Foundation
+
 /// A scene at time t resolved for a pixel size. Both renderers draw the same Frame.
 public struct Frame: Sendable {
     public var pixelSize: SIMD2<Int>
@@ -23,6 +25,8 @@ public struct Frame: Sendable {
     public var options: FrameOptions
     /// The screen-space layers a panorama left out (their types, in order), for one warning.
     public var omittedLayers: [String] = []
+    /// The panorama sky-space layers are drawn for, and the projection into it.
+    public var skySetup: SkySetup
 
     /// Resolves `scene` at `time` for `pixelSize` (default: the scene size, one pixel per point).
     ///
@@ -40,6 +44,7 @@ public struct Frame: Sendable {
         self.dither = scene.dither
         self.frameNumber = time.isFinite ? Int(max(-1e15, min(1e15, (time * 60).rounded(.down)))) : 0
         let skySetup = SkySetup(scene: scene, time: time, pixelSize: size, scale: self.scale, projection: options.projection)
+        self.skySetup = skySetup
         let sky = SkyState.of(scene, time: time, view: skySetup.view)
         self.sky = sky
         let resolution = Resolution(scene: scene, colorSpace: scene.colorSpace, seed: scene.seed, time: time, pixelSize: size,
@@ -113,6 +118,32 @@ public struct Frame: Sendable {
 
         /// Every output pixel's direction, the panorama's own included (the clouds march along it).
         public var pixelDirections: SkyProjection { projection ?? .panorama(view, size: size) }
+
+        /// Where a direction (x east, y north, z up) lands in the frame's pixels (y down), for the
+        /// frame's own view; nil behind a pinhole camera or outside a fisheye's circle.
+        public func pixel(of direction: SIMD3<Double>, state: SkyState) -> SIMD2<Double>? {
+            guard let p = projection else {
+                let e = asin(max(-1, min(1, direction.z))) * 180 / .pi, a = atan2(direction.x, direction.y) * 180 / .pi
+                var s = state
+                s.sunElevation = e; s.sunAzimuth = a
+                return s.sunPixel(pixelSize: size)
+            }
+            let right = SIMD3<Double>(p.right), up = SIMD3<Double>(p.up), forward = SIMD3<Double>(p.forward)
+            let centre = SIMD2<Double>(p.center), scale = Double(p.scale.x)
+            let x = (direction * right).sum(), y = (direction * up).sum(), z = (direction * forward).sum()
+            switch p.kind {
+            case .rectilinear:
+                guard z > 0 else { return nil }
+                return centre + SIMD2(x / z, -y / z) / scale
+            case .fisheye:
+                let theta = acos(max(-1, min(1, z)))
+                guard theta <= Double(p.limit) else { return nil }
+                let r = (x * x + y * y).squareRoot()
+                return r > 0 ? centre + SIMD2(x, -y) / r * (theta / scale) : centre
+            case .equirect, .panorama:
+                return nil
+            }
+        }
     }
 
     /// A frame being resolved: each top-level layer appends its draws (`LayerContent.resolve`).

@@ -254,7 +254,10 @@ extension UserShaderPass {
         if let l = try declared("u_sunDirection", GLenum(GL_FLOAT_VEC3), "vec3") { epoxy_glUniform3f(l, d.x, d.y, d.z) }
         if let l = try declared("u_sunElevation", GLenum(GL_FLOAT), "float") { epoxy_glUniform1f(l, Float(sky.sunElevation)) }
         if let l = try declared("u_sunPosition", GLenum(GL_FLOAT_VEC2), "vec2") {
-            let p = sky.sunPixel(pixelSize: size)
+            // Where the sun is through the scene's camera (off screen: beyond the frame, behind a pinhole camera far away).
+            let p = frame.skySetup.projection == nil ? sky.sunPixel(pixelSize: size)
+                : frame.skySetup.pixel(of: sky.sunDirection, state: sky).map { $0 * SIMD2(Double(size.x), Double(size.y)) / SIMD2(Double(frame.pixelSize.x), Double(frame.pixelSize.y)) }
+                    ?? SIMD2(-1e6, -1e6)
             epoxy_glUniform2f(l, Float(p.x), Float(Double(size.y) - p.y))
         }
         for (name, color) in [("u_skyZenith", sky.colors.zenith), ("u_skyHorizon", sky.colors.horizon)] {

@@ -25,7 +25,7 @@ extension Commands {
 
     static let export = Command(
         name: "export", summary: "Render a scene over time to a video (MP4, WebM), a GIF or numbered PNGs.",
-        usage: "welkin export [SCENE] -o OUT [--from T0] [--to T1 | --duration D] [--fps N] [--size WxH] [--samples K] [--cpu] [--quality CRF] [--loop]",
+        usage: "welkin export [SCENE] -o OUT [--from T0] [--to T1 | --duration D] [--fps N] [--size WxH] [--projection P] [--samples K] [--cpu] [--quality CRF] [--loop]",
         discussion: """
         OUT's extension picks the format: .mp4 (H.264), .webm (VP9), .gif (one palette for the clip,
         ordered dithering, looping), or .png with a frame-number pattern such as frames/sky-%04d.png
@@ -36,6 +36,8 @@ extension Commands {
         Output goes to a hidden temporary file (or folder) next to OUT and is renamed into place at the
         end: a failure or Ctrl-C leaves no partial file and an existing OUT untouched. Progress goes to
         stderr: a self-updating line on a terminal, a plain line every 5 s otherwise.
+        --projection equirect, fisheye or cubemap exports the sky alone as a 360° video, an all-sky dome
+        or a cube map's horizontal cross (--size is then one face's), as 'welkin render' draws them.
         """,
         options: [
             OptionSpec(name: "--output", short: "-o", value: "OUT", help: "Where to write: .mp4, .webm, .gif, or a .png pattern such as frames/sky-%04d.png (required)."),
@@ -44,6 +46,7 @@ extension Commands {
             OptionSpec(name: "--duration", value: "D", help: "Length in seconds, ≤ 3600 (default: the scene's natural length, else 4)."),
             OptionSpec(name: "--fps", value: "N", help: "Frames per second, ≤ 240 (≤ 50 for GIF; default 30)."),
             sizeOption,
+            OptionSpec(name: "--projection", value: "P", help: "view (default), equirect (2:1), fisheye (square) or cubemap (the faces' cross; --size is a face's)."),
             OptionSpec(name: "--samples", value: "K", help: "Supersample: render K× larger and average K×K blocks, 1…8 (default 1)."),
             OptionSpec(name: "--cpu", help: "Use the CPU reference renderer instead of the GPU (no user shader layers)."),
             OptionSpec(name: "--quality", value: "CRF", help: "Constant rate factor, lower is better: .mp4 0…51 (default 18), .webm 0…63 (default 30)."),
@@ -109,7 +112,19 @@ extension Commands {
 
         // The scene: load errors exit 1.
         let scene = try loadScene(args, command: command)
-        let size = requestedSize ?? scene.size
+        let projection = try parseProjection(args, command: command)
+        var size = requestedSize ?? (projection == .view ? scene.size : projection.defaultSize)
+        switch projection {
+        case .view: break
+        case .equirect where size.x != 2 * size.y:
+            throw usage("an equirect panorama is twice as wide as it is high; --size \(size.x)x\(size.y) is not")
+        case .fisheye, .cubemap:
+            guard size.x == size.y else {
+                throw usage("\(projection == .fisheye ? "an all-sky fisheye is square" : "a cube map's faces are square (--size is one face's)"); --size \(size.x)x\(size.y) is not")
+            }
+            if projection == .cubemap { size = SIMD2(4 * size.x, 3 * size.x) }
+        default: break
+        }
         if target.format == .mp4 && (size.x % 2 != 0 || size.y % 2 != 0) {
             throw usage("H.264 (4:2:0) needs an even width and height, got \(size.x)×\(size.y); pass --size \(size.x + size.x % 2)x\(size.y + size.y % 2)")
         }
@@ -140,7 +155,8 @@ extension Commands {
 
         let renderer: ExportRenderer = useCPU ? .cpu(ReferenceRenderer()) : .gpu(try headlessRenderer(args))
         let settings = ExportSettings(scene: scene, target: target, start: start, fps: fps, frameCount: frameCount,
-                                      size: size, samples: samples, quality: quality, loop: args.flag("--loop"))
+                                      size: size, samples: samples, quality: quality, loop: args.flag("--loop"), projection: projection)
+        if projection != .view { warnOmitted(Frame(scene: scene, time: start, pixelSize: SIMD2(8, 4), options: FrameOptions(projection: .equirect)), scene: sceneLabel) }
         let exporter = Exporter(settings: settings, renderer: renderer, makeSink: { try makeSink(settings, ffmpeg: ffmpeg) })
         let summary = try exporter.run(progress: ExportProgress(total: frameCount), handlesSignals: true)
         let rate = Double(frameCount) / max(summary.seconds, 1e-9)

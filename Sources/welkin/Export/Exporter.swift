@@ -24,6 +24,9 @@ struct ExportSettings {
     var quality: Int?
     /// Cross-fade the end into the moments before T0 so the clip plays as a seamless loop.
     var loop = false
+    /// `--projection`: the scene's view, or a panorama of its sky (a cube map as its cross,
+    /// `size` being the cross's: 4 × 3 faces).
+    var projection: Commands.StillProjection = .view
 
     /// Frame k's scene time: exactly what `welkin render --time` is given for it.
     func time(ofFrame k: Int) -> Double { start + Double(k) / fps }
@@ -99,12 +102,23 @@ final class Exporter {
         }
     }
 
-    private func frame(at time: Double) -> Frame {
-        Frame(scene: settings.scene, time: time, pixelSize: settings.size &* settings.samples)
+    private func frame(at time: Double, options: FrameOptions = FrameOptions()) -> Frame {
+        Frame(scene: settings.scene, time: time, pixelSize: settings.size &* settings.samples, options: options)
     }
 
     private func draw(at time: Double) throws -> Image {
-        let image = try renderer.render(frame(at: time), of: settings.scene)
+        let image: Image
+        switch settings.projection {
+        case .view: image = try renderer.render(frame(at: time), of: settings.scene)
+        case .equirect: image = try renderer.render(frame(at: time, options: FrameOptions(projection: .equirect)), of: settings.scene)
+        case .fisheye: image = try renderer.render(frame(at: time, options: FrameOptions(projection: .fisheye)), of: settings.scene)
+        case .cubemap:
+            let face = SIMD2(repeating: settings.size.x / 4 * settings.samples)
+            image = Image.cubeCross(try CubeFace.allCases.map { f in
+                try renderer.render(Frame(scene: settings.scene, time: time, pixelSize: face, options: FrameOptions(projection: .cubeFace(f))),
+                                    of: settings.scene)
+            })
+        }
         return settings.samples > 1 ? image.boxDownsampled(by: settings.samples) : image
     }
 
