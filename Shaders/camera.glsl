@@ -12,6 +12,7 @@ struct SkyProjection {
     vec2 center;
     vec2 scale;
     float limit;
+    float azimuth;
     vec3 right;
     vec3 up;
     vec3 forward;
@@ -28,7 +29,7 @@ bool projectionAngles(vec2 p, out vec2 angles) {
         angles = vec2(p.x * u_projection.scale.x, 90.0 - p.y * u_projection.scale.y);
         return true;
     } else if (u_projection.kind == PROJECTION_PANORAMA) {
-        angles = vec2(u_projection.viewAzimuth + (p.x - u_projection.center.x) * u_projection.scale.x,
+        angles = vec2(u_projection.azimuth + (p.x - u_projection.center.x) * u_projection.scale.x,
                       (u_projection.center.y - p.y) * u_projection.scale.y);
         return true;
     } else if (u_projection.kind == PROJECTION_RECTILINEAR) {

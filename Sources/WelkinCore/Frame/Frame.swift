@@ -45,7 +45,7 @@ public struct Frame: Sendable {
         self.frameNumber = time.isFinite ? Int(max(-1e15, min(1e15, (time * 60).rounded(.down)))) : 0
         let skySetup = SkySetup(scene: scene, time: time, pixelSize: size, scale: self.scale, projection: options.projection)
         self.skySetup = skySetup
-        let sky = SkyState.of(scene, time: time, view: skySetup.view)
+        let sky = SkyState.of(scene, time: time)
         self.sky = sky
         let resolution = Resolution(scene: scene, colorSpace: scene.colorSpace, seed: scene.seed, time: time, pixelSize: size,
                                     scale: self.scale, clock: scene.clock(at: time), options: options, skySetup: skySetup)
@@ -97,15 +97,16 @@ public struct Frame: Sendable {
         public var camera: CameraState
 
         public init(scene: Scene, time: Double, pixelSize: SIMD2<Int>, scale: SIMD2<Double>, projection: FrameOptions.Projection) {
-            // A panorama of the sky alone sees it through the scene's view at the scene's size.
+            // The sky layer's own panorama: at the frame's size for its own view, at the scene's
+            // size for a panorama of the sky alone.
             let viewSize = projection.isPanorama ? scene.size : pixelSize
             camera = CameraState(scene, time: time, pixelSize: viewSize)
-            view = scene.camera == nil ? SkyView(scene) : camera.view(pixelSize: viewSize)
+            view = SkyView(scene)
             size = viewSize
             self.scale = projection.isPanorama ? SIMD2(1, 1) : scale
             switch projection {
             case .view:
-                self.projection = SkyProjection.camera(camera, size: pixelSize, view: view, viewSize: viewSize)
+                self.projection = scene.camera == nil ? nil : SkyProjection.camera(camera, size: pixelSize, view: view, viewSize: viewSize)
             case .equirect:
                 self.projection = .equirect(pixelSize, view: view, viewSize: viewSize)
             case .fisheye:
@@ -140,7 +141,12 @@ public struct Frame: Sendable {
                 guard theta <= Double(p.limit) else { return nil }
                 let r = (x * x + y * y).squareRoot()
                 return r > 0 ? centre + SIMD2(x, -y) / r * (theta / scale) : centre
-            case .equirect, .panorama:
+            case .panorama:
+                let e = asin(max(-1, min(1, direction.z))) * 180 / .pi, a = atan2(direction.x, direction.y) * 180 / .pi
+                var d = a - Double(p.azimuth)
+                d -= 360 * (d / 360 + 0.5).rounded(.down)
+                return centre + SIMD2(d, -e) / scale
+            case .equirect:
                 return nil
             }
         }

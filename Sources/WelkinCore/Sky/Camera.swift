@@ -93,8 +93,9 @@ extension SceneLoader {
     }
 }
 
-/// The panorama the sky's parts are drawn for at one instant: where it looks, how wide, where its
-/// horizon sits (the sky layer's `viewAzimuth`, `fieldOfView`, `horizon`, or the camera's).
+/// The panorama the sky's parts are drawn for: where it looks, how wide, where its horizon sits
+/// (the first sky layer's `viewAzimuth`, `fieldOfView`, `horizon`). The camera does not move it:
+/// it only maps output pixels into it, so the sky's colours stay functions of direction alone.
 public struct SkyView: Sendable, Equatable {
     public var azimuth: Double
     public var fieldOfView: Double
@@ -151,14 +152,6 @@ public struct CameraState: Sendable, Equatable {
 
     /// A pinhole camera's focal length in pixels.
     func focalLength(width: Double) -> Double { width / 2 / tan(fieldOfView / 2 * .pi / 180) }
-
-    /// The panorama equivalent: the same yaw, the degrees per pixel of the frame's centre, the
-    /// horizon where the pitch puts it.
-    public func view(pixelSize: SIMD2<Int>) -> SkyView {
-        let dpp = centreDegreesPerPixel(pixelSize: pixelSize)
-        let width = Double(max(pixelSize.x, 1)), height = Double(max(pixelSize.y, 1))
-        return SkyView(azimuth: yaw, fieldOfView: dpp * width, horizon: 0.5 + pitch / (dpp * height))
-    }
 
     /// The camera's axes in the sky's frame (x east, y north, z up): where the centre looks, and
     /// the directions of screen right and screen up there.
@@ -234,7 +227,7 @@ public struct SkyProjection: Sendable, Equatable {
         case rectilinear = 1
         /// Equidistant: the angle from forward is the distance from the centre × scale.x (radians).
         case fisheye = 2
-        /// The panorama view itself: azimuth = viewAzimuth + (x − cx)·scale.x, elevation = (cy − y)·scale.y.
+        /// A panorama: azimuth = azimuth + (x − cx)·scale.x, elevation = (cy − y)·scale.y.
         case panorama = 3
     }
     public var kind: Kind
@@ -244,6 +237,8 @@ public struct SkyProjection: Sendable, Equatable {
     public var scale: SIMD2<Float>
     /// The fisheye's widest angle from its axis (radians); beyond it nothing is drawn.
     public var limit: Float
+    /// A panorama's azimuth at the centre column (degrees).
+    public var azimuth: Float
     public var right: SIMD3<Float>
     public var up: SIMD3<Float>
     public var forward: SIMD3<Float>
@@ -254,11 +249,11 @@ public struct SkyProjection: Sendable, Equatable {
     /// Degrees an output pixel spans at the centre (stars' and the sun's antialiasing).
     public var pixelAngle: Float
 
-    init(kind: Kind, center: SIMD2<Double>, scale: SIMD2<Double>, limit: Double = 0,
+    init(kind: Kind, center: SIMD2<Double>, scale: SIMD2<Double>, limit: Double = 0, azimuth: Double = 0,
          basis: (right: SIMD3<Double>, up: SIMD3<Double>, forward: SIMD3<Double>),
          view: SkyView, viewSize: SIMD2<Int>, pixelAngle: Double) {
         self.kind = kind
-        self.center = SIMD2<Float>(center); self.scale = SIMD2<Float>(scale); self.limit = Float(limit)
+        self.center = SIMD2<Float>(center); self.scale = SIMD2<Float>(scale); self.limit = Float(limit); self.azimuth = Float(azimuth)
         right = SIMD3<Float>(basis.right); up = SIMD3<Float>(basis.up); forward = SIMD3<Float>(basis.forward)
         viewAzimuth = Float(view.azimuth)
         viewCenter = SIMD2(Float(viewSize.x) / 2, Float(view.horizon * Double(viewSize.y)))
@@ -274,13 +269,14 @@ public struct SkyProjection: Sendable, Equatable {
                       view: view, viewSize: viewSize, pixelAngle: 180 / Double(size.y))
     }
 
-    /// A camera's projection of a frame of `size` (rectilinear or fisheye).
-    public static func camera(_ camera: CameraState, size: SIMD2<Int>, view: SkyView, viewSize: SIMD2<Int>) -> SkyProjection? {
+    /// A camera's projection of a frame of `size`.
+    public static func camera(_ camera: CameraState, size: SIMD2<Int>, view: SkyView, viewSize: SIMD2<Int>) -> SkyProjection {
         let centre = SIMD2(Double(size.x), Double(size.y)) / 2
         let dpp = camera.centreDegreesPerPixel(pixelSize: size)
         switch camera.projection {
         case .panorama:
-            return nil
+            return SkyProjection(kind: .panorama, center: centre + SIMD2(0, camera.pitch / dpp), scale: SIMD2(dpp, dpp), azimuth: camera.yaw,
+                                 basis: none, view: view, viewSize: viewSize, pixelAngle: dpp)
         case .rectilinear:
             let k = 1 / camera.focalLength(width: Double(size.x))
             return SkyProjection(kind: .rectilinear, center: centre, scale: SIMD2(k, k), basis: camera.basis,
@@ -296,7 +292,7 @@ public struct SkyProjection: Sendable, Equatable {
     public static func panorama(_ view: SkyView, size: SIMD2<Int>) -> SkyProjection {
         let dpp = view.fieldOfView / Double(max(size.x, 1))
         return SkyProjection(kind: .panorama, center: SIMD2(Double(size.x) / 2, view.horizon * Double(size.y)), scale: SIMD2(dpp, dpp),
-                             basis: none, view: view, viewSize: size, pixelAngle: dpp)
+                             azimuth: view.azimuth, basis: none, view: view, viewSize: size, pixelAngle: dpp)
     }
 
     /// One face of a cube map `size` pixels a side.
@@ -315,7 +311,7 @@ public struct SkyProjection: Sendable, Equatable {
         case .equirect:
             return SIMD2(p.x * scale.x, 90 - p.y * scale.y)
         case .panorama:
-            return SIMD2(viewAzimuth + (p.x - center.x) * scale.x, (center.y - p.y) * scale.y)
+            return SIMD2(azimuth + (p.x - center.x) * scale.x, (center.y - p.y) * scale.y)
         case .rectilinear:
             v = forward + right * ((p.x - center.x) * scale.x) + up * ((center.y - p.y) * scale.y)
         case .fisheye:

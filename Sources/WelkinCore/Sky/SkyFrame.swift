@@ -5,7 +5,7 @@ import Foundation
 extension SkyState {
     /// The sky of `scene` at `time`: from its first `sky` layer (or the default sky) under its
     /// weather; nil when the scene has no sky layer, cloud layer or weather.
-    public static func of(_ scene: Scene, time: Double, view: SkyView? = nil) -> SkyState? {
+    public static func of(_ scene: Scene, time: Double) -> SkyState? {
         var first: SkyLayer?
         var any = scene.weather != nil
         for layer in scene.layers {
@@ -15,7 +15,7 @@ extension SkyState {
             if case .sky(let s) = content, first == nil { first = s }
         }
         guard any else { return nil }
-        return SkyState(layer: first, time: time, weather: WeatherState(scene.weather, time: time, seed: scene.seed), view: view)
+        return SkyState(layer: first, time: time, weather: WeatherState(scene.weather, time: time, seed: scene.seed))
     }
 }
 
@@ -23,19 +23,18 @@ extension SkyPart {
     /// A sky-family scene layer resolved for a frame. `state` is the frame's sky (the first sky
     /// layer's); a later sky layer computes its own.
     public init(_ content: SkyContent, state: SkyState, opacity: Double, time: Double, sceneSeed: UInt64,
-                index: Int, pixelSize: SIMD2<Int>, scale: SIMD2<Double>, linear: Bool = false, panoramaPixelAngle: Double? = nil,
-                view: SkyView? = nil) {
+                index: Int, pixelSize: SIMD2<Int>, scale: SIMD2<Double>, linear: Bool = false, panoramaPixelAngle: Double? = nil) {
         func seed(_ own: UInt64) -> UInt64 {
             UInt64(Noise.hash32(UInt32(truncatingIfNeeded: sceneSeed) ^ Noise.hash32(UInt32(truncatingIfNeeded: own) &+ UInt32(index))))
         }
         switch content {
         case .sky(let layer) where layer.model == .physical:
-            let own = SkyState(layer: layer, time: time, weather: state.weather, night: true, view: view)
+            let own = SkyState(layer: layer, time: time, weather: state.weather, night: true)
             self = .physical(PhysicalSkyDraw(layer, state: own, opacity: opacity, time: time,
                                              seed: UInt64(Noise.hash32(UInt32(truncatingIfNeeded: sceneSeed))),
                                              pixelSize: pixelSize, scale: scale, linear: linear, panoramaPixelAngle: panoramaPixelAngle))
         case .sky(let layer):
-            let own = SkyState(layer: layer, time: time, weather: state.weather, night: true, view: view)
+            let own = SkyState(layer: layer, time: time, weather: state.weather, night: true)
             // Stars do not depend on the layer's index: the same sky keeps its stars when layers move.
             self = .sky(SkyGradientDraw(layer, state: own, opacity: opacity, time: time,
                                         seed: UInt64(Noise.hash32(UInt32(truncatingIfNeeded: sceneSeed))),
@@ -104,7 +103,7 @@ extension SkyContent: LayerContent {
         let setup = r.skySetup
         let part = SkyPart(self, state: state, opacity: layer.opacity, time: r.time, sceneSeed: r.seed,
                            index: index, pixelSize: setup.size, scale: setup.scale, linear: r.options.linearLight,
-                           panoramaPixelAngle: setup.projection.map { Double($0.pixelAngle) }, view: setup.view)
+                           panoramaPixelAngle: setup.projection.map { Double($0.pixelAngle) })
         SkyDraw.append(part, projection: setup.projection, linear: r.options.linearLight, to: &frame.layers)
     }
 }

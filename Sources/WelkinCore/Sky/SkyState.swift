@@ -90,16 +90,15 @@ public struct SkyState: Sendable, Equatable {
     /// The sky of `layer` (or the default sky) at scene time `time` under `weather`.
     /// `night`: also place the layer's stars, planets and Moon (its sky part does; the frame's
     /// shared state, which cloud layers read, has no use for them).
-    /// `view`: the panorama the frame's sky is drawn for (the camera's), instead of the layer's own.
-    public init(layer: SkyLayer?, time: Double, weather: WeatherState, night withNight: Bool = false, view: SkyView? = nil) {
+    public init(layer: SkyLayer?, time: Double, weather: WeatherState, night withNight: Bool = false) {
         let layer = layer ?? SkyLayer()
         let sun = Self.sun(of: layer, time: time)
         sunElevation = sun.elevation; sunAzimuth = sun.azimuth; clock = sun.clock
         night = withNight ? sun.clock.flatMap { NightSky(layer: layer, clock: $0, sunElevation: sun.elevation) } : nil
         self.weather = weather
         self.time = time
-        viewAzimuth = view?.azimuth ?? layer.viewAzimuth; fieldOfView = view?.fieldOfView ?? layer.fieldOfView
-        horizon = view?.horizon ?? layer.horizon; sunSize = layer.sunSize
+        viewAzimuth = layer.viewAzimuth; fieldOfView = layer.fieldOfView
+        horizon = layer.horizon; sunSize = layer.sunSize
         let base = SkyColors(palette: layer.palette, elevation: sunElevation)
         colors = Self.tinted(base, by: weather.parameters, dayPalette: SkyColors(palette: layer.palette, elevation: 90))
     }

@@ -10,7 +10,7 @@ extension SkyProjection {
         func v3(_ name: String, _ v: SIMD3<Float>) { epoxy_glUniform3f(uniform("u_projection." + name), v.x, v.y, v.z) }
         func f(_ name: String, _ v: Float) { epoxy_glUniform1f(uniform("u_projection." + name), v) }
         epoxy_glUniform1i(uniform("u_projection.kind"), kind.rawValue)
-        v2("center", center); v2("scale", scale); f("limit", limit)
+        v2("center", center); v2("scale", scale); f("limit", limit); f("azimuth", azimuth)
         v3("right", right); v3("up", up); v3("forward", forward)
         f("viewAzimuth", viewAzimuth); v2("viewCenter", viewCenter); f("inverseViewDegreesPerPixel", inverseViewDegreesPerPixel)
     }
