@@ -62,6 +62,21 @@ final class PhysicalSkyCommandTests: XCTestCase {
         print("physical-day equirect: \(message)")
         XCTAssertLessThanOrEqual(abs(azimuthError), 360 / width, message)
         XCTAssertLessThanOrEqual(abs(foundElevation - elevation), 180 / height, message)
+
+        // The same pixel as Blender reads it (docs/export.md): Cycles' Environment Texture maps a
+        // direction to u = ½ − atan2(y, x)/2π, v = 1 − acos(z)/π (v = 0 the bottom row), so the pixel
+        // looks along φ = π − 2πu, θ = π − πv; the Mapping node's Z rotation of +90° the docs give
+        // turns texture directions back to Blender's world by −90° about Z: north = +Y, east = +X.
+        let u = (x + 0.5) / width, v = 1 - (y + 0.5) / height
+        let phi = Double.pi - 2 * .pi * u, theta = Double.pi - .pi * v
+        let texture = SIMD3(sin(theta) * cos(phi), sin(theta) * sin(phi), cos(theta))
+        let world = SIMD3(texture.y, -texture.x, texture.z)
+        let blenderAzimuth = atan2(world.x, world.y) * 180 / .pi, blenderElevation = asin(world.z) * 180 / .pi
+        var blenderError = (blenderAzimuth - azimuth).truncatingRemainder(dividingBy: 360)
+        if blenderError > 180 { blenderError -= 360 } else if blenderError < -180 { blenderError += 360 }
+        print("physical-day equirect in Blender: azimuth \(blenderAzimuth)°, elevation \(blenderElevation)° (north +Y, east +X)")
+        XCTAssertLessThanOrEqual(abs(blenderError), 360 / width, "Blender: \(blenderAzimuth)°, welkin sun \(azimuth)°")
+        XCTAssertLessThanOrEqual(abs(blenderElevation - elevation), 180 / height, "Blender: \(blenderElevation)°, welkin sun \(elevation)°")
     }
 
     /// `welkin reference` draws the same 512×256 panorama as `welkin render` (both --float, read with
@@ -105,19 +120,23 @@ final class PhysicalSkyCommandTests: XCTestCase {
     // MARK: Usage errors, the panorama's warning, a failed write
 
     static let usage = [
-        "render": "welkin render [SCENE] [-o OUT.png|OUT.exr [--float]] [--time T] [--size WxH [--fit MODE] | --scale K] [--projection P] [--shaders DIR]",
-        "reference": "welkin reference [SCENE] [-o OUT.png|OUT.exr [--float]] [--time T] [--size WxH [--fit MODE] | --scale K] [--projection P]",
+        "render": "welkin render [SCENE] [-o OUT.png|OUT.exr [--float]] [--time T] [--size WxH [--fit MODE] | --scale K] [--projection P [--cross]] [--shaders DIR]",
+        "reference": "welkin reference [SCENE] [-o OUT.png|OUT.exr [--float]] [--time T] [--size WxH [--fit MODE] | --scale K] [--projection P [--cross]]",
     ]
 
     func testUsageErrors() throws {
         let png = path("x.png"), exr = path("x.exr"), tiff = path("x.tiff")
         for command in ["render", "reference"] {
             let cases: [([String], String)] = [
-                (["--projection", "fisheye", "-o", png], "welkin: --projection expects view or equirect, got 'fisheye'"),
+                (["--projection", "mercator", "-o", png], "welkin: --projection expects view, equirect, fisheye or cubemap, got 'mercator'"),
+                (["--projection", "cubemap", "--size", "64x32", "-o", png],
+                 "welkin: a cube map's faces are square (--size is one face's); --size 64x32 is not"),
+                (["--projection", "fisheye", "--size", "64x32", "-o", png], "welkin: an all-sky fisheye is square; --size 64x32 is not"),
+                (["--cross", "-o", png], "welkin: --cross lays out a cube map's faces; pass --projection cubemap"),
                 (["--projection", "equirect", "--size", "300x200", "-o", png],
                  "welkin: an equirect panorama is twice as wide as it is high; --size 300x200 is not"),
                 (["--projection", "equirect", "--scale", "0.5", "-o", exr],
-                 "welkin: an equirect panorama takes --size WxH (width = 2 × height), not --scale or --fit"),
+                 "welkin: a panorama takes --size WxH, not --scale or --fit"),
                 (["--float", "-o", png], "welkin: --float applies to EXR output; '\(png)' is a PNG"),
                 (["-o", tiff], "welkin: '\(tiff)': welkin \(command) writes PNG or OpenEXR, so OUT must end in .png or .exr"
                     + " (for video, GIF or an image sequence use 'welkin export')"),
