@@ -142,7 +142,7 @@ extension Viewer {
         wp_separator()
 
         // The sky camera (Viewer+Camera.swift).
-        if hasSkySpaceLayers, wp_collapsing_header("Camera", true) {
+        if hasSkySpaceLayers, wp_collapsing_header("Camera", false) {
             cameraWidgets(fb, itemWidth: itemWidth)
             wp_separator()
         }

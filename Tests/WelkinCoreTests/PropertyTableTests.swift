@@ -48,6 +48,7 @@ final class PropertyTableTests: XCTestCase {
             "gradientStop": Fixture(members: [("color", "\"red\""), ("location", "0")],
                                     wrap: { layer("{\"type\": \"linearGradient\", \"stops\": [\($0)]}") }, path: "layers[0].stops[0]."),
             "weather": Fixture(members: [], wrap: { "{\"weather\": \($0)}" }, path: "weather."),
+            "camera": Fixture(members: [], wrap: { "{\"camera\": \($0)}" }, path: "camera."),
             "weatherScheduleEntry": Fixture(members: [("at", "0"), ("preset", "\"rain\"")],
                                             wrap: { "{\"weather\": {\"schedule\": [\($0)]}}" }, path: "weather.schedule[0]."),
             "precipitation": Fixture(members: [], wrap: { "{\"weather\": {\"precipitation\": \($0)}}" }, path: "weather.precipitation."),

@@ -128,7 +128,7 @@ public struct CameraState: Sendable, Equatable {
         self.fieldOfView = min(max(fieldOfView, Camera.fieldRange(projection).lowerBound), Camera.fieldRange(projection).upperBound)
     }
 
-    /// `scene`'s camera at `time` for a frame of `aspect` (height / width): the sky's view where
+    /// `scene`'s camera at `time` for a frame of `pixelSize`: the sky's view where
     /// the camera leaves a number unset. A panorama's pitch is the elevation at the frame's centre.
     public init(_ scene: Scene, time: Double, pixelSize: SIMD2<Int>) {
         let view = SkyView(scene)
