@@ -44,7 +44,8 @@ extension Commands {
 
     static let render = Command(
         name: "render", summary: "Render a scene on the GPU, headless (no display needed), to a PNG.",
-        usage: "welkin render [SCENE] [-o OUT.png|OUT.exr [--float]] [--time T] [--size WxH [--fit MODE] | --scale K] [--projection P] [--shaders DIR]",
+        usage: "welkin render [SCENE] [-o OUT.png|OUT.exr [--float]] [--time T] [--size WxH [--fit MODE] | --scale K] [--projection P] [--shaders DIR]"
+            + " [--color-space SPACE] [--depth 16]",
         discussion: """
         Uses EGL with no X server (EGL_MESA_platform_surfaceless, or EGL_EXT_platform_device on NVIDIA),
         falling back to a hidden GLFW window only when EGL is unavailable. The PNG is exactly WxH pixels.
@@ -52,14 +53,16 @@ extension Commands {
         folder (snow-t1.5.png for Scenes/snow.json at 1.5 s; welkin-default-t0.png for the built-in scene).
         OUT.exr holds scene-linear light; --projection equirect renders the whole sky sphere (docs/export.md).
         """,
-        options: [outputOption, timeOption, sizeOption, scaleOption, fitOption, projectionOption, floatOption, shadersOption],
+        options: [outputOption, timeOption, sizeOption, scaleOption, fitOption, projectionOption, floatOption, shadersOption,
+                  colorSpaceOption, depthOption],
         run: { args in
             let command = named("render")!
             let out = try stillOutput(args, command: command)
             let time = try args.time()
             _ = try args.size()
+            let depth = try stillDepth(args, out: out, command: command)
             try checkWritable(out)
-            let scene = try loadScene(args, command: command)
+            let scene = try applyingColorSpace(args, to: try loadScene(args, command: command), out: out, command: command)
             let (options, geometry) = try stillFrame(args, scene: scene, out: out, command: command)
             // One frame: no seeking back, so no checkpoints to keep; the emitters' states are
             // dropped once the Frame holds their sprites, before GL takes its share (a million
@@ -77,10 +80,18 @@ extension Commands {
                 print("wrote \(out) (\(linear.width)×\(linear.height) scene-linear, GPU: \(renderer.context.renderer), \(String(format: "%.1f", elapsed)) ms)")
                 return 0
             }
+            let note = pictureNote(frame.outputColorSpace, depth: depth)
+            if depth == 16 {
+                let image = try gpuCall(scene) { try renderer.render16(frame) }.placed(on: geometry.outputSize, at: geometry.offset)
+                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+                try writePNG16(image, to: out, colorSpace: frame.outputColorSpace)
+                print("wrote \(out) (\(image.width)×\(image.height)\(note), GPU: \(renderer.context.renderer), \(String(format: "%.1f", elapsed)) ms)")
+                return 0
+            }
             let image = geometry.output(try gpuRender(renderer, frame, of: scene))
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
-            try writePNG(image, to: out)
-            print("wrote \(out) (\(image.width)×\(image.height), GPU: \(renderer.context.renderer), \(String(format: "%.1f", elapsed)) ms)")
+            try writePNG(image, to: out, colorSpace: frame.outputColorSpace)
+            print("wrote \(out) (\(image.width)×\(image.height)\(note), GPU: \(renderer.context.renderer), \(String(format: "%.1f", elapsed)) ms)")
             return 0
         })
 

@@ -29,20 +29,23 @@ extension Commands {
 
     static let reference = Command(
         name: "reference", summary: "Render a scene on the CPU (the reference renderer) to a PNG.",
-        usage: "welkin reference [SCENE] [-o OUT.png|OUT.exr [--float]] [--time T] [--size WxH [--fit MODE] | --scale K] [--projection P]",
+        usage: "welkin reference [SCENE] [-o OUT.png|OUT.exr [--float]] [--time T] [--size WxH [--fit MODE] | --scale K] [--projection P]"
+            + " [--color-space SPACE] [--depth 16]",
         discussion: """
         Without SCENE, renders the built-in default scene. Without -o, writes NAME-tT.png in the current
         folder (as 'welkin render'). OUT.exr holds scene-linear light (docs/export.md). The image is written
         to a temporary file and renamed into place, so a failure never leaves a half-written image.
         """,
-        options: [outputOption, timeOption, sizeOption, scaleOption, fitOption, projectionOption, floatOption],
+        options: [outputOption, timeOption, sizeOption, scaleOption, fitOption, projectionOption, floatOption,
+                  colorSpaceOption, depthOption],
         run: { args in
             let command = named("reference")!
             let out = try stillOutput(args, command: command)
             let time = try args.time()
             _ = try args.size()
+            let depth = try stillDepth(args, out: out, command: command)
             try checkWritable(out)
-            let scene = try loadScene(args, command: command)
+            let scene = try applyingColorSpace(args, to: try loadScene(args, command: command), out: out, command: command)
             let (options, geometry) = try stillFrame(args, scene: scene, out: out, command: command)
             let frame = Frame(scene: scene, time: time, pixelSize: geometry.renderSize, options: options)
             warnOmitted(frame, scene: args.positionals.first ?? "<default scene>")
@@ -59,6 +62,20 @@ extension Commands {
                 print("wrote \(out) (\(linear.width)×\(linear.height) scene-linear, rendered in \(String(format: "%.1f", elapsed)) ms)")
                 return 0
             }
+            let note = pictureNote(frame.outputColorSpace, depth: depth)
+            if depth == 16 {
+                let image: Image16
+                do { image = try ReferenceRenderer().render16(frame) } catch let e as ReferenceUnsupportedError {
+                    throw Failure(message: "\(args.positionals.first ?? "<default scene>"): \(e.message)")
+                } catch let e as TextDrawError {
+                    throw Failure(message: "\(args.positionals.first ?? "<default scene>"): \(e.message)")
+                }
+                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+                let placed = image.placed(on: geometry.outputSize, at: geometry.offset)
+                try writePNG16(placed, to: out, colorSpace: frame.outputColorSpace)
+                print("wrote \(out) (\(placed.width)×\(placed.height)\(note), rendered in \(String(format: "%.1f", elapsed)) ms)")
+                return 0
+            }
             var image: Image
             do { image = try ReferenceRenderer().render(frame) } catch let e as ReferenceUnsupportedError {
                 throw Failure(message: "\(args.positionals.first ?? "<default scene>"): \(e.message)")
@@ -67,13 +84,13 @@ extension Commands {
             }
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
             image = geometry.output(image)
-            try writePNG(image, to: out)
-            print("wrote \(out) (\(image.width)×\(image.height), rendered in \(String(format: "%.1f", elapsed)) ms)")
+            try writePNG(image, to: out, colorSpace: frame.outputColorSpace)
+            print("wrote \(out) (\(image.width)×\(image.height)\(note), rendered in \(String(format: "%.1f", elapsed)) ms)")
             return 0
         })
 
-    static func writePNG(_ image: Image, to path: String) throws {
-        do { try PNG.write(image, to: path) } catch let e as ImageFileError {
+    static func writePNG(_ image: Image, to path: String, colorSpace: OutputColorSpace = .srgb) throws {
+        do { try PNG.write(image, to: path, colorSpace: colorSpace) } catch let e as ImageFileError {
             throw Failure(message: e.description)
         } catch let e as WriteError { throw Failure(message: e.description) }
     }

@@ -25,7 +25,8 @@ extension Commands {
 
     static let export = Command(
         name: "export", summary: "Render a scene over time to a video (MP4, WebM), a GIF or numbered PNGs.",
-        usage: "welkin export [SCENE] -o OUT [--from T0] [--to T1 | --duration D] [--fps N] [--size WxH] [--samples K] [--cpu] [--quality CRF] [--loop]",
+        usage: "welkin export [SCENE] -o OUT [--from T0] [--to T1 | --duration D] [--fps N] [--size WxH] [--samples K] [--cpu] [--quality CRF] [--loop]"
+            + " [--color-space SPACE]",
         discussion: """
         OUT's extension picks the format: .mp4 (H.264), .webm (VP9), .gif (one palette for the clip,
         ordered dithering, looping), or .png with a frame-number pattern such as frames/sky-%04d.png
@@ -49,6 +50,7 @@ extension Commands {
             OptionSpec(name: "--quality", value: "CRF", help: "Constant rate factor, lower is better: .mp4 0…51 (default 18), .webm 0…63 (default 30)."),
             OptionSpec(name: "--loop", help: "Cross-fade the last second (at most a quarter of the clip) into the start: a seamless loop."),
             shadersOption,
+            colorSpaceOption,
         ],
         run: { args in try runExport(args) })
 
@@ -108,7 +110,7 @@ extension Commands {
         do { requestedSize = try args.size() } catch var e as UsageError { e.command = command; throw e }
 
         // The scene: load errors exit 1.
-        let scene = try loadScene(args, command: command)
+        let scene = try applyingColorSpace(args, to: try loadScene(args, command: command), out: nil, command: command)
         let size = requestedSize ?? scene.size
         if target.format == .mp4 && (size.x % 2 != 0 || size.y % 2 != 0) {
             throw usage("H.264 (4:2:0) needs an even width and height, got \(size.x)×\(size.y); pass --size \(size.x + size.x % 2)x\(size.y + size.y % 2)")
@@ -162,9 +164,9 @@ extension Commands {
     static func makeSink(_ settings: ExportSettings, ffmpeg: URL?) throws -> FrameSink {
         if settings.target.format.usesFFmpeg, let ffmpeg {
             return try FFmpegSink(target: settings.target, executable: ffmpeg, size: settings.size, fps: settings.fps,
-                                  quality: settings.quality)
+                                  quality: settings.quality, colorSpace: settings.scene.outputColorSpace)
         }
-        return try PNGSequenceSink(target: settings.target)
+        return try PNGSequenceSink(target: settings.target, colorSpace: settings.scene.outputColorSpace)
     }
 
     /// A scene's natural length from `start`: one day for a sky whose sun follows a date with a
