@@ -49,7 +49,7 @@ void writeLayer(vec4 source) {
     return;
 #endif
     vec4 destination = u_readsDestination ? texelFetch(u_destination, ivec2(gl_FragCoord.xy), 0) : u_background;
-    vec4 s = straightAlpha(source + destination * (1.0 - source.w));
+    vec4 s = straight(source + destination * (1.0 - source.w));
     s.xyz = outputTransform(s.xyz, u_outputSpace);
 #if defined(WELKIN_QUANTIZE_16) && WELKIN_QUANTIZE_16
     // Whole numbers / 65535 convert back to the same whole numbers in the UNORM16 target.

@@ -32,7 +32,7 @@ vec4 quantize16(vec4 v) {
 
 // A premultiplied colour → straight alpha, alpha clamped to 0…1 (Dither.straight).
 // Selects instead of a branch (cheaper on SIMD rasterisers): opaque colours pass untouched.
-vec4 straightAlpha(vec4 p) {
+vec4 straight(vec4 p) {
     float a = min(max(p.w, 0.0), 1.0);
     vec3 rgb = a < 1.0 ? (a > 0.0 ? p.xyz / a : vec3(0.0)) : p.xyz;
     return vec4(rgb, a);
@@ -40,5 +40,5 @@ vec4 straightAlpha(vec4 p) {
 
 // A premultiplied colour → straight-alpha RGBA in 0…255.
 vec4 resolve(vec4 p, float bias) {
-    return quantize(straightAlpha(p), bias);
+    return quantize(straight(p), bias);
 }

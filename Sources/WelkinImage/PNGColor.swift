@@ -74,7 +74,7 @@ public enum PNGColor {
     // MARK: chunks
 
     /// One PNG chunk: length, type, data, CRC-32 of type and data.
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    public static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typeBytes = Array(type.utf8)
         var out = bigEndian(UInt32(data.count)) + typeBytes + data
         let crc = (typeBytes + data).withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
@@ -114,7 +114,7 @@ public enum PNGColor {
         return out
     }
 
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// `bytes` (a PNG with IHDR first, as libpng writes) with `space`'s colour chunks after IHDR
     /// and any sRGB, gAMA, cHRM or iCCP chunk libpng wrote removed.

@@ -35,7 +35,7 @@ public enum Dither {
         return UInt16(truncatingIfNeeded: Int32(q))
     }
 
-    /// A premultiplied colour → straight alpha, alpha clamped to 0…1 (dither.glsl's straightAlpha).
+    /// A premultiplied colour → straight alpha, alpha clamped to 0…1 (dither.glsl's straight).
     @inlinable public static func straight(_ p: SIMD4<Float>) -> SIMD4<Float> {
         let a = min(max(p.w, 0), 1)
         guard a < 1 else { return SIMD4(p.x, p.y, p.z, a) }

@@ -112,6 +112,9 @@ extension Commands {
         // The scene: load errors exit 1.
         let scene = try applyingColorSpace(args, to: try loadScene(args, command: command), out: nil, command: command)
         let size = requestedSize ?? scene.size
+        if target.format == .gif && scene.outputColorSpace != .srgb {
+            throw usage("a GIF cannot say its colour space (players take it as sRGB): export \(scene.outputColorSpace.displayName) as .mp4, .webm or PNGs, or pass --color-space srgb")
+        }
         if target.format == .mp4 && (size.x % 2 != 0 || size.y % 2 != 0) {
             throw usage("H.264 (4:2:0) needs an even width and height, got \(size.x)×\(size.y); pass --size \(size.x + size.x % 2)x\(size.y + size.y % 2)")
         }
