@@ -39,6 +39,10 @@ let package = Package(
         .systemLibrary(name: "COpenEXR", path: "Sources/COpenEXR", pkgConfig: "OpenEXR",
                        providers: [.apt(["libopenexr-dev"])]),
 
+        // Little CMS: the ICC profiles PNGs carry (iCCP), Display P3's and sRGB's.
+        .systemLibrary(name: "CLittleCMS", path: "Sources/CLittleCMS", pkgConfig: "lcms2",
+                       providers: [.apt(["liblcms2-dev"])]),
+
         // ERFA, the BSD-licensed edition of the IAU's SOFA library: precession-nutation, the Moon, the planets.
         .systemLibrary(name: "CERFA", path: "Sources/CERFA", pkgConfig: "erfa",
                        providers: [.apt(["liberfa-dev"])]),
@@ -60,8 +64,9 @@ let package = Package(
         // clouds' march ran 15× slower in the tests).
         .target(name: "WelkinCore", dependencies: ["WelkinText", "WelkinAtmosphere", "WelkinAstronomy"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        // Image, PNG read/write (libpng) and the sprite image cache both renderers share.
-        .target(name: "WelkinImage", dependencies: ["WelkinCore", "CPNG", "COpenEXR"]),
+        // Image, PNG read/write (libpng; 16-bit and the colour chunks through zlib), ICC profiles (Little CMS)
+        // and the sprite image cache both renderers share.
+        .target(name: "WelkinImage", dependencies: ["WelkinCore", "CPNG", "COpenEXR", "CZlib", "CLittleCMS"]),
         // CPU reference renderer and image comparison. Optimised in debug builds too: its per-pixel loops
         // (with WelkinCore's inlinable per-pixel maths specialised into them) are most of the tests' time.
         .target(name: "WelkinReference", dependencies: ["WelkinCore", "WelkinImage", "WelkinText"],

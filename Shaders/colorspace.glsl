@@ -75,6 +75,7 @@ vec3 oklabToLinear(vec3 c) {
 }
 
 // Premultiplied components in `space` → premultiplied sRGB-encoded (what compositing uses).
+// Not clamped: the working space is extended sRGB, and only the output transform clips.
 vec4 fromInterpolationSpace(vec4 p, int space) {
     if (space == COLOR_SPACE_SRGB) return p;
     float a = p.w;
@@ -83,8 +84,7 @@ vec4 fromInterpolationSpace(vec4 p, int space) {
     vec3 rgb;
     if (space == COLOR_SPACE_LINEAR_SRGB) rgb = linearToSRGB(v);
     else rgb = linearToSRGB(oklabToLinear(v));
-    vec3 clamped = clamp(rgb, 0.0, 1.0);
-    return vec4(clamped * a, a);
+    return vec4(rgb * a, a);
 }
 
 // A premultiplied sRGB-encoded colour as premultiplied linear light (scene-linear output).

@@ -9,6 +9,12 @@
 // The renderer may define WELKIN_READS_DESTINATION and WELKIN_DITHER (0 or 1) to turn those
 // uniforms into constants: llvmpipe otherwise pays for the texture fetch and the dither on every
 // fragment, whichever way the uniform points.
+//
+// Before quantising, the straight-alpha colour goes through the output transform (output.glsl,
+// u_outputSpace): nothing before it clamps, so extended-sRGB colours reach it whole. The output
+// space is a uniform, not a define, so every resolving pass serves both spaces with one program
+// (for sRGB the transform is the identity, behind one uniform branch). The resolve pass built with
+// WELKIN_QUANTIZE_16 writes whole numbers of 65535ths into an RGBA16 target instead (--depth 16).
 
 #include "pixel.glsl"
 
@@ -16,6 +22,7 @@ out vec4 fragColor;
 
 #ifdef WELKIN_RESOLVE
 #include "dither.glsl"
+#include "output.glsl"
 
 uniform sampler2D u_destination;   // the float target: layers so far over the background
 #ifdef WELKIN_READS_DESTINATION
@@ -29,6 +36,7 @@ const bool u_dither = WELKIN_DITHER != 0;
 #else
 uniform bool u_dither;
 #endif
+uniform int u_outputSpace;         // OUTPUT_SPACE_*: the picture's colour space
 
 void writeLayer(vec4 source) {
     ivec2 xy = pixelCoordinate();
@@ -36,14 +44,21 @@ void writeLayer(vec4 source) {
     // The renderer knows this layer is opaque everywhere (alpha exactly 1): it hides what is
     // below, and the result needs no un-premultiplying; the same numbers, fewer operations.
     // Alpha 1 quantises to 255 whatever the bias: written as 1 directly.
-    fragColor = vec4(quantize(vec4(source.xyz, 1.0), bias(xy.x, xy.y, u_dither)).xyz * (1.0 / 255.0), 1.0);
+    vec3 rgb = outputTransform(source.xyz, u_outputSpace);
+    fragColor = vec4(quantize(vec4(rgb, 1.0), bias(xy.x, xy.y, u_dither)).xyz * (1.0 / 255.0), 1.0);
     return;
 #endif
     vec4 destination = u_readsDestination ? texelFetch(u_destination, ivec2(gl_FragCoord.xy), 0) : u_background;
-    vec4 p = source + destination * (1.0 - source.w);
+    vec4 s = straight(source + destination * (1.0 - source.w));
+    s.xyz = outputTransform(s.xyz, u_outputSpace);
+#if defined(WELKIN_QUANTIZE_16) && WELKIN_QUANTIZE_16
+    // Whole numbers / 65535 convert back to the same whole numbers in the UNORM16 target.
+    fragColor = quantize16(s) / 65535.0;
+#else
     // Whole numbers × (1/255) convert back to the same whole numbers in the UNORM8 target (the
     // product is within 1e-5 of q/255, and the conversion rounds to nearest).
-    fragColor = resolve(p, bias(xy.x, xy.y, u_dither)) * (1.0 / 255.0);
+    fragColor = quantize(s, bias(xy.x, xy.y, u_dither)) * (1.0 / 255.0);
+#endif
 }
 #else
 void writeLayer(vec4 source) {

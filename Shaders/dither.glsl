@@ -1,7 +1,7 @@
-// dither.glsl: the final quantisation to 8 bits.
+// dither.glsl: the final quantisation to 8 bits (or 16, without dither).
 //
 // Mirrors WelkinCore's Dither (Sources/WelkinCore/Frame/Dither.swift) bit for bit: integer-only
-// Bayer thresholds, floor(v·255 + bias), un-premultiply when alpha < 1.
+// Bayer thresholds, floor(v·255 + bias), un-premultiply when alpha < 1; floor(v·65535 + 0.5).
 
 // The 8×8 Bayer threshold (0…63) at an integer pixel coordinate (0…7 each), by bit interleaving
 // (Dither.bayer8): ×73 copies a 3-bit number to bits 0, 3 and 6; a shift and a mask pick the
@@ -24,10 +24,21 @@ vec4 quantize(vec4 v, float bias) {
     return floor(v * 255.0 + bias);
 }
 
-// A premultiplied colour → straight-alpha RGBA in 0…255.
+// Channel values in 0…1 → whole numbers of 65535ths, rounded to nearest (no dither: a 16-bit step
+// is far below what a dither would hide); the UNORM16 target clamps, as Dither.quantize16's clamp.
+vec4 quantize16(vec4 v) {
+    return floor(v * 65535.0 + 0.5);
+}
+
+// A premultiplied colour → straight alpha, alpha clamped to 0…1 (Dither.straight).
 // Selects instead of a branch (cheaper on SIMD rasterisers): opaque colours pass untouched.
-vec4 resolve(vec4 p, float bias) {
+vec4 straight(vec4 p) {
     float a = min(max(p.w, 0.0), 1.0);
     vec3 rgb = a < 1.0 ? (a > 0.0 ? p.xyz / a : vec3(0.0)) : p.xyz;
-    return quantize(vec4(rgb, a), bias);
+    return vec4(rgb, a);
+}
+
+// A premultiplied colour → straight-alpha RGBA in 0…255.
+vec4 resolve(vec4 p, float bias) {
+    return quantize(straight(p), bias);
 }

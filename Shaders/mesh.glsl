@@ -10,6 +10,8 @@
 const int u_colorSpace = WELKIN_COLOR_SPACE;
 
 uniform float u_opacity;
+uniform vec3 u_channelLow;          // MeshDraw.channelRange: 0…1 widened to the mesh's colours
+uniform vec3 u_channelHigh;
 uniform vec4 u_meshBackground;      // premultiplied sRGB, where no patch covers
 
 // The patch's coefficients, fetched once per vertex by mesh.vert (flat: one patch per triangle),
@@ -37,13 +39,14 @@ vec4 interpolate(float u, float v) {
 #endif
 }
 
-// Alpha clamped to 0…1, converted to sRGB, sRGB channels clamped to 0…alpha, opacity applied.
+// Alpha clamped to 0…1, converted to sRGB, sRGB channels clamped to the channel range × alpha
+// (0…alpha for meshes of sRGB colours), opacity applied.
 vec4 finish(vec4 p) {
     vec4 q = p;
     q.w = clamp(q.w, 0.0, 1.0);
     vec4 c = fromInterpolationSpace(q, u_colorSpace);
-    if (u_colorSpace == COLOR_SPACE_SRGB) c = vec4(clamp(c.xyz, vec3(0.0), vec3(c.w)), c.w);
-    return c * u_opacity;
+    vec3 low = u_channelLow * c.w, high = u_channelHigh * c.w;
+    return vec4(min(max(c.xyz, low), high), c.w) * u_opacity;
 }
 
 // The layer's premultiplied sRGB colour; cell -1 is the background.

@@ -180,14 +180,24 @@ final class ExportContext {
 
     // MARK: literals
 
-    /// `Color(.sRGB, red: …, green: …, blue: …, opacity: …)`.
+    /// `Color(.sRGB, red: …, green: …, blue: …, opacity: …)`; a colour the scene wrote as
+    /// `color(display-p3 …)` or `color(srgb-linear …)` in that space, with the components it wrote.
     func color(_ c: RGBA) -> String {
-        "Color(.sRGB, red: \(n(c.r)), green: \(n(c.g)), blue: \(n(c.b)), opacity: \(n(c.a)))"
+        if let w = c.written, w.space != .srgb {
+            let space = w.space == .displayP3 ? ".displayP3" : ".sRGBLinear"
+            return "Color(\(space), red: \(n(w.components.x)), green: \(n(w.components.y)), blue: \(n(w.components.z)), opacity: \(n(c.a)))"
+        }
+        return "Color(.sRGB, red: \(n(c.r)), green: \(n(c.g)), blue: \(n(c.b)), opacity: \(n(c.a)))"
     }
 
-    /// `CGColor(srgbRed: …, green: …, blue: …, alpha: …)`.
+    /// `CGColor(srgbRed: …, green: …, blue: …, alpha: …)`; a `color(display-p3 …)` in Core
+    /// Graphics' Display P3 space, with the components the scene wrote.
     func cgColor(_ c: RGBA) -> String {
-        "CGColor(srgbRed: \(n(c.r)), green: \(n(c.g)), blue: \(n(c.b)), alpha: \(n(c.a)))"
+        if let w = c.written, w.space == .displayP3 {
+            return "CGColor(colorSpace: CGColorSpace(name: CGColorSpace.displayP3)!, components: ["
+                + [w.components.x, w.components.y, w.components.z, c.a].map(n).joined(separator: ", ") + "])!"
+        }
+        return "CGColor(srgbRed: \(n(c.r)), green: \(n(c.g)), blue: \(n(c.b)), alpha: \(n(c.a)))"
     }
 
     /// `WelkinRGBA(r, g, b, a)`.

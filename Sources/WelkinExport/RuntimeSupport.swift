@@ -47,7 +47,8 @@ enum RuntimeSupport {
     // MARK: colour
 
     static let rgba = RuntimeSnippet(name: "rgba", order: 0, requires: [], pure: true, source: #"""
-    /// An sRGB colour with straight alpha, components 0…1 (Welkin's RGBA).
+    /// An sRGB colour with straight alpha (Welkin's RGBA): components 0…1, or beyond them for a
+    /// colour the scene wrote in Display P3 (extended sRGB, as SwiftUI's Color(.sRGB, …) takes it).
     private struct WelkinRGBA: Sendable, Equatable {
         var r: Double, g: Double, b: Double, a: Double
         init(_ r: Double, _ g: Double, _ b: Double, _ a: Double) { self.r = r; self.g = g; self.b = b; self.a = a }
@@ -123,14 +124,14 @@ enum RuntimeSupport {
             case .linearSRGB: rgb = linearToSRGB(v)
             case .oklab: rgb = linearToSRGB(oklabToLinear(v))
             }
-            let clamped = rgb.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
-            return SIMD4(clamped * a, a)
+            // Not clamped: extended sRGB, as Welkin's working space (SwiftUI and Core Graphics clip on screen).
+            return SIMD4(rgb * a, a)
         }
 
         /// Premultiplied sRGB → a straight-alpha colour; a transparent one takes `fallback`'s hue.
         static func straight(_ p: SIMD4<Float>, fallback: WelkinRGBA) -> WelkinRGBA {
             guard p.w > 0 else { return WelkinRGBA(fallback.r, fallback.g, fallback.b, 0) }
-            let c = (SIMD3(p.x, p.y, p.z) / p.w).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
+            let c = SIMD3(p.x, p.y, p.z) / p.w
             return WelkinRGBA(Double(c.x), Double(c.y), Double(c.z), Double(min(p.w, 1)))
         }
     }

@@ -39,3 +39,11 @@ extension FloatImage {
         return FloatImage(width: 4 * side, height: 3 * side, pixels: WelkinImage.cubeCross(faces.map(\.pixels), side: side, empty: .zero, components: 1))
     }
 }
+
+extension Image16 {
+    /// The faces (+x, −x, +y, −y, +z, −z; square, one size) as a horizontal cross.
+    public static func cubeCross(_ faces: [Image16]) -> Image16 {
+        let side = faces[0].width
+        return Image16(width: 4 * side, height: 3 * side, pixels: WelkinImage.cubeCross(faces.map(\.pixels), side: side, empty: 0, components: 4))
+    }
+}

@@ -1,4 +1,6 @@
-// PNG reading and writing through libpng's simplified API (no setjmp), written atomically.
+// PNG reading and writing through libpng's simplified API (no setjmp), written atomically, tagged
+// with their colour space (PNGColor: cICP and iCCP or sRGB). 16-bit PNGs (PNG16) are written and
+// read by Welkin itself over zlib: libpng's simplified API takes 16-bit data as linear light.
 
 import CPNG
 import Foundation
@@ -56,10 +58,11 @@ public enum PNG {
         return Image(width: width, height: height, pixels: pixels)
     }
 
-    /// Encodes an image to PNG bytes in memory.
-    public static func encode(_ img: Image) throws -> [UInt8] {
+    /// Encodes an image to PNG bytes in memory, tagged as `colorSpace` (PNGColor).
+    public static func encode(_ img: Image, colorSpace: OutputColorSpace = .srgb) throws -> [UInt8] {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
+        if colorSpace != .srgb { image.flags |= UInt32(PNG_IMAGE_FLAG_COLORSPACE_NOT_sRGB) }
         image.width = UInt32(img.width)
         image.height = UInt32(img.height)
         image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
@@ -78,14 +81,14 @@ public enum PNG {
             }
         }
         guard ok != 0 else { throw ImageFileError(path: "<memory>", message: "cannot encode PNG: \(message(of: &image))") }
-        return Array(out.prefix(size))
+        return PNGColor.tagging(Array(out.prefix(size)), colorSpace)
     }
 
     /// Writes a PNG through a temporary file renamed into place, so a failure never leaves a
     /// truncated image and never clobbers an existing good file.
-    public static func write(_ img: Image, to path: String) throws {
+    public static func write(_ img: Image, to path: String, colorSpace: OutputColorSpace = .srgb) throws {
         let bytes: [UInt8]
-        do { bytes = try encode(img) } catch let e as ImageFileError {
+        do { bytes = try encode(img, colorSpace: colorSpace) } catch let e as ImageFileError {
             throw ImageFileError(path: path, message: e.message)
         }
         try AtomicFile.write(bytes, to: path)

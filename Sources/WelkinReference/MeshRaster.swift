@@ -200,7 +200,7 @@ final class MeshRaster: @unchecked Sendable {
     @inline(__always)
     /// `raw`: write the interpolated colour as it is (only for opaque sRGB into `ByteRow`).
     private func shadeSpans<Sink: SpanSink>(_ y: Int, py: Float, into out: Sink, smooth: Bool, space: ColorSpace, raw: Bool = false) {
-        let opacity = draw.opacity
+        let opacity = draw.opacity, range = draw.channelRange
         let bucket = y / Self.bucketRows
         let yc = 256 * Int64(y) + 128, row = Int64(y)
         triangles.withUnsafeBufferPointer { triangles in
@@ -228,14 +228,14 @@ final class MeshRaster: @unchecked Sendable {
                     var delta = d1 + d2
                     let delta2 = d2 + d2
                     for px in x..<end {
-                        out.write(px, raw ? c : MeshDraw.finish(c, space: space, opacity: opacity))
+                        out.write(px, raw ? c : MeshDraw.finish(c, space: space, opacity: opacity, range: range))
                         c += delta; delta += delta2
                     }
                 } else {
                     for px in x..<end {
                         let uv = rowOrigin + plane.dx * (Float(px) + 0.5)
                         let c = MeshDraw.interpolate(k, u: uv.x, v: uv.y, smooth: smooth)
-                        out.write(px, raw ? c : MeshDraw.finish(c, space: space, opacity: opacity))
+                        out.write(px, raw ? c : MeshDraw.finish(c, space: space, opacity: opacity, range: range))
                     }
                 }
             }

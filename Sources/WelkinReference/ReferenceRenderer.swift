@@ -69,7 +69,8 @@ public struct ReferenceRenderer: Sendable {
         // is the last layer (a full-frame opaque mesh), its colours are quantised as they are made.
         let hidden = Self.hiddenLayers(frame, prepared: prepared)
         let last = frame.layers.count - 1
-        let fused = hidden == last ? prepared.rasters[last] as? ResolvingRowRaster : nil
+        // (sRGB output only: the fused path quantises without the output transform.)
+        let fused = hidden == last && frame.outputColorSpace == .srgb ? prepared.rasters[last] as? ResolvingRowRaster : nil
         // A frame whose colour depends on one axis only (vertical or horizontal linear gradients over
         // the background) has at most 8 distinct quantised pixels per row (the dither repeats every
         // 8 columns) or 8 distinct rows (every 8 rows): those are computed with the general code and
@@ -100,7 +101,7 @@ public struct ReferenceRenderer: Sendable {
                         continue
                     }
                     drawRow(frame, y: y, into: row, prepared: prepared, from: hidden ?? 0)
-                    Self.resolveRow(row, width: width, biases: biases, into: base + y * width * 4)
+                    Self.resolveRow(row, width: width, biases: biases, space: frame.outputColorSpace, into: base + y * width * 4)
                 }
             }
             if bandCount == 1 {
@@ -137,7 +138,7 @@ public struct ReferenceRenderer: Sendable {
                                 into out: UnsafeMutablePointer<UInt8>) {
         let width = frame.pixelSize.x, period = min(8, width)
         ReferenceRenderer().drawRow(frame, y: y, into: scratch, prepared: prepared, width: period)
-        resolveRow(scratch, width: period, biases: biases, into: out)
+        resolveRow(scratch, width: period, biases: biases, space: frame.outputColorSpace, into: out)
         var done = period
         while done < width {
             let n = min(done, width - done)
@@ -157,7 +158,7 @@ public struct ReferenceRenderer: Sendable {
         for y in 0..<min(8, height) {
             for i in 0..<8 { biases[i] = Dither.bias(x: i, y: y, enabled: frame.dither) }
             ReferenceRenderer().drawRow(frame, y: y, into: row, prepared: prepared)
-            resolveRow(row, width: width, biases: biases, into: base + y * rowBytes)
+            resolveRow(row, width: width, biases: biases, space: frame.outputColorSpace, into: base + y * rowBytes)
         }
         var done = min(8, height)
         while done < height {
@@ -184,9 +185,16 @@ public struct ReferenceRenderer: Sendable {
         prepared.rasters.indices.last { prepared.rasters[$0].hidesBelow }
     }
 
-    /// Quantises one row to RGBA8 with the shared dither (`biases`: the row's thresholds for x & 7).
+    /// Quantises one row to RGBA8 with the shared dither (`biases`: the row's thresholds for x & 7),
+    /// after the output transform into `space` (none for sRGB: the quantiser's clamp is its clip).
     static func resolveRow(_ row: UnsafeMutablePointer<SIMD4<Float>>, width: Int, biases: UnsafePointer<Float>,
-                           into out: UnsafeMutablePointer<UInt8>) {
+                           space: OutputColorSpace = .srgb, into out: UnsafeMutablePointer<UInt8>) {
+        guard space == .srgb else {
+            for x in 0..<width {
+                UnsafeMutableRawPointer(out + 4 * x).storeBytes(of: Dither.resolve(row[x], bias: biases[x & 7], space: space), as: SIMD4<UInt8>.self)
+            }
+            return
+        }
         for x in 0..<width { store(row[x], bias: biases[x & 7], at: out + 4 * x) }
     }
 

@@ -32,13 +32,15 @@ public final class FFmpegEncoder: @unchecked Sendable {
     }
 
     /// ffmpeg's arguments after the input: codec, pixel format, colour tags and container.
-    public static func outputArguments(_ format: VideoFormat, quality: Int?, output: String) -> [String] {
+    /// `primaries`: ffmpeg's name of the frames' primaries, bt709 (sRGB) or smpte432 (Display P3).
+    public static func outputArguments(_ format: VideoFormat, quality: Int?, output: String, primaries: String = "bt709") -> [String] {
         // Video is 4:2:0 Y'CbCr with BT.709's matrix (limited range), tagged so: players guess the
-        // matrix from the size when it is missing (BT.601 below 720p). Scene colours are sRGB-encoded
-        // and sRGB shares BT.709's primaries, so the transfer is tagged sRGB; that also makes ffmpeg
-        // write an sRGB chunk (not a gAMA one that readers apply) into PNGs extracted from the video.
+        // matrix from the size when it is missing (BT.601 below 720p). Frames are sRGB-encoded in the
+        // output space, sRGB (BT.709's primaries) or Display P3 (SMPTE EG 432-1's, "smpte432"), both
+        // with the sRGB transfer, tagged so; that also makes ffmpeg write an sRGB chunk (not a gAMA
+        // one that readers apply) into PNGs extracted from an sRGB video.
         let color = ["-vf", "scale=out_color_matrix=bt709:out_range=tv",
-                     "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "iec61966-2-1", "-color_range", "tv"]
+                     "-colorspace", "bt709", "-color_primaries", primaries, "-color_trc", "iec61966-2-1", "-color_range", "tv"]
         switch format {
         case .mp4:
             return ["-an", "-c:v", "libx264", "-preset", "veryfast", "-crf", String(quality ?? 18), "-pix_fmt", "yuv420p"]

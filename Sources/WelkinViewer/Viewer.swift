@@ -269,6 +269,9 @@ public final class Viewer {
         for i in panel.hiddenLayers where i < shown.layers.count { shown.layers[i].opacity = 0 }
         var frame = Frame(scene: shown, time: time, pixelSize: fb, scale: contentScale())
         frame.frameNumber = frameNumber
+        // The window is an sRGB surface: a Display P3 scene is shown as its sRGB picture (the same
+        // colours, clipped per channel in linear light where P3 reaches outside sRGB; docs/export.md).
+        frame.outputColorSpace = .srgb
         var cx = 0.0, cy = 0.0
         glfwGetCursorPos(window, &cx, &cy)
         let scale = contentScale()

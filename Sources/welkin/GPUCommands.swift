@@ -44,7 +44,8 @@ extension Commands {
 
     static let render = Command(
         name: "render", summary: "Render a scene on the GPU, headless (no display needed), to a PNG.",
-        usage: "welkin render [SCENE] [-o OUT.png|OUT.exr [--float]] [--time T] [--size WxH [--fit MODE] | --scale K] [--projection P [--cross]] [--shaders DIR]",
+        usage: "welkin render [SCENE] [-o OUT.png|OUT.exr [--float]] [--time T] [--size WxH [--fit MODE] | --scale K] [--projection P [--cross]] [--shaders DIR]"
+            + " [--color-space SPACE] [--depth 16]",
         discussion: """
         Uses EGL with no X server (EGL_MESA_platform_surfaceless, or EGL_EXT_platform_device on NVIDIA),
         falling back to a hidden GLFW window only when EGL is unavailable. The PNG is exactly WxH pixels.
@@ -54,15 +55,17 @@ extension Commands {
         all-sky dome, cubemap six faces OUT-px … OUT-nz in OpenGL's convention, or one cross with --cross
         (docs/export.md).
         """,
-        options: [outputOption, timeOption, sizeOption, scaleOption, fitOption, projectionOption, crossOption, floatOption, shadersOption],
+        options: [outputOption, timeOption, sizeOption, scaleOption, fitOption, projectionOption, crossOption, floatOption, shadersOption,
+                  colorSpaceOption, depthOption],
         run: { args in
             let command = named("render")!
             let out = try stillOutput(args, command: command)
             let time = try args.time()
             _ = try args.size()
+            let depth = try stillDepth(args, out: out, command: command)
             try checkWritable(out)
-            let scene = try loadScene(args, command: command)
-            let plan = try stillPlan(args, scene: scene, out: out, command: command)
+            let scene = try applyingColorSpace(args, to: try loadScene(args, command: command), out: out, command: command)
+            let plan = try stillPlan(args, scene: scene, out: out, depth: depth, command: command)
             // One frame: no seeking back, so no checkpoints to keep; the emitters' states are
             // dropped once the Frame holds their sprites, before GL takes its share (a million
             // particles: 59 MB of state, 40 MB of sprites, 100 MB for llvmpipe and its compiler).
@@ -73,6 +76,10 @@ extension Commands {
                 image: { frame in
                     SimulationCache.shared.removeAll()
                     return try gpuRender(renderer, frame, of: scene)
+                },
+                image16: { frame in
+                    SimulationCache.shared.removeAll()
+                    return try gpuCall(scene) { try renderer.render16(frame) }
                 },
                 linear: { frame in
                     SimulationCache.shared.removeAll()
@@ -85,7 +92,8 @@ extension Commands {
 
     static let compare = Command(
         name: "compare", summary: "Render a scene on the GPU and the CPU (or against a PNG) and compare them.",
-        usage: "welkin compare SCENE [--time T] [--size WxH] [--against REF.png] [-o DIR] [--json] [--threshold N] [--max-failing PERCENT]",
+        usage: "welkin compare SCENE [--time T] [--size WxH] [--against REF.png] [-o DIR] [--json] [--threshold N] [--max-failing PERCENT]"
+            + " [--color-space SPACE]",
         discussion: """
         Writes gpu.png, reference.png and diff.png into DIR (default compare-out). diff.png is a heat map
         of each pixel's largest channel difference: unchanged pixels show the reference at a quarter of
@@ -94,6 +102,10 @@ extension Commands {
         threshold; the comparison passes when at most PERCENT of the pixels fail. Exit status 0 when it
         passes, 1 when it does not. With --against, the GPU render is compared with REF.png (at REF's
         size unless --size is given): the way to test user shader layers, which the CPU cannot run.
+        Both renders are in the scene's output colour space (--color-space overrides it). REF.png's space
+        is read from its cICP chunk, else its ICC profile's description, else its sRGB chunk (untagged: sRGB);
+        when it differs from the render's, REF is converted into the render's space through linear light
+        (clipped per channel) before comparing, and a space Welkin does not know is refused (docs/compare.md).
         """,
         options: [timeOption, sizeOption,
                   OptionSpec(name: "--against", value: "REF.png", help: "Compare with this image instead of the CPU reference."),
@@ -102,7 +114,7 @@ extension Commands {
                   OptionSpec(name: "--json", help: "Print one JSON object instead of text."),
                   OptionSpec(name: "--threshold", value: "N", help: "Largest allowed channel difference, 0…255 (default 2)."),
                   OptionSpec(name: "--max-failing", value: "PERCENT", help: "Share of pixels allowed over the threshold (default 0.05)."),
-                  shadersOption],
+                  shadersOption, colorSpaceOption],
         run: { args in
             let command = named("compare")!
             guard args.positionals.count == 1 else {
@@ -111,7 +123,9 @@ extension Commands {
             let time = try args.time()
             var size = try args.size()
             var threshold = 2
+            var thresholdGiven = false
             if let text = args.value("--threshold") {
+                thresholdGiven = true
                 guard let n = Int(text), (0...255).contains(n) else {
                     throw UsageError(message: "--threshold expects a whole number in 0…255, got '\(text)'", command: command)
                 }
@@ -128,16 +142,28 @@ extension Commands {
                 throw UsageError(message: "give the folder once: --output (-o) or --out", command: command)
             }
             let outDirectory = args.value("--output") ?? args.value("--out") ?? "compare-out"
-            let scene = try loadScene(args, command: command)
+            let scene = try applyingColorSpace(args, to: try loadScene(args, command: command), out: nil, command: command)
             // Made before rendering, so no render is wasted on a folder that cannot be.
             do { try OutputFile.createFolder(outDirectory) } catch let e as WriteError {
                 throw Failure(message: "cannot create the folder \(e.path): \(e.reason)")
             }
 
             var reference: Image
+            var conversion: String?
             if let against = args.value("--against") {
                 do { reference = try PNG.read(path: against) } catch let e as ImageFileError { throw Failure(message: e.description) }
                 if size == nil { size = SIMD2(reference.width, reference.height) }
+                let space: OutputColorSpace
+                do { space = try PNGColor.colorSpace(ofPNG: try RegularFile.read(against, limit: PNG.maximumFileSize)) } catch let e as PNGColorError {
+                    throw Failure(message: "\(against): cannot compare: \(e.message)")
+                } catch { throw Failure(message: "\(against): \(error)") }
+                if space != scene.outputColorSpace {
+                    reference = Comparison.converting(reference, from: space, to: scene.outputColorSpace)
+                    // Both images' dither, carried through the matrix, differs by more than 2/255.
+                    if !thresholdGiven { threshold = Comparison.convertedThreshold }
+                    conversion = "\(against) is \(space.displayName) and the render \(scene.outputColorSpace.displayName): "
+                        + "compared after converting it to \(scene.outputColorSpace.displayName) in linear light (threshold \(threshold))"
+                }
             } else {
                 reference = Image(width: 0, height: 0)
             }
@@ -159,13 +185,15 @@ extension Commands {
             } catch let e as Comparison.SizeMismatch {
                 throw Failure(message: "\(args.value("--against") ?? "reference"): \(e.description) (pass --size to match)")
             }
-            for (name, image) in [("gpu.png", gpu), ("reference.png", reference), ("diff.png", diff)] {
-                try writePNG(image, to: outDirectory + "/" + name)
+            for (name, image) in [("gpu.png", gpu), ("reference.png", reference)] {
+                try writePNG(image, to: outDirectory + "/" + name, colorSpace: frame.outputColorSpace)
             }
+            try writePNG(diff, to: outDirectory + "/diff.png")
             let passed = comparison.passed(maxFailingPercent: maxFailing)
             if args.flag("--json") {
                 print(compareJSON(comparison, passed: passed))
             } else {
+                if let conversion { print(conversion) }
                 print(compareText(comparison, passed: passed, scene: args.positionals[0], time: time, size: frame.pixelSize,
                                   maxFailing: maxFailing, outDirectory: outDirectory, against: args.value("--against")))
             }

@@ -29,21 +29,24 @@ extension Commands {
 
     static let reference = Command(
         name: "reference", summary: "Render a scene on the CPU (the reference renderer) to a PNG.",
-        usage: "welkin reference [SCENE] [-o OUT.png|OUT.exr [--float]] [--time T] [--size WxH [--fit MODE] | --scale K] [--projection P [--cross]]",
+        usage: "welkin reference [SCENE] [-o OUT.png|OUT.exr [--float]] [--time T] [--size WxH [--fit MODE] | --scale K] [--projection P [--cross]]"
+            + " [--color-space SPACE] [--depth 16]",
         discussion: """
         Without SCENE, renders the built-in default scene. Without -o, writes NAME-tT.png in the current
         folder (as 'welkin render'). OUT.exr holds scene-linear light (docs/export.md). The image is written
         to a temporary file and renamed into place, so a failure never leaves a half-written image.
         """,
-        options: [outputOption, timeOption, sizeOption, scaleOption, fitOption, projectionOption, crossOption, floatOption],
+        options: [outputOption, timeOption, sizeOption, scaleOption, fitOption, projectionOption, crossOption, floatOption,
+                  colorSpaceOption, depthOption],
         run: { args in
             let command = named("reference")!
             let out = try stillOutput(args, command: command)
             let time = try args.time()
             _ = try args.size()
+            let depth = try stillDepth(args, out: out, command: command)
             try checkWritable(out)
-            let scene = try loadScene(args, command: command)
-            let plan = try stillPlan(args, scene: scene, out: out, command: command)
+            let scene = try applyingColorSpace(args, to: try loadScene(args, command: command), out: out, command: command)
+            let plan = try stillPlan(args, scene: scene, out: out, depth: depth, command: command)
             let start = DispatchTime.now()
             func reference<T>(_ body: () throws -> T) throws -> T {
                 do { return try body() } catch let e as ReferenceUnsupportedError {
@@ -54,14 +57,15 @@ extension Commands {
             }
             let wrote = try writeStill(args, scene: scene, out: out, time: time, plan: plan,
                                        image: { frame in try reference { try ReferenceRenderer().render(frame) } },
+                                       image16: { frame in try reference { try ReferenceRenderer().render16(frame) } },
                                        linear: { frame in try reference { try ReferenceRenderer().renderLinear(frame) } })
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
             print("\(wrote), rendered in \(String(format: "%.1f", elapsed)) ms)")
             return 0
         })
 
-    static func writePNG(_ image: Image, to path: String) throws {
-        do { try PNG.write(image, to: path) } catch let e as ImageFileError {
+    static func writePNG(_ image: Image, to path: String, colorSpace: OutputColorSpace = .srgb) throws {
+        do { try PNG.write(image, to: path, colorSpace: colorSpace) } catch let e as ImageFileError {
             throw Failure(message: e.description)
         } catch let e as WriteError { throw Failure(message: e.description) }
     }

@@ -63,6 +63,8 @@ extension Commands {
         var geometry: StillGeometry
         var projection: StillProjection
         var cross = false
+        /// Bits per PNG channel (8 or 16).
+        var depth = 8
     }
 
     static func parseProjection(_ args: Arguments, command: Command) throws -> StillProjection {
@@ -76,7 +78,13 @@ extension Commands {
     /// `--projection` and the output's light: the frame options, and the render's geometry (an
     /// equirect panorama is 2:1, a fisheye and a cube face square; 2048×1024, 1024×1024 and 512×512
     /// unless --size says otherwise).
-    static func stillPlan(_ args: Arguments, scene: Scene, out: String, command: Command) throws -> StillPlan {
+    static func stillPlan(_ args: Arguments, scene: Scene, out: String, depth: Int = 8, command: Command) throws -> StillPlan {
+        var plan = try stillGeometryPlan(args, scene: scene, out: out, command: command)
+        plan.depth = depth
+        return plan
+    }
+
+    static func stillGeometryPlan(_ args: Arguments, scene: Scene, out: String, command: Command) throws -> StillPlan {
         var options = FrameOptions(linearLight: isEXR(out))
         let projection = try parseProjection(args, command: command)
         if options.linearLight, args.value("--fit") != nil {
@@ -120,10 +128,34 @@ extension Commands {
         return CubeFace.allCases.map { "\(stem)-\($0.name).\(ext)" }
     }
 
-    /// Renders the plan's frames with `image` (display) or `linear` (EXR) and writes them: one
-    /// image, six faces, or the faces' cross. Returns a line saying what was written.
+    /// A still as written: 8- or 16-bit display colours, or scene-linear floats.
+    enum StillPicture {
+        case png8(Image), png16(Image16), exr(FloatImage)
+
+        var size: SIMD2<Int> {
+            switch self {
+            case .png8(let i): return SIMD2(i.width, i.height)
+            case .png16(let i): return SIMD2(i.width, i.height)
+            case .exr(let i): return SIMD2(i.width, i.height)
+            }
+        }
+
+        /// Six faces (+x … −z) as their horizontal cross.
+        static func cross(_ faces: [StillPicture]) -> StillPicture {
+            switch faces[0] {
+            case .png8: return .png8(Image.cubeCross(faces.compactMap { if case .png8(let i) = $0 { return i } else { return nil } }))
+            case .png16: return .png16(Image16.cubeCross(faces.compactMap { if case .png16(let i) = $0 { return i } else { return nil } }))
+            case .exr: return .exr(FloatImage.cubeCross(faces.compactMap { if case .exr(let i) = $0 { return i } else { return nil } }))
+            }
+        }
+    }
+
+    /// Renders the plan's frames with `image` (8-bit), `image16` (16-bit) or `linear` (EXR) and
+    /// writes them, tagged with the scene's output colour space: one image, six faces, or the
+    /// faces' cross. Returns a line saying what was written.
     static func writeStill(_ args: Arguments, scene: Scene, out: String, time: Double, plan: StillPlan,
-                           image: (Frame) throws -> Image, linear: (Frame) throws -> FloatImage) throws -> String {
+                           image: (Frame) throws -> Image, image16: (Frame) throws -> Image16,
+                           linear: (Frame) throws -> FloatImage) throws -> String {
         let paths = stillPaths(plan, out: out)
         for path in paths where path != out { try checkWritable(path) }
         var frameOptions: [FrameOptions] = [plan.options]
@@ -131,20 +163,31 @@ extension Commands {
             frameOptions = CubeFace.allCases.map { FrameOptions(projection: .cubeFace($0), linearLight: plan.options.linearLight) }
         }
         let sceneName = args.positionals.first ?? "<default scene>"
-        var pngs: [Image] = [], exrs: [FloatImage] = []
+        let geometry = plan.geometry
+        var pictures: [StillPicture] = []
+        var space = scene.outputColorSpace
         for (index, options) in frameOptions.enumerated() {
-            let frame = Frame(scene: scene, time: time, pixelSize: plan.geometry.renderSize, options: options)
+            let frame = Frame(scene: scene, time: time, pixelSize: geometry.renderSize, options: options)
             if index == 0 { warnOmitted(frame, scene: sceneName) }
-            if options.linearLight { exrs.append(try linear(frame)) } else { pngs.append(plan.geometry.output(try image(frame))) }
+            space = frame.outputColorSpace
+            if options.linearLight {
+                pictures.append(.exr(try linear(frame)))
+            } else if plan.depth == 16 {
+                pictures.append(.png16(try image16(frame).placed(on: geometry.outputSize, at: geometry.offset)))
+            } else {
+                pictures.append(.png8(geometry.output(try image(frame))))
+            }
         }
-        if plan.cross {
-            if plan.options.linearLight { exrs = [FloatImage.cubeCross(exrs)] } else { pngs = [Image.cubeCross(pngs)] }
+        if plan.cross { pictures = [StillPicture.cross(pictures)] }
+        for (picture, path) in zip(pictures, paths) {
+            switch picture {
+            case .png8(let i): try writePNG(i, to: path, colorSpace: space)
+            case .png16(let i): try writePNG16(i, to: path, colorSpace: space)
+            case .exr(let i): try writeEXR(i, to: path, float: args.flag("--float"))
+            }
         }
-        for (index, path) in paths.enumerated() {
-            if plan.options.linearLight { try writeEXR(exrs[index], to: path, float: args.flag("--float")) } else { try writePNG(pngs[index], to: path) }
-        }
-        let size = plan.options.linearLight ? SIMD2(exrs[0].width, exrs[0].height) : SIMD2(pngs[0].width, pngs[0].height)
-        let what = "\(size.x)×\(size.y)\(plan.options.linearLight ? " scene-linear" : "")"
+        let size = pictures[0].size
+        let what = "\(size.x)×\(size.y)\(plan.options.linearLight ? " scene-linear" : pictureNote(space, depth: plan.depth))"
         if paths.count == 1 { return "wrote \(out) (\(what)" }
         let ext = (out as NSString).pathExtension, stem = (out as NSString).deletingPathExtension
         return "wrote \(stem)-{\(CubeFace.allCases.map(\.name).joined(separator: ","))}.\(ext) (six \(what) faces"

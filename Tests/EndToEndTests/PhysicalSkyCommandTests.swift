@@ -120,8 +120,10 @@ final class PhysicalSkyCommandTests: XCTestCase {
     // MARK: Usage errors, the panorama's warning, a failed write
 
     static let usage = [
-        "render": "welkin render [SCENE] [-o OUT.png|OUT.exr [--float]] [--time T] [--size WxH [--fit MODE] | --scale K] [--projection P [--cross]] [--shaders DIR]",
-        "reference": "welkin reference [SCENE] [-o OUT.png|OUT.exr [--float]] [--time T] [--size WxH [--fit MODE] | --scale K] [--projection P [--cross]]",
+        "render": "welkin render [SCENE] [-o OUT.png|OUT.exr [--float]] [--time T] [--size WxH [--fit MODE] | --scale K] [--projection P [--cross]] [--shaders DIR]"
+            + " [--color-space SPACE] [--depth 16]",
+        "reference": "welkin reference [SCENE] [-o OUT.png|OUT.exr [--float]] [--time T] [--size WxH [--fit MODE] | --scale K] [--projection P [--cross]]"
+            + " [--color-space SPACE] [--depth 16]",
     ]
 
     func testUsageErrors() throws {

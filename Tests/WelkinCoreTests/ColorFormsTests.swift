@@ -59,12 +59,12 @@ final class ColorFormsTests: XCTestCase {
         XCTAssertEqual(message("\"rbg(10,20,30)\""), """
             s.json: layers[0].color: unknown colour name 'rbg(10,20,30)'; a colour is a name (red, orange, yellow, green, \
             mint, teal, cyan, blue, indigo, purple, pink, brown, gray, white, black, clear), "#rgb", "#rrggbb", "#rrggbbaa", \
-            [r, g, b] or [r, g, b, a] in 0…1, "rgb(r, g, b)" or "hsl(h, s%, l%)"
+            [r, g, b] or [r, g, b, a] in 0…1, "rgb(r, g, b)", "hsl(h, s%, l%)" or "color(display-p3 r g b)" (also srgb, srgb-linear)
             """)
         XCTAssertEqual(message("12"), """
             s.json: layers[0].color: expected a colour: a name (red, orange, yellow, green, \
             mint, teal, cyan, blue, indigo, purple, pink, brown, gray, white, black, clear), "#rgb", "#rrggbb", "#rrggbbaa", \
-            [r, g, b] or [r, g, b, a] in 0…1, "rgb(r, g, b)" or "hsl(h, s%, l%)"; got 12
+            [r, g, b] or [r, g, b, a] in 0…1, "rgb(r, g, b)", "hsl(h, s%, l%)" or "color(display-p3 r g b)" (also srgb, srgb-linear); got 12
             """)
         // A near name is still suggested.
         XCTAssertEqual(message("\"purpel\""), "s.json: layers[0].color: unknown colour name 'purpel'; did you mean 'purple'?")

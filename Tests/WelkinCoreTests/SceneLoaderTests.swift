@@ -78,7 +78,7 @@ final class SceneLoaderTests: XCTestCase {
         XCTAssertEqual(error("{\"layers\": [], \"zzz\": 1}"),
                        "Scenes/x.json: zzz: unknown key 'zzz' (known keys: \(Scene.properties.keys.joined(separator: ", ")))")
         XCTAssertEqual(Scene.properties.keys, ["name", "description", "size", "seed", "background", "dither", "colorSpace",
-                                               "wind", "weather", "camera", "layers", "metadata", "$schema"])
+                                               "outputColorSpace", "wind", "weather", "camera", "layers", "metadata", "$schema"])
     }
 
     func testWrongType() {

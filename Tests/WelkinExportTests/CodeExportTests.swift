@@ -203,6 +203,22 @@ final class CodeExportTests: XCTestCase {
         XCTAssertTrue(output.source.contains("emitter.emitterSize = CGSize(width: 0.3 * bounds.width / 2, height: 0.0 * bounds.height)\n"))
     }
 
+    /// `color(display-p3 …)` comes back as SwiftUI's and Core Graphics' Display P3 colours, with
+    /// the components the scene wrote (Scenes/p3-sunset.json type-checks with the other examples).
+    func testDisplayP3ColoursAreSaidBackInDisplayP3() throws {
+        let scene = try SceneLoader.decode("""
+            {"size": [100, 100], "background": "color(display-p3 1 0.36 0.2)",
+             "layers": [{"type": "linearGradient", "stops": ["color(display-p3 0.12 0.05 0.28)", "color(srgb-linear 0.5 0 1)", "#FF0000"]}]}
+            """)
+        let swiftUI = CodeExport.generate(scene, target: .swiftUI).source
+        XCTAssertTrue(swiftUI.contains("Color(.displayP3, red: 1.0, green: 0.36, blue: 0.2, opacity: 1.0)"), swiftUI)
+        XCTAssertTrue(swiftUI.contains("Color(.displayP3, red: 0.12, green: 0.05, blue: 0.28, opacity: 1.0)"), swiftUI)
+        XCTAssertTrue(swiftUI.contains("Color(.sRGBLinear, red: 0.5, green: 0.0, blue: 1.0, opacity: 1.0)"), swiftUI)
+        XCTAssertTrue(swiftUI.contains("Color(.sRGB, red: 1.0, green: 0.0, blue: 0.0, opacity: 1.0)"), swiftUI)
+        let coreAnimation = CodeExport.generate(scene, target: .coreAnimation).source
+        XCTAssertTrue(coreAnimation.contains("CGColor(colorSpace: CGColorSpace(name: CGColorSpace.displayP3)!, components: [1.0, 0.36, 0.2, 1.0])!"), coreAnimation)
+    }
+
     func testTypeNamesComeFromTheSceneName() {
         XCTAssertEqual(SwiftLiteral.typeName("Sunset with clouds", suffix: "View"), "SunsetWithCloudsView")
         XCTAssertEqual(SwiftLiteral.typeName("Mesh gradient with explicit Bézier handles", suffix: "Layer"), "MeshGradientWithExplicitBezierHandlesLayer")
@@ -277,7 +293,10 @@ struct SceneNumbers {
         func n(_ v: Double) -> String { v.description }
         func code(_ label: String, _ values: Double...) { for v in values { inCode.append((label, n(v))) } }
         func mention(_ label: String, _ values: Double...) { for v in values { anywhere.append((label, n(v))) } }
-        func color(_ label: String, _ c: RGBA) { code(label, c.r, c.g, c.b, c.a) }
+        // A colour written in another space is said back in it where SwiftUI takes the space
+        // (CodeExportTests.testDisplayP3ColoursAreSaidBackInDisplayP3) and as extended sRGB
+        // where the runtime helpers take sRGB: its alpha, at least, is in the code either way.
+        func color(_ label: String, _ c: RGBA) { if c.written == nil { code(label, c.r, c.g, c.b, c.a) } else { code(label, c.a) } }
         color("background", scene.background)
         for (i, layer) in scene.layers.enumerated() {
             let at = "layers[\(i)]"

@@ -38,7 +38,7 @@ final class RuntimeTwinTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(walks.count, 5)   // mesh-seed, mesh-seed-dark, mesh-keyframes, mesh-bezier, mesh-text's background
+        XCTAssertEqual(walks.count, 6)   // mesh-seed, mesh-seed-dark, mesh-keyframes, mesh-bezier, mesh-text's background, p3-sunset
         if let (_, walk, start, _) = walks.first {
             for bounce in [0.0, -0.5, 0.6] {
                 var w = walk
@@ -74,7 +74,8 @@ final class RuntimeTwinTests: XCTestCase {
                     let expected = premultiplied.flatMap { p -> [Double] in
                         let q = ColorMath.fromInterpolationSpace(SIMD4<Float>(p), space)
                         guard q.w > 0 else { return [0, 0, 0, 0] }
-                        let rgb = (SIMD3(q.x, q.y, q.z) / q.w).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
+                        // Unclamped: extended sRGB, as WelkinCore's fromInterpolationSpace.
+                        let rgb = SIMD3(q.x, q.y, q.z) / q.w
                         return [Double(rgb.x), Double(rgb.y), Double(rgb.z), Double(min(q.w, 1))]
                     }
                     check("mesh colours \(URL(fileURLWithPath: path).lastPathComponent)[\(i)] at \(t)",

@@ -1,11 +1,12 @@
 // CSS Color 4's functional colours as scene files may write them: rgb()/rgba() and hsl()/hsla(),
-// in the comma syntax or the space syntax with `/ alpha`.
+// in the comma syntax or the space syntax with `/ alpha`, and color() in the display-p3, srgb and
+// srgb-linear spaces (space syntax only, as CSS has it).
 
 extension RGBA {
     /// The forms a colour may take, for error sentences.
     public static let acceptedForms = "a name (" + named.map(\.name).joined(separator: ", ") + "), "
         + "\"#rgb\", \"#rrggbb\", \"#rrggbbaa\", [r, g, b] or [r, g, b, a] in 0…1, "
-        + "\"rgb(r, g, b)\" or \"hsl(h, s%, l%)\""
+        + "\"rgb(r, g, b)\", \"hsl(h, s%, l%)\" or \"color(display-p3 r g b)\" (also srgb, srgb-linear)"
 
     /// What `rgb()` takes, for its error sentence.
     static let rgbForms = "rgb(r, g, b), rgb(r, g, b, a) or rgb(r g b / a) with r, g, b in 0…255 or 0%…100% "
@@ -14,16 +15,22 @@ extension RGBA {
     static let hslForms = "hsl(h, s%, l%), hsl(h, s%, l%, a) or hsl(h s% l% / a) with h in degrees, "
         + "s and l in 0%…100% and a in 0…1 or 0%…100%"
 
-    /// The CSS function a string calls (`rgb`, `rgba`, `hsl`, `hsla`), if it calls one.
+    /// What `color()` takes, for its error sentence.
+    static let colorForms = "color(SPACE r g b) or color(SPACE r g b / a) with SPACE one of "
+        + WrittenColor.Space.allCases.map(\.rawValue).joined(separator: ", ")
+        + ", r, g, b in 0…1 or 0%…100% and a in 0…1 or 0%…100%"
+
+    /// The CSS function a string calls (`rgb`, `rgba`, `hsl`, `hsla`, `color`), if it calls one.
     static func cssFunction(_ text: String) -> String? {
-        for name in ["rgba", "rgb", "hsla", "hsl"] where text.hasPrefix(name + "(") { return name }
+        for name in ["rgba", "rgb", "hsla", "hsl", "color"] where text.hasPrefix(name + "(") { return name }
         return nil
     }
 
-    /// Parses `rgb()`, `rgba()`, `hsl()` or `hsla()`. Nil when the string calls none of them;
-    /// `.failure` with the sentence of what the function takes when its arguments are wrong.
+    /// Parses `rgb()`, `rgba()`, `hsl()`, `hsla()` or `color()`. Nil when the string calls none of
+    /// them; `.failure` with the sentence of what the function takes when its arguments are wrong.
     public static func parseCSS(_ text: String) -> Result<RGBA, CSSColorError>? {
         guard let name = cssFunction(text) else { return nil }
+        if name == "color" { return colorFunction(text) }
         let isRGB = name.hasPrefix("rgb")
         let failure = Result<RGBA, CSSColorError>.failure(
             CSSColorError(message: "expected \(isRGB ? rgbForms : hslForms), got \"\(text)\""))
@@ -76,6 +83,44 @@ extension RGBA {
         if s.hasSuffix("%") { return percentage(s) }
         guard let n = number(s), (0...1).contains(n) else { return nil }
         return n
+    }
+
+    /// `color(display-p3 r g b / a)`, `color(srgb …)`, `color(srgb-linear …)`: the colour in
+    /// extended sRGB, remembering the space and components written unless the space is srgb.
+    private static func colorFunction(_ text: String) -> Result<RGBA, CSSColorError> {
+        let failure = Result<RGBA, CSSColorError>.failure(CSSColorError(message: "expected \(colorForms), got \"\(text)\""))
+        guard text.hasSuffix(")") else { return failure }
+        let inner = text.dropFirst("color(".count).dropLast()
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" }
+        let words = inner.split(whereSeparator: isSpace)
+        guard let first = words.first else { return failure }
+        guard let space = WrittenColor.Space(rawValue: String(first)) else {
+            let known = WrittenColor.Space.allCases.map(\.rawValue).joined(separator: ", ")
+            return .failure(CSSColorError(message: "unknown colour space '\(first)' in \"\(text)\"; color() takes \(known)"))
+        }
+        let rest = inner[first.endIndex...]
+        guard !rest.contains(","), let args = arguments(of: "x(" + rest + ")", name: "x") else { return failure }
+        var c: [Double] = []
+        for s in args.values {
+            if s.hasSuffix("%") {
+                guard let p = percentage(s) else { return failure }
+                c.append(p)
+            } else {
+                guard let n = number(s), (0...1).contains(n) else { return failure }
+                c.append(n)
+            }
+        }
+        guard let a = alpha(args.alpha) else { return failure }
+        let components = SIMD3(c[0], c[1], c[2])
+        let extended: SIMD3<Double>
+        switch space {
+        case .srgb: return .success(RGBA(c[0], c[1], c[2], a))
+        case .srgbLinear: extended = SIMD3(ColorMath.encodeExtended(c[0]), ColorMath.encodeExtended(c[1]), ColorMath.encodeExtended(c[2]))
+        case .displayP3: extended = ColorMath.displayP3ToExtendedSRGB(components)
+        }
+        var color = RGBA(extended.x, extended.y, extended.z, a)
+        color.written = WrittenColor(space: space, components: components)
+        return .success(color)
     }
 
     private static func rgb(_ args: (values: [Substring], alpha: Substring?)) -> RGBA? {

@@ -1,11 +1,28 @@
-// Colours as scene files write them: sRGB-encoded, straight (not premultiplied) alpha.
+// Colours as scene files write them: sRGB-encoded, straight (not premultiplied) alpha; a colour
+// written in another space (CSS's color(display-p3 …), color(srgb-linear …)) is held in extended
+// sRGB (OutputColorSpace.swift) and keeps what the file said, for code export.
 
-/// An sRGB-encoded colour with straight alpha, components in 0…1.
-public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
+import Foundation
+
+/// An sRGB-encoded colour with straight alpha. Components are in 0…1 for every sRGB form; a
+/// `color(display-p3 …)` or `color(srgb-linear …)` outside sRGB's gamut is extended sRGB, below 0
+/// or above 1 (as UIKit's extended sRGB).
+public struct RGBA: Hashable, Sendable, CustomStringConvertible {
     public var r: Double, g: Double, b: Double, a: Double
+    /// The space and components the scene file wrote, for colours written in `color()` with a
+    /// space other than srgb (nil otherwise): code export says them back.
+    public var written: WrittenColor? = nil
+
     public init(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) {
         self.r = r; self.g = g; self.b = b; self.a = a
     }
+
+    /// Two colours are equal when they are the same colour, however they were written.
+    public static func == (x: RGBA, y: RGBA) -> Bool { x.r == y.r && x.g == y.g && x.b == y.b && x.a == y.a }
+    public func hash(into hasher: inout Hasher) { hasher.combine(r); hasher.combine(g); hasher.combine(b); hasher.combine(a) }
+
+    /// Whether every component is within sRGB's 0…1.
+    public var isInSRGBGamut: Bool { [r, g, b].allSatisfy { (0...1).contains($0) } }
     public static let clear = RGBA(0, 0, 0, 0)
     public static let black = RGBA(0, 0, 0, 1)
     public static let white = RGBA(1, 1, 1, 1)
@@ -17,6 +34,7 @@ public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var vector: SIMD4<Float> { SIMD4(Float(r), Float(g), Float(b), Float(a)) }
 
     public var description: String {
+        if let written { return written.css(alpha: a) }
         func h(_ v: Double) -> String {
             let i = Int((max(0, min(1, v)) * 255).rounded())
             return (i < 16 ? "0" : "") + String(i, radix: 16, uppercase: true)
@@ -52,5 +70,25 @@ public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     public static func named(_ name: String) -> RGBA? {
         named.first(where: { $0.name == name })?.color
+    }
+}
+
+/// A colour as written in CSS Color 4's `color()` with a space other than srgb.
+public struct WrittenColor: Hashable, Sendable {
+    /// A `color()` space Welkin reads.
+    public enum Space: String, CaseIterable, Sendable {
+        case srgb, srgbLinear = "srgb-linear", displayP3 = "display-p3"
+    }
+    public var space: Space
+    /// The components in `space` (encoded for display-p3, linear light for srgb-linear), 0…1.
+    public var components: SIMD3<Double>
+
+    public init(space: Space, components: SIMD3<Double>) { self.space = space; self.components = components }
+
+    /// `color(display-p3 1 0.3 0.1)`, with ` / a` when alpha is below 1.
+    public func css(alpha: Double) -> String {
+        func n(_ v: Double) -> String { String(format: "%.6g", v) }
+        let body = [components.x, components.y, components.z].map(n).joined(separator: " ")
+        return "color(\(space.rawValue) \(body)\(alpha < 1 ? " / " + n(alpha) : ""))"
     }
 }

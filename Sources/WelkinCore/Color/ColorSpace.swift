@@ -106,6 +106,7 @@ public enum ColorMath {
     }
 
     /// Premultiplied components in `space` → premultiplied sRGB-encoded (what compositing uses).
+    /// Not clamped: the working space is extended sRGB, and only the output transform clips.
     @inlinable public static func fromInterpolationSpace(_ p: SIMD4<Float>, _ space: ColorSpace) -> SIMD4<Float> {
         if space == .srgb { return p }
         let a = p.w
@@ -117,11 +118,6 @@ public enum ColorMath {
         case .linearSRGB: rgb = linearToSRGB(v)
         case .oklab: rgb = linearToSRGB(oklabToLinear(v))
         }
-        let clamped = simd_clamp01(rgb)
-        return SIMD4(clamped * a, a)
-    }
-
-    @inlinable static func simd_clamp01(_ v: SIMD3<Float>) -> SIMD3<Float> {
-        v.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
+        return SIMD4(rgb * a, a)
     }
 }

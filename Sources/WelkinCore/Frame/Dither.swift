@@ -1,4 +1,5 @@
-// The final quantisation to 8 bits, shared bit for bit with Shaders/resolve.frag.
+// The final quantisation to 8 bits (or 16), shared bit for bit with Shaders/dither.glsl and
+// Shaders/composite.glsl; the output transform (OutputColorSpace.swift) comes just before it.
 
 /// Integer-only ordered dithering and quantisation.
 public enum Dither {
@@ -24,6 +25,37 @@ public enum Dither {
         let s = v * 255 + bias
         let q = s > 0 ? min(s, 255) : 0
         return UInt8(truncatingIfNeeded: Int32(q))
+    }
+
+    /// One channel value in 0…1 → 0…65535, rounded to nearest: no dither (a 16-bit step is 1/257
+    /// of an 8-bit one, below anything a dither would hide). NaN quantises to 0.
+    @inlinable @inline(__always) public static func quantize16(_ v: Float) -> UInt16 {
+        let s = v * 65535 + 0.5
+        let q = s > 0 ? min(s, 65535) : 0
+        return UInt16(truncatingIfNeeded: Int32(q))
+    }
+
+    /// A premultiplied colour → straight alpha, alpha clamped to 0…1 (dither.glsl's straight).
+    @inlinable public static func straight(_ p: SIMD4<Float>) -> SIMD4<Float> {
+        let a = min(max(p.w, 0), 1)
+        guard a < 1 else { return SIMD4(p.x, p.y, p.z, a) }
+        let inverse: Float = a > 0 ? 1 / a : 0
+        return SIMD4(p.x * inverse, p.y * inverse, p.z * inverse, a)
+    }
+
+    /// A premultiplied colour → straight-alpha RGBA8 in `space`: un-premultiplied, through the
+    /// output transform, quantised (composite.glsl's writeLayer).
+    @inlinable public static func resolve(_ p: SIMD4<Float>, bias: Float, space: OutputColorSpace) -> SIMD4<UInt8> {
+        let s = straight(p)
+        let c = ColorMath.outputTransform(SIMD3(s.x, s.y, s.z), space)
+        return SIMD4(quantize(c.x, bias: bias), quantize(c.y, bias: bias), quantize(c.z, bias: bias), quantize(s.w, bias: bias))
+    }
+
+    /// A premultiplied colour → straight-alpha RGBA16 in `space` (`--depth 16`).
+    @inlinable public static func resolve16(_ p: SIMD4<Float>, space: OutputColorSpace) -> SIMD4<UInt16> {
+        let s = straight(p)
+        let c = ColorMath.outputTransform(SIMD3(s.x, s.y, s.z), space)
+        return SIMD4(quantize16(c.x), quantize16(c.y), quantize16(c.z), quantize16(s.w))
     }
 
     /// A premultiplied colour → straight-alpha RGBA8.

@@ -13,6 +13,8 @@ public struct Frame: Sendable {
     /// Premultiplied background.
     public var background: SIMD4<Float>
     public var dither: Bool
+    /// The space the picture is quantised in (the output transform, OutputColorSpace.swift).
+    public var outputColorSpace: OutputColorSpace
     public var layers: [any LayerDraw]
     /// Frame number for `u_frame`: the viewer's counter; headless, floor(time × 60).
     public var frameNumber: Int
@@ -42,6 +44,7 @@ public struct Frame: Sendable {
         self.time = time
         self.background = scene.background.premultiplied
         self.dither = scene.dither
+        self.outputColorSpace = scene.outputColorSpace
         self.frameNumber = time.isFinite ? Int(max(-1e15, min(1e15, (time * 60).rounded(.down)))) : 0
         let skySetup = SkySetup(scene: scene, time: time, pixelSize: size, scale: self.scale, projection: options.projection)
         self.skySetup = skySetup

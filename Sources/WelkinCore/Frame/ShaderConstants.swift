@@ -23,6 +23,8 @@ public enum ShaderConstants {
         int("SKY_PART_SPRITES", SkyPart.spritesCode)
         int("SKY_PART_PHYSICAL", SkyPart.physicalCode)
         for map in ToneMap.allCases { int("TONE_MAP_\(snake(map.rawValue))", map.code) }
+        int("OUTPUT_SPACE_SRGB", OutputColorSpace.srgb.code)
+        int("OUTPUT_SPACE_DISPLAY_P3", OutputColorSpace.displayP3.code)
         for kind in CloudSpritesLayer.Kind.allCases { int("CLOUD_\(snake(kind.rawValue))", kind.code) }
         for kind in SkyProjection.Kind.allCases { int("PROJECTION_\(snake(String(describing: kind)))", kind.rawValue) }
 
@@ -45,6 +47,9 @@ public enum ShaderConstants {
         float("FLAKE_ARM_WIDTH", SpriteShape.flakeArmWidth)
         float("BLUR_REACH", SpriteShape.blurReach)
         float("PI", Float.pi)
+        float("OUTPUT_SNAP", ColorMath.outputSnap)
+        let p3 = ColorMath.srgbToDisplayP3Columns
+        d.append(("OUTPUT_SRGB_TO_DISPLAY_P3", "mat3(" + [p3.0, p3.1, p3.2].flatMap { [$0.x, $0.y, $0.z] }.map(glsl).joined(separator: ", ") + ")"))
         float("AGX_MINIMUM_EV", ToneMapping.agxMinimumEV)
         float("AGX_MAXIMUM_EV", ToneMapping.agxMaximumEV)
         float("AGX_LOOK_POWER", ToneMapping.agxLookPower)

@@ -25,6 +25,11 @@ public struct MeshDraw: Sendable, Equatable {
     /// Bicubic colour (true) or bilinear (false; only a, b ∈ {0, 1} are non-zero).
     public var smooth: Bool
     public var opacity: Float
+    /// The lowest and highest straight sRGB channel values of the mesh's colours, widened to 0…1:
+    /// a bicubic's overshoot is clamped to them (0…1 for sRGB colours; an extended-sRGB colour
+    /// written in Display P3 widens them, so wide colours pass through to the output transform).
+    public var channelLow: SIMD3<Float>, channelHigh: SIMD3<Float>
+    public var channelRange: (low: SIMD3<Float>, high: SIMD3<Float>) { (channelLow, channelHigh) }
     /// Premultiplied sRGB, drawn where no triangle covers (opacity not yet applied).
     public var background: SIMD4<Float>
     /// The mesh's outer edges lie on the frame's edges, so every pixel is covered (the background never shows).
@@ -61,6 +66,7 @@ public struct MeshDraw: Sendable, Equatable {
         let size = SIMD2<Double>(Double(pixelSize.x), Double(pixelSize.y))
         let patchList = MeshGeometry.patches(vertices, width: width, height: height) { $0 * size }
         let colors = Self.colors(mesh, space: space, time: time)
+        (channelLow, channelHigh) = Self.channelRange(mesh.colors + mesh.colorKeyframes.flatMap(\.colors))
         isOpaque = opacity == 1 && colors.allSatisfy { $0.w == 1 }
         coefficients = Self.coefficients(colors, width: width, height: height, smooth: smooth)
         (columnKnots, rowKnots) = Self.knots(patchList, columns: width - 1, rows: height - 1)
@@ -98,6 +104,16 @@ public struct MeshDraw: Sendable, Equatable {
     }
 
     // MARK: colour
+
+    /// 0…1 per channel, widened to take in every colour of `colors`.
+    static func channelRange(_ colors: [RGBA]) -> (low: SIMD3<Float>, high: SIMD3<Float>) {
+        var low = SIMD3<Float>(repeating: 0), high = SIMD3<Float>(repeating: 1)
+        for c in colors {
+            let v = SIMD3<Float>(Float(c.r), Float(c.g), Float(c.b))
+            low = pointwiseMin(low, v); high = pointwiseMax(high, v)
+        }
+        return (low, high)
+    }
 
     /// Power-basis coefficients per patch. Bilinear: the four corners. Bicubic: Hermite data at the
     /// corners (value, Catmull-Rom ∂u, ∂v and cross derivative, neighbours clamped at the border),
@@ -171,21 +187,21 @@ public struct MeshDraw: Sendable, Equatable {
     }
 
     /// Interpolated colour → premultiplied sRGB with opacity: alpha clamped to 0…1 (a bicubic may
-    /// overshoot), converted from the interpolation space, sRGB channels clamped to 0…alpha.
+    /// overshoot), converted from the interpolation space, sRGB channels clamped to
+    /// `range` × alpha (`channelRange`: 0…alpha for meshes of sRGB colours).
     @inlinable @inline(__always)
-    public static func finish(_ p: SIMD4<Float>, space: ColorSpace, opacity: Float) -> SIMD4<Float> {
+    public static func finish(_ p: SIMD4<Float>, space: ColorSpace, opacity: Float,
+                              range: (low: SIMD3<Float>, high: SIMD3<Float>)) -> SIMD4<Float> {
         var q = p
         q.w = min(max(q.w, 0), 1)
-        var c = ColorMath.fromInterpolationSpace(q, space)
-        if space == .srgb {
-            c = SIMD4(min(max(c.x, 0), c.w), min(max(c.y, 0), c.w), min(max(c.z, 0), c.w), c.w)
-        }
-        return c * opacity
+        let c = ColorMath.fromInterpolationSpace(q, space)
+        let low = range.low * c.w, high = range.high * c.w
+        return SIMD4(min(max(c.x, low.x), high.x), min(max(c.y, low.y), high.y), min(max(c.z, low.z), high.z), c.w) * opacity
     }
 
     /// The layer's premultiplied sRGB colour at (u, v) of `patch`, opacity applied.
     public func color(patch: Int, u: Float, v: Float) -> SIMD4<Float> {
-        Self.finish(interpolate(patch: patch, u: u, v: v), space: space, opacity: opacity)
+        Self.finish(interpolate(patch: patch, u: u, v: v), space: space, opacity: opacity, range: channelRange)
     }
 
     // MARK: tessellation

@@ -126,7 +126,7 @@ public struct EmitterCell: Sendable, Hashable {
     public var greenRange: Double = 0
     public var blueRange: Double = 0
     public var alphaRange: Double = 0
-    /// Change per second of each component (clamped to 0…1).
+    /// Change per second of each component (clamped to `channelRange`: 0…1 for sRGB colours).
     public var redSpeed: Double = 0
     public var greenSpeed: Double = 0
     public var blueSpeed: Double = 0
@@ -185,6 +185,18 @@ public struct EmitterCell: Sendable, Hashable {
     public static let defaultStreakDuration = 1.0 / 30
 
     public init() {}
+
+    /// What the particles' colour components are clamped to (Core Animation's 0…1): per channel,
+    /// 0…1 widened to take in the cell's colours (`color`, `endColor`, `colorOverLife`), so a colour
+    /// written in Display P3 outside sRGB keeps its extended-sRGB components. Alpha stays 0…1.
+    public var channelRange: (low: SIMD4<Double>, high: SIMD4<Double>) {
+        var low = SIMD4<Double>(0, 0, 0, 0), high = SIMD4<Double>(1, 1, 1, 1)
+        for c in [color] + (endColor.map { [$0] } ?? []) + (colorOverLife?.values ?? []) {
+            let v = SIMD4(c.r, c.g, c.b, 0)
+            low = pointwiseMin(low, v); high = pointwiseMax(high, SIMD4(c.r, c.g, c.b, 1))
+        }
+        return (low, high)
+    }
 
     /// Core Animation's `value ± range`: a uniform u in [0, 1) mapped onto [mean − range, mean + range].
     public static func spread(_ mean: Double, _ range: Double, _ u: Double) -> Double {

@@ -48,6 +48,8 @@ public final class EmitterSimulation {
     private let constants: [StepConstants]
     private let kinematics: [CellKinematics]
     private let cellSeeds: [UInt64]
+    /// Each cell's `EmitterCell.channelRange`: what its colour channels are clamped to.
+    let channelRanges: [(low: SIMD4<Double>, high: SIMD4<Double>)]
 
     /// A simulation with no particles at step `startStep` (0: the emitter's start). From a later
     /// step, each cell's birth count is set to the births before it, so birth k keeps its time and
@@ -77,6 +79,7 @@ public final class EmitterSimulation {
                            constants: k, centre: centre)
         }
         cellSeeds = layer.cells.indices.map { ParticleRandom.mix(seed ^ ParticleRandom.mix(layer.seed &+ UInt64($0))) }
+        channelRanges = layer.cells.map(\.channelRange)
     }
 
     private init(copying other: EmitterSimulation) {
@@ -85,6 +88,7 @@ public final class EmitterSimulation {
         stores = other.stores.map { $0.copy() }
         steps = other.steps; births = other.births; droppedBirths = other.droppedBirths
         constants = other.constants; kinematics = other.kinematics; cellSeeds = other.cellSeeds
+        channelRanges = other.channelRanges
     }
 
     /// A deep copy.
@@ -247,9 +251,12 @@ public final class EmitterSimulation {
         var velocity = velocity0
         let scale = max(0, sample(cell.scale, cell.scaleRange, .scale))
         let spin = sample(cell.spin, cell.spinRange, .spin) * layer.spin
-        func channel(_ m: Double, _ r: Double, _ slot: RandomSlot) -> Float { Float(min(max(sample(m, r, slot), 0), 1)) }
-        let color = SIMD4(channel(cell.color.r, cell.redRange, .red), channel(cell.color.g, cell.greenRange, .green),
-                          channel(cell.color.b, cell.blueRange, .blue), channel(cell.color.a, cell.alphaRange, .alpha))
+        let bounds = channelRanges[c]
+        func channel(_ m: Double, _ r: Double, _ slot: RandomSlot, _ i: Int) -> Float {
+            Float(min(max(sample(m, r, slot), bounds.low[i]), bounds.high[i]))
+        }
+        let color = SIMD4(channel(cell.color.r, cell.redRange, .red, 0), channel(cell.color.g, cell.greenRange, .green, 1),
+                          channel(cell.color.b, cell.blueRange, .blue, 2), channel(cell.color.a, cell.alphaRange, .alpha, 3))
         let phase = Float(u(.phase) * 2 * Double.pi)
 
         // The rest of the step, with the same exact integrator as every whole step.
@@ -267,8 +274,8 @@ public final class EmitterSimulation {
             extras[E.startRotation.rawValue] = Float(rotation)
             extras[E.endRotation.rawValue] = cell.endRotation.map { Float(sample($0, cell.endRotationRange, .endRotation)) } ?? Float(rotation)
             let end = cell.endColor.map {
-                SIMD4(channel($0.r, cell.endRedRange, .endRed), channel($0.g, cell.endGreenRange, .endGreen),
-                      channel($0.b, cell.endBlueRange, .endBlue), channel($0.a, cell.endAlphaRange, .endAlpha))
+                SIMD4(channel($0.r, cell.endRedRange, .endRed, 0), channel($0.g, cell.endGreenRange, .endGreen, 1),
+                      channel($0.b, cell.endBlueRange, .endBlue, 2), channel($0.a, cell.endAlphaRange, .endAlpha, 3))
             } ?? color
             extras[E.endRed.rawValue] = end.x; extras[E.endGreen.rawValue] = end.y
             extras[E.endBlue.rawValue] = end.z; extras[E.endAlpha.rawValue] = end.w

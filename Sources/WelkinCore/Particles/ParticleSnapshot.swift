@@ -81,10 +81,12 @@ extension EmitterSimulation {
         var scale = layer.scale * max(0, interpolate(s.scale[i], .endScale) + cell.scaleSpeed * age)
         if let r = cell.scaleOverLife { scale *= max(0, r.evaluate(u)) }
         func clamp(_ v: Double) -> Double { min(max(v, 0), 1) }
-        var color = SIMD4(clamp(interpolate(s.red[i], .endRed) + cell.redSpeed * age),
-                          clamp(interpolate(s.green[i], .endGreen) + cell.greenSpeed * age),
-                          clamp(interpolate(s.blue[i], .endBlue) + cell.blueSpeed * age),
-                          clamp(interpolate(s.alpha[i], .endAlpha) + cell.alphaSpeed * age))
+        let bounds = channelRanges[c]
+        func clamp(_ v: SIMD4<Double>) -> SIMD4<Double> { v.clamped(lowerBound: bounds.low, upperBound: bounds.high) }
+        var color = clamp(SIMD4(interpolate(s.red[i], .endRed) + cell.redSpeed * age,
+                                interpolate(s.green[i], .endGreen) + cell.greenSpeed * age,
+                                interpolate(s.blue[i], .endBlue) + cell.blueSpeed * age,
+                                interpolate(s.alpha[i], .endAlpha) + cell.alphaSpeed * age))
         if let r = cell.colorOverLife { color *= r.evaluate(u) }
         var angle = Double(s.spin[i]) * age
         if extended {
@@ -92,7 +94,7 @@ extension EmitterSimulation {
             angle += start + (Double(s.extra(.endRotation)[i]) - start) * u
         }
         if let r = cell.alphaOverLife { color.w *= clamp(r.evaluate(u)) }
-        color = SIMD4(clamp(color.x), clamp(color.y), clamp(color.z), clamp(color.w))
+        color = clamp(color)
         return ParticleSnapshot(emitter: layerIndex, cellIndex: c, cell: cell.name, position: position,
                                 velocity: SIMD2(Double(s.vx[i]), Double(s.vy[i])), age: age, lifetime: lifetime,
                                 scale: scale, angle: angle, color: color, birth: s.birth[i])

@@ -13,6 +13,8 @@ public struct Scene: Sendable {
     public var background: RGBA = .black
     public var dither: Bool = true
     public var colorSpace: ColorSpace = .srgb
+    /// The space of the rendered picture (PNG, viewer, video); colours outside it are clipped in linear light.
+    public var outputColorSpace: OutputColorSpace = .srgb
     public var layers: [Layer] = []
     /// Top-level `weather`; nil is steady clear weather.
     public var weather: Weather? = nil
@@ -56,6 +58,9 @@ extension Scene {
             Property("dither", .bool, default: .bool(d.dither), "Ordered dither at the final 8-bit quantisation."),
             Property("colorSpace", .choice(ColorSpace.allCases.map(\.rawValue)), default: .string(d.colorSpace.rawValue),
                      expected: "colour space", "The space gradients and meshes interpolate in."),
+            Property("outputColorSpace", .choice(OutputColorSpace.allCases.map(\.rawValue)), default: .string(d.outputColorSpace.rawValue),
+                     live: false, expected: "output colour space",
+                     "The picture's colour space (PNG, viewer, video); out-of-gamut colours are clipped in linear light (docs/export.md)."),
             Property("wind", .pair(-EmitterCell.rateLimit...EmitterCell.rateLimit), default: .point(d.wind), unit: "pt/s²",
                      "Pushes every emitter cell (times its windFactor)."),
             Property("weather", Weather.propertyType, default: .described("steady clear weather"), animatable: true,

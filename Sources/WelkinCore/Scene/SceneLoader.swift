@@ -101,6 +101,7 @@ public enum SceneLoader {
         if let v = try object.color("background") { scene.background = v }
         if let v = try object.bool("dither") { scene.dither = v }
         if let v = try object.choice("colorSpace", as: ColorSpace.self) { scene.colorSpace = v }
+        if let v = try object.choice("outputColorSpace", as: OutputColorSpace.self) { scene.outputColorSpace = v }
         if let v = try object.decode("weather", decodeWeather) { scene.weather = v }
         if let v = try object.pair("wind") { scene.wind = v }
         if let v = try object.decode("camera", decodeCamera) { scene.camera = v }

@@ -187,7 +187,7 @@ public struct Node {
     ]
 
     /// A colour: a SwiftUI name, `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"`, `[r, g, b]`, `[r, g, b, a]`
-    /// (0…1), or CSS's `rgb()`/`rgba()`/`hsl()`/`hsla()`.
+    /// (0…1), or CSS's `rgb()`/`rgba()`/`hsl()`/`hsla()`/`color()` (display-p3, srgb, srgb-linear).
     public func color() throws -> RGBA {
         switch value.kind {
         case .string(let s):

@@ -16,10 +16,10 @@ public enum SceneSchema {
             ("oneOf", .array(LayerKinds.all.map { ref($0.properties.name) })),
         ])))
         defs.append(("color", .object([
-            ("description", .string("A colour (sRGB): \"#RGB\", \"#RRGGBB\", \"#RRGGBBAA\", [r, g, b] or [r, g, b, a] in 0…1, CSS's rgb()/rgba() (0…255 or percentages, alpha 0…1 or a percentage) and hsl()/hsla() (hue in degrees, saturation and lightness in percent), or a SwiftUI colour name.")),
+            ("description", .string("A colour (sRGB): \"#RGB\", \"#RRGGBB\", \"#RRGGBBAA\", [r, g, b] or [r, g, b, a] in 0…1, CSS's rgb()/rgba() (0…255 or percentages, alpha 0…1 or a percentage) and hsl()/hsla() (hue in degrees, saturation and lightness in percent), color(display-p3 r g b / a), color(srgb …) or color(srgb-linear …) (0…1 or percentages), or a SwiftUI colour name.")),
             ("anyOf", .array([
                 .object([("type", .string("string")), ("pattern", .string("^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"))]),
-                .object([("type", .string("string")), ("pattern", .string("^(rgba?|hsla?)\\(.*\\)$"))]),
+                .object([("type", .string("string")), ("pattern", .string("^(rgba?|hsla?|color)\\(.*\\)$"))]),
                 .object([("enum", .array(RGBA.named.map { .string($0.name) }))]),
                 .object([("type", .string("array")), ("items", number(0...1)), ("minItems", .number(3)), ("maxItems", .number(4))]),
             ])),

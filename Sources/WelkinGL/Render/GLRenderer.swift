@@ -27,6 +27,8 @@ public final class GLRenderer {
     private var vertexArray: GLuint = 0
     private var accumulation: RenderTarget?
     private var output: RenderTarget?
+    /// The RGBA16 target of 16-bit frames (`render16`), made on the first.
+    private var output16: RenderTarget?
     /// Where a layer draws before it is composited (`GLDrawable.usesLayerTarget`: a user shader),
     /// made when a frame has one.
     private(set) var layerTarget: RenderTarget?
@@ -119,6 +121,7 @@ public final class GLRenderer {
         try? context.makeCurrent()
         accumulation?.delete()
         output?.delete()
+        output16?.delete()
         layerTarget?.delete()
         if vertexArray != 0 { epoxy_glDeleteVertexArrays(1, &vertexArray) }
     }
@@ -288,6 +291,29 @@ public final class GLRenderer {
     /// `layerFailures`), so a caller that shows the frame anyway (the viewer) can, and one that
     /// must not (`welkin render`) fails as before. Any other error means no frame was drawn.
     public func draw(_ frame: Frame) throws {
+        try draw(frame, depth16: false)
+    }
+
+    /// Renders `frame` at 16 bits a channel (`--depth 16`) and reads it back, row 0 at the top:
+    /// every layer composited into the float target, then the resolve pass built with
+    /// WELKIN_QUANTIZE_16 (output transform, no dither) writes an RGBA16 target. A layer that
+    /// cannot be drawn is an error, as in `render`.
+    public func render16(_ frame: Frame) throws -> Image16 {
+        try draw(frame, depth16: true)
+        guard let output16 else { return Image16(width: 0, height: 0, pixels: []) }
+        let width = output16.size.x, height = output16.size.y
+        var pixels = [UInt16](repeating: 0, count: width * height * 4)
+        epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), output16.framebuffer)
+        epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 2)
+        pixels.withUnsafeMutableBytes {
+            epoxy_glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_SHORT), $0.baseAddress)
+        }
+        epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
+        try GL.check("reading back a \(width)×\(height) 16-bit frame")
+        return Image16(width: width, height: height, pixels: pixels).flippedVertically()
+    }
+
+    private func draw(_ frame: Frame, depth16: Bool) throws {
         try context.makeCurrent()
         layerFailures = []
         gpuTimer.begin()
@@ -298,19 +324,21 @@ public final class GLRenderer {
         // Passes may draw runs of their layers as one (GLLayerPass.fusing: consecutive gradients).
         let drawn = passes.layers.fusing(frame.layers)
         let lastDrawable = drawn.last.map { $0.draw as? any GLDrawable }
-        let fuses = fusesLastLayer && (lastDrawable.map { $0?.canResolveFrame ?? false } ?? true)
+        // 16-bit frames resolve in the resolve pass alone (the only one built to quantise to 16 bits).
+        let fuses = !depth16 && fusesLastLayer && (lastDrawable.map { $0?.canResolveFrame ?? false } ?? true)
         let layered = fuses ? drawn.dropLast() : drawn[...]
         let last = fuses ? lastDrawable ?? nil : nil
         for pass in passes.layers.all { pass.willDraw(frame) }
         let layering = frame.layers.contains { ($0 as? any GLDrawable)?.usesLayerTarget ?? false }
-        try prepareTargets(size, accumulating: !layered.isEmpty, layering: layering)
-        guard let output else { return }
+        try prepareTargets(size, accumulating: !layered.isEmpty, layering: layering, depth16: depth16)
+        guard let output = depth16 ? output16 : output else { return }
         epoxy_glBindVertexArray(vertexArray)
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
         epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
         epoxy_glDisable(GLenum(GL_BLEND))
 
-        var resolve = ResolveInput(destination: nil, background: frame.background, dither: frame.dither)
+        var resolve = ResolveInput(destination: nil, background: frame.background, dither: frame.dither,
+                                   outputSpace: frame.outputColorSpace)
         if !layered.isEmpty, let accumulation {
             accumulation.bind()
             let bg = frame.background
@@ -343,7 +371,7 @@ public final class GLRenderer {
             if let last {
                 try drawResolving(last, in: context, resolve: resolve)
             } else {
-                passes.resolve.draw(resolve, pixelSize: size)
+                passes.resolve.draw(resolve, pixelSize: size, depth16: depth16)
             }
         } catch {
             guard last != nil else { throw error }
@@ -468,7 +496,7 @@ public final class GLRenderer {
     }
 
     /// (Re)makes the RGBA8 target, and the float one when `accumulating`, when the size changes.
-    private func prepareTargets(_ size: SIMD2<Int>, accumulating: Bool, layering: Bool = false) throws {
+    private func prepareTargets(_ size: SIMD2<Int>, accumulating: Bool, layering: Bool = false, depth16: Bool = false) throws {
         if output?.size != size {
             let limit = GL.integer(GL_MAX_TEXTURE_SIZE)
             guard size.x > 0, size.y > 0, size.x <= limit, size.y <= limit else {
@@ -476,6 +504,10 @@ public final class GLRenderer {
             }
             output?.delete(); output = nil
             output = try RenderTarget(size: size, internalFormat: GL_RGBA8, type: GL_UNSIGNED_BYTE)
+        }
+        if depth16 && output16?.size != size {
+            output16?.delete(); output16 = nil
+            output16 = try RenderTarget(size: size, internalFormat: GL_RGBA16, type: GL_UNSIGNED_SHORT)
         }
         if accumulating && accumulation?.size != size {
             accumulation?.delete(); accumulation = nil

@@ -33,7 +33,7 @@ final class MeshPass {
 
     final class Program {
         let program: ShaderProgram
-        let u_pixelSize, u_coefficients, u_opacity, u_meshBackground, u_destinationCopy: GLint
+        let u_pixelSize, u_coefficients, u_opacity, u_meshBackground, u_destinationCopy, u_channelLow, u_channelHigh: GLint
         let composite: CompositeUniforms
 
         init(_ shaders: ShaderLibrary, _ variant: Variant) throws {
@@ -51,6 +51,8 @@ final class MeshPass {
             u_coefficients = program.uniform("u_coefficients")
             u_opacity = program.uniform("u_opacity")
             u_meshBackground = program.uniform("u_meshBackground")
+            u_channelLow = program.uniform("u_channelLow")
+            u_channelHigh = program.uniform("u_channelHigh")
             u_destinationCopy = program.uniform("u_destinationCopy")
             composite = CompositeUniforms(program)
         }
@@ -144,6 +146,9 @@ final class MeshPass {
         epoxy_glUniform2f(p.u_pixelSize, Float(pixelSize.x), Float(pixelSize.y))
         epoxy_glUniform1f(p.u_opacity, m.opacity)
         epoxy_glUniform4f(p.u_meshBackground, m.background.x, m.background.y, m.background.z, m.background.w)
+        let (low, high) = m.channelRange
+        epoxy_glUniform3f(p.u_channelLow, low.x, low.y, low.z)
+        epoxy_glUniform3f(p.u_channelHigh, high.x, high.y, high.z)
         epoxy_glUniform1i(p.u_coefficients, Self.coefficientUnit)
         epoxy_glUniform1i(p.u_destinationCopy, Self.copyUnit)
         if let resolve { p.composite.set(resolve) }

@@ -25,7 +25,8 @@ extension Commands {
 
     static let export = Command(
         name: "export", summary: "Render a scene over time to a video (MP4, WebM), a GIF or numbered PNGs.",
-        usage: "welkin export [SCENE] -o OUT [--from T0] [--to T1 | --duration D] [--fps N] [--size WxH] [--projection P] [--samples K] [--cpu] [--quality CRF] [--loop]",
+        usage: "welkin export [SCENE] -o OUT [--from T0] [--to T1 | --duration D] [--fps N] [--size WxH] [--projection P] [--samples K] [--cpu] [--quality CRF] [--loop]"
+            + " [--color-space SPACE]",
         discussion: """
         OUT's extension picks the format: .mp4 (H.264), .webm (VP9), .gif (one palette for the clip,
         ordered dithering, looping), or .png with a frame-number pattern such as frames/sky-%04d.png
@@ -52,6 +53,7 @@ extension Commands {
             OptionSpec(name: "--quality", value: "CRF", help: "Constant rate factor, lower is better: .mp4 0…51 (default 18), .webm 0…63 (default 30)."),
             OptionSpec(name: "--loop", help: "Cross-fade the last second (at most a quarter of the clip) into the start: a seamless loop."),
             shadersOption,
+            colorSpaceOption,
         ],
         run: { args in try runExport(args) })
 
@@ -111,7 +113,10 @@ extension Commands {
         do { requestedSize = try args.size() } catch var e as UsageError { e.command = command; throw e }
 
         // The scene: load errors exit 1.
-        let scene = try loadScene(args, command: command)
+        let scene = try applyingColorSpace(args, to: try loadScene(args, command: command), out: nil, command: command)
+        if target.format == .gif && scene.outputColorSpace != .srgb {
+            throw usage("a GIF cannot say its colour space (players take it as sRGB): export \(scene.outputColorSpace.displayName) as .mp4, .webm or PNGs, or pass --color-space srgb")
+        }
         let projection = try parseProjection(args, command: command)
         var size = requestedSize ?? (projection == .view ? scene.size : projection.defaultSize)
         switch projection {
@@ -178,9 +183,9 @@ extension Commands {
     static func makeSink(_ settings: ExportSettings, ffmpeg: URL?) throws -> FrameSink {
         if settings.target.format.usesFFmpeg, let ffmpeg {
             return try FFmpegSink(target: settings.target, executable: ffmpeg, size: settings.size, fps: settings.fps,
-                                  quality: settings.quality)
+                                  quality: settings.quality, colorSpace: settings.scene.outputColorSpace)
         }
-        return try PNGSequenceSink(target: settings.target)
+        return try PNGSequenceSink(target: settings.target, colorSpace: settings.scene.outputColorSpace)
     }
 
     /// A scene's natural length from `start`: one day for a sky whose sun follows a date with a

@@ -5,6 +5,7 @@
 // simply fails (EPIPE) once `discard` has killed ffmpeg.
 
 import Foundation
+import WelkinCore
 import WelkinReference
 import WelkinImage
 import WelkinVideo
@@ -29,7 +30,7 @@ final class FFmpegSink: FrameSink, @unchecked Sendable {
     private let lock = NSLock()
     private var discarded = false
 
-    init(target: ExportTarget, executable: URL, size: SIMD2<Int>, fps: Double, quality: Int?) throws {
+    init(target: ExportTarget, executable: URL, size: SIMD2<Int>, fps: Double, quality: Int?, colorSpace: OutputColorSpace) throws {
         self.target = target
         temporary = target.temporaryPath()
         // Claim the temporary name first: this fails cleanly on a read-only folder.
@@ -40,7 +41,8 @@ final class FFmpegSink: FrameSink, @unchecked Sendable {
         close(fd)
         do {
             encoder = try FFmpegEncoder(executable: executable, size: size, fps: fps,
-                                        outputArguments: FFmpegEncoder.outputArguments(target.format.video, quality: quality, output: temporary))
+                                        outputArguments: FFmpegEncoder.outputArguments(target.format.video, quality: quality, output: temporary,
+                                                                                      primaries: colorSpace.ffmpegPrimaries))
         } catch {
             unlink(temporary)
             throw error
@@ -84,9 +86,11 @@ final class PNGSequenceSink: FrameSink, @unchecked Sendable {
     private let lock = NSLock()
     private var written = 0
     private var discarded = false
+    let colorSpace: OutputColorSpace
 
-    init(target: ExportTarget) throws {
+    init(target: ExportTarget, colorSpace: OutputColorSpace) throws {
         self.target = target
+        self.colorSpace = colorSpace
         temporary = target.temporaryPath()
         guard mkdir(temporary, 0o755) == 0 else {
             throw Failure(message: WriteError(path: target.path, reason: OutputFile.reason(errno, folder: target.directory)).description)
@@ -95,7 +99,7 @@ final class PNGSequenceSink: FrameSink, @unchecked Sendable {
 
     func write(_ image: Image, index: Int) throws {
         let bytes: [UInt8]
-        do { bytes = try PNG.encode(image) } catch let e as ImageFileError {
+        do { bytes = try PNG.encode(image, colorSpace: colorSpace) } catch let e as ImageFileError {
             throw Failure(message: "\(target.frameFileName(index)): \(e.message)")
         }
         lock.lock(); defer { lock.unlock() }

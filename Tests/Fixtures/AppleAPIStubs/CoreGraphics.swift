@@ -16,6 +16,8 @@ public final class CFString {}
 open class CGColor {
     /// https://developer.apple.com/documentation/coregraphics/cgcolor/init(srgbred:green:blue:alpha:)
     public init(srgbRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {}
+    /// https://developer.apple.com/documentation/coregraphics/cgcolor/init(colorspace:components:)
+    public init?(colorSpace space: CGColorSpace, components: UnsafePointer<CGFloat>) {}
 }
 
 /// https://developer.apple.com/documentation/coregraphics/cgimage
@@ -27,6 +29,8 @@ open class CGColorSpace {
     public init?(name: CFString) {}
     /// https://developer.apple.com/documentation/coregraphics/cgcolorspace/srgb
     public class var sRGB: CFString { CFString() }
+    /// https://developer.apple.com/documentation/coregraphics/cgcolorspace/displayp3
+    public class var displayP3: CFString { CFString() }
 }
 
 /// https://developer.apple.com/documentation/coregraphics/cgimagealphainfo

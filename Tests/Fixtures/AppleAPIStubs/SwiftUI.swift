@@ -127,6 +127,10 @@ public protocol DynamicProperty {}
     public enum RGBColorSpace: Hashable, Sendable {
         /// https://developer.apple.com/documentation/swiftui/color/rgbcolorspace/srgb
         case sRGB
+        /// https://developer.apple.com/documentation/swiftui/color/rgbcolorspace/srgblinear
+        case sRGBLinear
+        /// https://developer.apple.com/documentation/swiftui/color/rgbcolorspace/displayp3
+        case displayP3
     }
     /// https://developer.apple.com/documentation/swiftui/color/init(_:red:green:blue:opacity:)
     public init(_ colorSpace: Color.RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {}
