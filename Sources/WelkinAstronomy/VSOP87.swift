@@ -22,6 +22,7 @@
 
 import CERFA
 import Foundation
+import WelkinResources
 
 public enum VSOP87Error: Error, CustomStringConvertible, Equatable {
     case missing(String)
@@ -82,13 +83,11 @@ public final class VSOP87: Sendable {
         self.ranges = ranges
     }
 
-    /// vsop87.bin in the WelkinAstronomy resource bundle.
-    static var resourceURL: URL? { Bundle.module.url(forResource: "vsop87", withExtension: "bin") }
-
     /// The series shipped with Welkin (loaded once).
     public static let shipped: Result<VSOP87, VSOP87Error> = {
-        guard let url = resourceURL else {
-            return .failure(.missing("vsop87.bin is not in the WelkinAstronomy resource bundle"))
+        let url: URL
+        do { url = URL(fileURLWithPath: try RuntimeFiles.path(of: "vsop87.bin", target: "WelkinAstronomy")) } catch {
+            return .failure(.missing("\(error)"))
         }
         do {
             return .success(try VSOP87(data: try Data(contentsOf: url)))
