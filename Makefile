@@ -91,6 +91,26 @@ run: build
 bench: build
 	./.build/release/welkin bench
 
+# Installing (docs/command-line.md#installing): welkin in PREFIX/bin, its shaders and the night sky's data
+# in PREFIX/share/welkin (where an installed welkin looks), bash, zsh and fish completions and the man page
+# welkin.1, which the binary writes itself (`welkin help --completions SHELL`, `welkin help --man`).
+# DESTDIR stages the whole tree elsewhere. `make uninstall` removes exactly the files the install listed
+# in PREFIX/share/welkin/installed-files. `make install-built` installs WELKIN_BINARY as it is, without
+# building (the tests install the debug build through it, by the same script).
+PREFIX ?= /usr/local
+DESTDIR ?=
+WELKIN_BINARY ?= .build/release/welkin
+.PHONY: install install-built uninstall
+
+install: build
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" sh Scripts/install.sh install "$(WELKIN_BINARY)"
+
+install-built:
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" sh Scripts/install.sh install "$(WELKIN_BINARY)"
+
+uninstall:
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" sh Scripts/install.sh uninstall
+
 # Long runs: each scene drawn headless for SOAK_SECONDS, memory and GL objects watched (welkin soak).
 SOAK_SECONDS ?= 120
 soak: build

@@ -51,12 +51,16 @@ let package = Package(
         // in one atlas per layout. Knows nothing of scenes; WelkinCore resolves text layers with it.
         .target(name: "WelkinText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
 
+        // Where the running welkin finds its run-time files: a build's resource bundles, or PREFIX/share/welkin
+        // for an installed PREFIX/bin/welkin (`make install`).
+        .target(name: "WelkinResources"),
+
         // The physical sky's atmosphere and its look-up tables: pure maths, no scenes. Optimised even in
         // debug builds (the tables are seconds of work unoptimised, and tests draw physical skies).
         .target(name: "WelkinAtmosphere", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The night sky's ephemeris: the Hipparcos stars (Data/stars.bin), the Moon and the planets for a date and
         // place, through ERFA. Optimised in debug builds too (a frame turns thousands of stars).
-        .target(name: "WelkinAstronomy", dependencies: ["CERFA"], exclude: ["Data/README.md"],
+        .target(name: "WelkinAstronomy", dependencies: ["CERFA", "WelkinResources"], exclude: ["Data/README.md"],
                 resources: [.copy("Data/stars.bin"), .copy("Data/vsop87.bin")], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Scene model, colour, gradients, Frame. Foundation, WelkinText for text layers, WelkinAtmosphere for the physical
         // sky, WelkinAstronomy for the night sky. Optimised in debug builds too: a module built without optimisation
@@ -80,7 +84,7 @@ let package = Package(
         // OpenGL: contexts (EGL headless, GLFW windows), shaders, GPU passes, readback.
         // Sources/WelkinGL/Shaders is a symlink to the top-level Shaders/ (one copy of the sources);
         // .process follows it and copies the files flat into the bundle (.copy would copy the link).
-        .target(name: "WelkinGL", dependencies: ["WelkinCore", "WelkinImage", "WelkinText", "CEpoxy", "CGLFW"],
+        .target(name: "WelkinGL", dependencies: ["WelkinCore", "WelkinImage", "WelkinText", "WelkinResources", "CEpoxy", "CGLFW"],
                 resources: [.process("Shaders")]),
         // The viewer's panel calls as plain C functions over Dear ImGui (C++): the only user of CImGui.
         .target(name: "WelkinPanelShim", dependencies: ["CImGui"]),

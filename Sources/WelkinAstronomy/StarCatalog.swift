@@ -10,6 +10,7 @@
 // 0.34″ a day, precession by 0.14″).
 
 import CERFA
+import WelkinResources
 import Foundation
 
 public struct CatalogStar: Sendable, Equatable {
@@ -64,8 +65,9 @@ public final class StarCatalog: Sendable {
 
     /// The catalogue shipped with Welkin (loaded once).
     public static let shipped: Result<StarCatalog, StarCatalogError> = {
-        guard let url = Bundle.module.url(forResource: "stars", withExtension: "bin") else {
-            return .failure(.missing("stars.bin is not in the WelkinAstronomy resource bundle"))
+        let url: URL
+        do { url = URL(fileURLWithPath: try RuntimeFiles.path(of: "stars.bin", target: "WelkinAstronomy")) } catch {
+            return .failure(.missing("\(error)"))
         }
         do {
             return .success(try StarCatalog(data: try Data(contentsOf: url)))

@@ -22,6 +22,7 @@
 
 import CERFA
 import Foundation
+import WelkinResources
 
 public enum VSOP87Error: Error, CustomStringConvertible, Equatable {
     case missing(String)
@@ -82,13 +83,14 @@ public final class VSOP87: Sendable {
         self.ranges = ranges
     }
 
-    /// vsop87.bin in the WelkinAstronomy resource bundle.
-    static var resourceURL: URL? { Bundle.module.url(forResource: "vsop87", withExtension: "bin") }
+    /// vsop87.bin among the run-time files (beside a built executable, or in an install's share/welkin).
+    static func resourcePath() throws -> String { try RuntimeFiles.path(of: "vsop87.bin", target: "WelkinAstronomy") }
 
     /// The series shipped with Welkin (loaded once).
     public static let shipped: Result<VSOP87, VSOP87Error> = {
-        guard let url = resourceURL else {
-            return .failure(.missing("vsop87.bin is not in the WelkinAstronomy resource bundle"))
+        let url: URL
+        do { url = URL(fileURLWithPath: try resourcePath()) } catch {
+            return .failure(.missing("\(error)"))
         }
         do {
             return .success(try VSOP87(data: try Data(contentsOf: url)))

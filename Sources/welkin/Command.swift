@@ -56,14 +56,37 @@ enum Commands {
 
     static let help = Command(
         name: "help", summary: "Show help for welkin or one of its commands.",
-        usage: "welkin help [COMMAND]",
+        usage: "welkin help [COMMAND | --man | --completions SHELL]",
+        discussion: """
+        --man and --completions print the same help in other forms; make install writes them to
+        PREFIX/share/man/man1/welkin.1 and to the shells' completion folders (docs/command-line.md).
+        """,
+        options: [OptionSpec(name: "--man", help: "Print this help for every command as the manual page welkin.1 (roff)."),
+                  OptionSpec(name: "--completions", value: "SHELL", help: "Print a completion script for bash, zsh or fish.")],
         run: { args in
+            if let text = try helpInOtherForm(args) { print(text, terminator: ""); return 0 }
             guard let name = args.positionals.first else { print(overview, terminator: ""); return 0 }
             guard args.positionals.count == 1 else { throw UsageError(message: "help takes at most one command", command: nil) }
             guard let command = named(name) else { throw unknownCommand(name) }
             print(command.helpText, terminator: "")
             return 0
         })
+
+    /// `welkin help --man` or `--completions SHELL`: the man page or a completion script; nil for plain help.
+    static func helpInOtherForm(_ args: Arguments) throws -> String? {
+        let shell = args.value("--completions")
+        guard args.flag("--man") || shell != nil else { return nil }
+        guard args.positionals.isEmpty, !(args.flag("--man") && shell != nil) else {
+            throw UsageError(message: "--man and --completions take no command and not each other", command: help)
+        }
+        guard let shell else { return ManPage.roff }
+        guard let known = CompletionShell(rawValue: shell) else {
+            let names = CompletionShell.allCases.map(\.rawValue)
+            throw UsageError(message: "--completions expects \(names.dropLast().joined(separator: ", ")) or \(names.last!), got '\(shell)'",
+                             command: help)
+        }
+        return CompletionScripts.script(for: known)
+    }
 
     static func unknownCommand(_ name: String) -> UsageError {
         var message = "unknown command '\(name)'"

@@ -46,8 +46,7 @@ final class VSOP87Tests: XCTestCase {
     }
 
     func testRejectsDamagedFiles() throws {
-        let url = try XCTUnwrap(VSOP87.resourceURL)
-        let good = try Data(contentsOf: url)
+        let good = try Data(contentsOf: URL(fileURLWithPath: VSOP87.resourcePath()))
         XCTAssertNoThrow(try VSOP87(data: good))
 
         func rejects(_ data: Data, _ what: String, file: StaticString = #filePath, line: UInt = #line) {

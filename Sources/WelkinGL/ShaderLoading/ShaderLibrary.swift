@@ -2,15 +2,17 @@
 //
 // In order: a directory the caller names (`--shaders DIR`); a checkout's `Shaders/` (so edits in a
 // checkout hot-reload), found by walking up from the executable and from the current directory;
-// the copy bundled as package resources (so an installed binary works anywhere).
+// the copy bundled as package resources beside a built executable; PREFIX/share/welkin/Shaders
+// beside an installed PREFIX/bin/welkin (`make install`; RuntimeFiles).
 
 import Foundation
+import WelkinResources
 
 /// A directory of shader files (`.vert`, `.frag`, shared `.glsl`).
 public struct ShaderLibrary: Sendable {
     /// Where the directory was found.
     public enum Origin: String, Sendable {
-        case override, checkout, bundle
+        case override, checkout, bundle, installed
     }
 
     public var directory: String
@@ -18,15 +20,19 @@ public struct ShaderLibrary: Sendable {
 
     /// A file that marks a directory as Welkin's shaders (and not some other project's).
     static let marker = "fullscreen.vert"
-    /// SwiftPM's resource bundle for the WelkinGL target.
-    static let bundleName = "Welkin_WelkinGL.resources"
+    /// The target whose resource bundle holds the shaders (SwiftPM's `Welkin_WelkinGL.resources`).
+    static let resourceTarget = "WelkinGL"
+    /// The shaders' folder under PREFIX/share/welkin in an install.
+    static let installedSubfolder = "Shaders"
+    /// Where `make install` puts the shaders, relative to PREFIX: share/welkin/Shaders.
+    public static var installedFolder: String { RuntimeFiles.installedFolder + "/" + installedSubfolder }
 
     public init(directory: String, origin: Origin = .override) {
         self.directory = directory; self.origin = origin
     }
 
     /// Finds the shader directory: `override` when given (it must exist), else a checkout's
-    /// `Shaders/` above the executable or the current directory, else the bundled copy.
+    /// `Shaders/` above the executable or the current directory, else the bundled or installed copy.
     public static func locate(override: String? = nil,
                               executablePath: String? = ShaderLibrary.executablePath(),
                               currentDirectory: String = FileManager.default.currentDirectoryPath) throws -> ShaderLibrary {
@@ -44,13 +50,16 @@ public struct ShaderLibrary: Sendable {
         for start in starts {
             if let found = checkoutShaders(above: start) { return ShaderLibrary(directory: found, origin: .checkout) }
         }
-        for candidate in bundleCandidates(executablePath: executablePath)
-        where fm.fileExists(atPath: candidate + "/" + marker) {
-            return ShaderLibrary(directory: candidate, origin: .bundle)
+        if let found = RuntimeFiles.folder(holding: marker, target: resourceTarget, installedSubfolder: installedSubfolder,
+                                           executablePath: executablePath) {
+            let installed = found.hasSuffix("/" + installedFolder)
+            return ShaderLibrary(directory: found, origin: installed ? .installed : .bundle)
         }
+        let searched = RuntimeFiles.candidates(target: resourceTarget, installedSubfolder: installedSubfolder,
+                                               executablePath: executablePath)
         throw ShaderError(.noShaderDirectory, file: executablePath ?? "welkin",
                           "cannot find Welkin's shaders: no checkout's Shaders/ above \(starts.joined(separator: " or ")), "
-                          + "and no \(bundleName) beside the executable; pass --shaders DIR")
+                          + "and none in \(searched.joined(separator: ", ")); pass --shaders DIR")
     }
 
     /// `DIR/Shaders` for the nearest DIR at or above `start` holding Package.swift and Shaders/.
@@ -69,22 +78,8 @@ public struct ShaderLibrary: Sendable {
         }
     }
 
-    /// Where SwiftPM's generated `Bundle.module` would look, without its fatalError when absent:
-    /// beside the main bundle, and beside the executable with symlinks resolved.
-    static func bundleCandidates(executablePath: String?) -> [String] {
-        var out = [Bundle.main.bundleURL.appendingPathComponent(bundleName).path]
-        if let executablePath {
-            let real = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
-            out.append(real.appendingPathComponent(bundleName).path)
-        }
-        return out
-    }
-
-    /// The running executable (Linux: /proc/self/exe; elsewhere Bundle's idea of it).
-    public static func executablePath() -> String? {
-        if let p = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return p }
-        return Bundle.main.executablePath
-    }
+    /// The running executable (RuntimeFiles.executablePath).
+    public static func executablePath() -> String? { RuntimeFiles.executablePath() }
 
     /// The path of `name` in this library.
     public func path(_ name: String) -> String {
