@@ -21,6 +21,12 @@ final class PropertyTableTests: XCTestCase {
     static let fourReds = "[\"red\", \"red\", \"red\", \"red\"]"
 
     static func layer(_ inner: String) -> String { "{\"layers\": [\(inner)]}" }
+    /// A text layer's shadow radius set to `value` (the animated number the animation tables are tried on).
+    static func shadowRadius(_ value: String) -> String { layer("{\"type\": \"text\", \"string\": \"Hi\", \"shadow\": {\"radius\": \(value)}}") }
+    /// A radius animated by `{name: parameters}`.
+    static func animation(_ name: String, _ parameters: String) -> String {
+        shadowRadius("{\"from\": 0, \"to\": 1, \"animation\": {\"\(name)\": \(parameters)}}")
+    }
     static func mesh(_ extra: String) -> String {
         layer("{\"type\": \"meshGradient\", \"width\": 2, \"height\": 2, \"points\": \(square), \"colors\": \(fourReds)\(extra)}")
     }
@@ -49,6 +55,23 @@ final class PropertyTableTests: XCTestCase {
                                     wrap: { layer("{\"type\": \"linearGradient\", \"stops\": [\($0)]}") }, path: "layers[0].stops[0]."),
             "weather": Fixture(members: [], wrap: { "{\"weather\": \($0)}" }, path: "weather."),
             "camera": Fixture(members: [], wrap: { "{\"camera\": \($0)}" }, path: "camera."),
+            "numberAnimation": Fixture(members: [("from", "0"), ("to", "1")], wrap: shadowRadius, path: "layers[0].shadow.radius."),
+            "colorAnimation": Fixture(members: [("from", "\"red\""), ("to", "\"blue\"")],
+                                      wrap: { layer("{\"type\": \"text\", \"string\": \"Hi\", \"shadow\": {\"color\": \($0)}}") }, path: "layers[0].shadow.color."),
+            "animation": Fixture(members: [("easeIn", "{}")], wrap: { shadowRadius("{\"from\": 0, \"to\": 1, \"animation\": \($0)}") },
+                                 path: "layers[0].shadow.radius.animation."),
+            "timingCurveAnimation": Fixture(members: [("controlPoints", "[0.4, 0, 0.6, 1]")], wrap: { animation("timingCurve", $0) },
+                                            path: "layers[0].shadow.radius.animation.timingCurve."),
+            "easingCurve": Fixture(members: [("timingCurve", "{\"controlPoints\": [0, 0, 1, 1]}")],
+                                   wrap: { shadowRadius("{\"keyframes\": [[0, 0], [1, 1]], \"easing\": \($0)}") }, path: "layers[0].shadow.radius.easing."),
+            "springAnimation": Fixture(members: [], wrap: { animation("spring", $0) }, path: "layers[0].shadow.radius.animation.spring."),
+            "linearAnimation": Fixture(members: [], wrap: { animation("linear", $0) }, path: "layers[0].shadow.radius.animation.linear."),
+            "easeInAnimation": Fixture(members: [], wrap: { animation("easeIn", $0) }, path: "layers[0].shadow.radius.animation.easeIn."),
+            "easeOutAnimation": Fixture(members: [], wrap: { animation("easeOut", $0) }, path: "layers[0].shadow.radius.animation.easeOut."),
+            "easeInOutAnimation": Fixture(members: [], wrap: { animation("easeInOut", $0) }, path: "layers[0].shadow.radius.animation.easeInOut."),
+            "smoothAnimation": Fixture(members: [], wrap: { animation("smooth", $0) }, path: "layers[0].shadow.radius.animation.smooth."),
+            "snappyAnimation": Fixture(members: [], wrap: { animation("snappy", $0) }, path: "layers[0].shadow.radius.animation.snappy."),
+            "bouncyAnimation": Fixture(members: [], wrap: { animation("bouncy", $0) }, path: "layers[0].shadow.radius.animation.bouncy."),
             "weatherScheduleEntry": Fixture(members: [("at", "0"), ("preset", "\"rain\"")],
                                             wrap: { "{\"weather\": {\"schedule\": [\($0)]}}" }, path: "weather.schedule[0]."),
             "precipitation": Fixture(members: [], wrap: { "{\"weather\": {\"precipitation\": \($0)}}" }, path: "weather.precipitation."),
@@ -91,6 +114,8 @@ final class PropertyTableTests: XCTestCase {
         "sky.timeScale", "sky.latitude", "sky.longitude",  // need `date`
         // The shell must stay a shell, the observer inside it, extinction at least scattering.
         "atmosphere.groundRadius", "atmosphere.topRadius", "atmosphere.altitude", "atmosphere.mieExtinction",
+        // An animation's ends take the animated property's own range (the fixture's: a shadow radius, 0…64).
+        "numberAnimation.from", "numberAnimation.to",
     ]
 
     func scene(_ fixture: Fixture, _ key: String, _ value: String) -> String {

@@ -79,7 +79,7 @@ final class TextAndGroupTests: XCTestCase {
                         "radius": {"keyframes": [[0, 4], [2, 8]]}, "offset": [2, 3], "opacity": 0.8}}
             """))
         guard let shadow = scene.layers[0].shadow, case .keyframes(let colors) = shadow.color else { return XCTFail() }
-        XCTAssertEqual(colors.times, [0, 0.5, 1]); XCTAssertTrue(colors.repeats); XCTAssertEqual(colors.easing, .easeInOut)
+        XCTAssertEqual(colors.times, [0, 0.5, 1]); XCTAssertTrue(colors.repeats); XCTAssertEqual(colors.easing, .easeInOut(1))
         XCTAssertEqual(shadow.radius.value(at: 1), 6)
         XCTAssertEqual(shadow.radius.value(at: -1), 4); XCTAssertEqual(shadow.radius.value(at: 9), 8)
         XCTAssertEqual(shadow.color.value(at: 0.5), RGBA.named("green"))

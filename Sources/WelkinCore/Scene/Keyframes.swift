@@ -7,20 +7,22 @@
 // value moves linearly in time, or along Core Animation's ease-in-ease-out curve. Colours move
 // component by component in straight sRGB.
 
-/// How the value moves between two keyframes.
+/// The named timing curves (Timing's Béziers), for keyframes' `easing`.
 public enum Easing: String, Sendable, CaseIterable {
-    case linear
-    /// Core Animation's kCAMediaTimingFunctionEaseInEaseOut (SwiftUI's .easeInOut): the cubic
-    /// Bézier timing curve with control points (0.42, 0) and (0.58, 1).
-    case easeInOut
+    case linear, easeIn, easeOut, easeInOut
 
-    /// Progress 0…1 through a segment → eased progress.
-    public func apply(_ f: Double) -> Double {
+    /// The curve over one second.
+    public var timing: Timing {
         switch self {
-        case .linear: return f
-        case .easeInOut: return Easing.bezier(f, 0.42, 0, 0.58, 1)
+        case .linear: return .linear(1)
+        case .easeIn: return .easeIn(1)
+        case .easeOut: return .easeOut(1)
+        case .easeInOut: return .easeInOut(1)
         }
     }
+
+    /// Progress 0…1 through a segment → eased progress.
+    public func apply(_ f: Double) -> Double { timing.progress(f) }
 
     /// y at x on the timing curve from (0, 0) to (1, 1) with control points (x1, y1) and (x2, y2):
     /// the curve's parameter found by bisection (x is increasing), so every platform gets the same number.
@@ -46,11 +48,14 @@ public struct Keyframes<Value: Sendable & Equatable>: Sendable, Equatable {
     public var times: [Double]
     public var values: [Value]
     public var repeats: Bool = false
-    public var easing: Easing = .linear
+    /// How the value moves between keyframes (a timing curve over each segment).
+    public var easing: Timing = .linear(1)
+    /// A segment's own curve, from the keyframe that starts it (nil: `easing`).
+    public var segmentEasings: [Timing?] = []
 
-    public init(times: [Double], values: [Value], repeats: Bool = false, easing: Easing = .linear) {
+    public init(times: [Double], values: [Value], repeats: Bool = false, easing: Timing = .linear(1), segmentEasings: [Timing?] = []) {
         precondition(!times.isEmpty && times.count == values.count)
-        self.times = times; self.values = values; self.repeats = repeats; self.easing = easing
+        self.times = times; self.values = values; self.repeats = repeats; self.easing = easing; self.segmentEasings = segmentEasings
     }
 
     /// The value at scene time `t`, mixing neighbours with `mix(a, b, f)`.
@@ -66,7 +71,8 @@ public struct Keyframes<Value: Sendable & Equatable>: Sendable, Equatable {
         var i = 0
         while time >= times[i + 1] { i += 1 }
         let f = (time - times[i]) / (times[i + 1] - times[i])
-        return mix(values[i], values[i + 1], easing.apply(f))
+        let curve = (i < segmentEasings.count ? segmentEasings[i] : nil) ?? easing
+        return mix(values[i], values[i + 1], curve.progress(f * curve.duration))
     }
 
     /// The most keyframes one property may have.
@@ -75,15 +81,26 @@ public struct Keyframes<Value: Sendable & Equatable>: Sendable, Equatable {
     public static var maximumTime: Double { 1e6 }
 }
 
-/// A property that is a constant or keyframes.
+/// A property that is a constant, keyframes, or an animation from one value to another.
 public enum Animated<Value: Sendable & Equatable>: Sendable, Equatable {
     case constant(Value)
     case keyframes(Keyframes<Value>)
+    case transition(Transition<Value>)
 
     public func value(at t: Double, mix: (Value, Value, Double) -> Value) -> Value {
         switch self {
         case .constant(let v): return v
         case .keyframes(let k): return k.value(at: t, mix: mix)
+        case .transition(let a): return a.value(at: t, mix: mix)
+        }
+    }
+
+    /// Every value the property names (a constant, the keyframes', an animation's ends).
+    public var namedValues: [Value] {
+        switch self {
+        case .constant(let v): return [v]
+        case .keyframes(let k): return k.values
+        case .transition(let a): return [a.from, a.to]
         }
     }
 }
@@ -101,15 +118,18 @@ extension Animated where Value == RGBA {
 // MARK: Tables and decoding
 
 public enum KeyframeTables {
+    /// `easing`: a named curve or `{"timingCurve": {"controlPoints": [x1, y1, x2, y2]}}`.
+    static let easingType = PropertyType.oneOf([.choice(Easing.allCases.map(\.rawValue)), .object(AnimationTables.timingCurveOnly)])
+
     static func table(_ name: String, _ title: String, value: PropertyType, _ example: String) -> PropertyTable {
         PropertyTable(name, title: title,
             "Keyframes for an animated \(title.replacingOccurrences(of: " keyframes", with: "")): \(example). Before the first keyframe the first value holds, after the last the last (or the keyframes play again when `repeats`).", [
-            Property("keyframes", .array(.array(value, count: 2...2), count: 1...Keyframes<Double>.maximumCount), required: true, live: false,
-                     "[time, value] pairs, times in seconds (0…\(format(Keyframes<Double>.maximumTime))) increasing."),
+            Property("keyframes", .array(.array(.oneOf([value, easingType]), count: 2...3), count: 1...Keyframes<Double>.maximumCount), required: true, live: false,
+                     "[time, value] pairs, times in seconds (0…\(format(Keyframes<Double>.maximumTime))) increasing; a third item is the easing of the segment the keyframe starts."),
             Property("repeats", .bool, default: .bool(false), live: false,
                      "Play the keyframes again and again, the period being the last time minus the first."),
-            Property("easing", .choice(Easing.allCases.map(\.rawValue)), default: .string(Easing.linear.rawValue), live: false,
-                     expected: "easing", "How the value moves between keyframes: `linear`, or `easeInOut` (Core Animation's ease-in-ease-out)."),
+            Property("easing", easingType, default: .string(Easing.linear.rawValue), live: false,
+                     expected: "easing", "How the value moves between keyframes: `linear`, `easeIn`, `easeOut`, `easeInOut` (Core Animation's Béziers) or `{\"timingCurve\": {\"controlPoints\": [x1, y1, x2, y2]}}`."),
         ])
     }
 
@@ -119,11 +139,16 @@ public enum KeyframeTables {
     /// Keyframes of a colour.
     public static let color = table("colorKeyframes", "colour keyframes", value: .oneOf([.number(0...1e6), .color]),
                                     "`{\"keyframes\": [[0, \"black\"], [0.5, \"green\"], [1, \"black\"]], \"repeats\": true, \"easing\": \"easeInOut\"}`")
+    /// An animation of a number / a colour.
+    public static let numberAnimation = AnimationTables.transition("numberAnimation", "number animation", value: .number(-1e6...1e6),
+                                                                   "`{\"from\": 1, \"to\": 1.1, \"animation\": {\"snappy\": {\"duration\": 0.66}}, \"repeat\": \"forever\", \"autoreverses\": true}`")
+    public static let colorAnimation = AnimationTables.transition("colorAnimation", "colour animation", value: .color,
+                                                                  "`{\"from\": \"black\", \"to\": \"green\", \"animation\": {\"easeInOut\": {\"duration\": 0.5}}, \"repeat\": \"forever\", \"autoreverses\": true}`")
 
     /// A number property that may animate.
-    public static func numberType(_ range: ClosedRange<Double>) -> PropertyType { .oneOf([.number(range), .object(number)]) }
+    public static func numberType(_ range: ClosedRange<Double>) -> PropertyType { .oneOf([.number(range), .object(number), .object(numberAnimation)]) }
     /// A colour property that may animate.
-    public static let colorType = PropertyType.oneOf([.color, .object(color)])
+    public static let colorType = PropertyType.oneOf([.color, .object(color), .object(colorAnimation)])
 }
 
 extension Node {
@@ -131,32 +156,46 @@ extension Node {
     func keyframes<V>(_ table: PropertyTable, _ value: (Node) throws -> V) throws -> Keyframes<V> {
         let o = try object(table)
         try o.checkKeys()
-        var times: [Double] = [], values: [V] = []
+        var times: [Double] = [], values: [V] = [], segments: [Timing?] = []
         let pairs = try o.required("keyframes").array(count: 1...Keyframes<Double>.maximumCount, "keyframes")
         for pair in pairs {
             let items = try pair.array()
-            guard items.count == 2 else { throw pair.error(.wrongType, "expected a keyframe [time, value], got an array of \(items.count)") }
+            guard items.count == 2 || items.count == 3 else {
+                throw pair.error(.wrongType, "expected a keyframe [time, value] or [time, value, easing], got an array of \(items.count)")
+            }
             let time = try items[0].number(in: 0...Keyframes<Double>.maximumTime, "a time in 0…\(format(Keyframes<Double>.maximumTime)) seconds")
             if let previous = times.last, time <= previous {
                 throw items[0].error(.outOfRange, "keyframe times must increase: \(format(time)) s comes after \(format(previous)) s")
             }
             times.append(time)
             values.append(try value(items[1]))
+            segments.append(items.count == 3 ? try items[2].easing() : nil)
         }
         let repeats = try o.bool("repeats") ?? false
-        let easing = try o.choice("easing", as: Easing.self) ?? .linear
-        return Keyframes(times: times, values: values, repeats: repeats, easing: easing)
+        let easing = try o.decode("easing") { try $0.easing() } ?? .linear(1)
+        return Keyframes(times: times, values: values, repeats: repeats, easing: easing,
+                         segmentEasings: segments.contains { $0 != nil } ? segments : [])
     }
 
     /// A number in `range`, or keyframes of such numbers.
     public func animatedNumber(in range: ClosedRange<Double>, _ what: String) throws -> Animated<Double> {
-        if case .object = value.kind { return .keyframes(try keyframes(KeyframeTables.number) { try $0.number(in: range, what) }) }
+        if case .object = value.kind {
+            if value["keyframes"] == nil && (value["from"] != nil || value["to"] != nil || value["animation"] != nil) {
+                return .transition(try transition(KeyframeTables.numberAnimation) { try $0.number(in: range, what) })
+            }
+            return .keyframes(try keyframes(KeyframeTables.number) { try $0.number(in: range, what) })
+        }
         return .constant(try number(in: range, what))
     }
 
     /// A colour, or keyframes of colours.
     public func animatedColor() throws -> Animated<RGBA> {
-        if case .object = value.kind { return .keyframes(try keyframes(KeyframeTables.color) { try $0.color() }) }
+        if case .object = value.kind {
+            if value["keyframes"] == nil && (value["from"] != nil || value["to"] != nil || value["animation"] != nil) {
+                return .transition(try transition(KeyframeTables.colorAnimation) { try $0.color() })
+            }
+            return .keyframes(try keyframes(KeyframeTables.color) { try $0.color() })
+        }
         return .constant(try color())
     }
 }

@@ -183,7 +183,7 @@ public enum SceneFormat {
          PrecipitationSettings.properties, SkyKeyframe.properties, Atmosphere.properties, EmitterCell.properties, Sway.properties, Orbit.properties,
          MeshBezierPoint.properties, MeshColorKeyframe.properties, MeshRandomWalk.properties,
          MeshRandomWalk.Range.properties, MeshSpring.properties, Shadow.properties, KeyframeTables.number,
-         KeyframeTables.color, ShaderChannel.properties]
+         KeyframeTables.color, KeyframeTables.numberAnimation, KeyframeTables.colorAnimation, ShaderChannel.properties] + AnimationTables.tables
     }
 }
 

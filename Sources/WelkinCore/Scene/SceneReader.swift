@@ -6,6 +6,8 @@ public final class Diagnostics: @unchecked Sendable {
     /// Collect every error instead of stopping at the first.
     public let collecting: Bool
     public private(set) var errors: [SceneError] = []
+    /// Problems that do not stop the scene (Scene.warnings), found while decoding.
+    public var warnings: [SceneError] = []
     /// The most errors one file reports.
     public static let maximumErrors = 50
 

@@ -80,11 +80,7 @@ extension SceneLoader {
         camera.fieldOfView = try object.animatedNumber("fieldOfView")
         if let field = camera.fieldOfView, let n = object["fieldOfView"] {
             let range = Camera.fieldRange(camera.projection)
-            let values: [Double]
-            switch field {
-            case .constant(let v): values = [v]
-            case .keyframes(let k): values = k.values
-            }
+            let values = field.namedValues
             if let bad = values.first(where: { !range.contains($0) }) {
                 throw n.error(.outOfRange, "a \(camera.projection.rawValue) camera shows at most \(format(range.upperBound))°, got \(format(bad))°")
             }
