@@ -266,7 +266,7 @@ public final class Viewer {
 
     func makeFrame(_ scene: Scene, _ fb: SIMD2<Int>) -> Frame {
         var shown = scene
-        for i in panel.hiddenLayers where i < shown.layers.count { shown.layers[i].opacity = 0 }
+        for i in panel.hiddenLayers where i < shown.layers.count { shown.layers[i].opacity = 0; shown.layers[i].opacityAnimation = nil }
         var frame = Frame(scene: shown, time: time, pixelSize: fb, scale: contentScale())
         frame.frameNumber = frameNumber
         // The window is an sRGB surface: a Display P3 scene is shown as its sRGB picture (the same

@@ -117,4 +117,22 @@ final class AnimationTests: XCTestCase {
         XCTAssertTrue(message(#"{"from": 0, "to": 1, "animation": "wobbly"}"#).hasPrefix("a.json: layers[0].shadow.radius.animation: "))
         XCTAssertTrue(message(#"{"from": 0}"#).contains("to"), message(#"{"from": 0}"#))
     }
+
+    /// Every layer's opacity animates: a fade is resolved per frame, in groups too.
+    func testLayerOpacityAnimates() throws {
+        let s = try SceneLoader.decode("""
+            {"size": [8, 8], "layers": [
+              {"type": "linearGradient", "stops": ["red", "blue"], "opacity": {"from": 0, "to": 1, "animation": {"linear": {"duration": 2}}}},
+              {"type": "group", "layers": [{"type": "linearGradient", "stops": ["red", "blue"],
+                "opacity": {"keyframes": [[0, 1], [1, 0.5]]}}]}]}
+            """, file: "fade.json")
+        XCTAssertEqual(s.layers[0].opacity, 0, "the file's value at time 0")
+        XCTAssertEqual(s.layers[0].at(1).opacity, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(s.layers[0].at(5).opacity, 1)
+        let frame = Frame(scene: s, time: 1)
+        let gradient = try XCTUnwrap(frame.layers[0] as? GradientDraw)
+        XCTAssertEqual(gradient.opacity, 0.5, accuracy: 1e-6)
+        let group = try XCTUnwrap(frame.layers[1] as? GroupDraw)
+        XCTAssertEqual(try XCTUnwrap(group.layers[0] as? GradientDraw).opacity, 0.5, accuracy: 1e-6)
+    }
 }

@@ -62,7 +62,7 @@ public struct Frame: Sendable {
             if panorama && !layer.content.isSkySpace {
                 omitted.append(layer.content.typeName)
             } else {
-                layer.content.resolve(layer, index: index, in: &builder)
+                layer.content.resolve(layer.at(time), index: index, in: &builder)
             }
             if index == lastSky ?? scene.layers.count - 1 {
                 let falling = Frame.precipitation(scene: scene, time: time, pixelSize: size, scale: self.scale)
@@ -171,7 +171,7 @@ public struct Frame: Sendable {
         guard let content = layer.content as? GroupableContent else {
             preconditionFailure("decoding keeps \(layer.content.typeName) layers out of groups and shadows")
         }
-        return content.resolve(layer, r, path: path)
+        return content.resolve(layer.at(r.time), r, path: path)
     }
 
     /// The usual resolution of a kind that may sit in a group: `draw(opacity)` at the layer's

@@ -45,7 +45,8 @@ public struct LayerKind: Sendable {
         [
             Property("type", .choice([type]), required: true, expected: "layer type", "The layer kind."),
             Property("name", .string(maximumLength: 200), live: false, "A label for the panel and for messages."),
-            Property("opacity", .number(0...1), default: .number(1), "Multiplies the layer's alpha."),
+            Property("opacity", KeyframeTables.numberType(0...1), default: .number(1), animatable: true,
+                     "Multiplies the layer's alpha; keyframes or an animation make it fade."),
             Property("colorSpace", .choice(ColorSpace.allCases.map(\.rawValue)), default: .described("the scene's colorSpace"),
                      expected: "colour space", "The space gradients and meshes of this layer interpolate in."),
         ]

@@ -85,7 +85,18 @@ public struct Layer: Sendable {
     /// The kind's model (`Gradient`, `MeshGradient`, …: `layer.content as? MeshGradient`); `LayerKinds.all` lists the kinds.
     public var content: any LayerContent
 
+    /// `opacity` as keyframes or an animation (nil: the constant `opacity`).
+    public var opacityAnimation: Animated<Double>? = nil
+
     public init(name: String? = nil, opacity: Double = 1, shadow: Shadow? = nil, content: any LayerContent) {
         self.name = name; self.opacity = opacity; self.shadow = shadow; self.content = content
+    }
+
+    /// The layer at scene time `t`: its animated opacity evaluated (clamped to 0…1).
+    public func at(_ t: Double) -> Layer {
+        guard let animation = opacityAnimation else { return self }
+        var layer = self
+        layer.opacity = min(max(animation.value(at: t), 0), 1)
+        return layer
     }
 }

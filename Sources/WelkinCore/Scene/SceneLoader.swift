@@ -147,11 +147,13 @@ public enum SceneLoader {
         let object = try node.object(kind.properties)
         try object.checkKeys()
         let name = try object.string("name")
-        let opacity = try object.number("opacity") ?? 1
+        let animatedOpacity = try object.animatedNumber("opacity") ?? .constant(1)
         let context = LayerKind.Context(sceneSize: sceneSize, directory: directory,
                                         colorSpace: try object.choice("colorSpace", as: ColorSpace.self), depth: depth)
         let shadow = kind.groupable ? try object.decode("shadow", Shadow.decode) : nil
-        return Layer(name: name, opacity: opacity, shadow: shadow, content: try kind.decode(object, context))
+        var layer = Layer(name: name, opacity: animatedOpacity.value(at: 0), shadow: shadow, content: try kind.decode(object, context))
+        if case .constant = animatedOpacity {} else { layer.opacityAnimation = animatedOpacity }
+        return layer
     }
 }
 
