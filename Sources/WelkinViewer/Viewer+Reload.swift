@@ -12,6 +12,7 @@
 //   layer the renderer leaves out (a hatched placeholder), every other layer still drawn.
 // - A sprite image that does not read keeps its last good copy; R forgets every image.
 
+import CGLFW
 import Foundation
 import WelkinCore
 import WelkinGL
@@ -29,6 +30,8 @@ struct Reload {
     var awaitingFrame: [(path: String, since: TimeInterval)] = []
     /// Time spent compiling in the latest reload, reported with it.
     var lastCompileSeconds: TimeInterval?
+    /// The viewer opened on a scene file with errors: the first scene that draws sizes the window.
+    var awaitingFirstScene = false
 
     /// `reloaded FILE in N ms (compiling M ms)` for each reload a frame drawn at `drawn` showed.
     mutating func drawnLines(at drawn: TimeInterval) -> [String] {
@@ -189,6 +192,11 @@ extension Viewer {
             return false
         }
         scene = candidate.scene
+        if reload.awaitingFirstScene {
+            reload.awaitingFirstScene = false
+            let scale = contentScale()
+            glfwSetWindowSize(window, Int32((Double(scene.size.x) * scale.x).rounded()), Int32((Double(scene.size.y) * scale.y).rounded()))
+        }
         reload.failures.clear(path)
         if candidate.announce { reload.awaitingFrame.append((path, candidate.since)) }
         if let answer = candidate.edit?.answer { print(answer) }

@@ -112,6 +112,7 @@ public final class Viewer {
         installCallbacks()
         if let path = options.scenePath, !startupErrors.isEmpty {
             reload.failures.set(path, startupErrors.map(\.description).joined(separator: "\n"))
+            reload.awaitingFirstScene = true
         }
         renderer.whileRendering = { [unowned self] in
             glfwPollEvents()

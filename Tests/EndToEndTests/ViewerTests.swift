@@ -207,21 +207,25 @@ final class ViewerTests: XCTestCase {
     }
 
     /// A scene with errors opens anyway: every error printed and on screen over an empty picture,
-    /// the file watched; once fixed it draws, and edits and saves work as for any scene.
+    /// the file watched; once fixed it draws, the window takes its size, and edits and saves work
+    /// as for any scene.
     func testASceneWithErrorsOpensWithThemOnScreenAndDrawsOnceFixed() throws {
         let scene = directory.appendingPathComponent("sky.json").path
         let good = try String(contentsOf: EndToEndTests.repository.appendingPathComponent("Scenes/day-gradient.json"), encoding: .utf8)
         try good.replacingOccurrences(of: "\"start\": \"top\"", with: "\"start\": \"topp\"")
             .replacingOccurrences(of: "\"end\": \"bottom\"", with: "\"end\": \"bottomm\"").write(toFile: scene, atomically: true, encoding: .utf8)
+        let small = directory.appendingPathComponent("small.json").path
+        try good.replacingOccurrences(of: "\"size\": [1280, 720]", with: "\"size\": [640, 360]").write(toFile: small, atomically: true, encoding: .utf8)
         let validate = try EndToEndTests.run(["validate", scene])
         XCTAssertEqual(validate.status, 1)
         let errors = validate.stderr.split(separator: "\n").filter { $0.hasPrefix(scene) }
         XCTAssertEqual(errors.count, 2, validate.stderr)
         let script = """
         ask 'screenshot --window broken.png'
-        cp '\(EndToEndTests.repository.appendingPathComponent("Scenes/day-gradient.json").path)' fixed.json && mv fixed.json sky.json
+        cp small.json fixed.json && mv fixed.json sky.json
         waitfor "$OUT" '^reloaded '
-        ask 'screenshot fixed.png'
+        # The window takes the fixed scene's size (the window manager's answer is asynchronous).
+        for i in $(seq 50); do ask 'screenshot fixed.png'; grep -q 'saved fixed.png (640×360)' "$OUT" && break; sleep 0.1; done
         ask 'set layers[0].opacity 0.5'
         ask 'save'
         ask 'quit'
@@ -233,14 +237,14 @@ final class ViewerTests: XCTestCase {
         XCTAssertTrue(lines.first?.hasPrefix("viewing sky: ") ?? false, r.stdout)
         XCTAssertTrue(lines.contains("set layers[0].opacity = 0.5"), r.stdout)
         XCTAssertTrue(lines.contains("wrote \(scene)"), r.stdout)
+        XCTAssertTrue(lines.contains("saved fixed.png (640×360)"), r.stdout)
         // Broken: an empty picture with the messages at the bottom; fixed: the scene's picture.
         let broken = try PNG.read(path: directory.appendingPathComponent("broken.png").path)
         let top = Array(broken.pixels[..<(broken.width * 4)])
         XCTAssertEqual(Set(stride(from: 0, to: top.count, by: 4).map { top[$0..<$0 + 3] }).count, 1, "nothing drawn above the messages")
         let bottom = Array(broken.pixels[(broken.width * (broken.height - 30) * 4)...])
         XCTAssertGreaterThan(Set(stride(from: 0, to: bottom.count, by: 4).map { bottom[$0..<$0 + 3] }).count, 1, "the messages are on screen")
-        let render = try EndToEndTests.run(["render", EndToEndTests.repository.appendingPathComponent("Scenes/day-gradient.json").path,
-                                            "-o", directory.appendingPathComponent("render.png").path])
+        let render = try EndToEndTests.run(["render", small, "-o", directory.appendingPathComponent("render.png").path])
         XCTAssertEqual(render.status, 0, render.stderr)
         XCTAssertTrue(try PNG.read(path: directory.appendingPathComponent("fixed.png").path)
                       == PNG.read(path: directory.appendingPathComponent("render.png").path), "the fixed scene's picture")
