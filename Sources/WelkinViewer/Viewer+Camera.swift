@@ -25,10 +25,11 @@ extension Viewer {
     /// Whether the scene has anything the camera moves.
     var hasSkySpaceLayers: Bool { scene.layers.contains { $0.content.isSkySpace } || scene.weather != nil }
 
-    /// The camera now, for the window's framebuffer.
-    func currentCamera(_ fb: SIMD2<Int>) -> CameraState { CameraState(scene, time: time, pixelSize: fb) }
+    /// The camera now, for a picture of `fb` pixels.
+    func currentCamera(_ fb: SIMD2<Int>) -> CameraState { CameraState(scene, time: playback.time, pixelSize: fb) }
 
-    /// Starts, follows and ends a drag with the left button, and applies scrolled zoom.
+    /// Starts, follows and ends a drag with the left button over the picture (`fb` pixels at the
+    /// window's top left), and applies scrolled zoom.
     func handleCameraLook(_ fb: SIMD2<Int>) {
         guard hasSkySpaceLayers, fb.x > 0, fb.y > 0 else { look.drag = nil; look.pendingScroll = 0; return }
         let panelHasMouse = panel.visible && panel.started && (wp_want_mouse() || panel.meshDrag != nil
@@ -38,7 +39,7 @@ extension Viewer {
         let scale = contentScale()
         let cursor = SIMD2(cx * scale.x, cy * scale.y)
         let down = glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS
-        if look.drag == nil, down, !panelHasMouse, cursor.x < Double(fb.x) - Double(panel.width) {
+        if look.drag == nil, down, !panelHasMouse, cursor.x < Double(fb.x) {
             look.drag = (cursor, currentCamera(fb))
             look.moved = false
         }
@@ -78,7 +79,7 @@ extension Viewer {
             print("camera: the scene has no sky-space layers to look at")
             return
         }
-        var camera = currentCamera(framebufferSize())
+        var camera = currentCamera(pictureSize(framebufferSize()))
         camera = CameraState(projection: camera.projection.next, yaw: camera.yaw, pitch: camera.pitch, fieldOfView: camera.fieldOfView)
         setCamera(camera, merging: nil)
     }

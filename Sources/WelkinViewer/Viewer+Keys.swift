@@ -1,4 +1,5 @@
-// The viewer's keys and clock: time, playback speed, frame steps, weather and the sky clock.
+// The viewer's keys, and what they share with the console: the clock (Playback), weather, the sky
+// clock, screenshots.
 //
 // Keys arrive in GLFW's callback (possibly while a frame renders) and are handled between frames.
 // Console commands that do the same thing call the same functions, so they answer the same way.
@@ -10,10 +11,29 @@ import WelkinCore
 import WelkinImage
 
 extension Viewer {
-    /// One frame of the clock for `,` and `.`.
-    static let frameStep = 1.0 / 60
-    /// The latest scene time the viewer goes to (Scene.timeRange).
-    static let maximumTime = Scene.timeRange.upperBound
+    /// The keys, as `H` prints them.
+    public static let keyHelp = """
+    Keys:
+      Esc, Q        quit
+      Space         pause / resume
+      ← / →         step time back / forward 1 s (with Shift: 10 s)
+      , / .         step one frame back / forward (1/60 s)
+      Home          back to t = 0
+      [ / ]         playback speed down / up (0.1× … 2×)
+      R             reload the scene and every shader now
+      Shift-R       start / stop recording the window as NAME-rec-N.mp4 beside the scene (needs ffmpeg)
+      S             save a screenshot PNG of the exact framebuffer (welkin-NAME-TIME.png)
+      Ctrl-S        save the edited scene to its file
+      Ctrl-Z        undo an edit (Ctrl-Shift-Z: redo)
+      Tab           show / hide the panel
+      F             toggle fullscreen
+      1 … 6         weather: clear, cloudy, overcast, rain, snow, storm (cross-fades)
+      W             next weather
+      T / Shift-T   sky clock forward / back 30 min
+      C             next camera projection: panorama, rectilinear, fisheye
+      drag, scroll  look around (the sky camera's yaw and pitch), zoom (its field of view)
+      H             print this list (the console's commands too)
+    """
 
     func handlePendingKeys() {
         let keys = pendingKeys
@@ -31,20 +51,18 @@ extension Viewer {
         case GLFW_KEY_SPACE:
             togglePause()
         case GLFW_KEY_LEFT, GLFW_KEY_RIGHT:
-            setTime(time + (key == GLFW_KEY_LEFT ? -1 : 1) * (shift ? 10 : 1))
-            print("t = \(Self.format(time)) s")
+            setTime(playback.time + (key == GLFW_KEY_LEFT ? -1 : 1) * (shift ? 10 : 1))
+            print("t = \(Playback.format(playback.time)) s")
         case GLFW_KEY_COMMA, GLFW_KEY_PERIOD:
             // A frame step pauses: stepping is for looking at one frame.
-            if !paused { paused = true }
-            setTime(time + (key == GLFW_KEY_COMMA ? -1 : 1) * Self.frameStep)
-            print("t = \(Self.format(time)) s (paused)")
+            playback.paused = true
+            setTime(playback.time + (key == GLFW_KEY_COMMA ? -1 : 1) * Playback.frameStep)
+            print("t = \(Playback.format(playback.time)) s (paused)")
         case GLFW_KEY_HOME:
             setTime(0)
             print("t = 0.00 s")
         case GLFW_KEY_LEFT_BRACKET, GLFW_KEY_RIGHT_BRACKET:
-            let steps = Self.speedSteps
-            let next = key == GLFW_KEY_LEFT_BRACKET ? steps.last { $0 < speed - 1e-9 } : steps.first { $0 > speed + 1e-9 }
-            setSpeed(next ?? speed)
+            setSpeed(playback.steppedSpeed(up: key == GLFW_KEY_RIGHT_BRACKET))
         case GLFW_KEY_R:
             if shift { toggleRecording() } else { reloadEverything() }
         case GLFW_KEY_S:
@@ -60,7 +78,7 @@ extension Viewer {
             changeWeather(to: WeatherPreset.allCases[Int(key - GLFW_KEY_1)])
         case GLFW_KEY_W:
             let all = WeatherPreset.allCases
-            changeWeather(to: all[(all.firstIndex(of: scene.weatherPreset(at: time))! + 1) % all.count])
+            changeWeather(to: all[(all.firstIndex(of: scene.weatherPreset(at: playback.time))! + 1) % all.count])
         case GLFW_KEY_T:
             shiftSkyClock(by: shift ? -1800 : 1800)
         case GLFW_KEY_C:
@@ -69,7 +87,7 @@ extension Viewer {
             return
         }
         needsRedraw = true
-        lastTitleUpdate = 0
+        refreshTitle()
     }
 
     /// Ctrl-S saves, Ctrl-Z undoes, Ctrl-Shift-Z (and Ctrl-Y) redoes: answered as the console does.
@@ -87,31 +105,24 @@ extension Viewer {
 
     // MARK: - Clock
 
-    /// Moves the clock to `t`, never below 0.
+    /// Moves the clock to `t`, kept in 0…maximumTime.
     func setTime(_ t: Double) {
-        time = min(max(0, t), Self.maximumTime)
+        playback.setTime(t)
         needsRedraw = true
-        lastTitleUpdate = 0
+        refreshTitle()
     }
 
     func togglePause() {
-        paused.toggle()
-        print(paused ? "paused at t = \(Self.format(time)) s" : "resumed")
+        playback.paused.toggle()
+        print(playback.paused ? "paused at t = \(Playback.format(playback.time)) s" : "resumed")
         needsRedraw = true
-        lastTitleUpdate = 0
+        refreshTitle()
     }
 
     func setSpeed(_ s: Double) {
-        speed = min(max(s, Self.speedRange.lowerBound), Self.speedRange.upperBound)
-        print("speed \(Self.speedText(speed))")
-        lastTitleUpdate = 0
-    }
-
-    static func speedText(_ s: Double) -> String {
-        var text = String(format: "%.2f", s)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text + "×"
+        playback.setSpeed(s)
+        print("speed \(Playback.speedText(playback.speed))")
+        refreshTitle()
     }
 
     // MARK: - Sky and weather
@@ -120,16 +131,15 @@ extension Viewer {
     /// placed one transition earlier, so the paused picture shows the new weather at once.
     func changeWeather(to preset: WeatherPreset) {
         let transition = scene.weather?.transition ?? Weather().transition
-        let at = paused ? max(0, time - transition) : time
-        weatherChanges.append((preset, at))
+        let at = playback.changeWeather(to: preset, transition: transition)
         scene.changeWeather(to: preset, at: at)
-        candidate?.scene.changeWeather(to: preset, at: at)
+        reload.candidate?.scene.changeWeather(to: preset, at: at)
         var answer = "weather: \(preset.rawValue)"
         if !scene.hasWeatherLayers {
             answer += preset.precipitates
                 ? " (this scene has no sky or cloud layer: only its rain or snow shows)"
                 : " (nothing shows it: this scene has no sky or cloud layer)"
-        } else if paused && transition > 0 {
+        } else if playback.paused && transition > 0 {
             answer += " (shown at once while paused)"
         }
         print(answer)
@@ -150,19 +160,11 @@ extension Viewer {
             print("sky clock: the sky's sun is fixed (sunElevation), so the clock changes nothing; give the sky a date, latitude and longitude to move it")
             return
         }
-        skyClockShift += seconds
+        playback.shiftSkyClock(by: seconds)
         scene.shiftSkyClock(by: seconds)
-        candidate?.scene.shiftSkyClock(by: seconds)
-        print("sky clock \(skyClockShift >= 0 ? "+" : "−")\(String(format: "%.1f", abs(skyClockShift) / 3600)) h")
+        reload.candidate?.scene.shiftSkyClock(by: seconds)
+        print(playback.skyClockText)
         needsRedraw = true
-    }
-
-    /// A scene as the viewer draws it: with the keys' sky clock and weather changes applied.
-    func prepared(_ loaded: Scene) -> Scene {
-        var scene = loaded
-        scene.shiftSkyClock(by: skyClockShift)
-        for change in weatherChanges { scene.changeWeather(to: change.preset, at: change.at) }
-        return scene
     }
 
     // MARK: - Screenshots
@@ -171,7 +173,7 @@ extension Viewer {
     func saveScreenshot() {
         let safeName = scene.name.map { $0.isLetter || $0.isNumber ? $0 : "-" }
         do {
-            try saveScreenshot(to: "welkin-\(String(safeName))-\(Self.format(time))s.png")
+            try saveScreenshot(to: "welkin-\(String(safeName))-\(Playback.format(playback.time))s.png")
         } catch {
             printError("\(error)")
         }

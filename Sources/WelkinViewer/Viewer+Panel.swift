@@ -14,8 +14,8 @@ import Foundation
 import WelkinCore
 import WelkinPanelShim
 
-/// What the panel remembers between frames.
-struct PanelState {
+/// The panel: whether it shows, and what it remembers between frames.
+struct Panel {
     var visible = false
     var started = false
     var selectedLayer = 0
@@ -49,6 +49,8 @@ extension Viewer {
             wp_clear_input()
         }
         print(panel.visible ? "panel shown (Tab hides it)" : "panel hidden")
+        // The picture takes the part of the window the panel leaves, or all of it again.
+        needsRedraw = true
         needsPresent()
     }
 
@@ -58,7 +60,7 @@ extension Viewer {
     }
 
     /// Whether this frame needs an ImGui frame: the panel is up, or something is broken.
-    var drawsImGui: Bool { panel.visible || !failures.isEmpty }
+    var drawsImGui: Bool { panel.visible || !reload.failures.isEmpty }
 
     func startPanelIfNeeded() {
         guard !panel.started else { return }
@@ -80,14 +82,17 @@ extension Viewer {
         var edits: [WidgetEdit] = []
         var released = false
         if panel.visible {
+            let width = panel.width
             (edits, released) = buildPanel(fb)
-            let handles = meshPointHandles(fb)
+            // The picture is drawn beside the panel: a panel of another width needs it again.
+            if panel.width != width { needsRedraw = true }
+            let handles = meshPointHandles(pictureSize(fb))
             edits += handles.edits
             released = released || handles.released
         } else {
             panel.width = 0
         }
-        if !failures.isEmpty { buildErrorOverlay(fb) }
+        if !reload.failures.isEmpty { buildErrorOverlay(fb) }
         wp_render()
         applyPanelEdits(edits, released: released)
     }
@@ -118,32 +123,26 @@ extension Viewer {
         wp_separator()
 
         // Clock.
-        if wp_button(paused ? "Play " : "Pause") { togglePause() }
+        if wp_button(playback.paused ? "Play " : "Pause") { togglePause() }
         wp_same_line(0)
         if wp_button("|<") { setTime(0) }
         wp_same_line(0)
-        wp_text("t = \(String(format: "%.2f", time)) s")
-        var speedValue = Float(speed)
+        wp_text("t = \(Playback.format(playback.time)) s")
+        var speedValue = Float(playback.speed)
         wp_set_next_item_width(itemWidth)
-        if wp_slider_float("speed", &speedValue, Float(Self.speedRange.lowerBound), Float(Self.speedRange.upperBound), "%.2fx") {
-            speed = Double((speedValue * 100).rounded() / 100)
-            lastTitleUpdate = 0
+        if wp_slider_float("speed", &speedValue, Float(Playback.speedRange.lowerBound), Float(Playback.speedRange.upperBound), "%.2fx") {
+            playback.setSpeed(Double((speedValue * 100).rounded() / 100))
+            refreshTitle()
         }
-        if wp_item_deactivated_after_edit() { setSpeed(speed) }
+        if wp_item_deactivated_after_edit() { setSpeed(playback.speed) }
         wp_tooltip("Playback speed: scene seconds per second ([ and ] step it; console: speed S).")
-        let presets = WeatherPreset.allCases
-        var weatherIndex = Int32(presets.firstIndex(of: scene.weatherPreset(at: time)) ?? 0)
-        wp_set_next_item_width(itemWidth)
-        if withCStrings(presets.map(\.rawValue), { wp_combo("weather", &weatherIndex, $0, Int32(presets.count)) }) {
-            changeWeather(to: presets[Int(weatherIndex)])
-        }
-        wp_tooltip("Cross-fades to another weather from now (keys 1-6; console: weather NAME). Not saved in the file.")
+        if hasSkySpaceLayers { weatherWidget(itemWidth: itemWidth) }
         wp_text_disabled(statsLine)
         wp_separator()
 
         // The sky camera (Viewer+Camera.swift).
         if hasSkySpaceLayers, wp_collapsing_header("Camera", false) {
-            cameraWidgets(fb, itemWidth: itemWidth)
+            cameraWidgets(pictureSize(fb), itemWidth: itemWidth)
             wp_separator()
         }
 
@@ -186,6 +185,9 @@ extension Viewer {
                 wp_push_id_string("layer\(panel.selectedLayer)")
                 widgets.table(kind.properties, at: JSONPath([.key("layers"), .index(panel.selectedLayer)]), object: layer,
                               skipping: ["type", "opacity"])
+                if panel.selectedLayer < scene.layers.count, case .sky(let sky)? = scene.layers[panel.selectedLayer].content as? SkyContent {
+                    for note in SkyNotes.notes(for: sky, in: scene, time: playback.time) { wp_text_disabled(note) }
+                }
                 wp_pop_id()
             }
         }
@@ -195,15 +197,33 @@ extension Viewer {
         return (widgets.edits, widgets.released)
     }
 
-    /// "58 fps, 17.2 ms a frame (GPU 3.1 ms), 1234 particles, 5 draws" (the GPU time where the
-    /// context's timer queries time frames).
-    var statsLine: String {
-        let average = frameTimes.isEmpty ? 0 : frameTimes.reduce(0, +) / Double(frameTimes.count)
-        let fps = paused || average == 0 ? "paused" : String(format: "%.0f fps", 1 / average)
-        let draws = lastStats.draws == 1 ? "1 draw" : "\(lastStats.draws) draws"
-        let gpu = gpuFrameMilliseconds.map { " (GPU \(String(format: "%.1f", $0)) ms)" } ?? ""
-        return "\(fps), \(String(format: "%.1f", lastFrameSeconds * 1000)) ms a frame\(gpu), \(lastStats.particles) particles, \(draws)"
+    /// The scene's weather, an edit of the document's `weather` (its `preset` where it is an
+    /// object) like any other: saved by Ctrl-S, one undo step. The keys 1–6, W and the console's
+    /// `weather` stay a view-only cross-fade from now.
+    func weatherWidget(itemWidth: Float) {
+        let presets = WeatherPreset.allCases
+        let value = (try? editor.document.value(at: JSONPath([.key("weather")]))) ?? nil
+        var path = JSONPath([.key("weather")])
+        if case .object? = value?.kind { path = path.appending("preset") }
+        var index = Int32(presets.firstIndex(of: scene.weather?.preset ?? .clear) ?? 0)
+        wp_set_next_item_width(itemWidth)
+        if withCStrings(presets.map(\.rawValue), { wp_combo("weather", &index, $0, Int32(presets.count)) }) {
+            // The file's weather now: changes made with keys no longer apply over it.
+            playback.forgetWeatherChanges()
+            do {
+                try edit(command: "set") { try $0.set(path, to: JSONValue.string(presets[Int(index)].rawValue).serialized()) }
+                panel.editError = nil
+            } catch {
+                let message = (error as? CommandError)?.message ?? "\(error)"
+                printError("set: \(message)")
+                panel.editError = message
+            }
+        }
+        wp_tooltip("The scene's weather (saved with Ctrl-S). Keys 1-6 and the console's weather NAME cross-fade from now without editing the file.")
     }
+
+    /// The stats line (the panel's, the console's `stats`).
+    var statsLine: String { stats.line(paused: playback.paused, gpuMilliseconds: gpuFrameMilliseconds) }
 
     /// Makes the panel's edits through the console's edit path; a drag folds into one undo step,
     /// and its answer is printed when it is released.
@@ -235,7 +255,7 @@ extension Viewer {
         let margin: Float = 10
         let width = max(200, Float(fb.x) - panel.width - 2 * margin)
         if wp_begin_overlay("##errors", margin, Float(fb.y) - margin, width) {
-            let messages = failures.messages.sorted { $0.key < $1.key }.map(\.value)
+            let messages = reload.failures.messages.sorted { $0.key < $1.key }.map(\.value)
             for message in Set(messages).sorted() {
                 wp_text_colored(1, 0.45, 0.4, 1, "!")
                 wp_same_line(0)
@@ -243,21 +263,5 @@ extension Viewer {
             }
         }
         wp_end()
-    }
-}
-
-extension Frame {
-    /// Live particles and draw passes (one a layer, one a sprite batch), for the stats line.
-    var stats: (particles: Int, draws: Int) {
-        var particles = 0, draws = 0
-        for layer in layers {
-            if let p = layer as? ParticleDraw {
-                particles += p.instanceCount
-                draws += p.batches.count
-            } else {
-                draws += 1
-            }
-        }
-        return (particles, draws)
     }
 }

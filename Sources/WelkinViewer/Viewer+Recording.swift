@@ -155,11 +155,18 @@ final class Recorder: @unchecked Sendable {
     }
 }
 
-extension Viewer {
+/// What leaves the window as pixels: the recording running (Shift-R, `record`), if any, and a
+/// `screenshot --window FILE` waiting for the next present.
+struct Recording {
+    var recorder: Recorder?
+    /// `screenshot --window FILE`: the window's pixels (panel and overlay too) at the next present.
+    var pendingWindowShot: String?
+
+    var isRecording: Bool { recorder != nil }
+
     /// `NAME-rec-N.mp4` beside the scene file (the current folder for the built-in scene), N the
     /// first number not taken.
-    func nextRecordingPath() -> String {
-        let scenePath = options.scenePath
+    static func nextPath(scenePath: String?) -> String {
         let folder = scenePath.map { ($0 as NSString).deletingLastPathComponent } ?? ""
         var name = scenePath.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension } ?? "welkin-default"
         if name.isEmpty { name = "scene" }
@@ -171,38 +178,47 @@ extension Viewer {
         }
     }
 
+    /// `● REC m:ss` in the title, the scene seconds recorded.
+    var title: String? {
+        guard let recorder else { return nil }
+        let seconds = Int(recorder.recordedSeconds)
+        return "● REC \(seconds / 60):\(String(format: "%02d", seconds % 60))"
+    }
+}
+
+extension Viewer {
     /// Shift-R: starts a recording, or stops the one running.
     func toggleRecording() {
         do {
-            if recorder != nil { try stopRecording() } else { try startRecording() }
+            if recording.isRecording { try stopRecording() } else { try startRecording() }
         } catch {
             printError("record: \((error as? CommandError)?.message ?? "\(error)")")
         }
     }
 
     func startRecording() throws {
-        if let recorder { throw CommandError("already recording \(recorder.path) (record stop ends it)") }
-        let path = nextRecordingPath()
+        if let recorder = recording.recorder { throw CommandError("already recording \(recorder.path) (record stop ends it)") }
+        let path = Recording.nextPath(scenePath: options.scenePath)
         let fb = framebufferSize()
         guard fb.x > 0, fb.y > 0 else { throw CommandError("the window is minimised; nothing to record") }
-        recorder = try Recorder(path: path, windowSize: fb)
+        recording.recorder = try Recorder(path: path, windowSize: fb)
         print("recording \(path)")
         needsRedraw = true   // the first frame is the picture as it is now
-        lastTitleUpdate = 0
+        refreshTitle()
     }
 
     func stopRecording() throws {
-        guard let recording = recorder else { throw CommandError("not recording (record starts)") }
-        recorder = nil
-        lastTitleUpdate = 0
-        let result = try recording.stop()
-        print("saved \(recording.path) (\(result.frames) frame\(result.frames == 1 ? "" : "s"), \(result.dropped) dropped)")
+        guard let recorder = recording.recorder else { throw CommandError("not recording (record starts)") }
+        recording.recorder = nil
+        refreshTitle()
+        let result = try recorder.stop()
+        print("saved \(recorder.path) (\(result.frames) frame\(result.frames == 1 ? "" : "s"), \(result.dropped) dropped)")
     }
 
     /// At each present, before the swap: the back buffer as the frames the scene's clock asks for.
     func recordFrame(_ fb: SIMD2<Int>) {
-        guard let recorder else { return }
-        let count = recorder.framesDue(at: time, paused: paused)
+        guard let recorder = recording.recorder else { return }
+        let count = recorder.framesDue(at: playback.time, paused: playback.paused)
         guard count > 0 else { return }
         guard fb == recorder.windowSize else { recorder.drop(count: count); return }
         recorder.offer(readWindow(recorder.videoSize), count: count)
@@ -216,12 +232,5 @@ extension Viewer {
         epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         epoxy_glReadPixels(0, 0, GLsizei(size.x), GLsizei(size.y), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &pixels)
         return pixels
-    }
-
-    /// `● REC m:ss` in the title, the scene seconds recorded.
-    var recordingTitle: String? {
-        guard let recorder else { return nil }
-        let seconds = Int(recorder.recordedSeconds)
-        return "● REC \(seconds / 60):\(String(format: "%02d", seconds % 60))"
     }
 }

@@ -12,10 +12,53 @@
 //   layer the renderer leaves out (a hatched placeholder), every other layer still drawn.
 // - A sprite image that does not read keeps its last good copy; R forgets every image.
 
+import CGLFW
 import Foundation
 import WelkinCore
 import WelkinGL
 import WelkinImage
+
+/// Hot reload's state: the scene waiting for its first frame, what is broken, and the reloads
+/// whose save-to-screen time is said once they have drawn.
+struct Reload {
+    /// A scene that loaded (a reload or an edit) but has not drawn yet: its first frame decides
+    /// whether it replaces the viewer's scene.
+    var candidate: Candidate?
+    /// What is broken now; the title shows a mark while any is.
+    var failures = Failures()
+    /// Reloads waiting for their first frame, to report save-to-screen time.
+    var awaitingFrame: [(path: String, since: TimeInterval)] = []
+    /// Time spent compiling in the latest reload, reported with it.
+    var lastCompileSeconds: TimeInterval?
+    /// The viewer opened on a scene file with errors: the first scene that draws sizes the window.
+    var awaitingFirstScene = false
+
+    /// `reloaded FILE in N ms (compiling M ms)` for each reload a frame drawn at `drawn` showed.
+    mutating func drawnLines(at drawn: TimeInterval) -> [String] {
+        defer { lastCompileSeconds = nil; awaitingFrame.removeAll() }
+        return awaitingFrame.map { reload in
+            var line = "reloaded \(reload.path) in \(Int(((drawn - reload.since) * 1000).rounded())) ms"
+            if let compile = lastCompileSeconds { line += " (compiling \(Int((compile * 1000).rounded())) ms)" }
+            return line
+        }
+    }
+}
+
+/// What may replace the drawn scene once it has drawn a frame.
+struct Candidate {
+    var scene: Scene
+    var since: TimeInterval
+    /// False for a reload nobody asked about (a sprite image changed size) and for edits.
+    var announce: Bool
+    /// An edit waiting for its scene to draw: its answer is printed then, or it is taken back.
+    var edit: Edit?
+
+    struct Edit {
+        var command: String
+        /// Printed when the edit's scene has drawn; nil for a panel drag (said on release).
+        var answer: String?
+    }
+}
 
 /// What is broken now, each with its message, by what it is: a file, `shaders`, a layer of the
 /// frame, the frame. Each message is printed once, when it first appears.
@@ -56,44 +99,46 @@ extension Viewer {
 
         if force {
             renderer.forgetImages()
-            failures.clear { images.values.contains($0) }
+            reload.failures.clear { images.values.contains($0) }
         }
         for change in imageChanges {
             let path = images[change.path]!
             do {
                 try renderer.reloadImages([path])
-                failures.clear(path)
-                reloadedAwaitingFrame.append((change.path, since))
+                reload.failures.clear(path)
+                reload.awaitingFrame.append((change.path, since))
                 // The scene took the image's size from its header: a new size needs the scene again.
                 imageResized = imageResized || imageSizeChanged(path)
             } catch {
-                failures.set(path, "\(error)")
+                reload.failures.set(path, "\(error)")
             }
         }
         if sceneChanged || imageResized, let path = options.scenePath {
             do {
                 // The file's text becomes the document; edits not saved stay one undo away.
                 let bytes = try SceneLoader.readFile(path: path)
+                // Opened on text that was not JSON: the file is the document from now on.
+                if editor.path == nil { editor = try SceneEditor(path: path, bytes: bytes) }
                 let loaded = try editor.decode(bytes)
                 if try editor.adoptFileContent(bytes) {
                     printError("\(path) changed on disk while it had unsaved edits: showing the file; undo brings the edits back")
                 }
-                candidate = Candidate(scene: prepared(loaded), since: since, announce: sceneChanged && !force)
+                reload.candidate = Candidate(scene: playback.prepared(loaded), since: since, announce: sceneChanged && !force)
             } catch {
-                failures.set(path, "\(error)")
+                reload.failures.set(path, "\(error)")
             }
         }
         if force || !shaderChanges.isEmpty {
             let names = shaderChanges.map(\.path)
             let compileStart = ProcessInfo.processInfo.systemUptime
-            defer { lastCompileSeconds = ProcessInfo.processInfo.systemUptime - compileStart }
+            defer { reload.lastCompileSeconds = ProcessInfo.processInfo.systemUptime - compileStart }
             do {
                 try renderer.reloadShaders(changedFiles: force ? nil : Set(names))
-                failures.clear("shaders")
-                for name in names { reloadedAwaitingFrame.append((name, since)) }
-                if force { reloadedAwaitingFrame.append((options.scenePath.map { "\($0) and every shader" } ?? "every shader", since)) }
+                reload.failures.clear("shaders")
+                for name in names { reload.awaitingFrame.append((name, since)) }
+                if force { reload.awaitingFrame.append((options.scenePath.map { "\($0) and every shader" } ?? "every shader", since)) }
             } catch {
-                failures.set("shaders", "\(error)")
+                reload.failures.set("shaders", "\(error)")
             }
         }
         updateWatches()
@@ -110,6 +155,14 @@ extension Viewer {
         return false
     }
 
+    /// Every file whose edit should reload something: the scene, its shaders (includes too) and
+    /// its sprite images.
+    func watchedFiles() -> [String] {
+        var files = renderer.files(for: scene)
+        if let path = options.scenePath { files.append(path) }
+        return files
+    }
+
     func updateWatches() {
         do { try watcher.watch(watchedFiles()) } catch { printError("\(error)") }
     }
@@ -118,12 +171,12 @@ extension Viewer {
     /// shader disagree in a way the current scene does not, else it becomes the scene. An edit
     /// that is refused is taken back, and its command says why; one that is taken prints its answer.
     func settleCandidate(_ outcome: DrawOutcome) -> Bool {
-        guard let candidate else { return true }
-        self.candidate = nil
+        guard let candidate = reload.candidate else { return true }
+        reload.candidate = nil
         let path = options.scenePath ?? "<default scene>"
         let sceneErrors = outcome.layerFailures.compactMap { $0.error as? ShaderLayerError }
             .map { $0.inFile(path).description }
-            .filter { !failures.messages.values.contains($0) || failures.messages[path] == $0 }
+            .filter { !reload.failures.messages.values.contains($0) || reload.failures.messages[path] == $0 }
         if let first = sceneErrors.first {
             if let edit = candidate.edit {
                 switch edit.command {
@@ -132,15 +185,20 @@ extension Viewer {
                 default: editor.revertLastEdit()
                 }
                 printError("\(edit.command): \(first)")
-                lastTitleUpdate = 0
+                refreshTitle()
             } else {
-                failures.set(path, first)
+                reload.failures.set(path, first)
             }
             return false
         }
         scene = candidate.scene
-        failures.clear(path)
-        if candidate.announce { reloadedAwaitingFrame.append((path, candidate.since)) }
+        if reload.awaitingFirstScene {
+            reload.awaitingFirstScene = false
+            let scale = contentScale()
+            glfwSetWindowSize(window, Int32((Double(scene.size.x) * scale.x).rounded()), Int32((Double(scene.size.y) * scale.y).rounded()))
+        }
+        reload.failures.clear(path)
+        if candidate.announce { reload.awaitingFrame.append((path, candidate.since)) }
         if let answer = candidate.edit?.answer { print(answer) }
         report(outcome)
         updateWatches()
@@ -155,10 +213,10 @@ extension Viewer {
     /// Records what a drawn frame left out (replacing the last frame's), or why none was drawn.
     func report(_ outcome: DrawOutcome) {
         if let error = outcome.frameError {
-            failures.set("frame", "\(error)")
+            reload.failures.set("frame", "\(error)")
             return
         }
-        failures.clear("frame")
+        reload.failures.clear("frame")
         var layers: [String: String] = [:]
         for failure in outcome.layerFailures {
             var message = "\(failure.error)"
@@ -166,7 +224,7 @@ extension Viewer {
             layers[Self.layerKeyPrefix + String(failure.position)] = message
         }
         // Fixed layers go; the rest are set again (printed only if their message is new).
-        failures.clear { $0.hasPrefix(Self.layerKeyPrefix) && layers[$0] == nil }
-        for (key, message) in layers.sorted(by: { $0.key < $1.key }) { failures.set(key, message) }
+        reload.failures.clear { $0.hasPrefix(Self.layerKeyPrefix) && layers[$0] == nil }
+        for (key, message) in layers.sorted(by: { $0.key < $1.key }) { reload.failures.set(key, message) }
     }
 }

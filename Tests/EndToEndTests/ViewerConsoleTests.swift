@@ -136,6 +136,7 @@ final class ViewerConsoleTests: XCTestCase {
         ask 'set layers[1].opacity 2'
         ask 'set layers[1].opacityy 0.5'
         ask 'set layers[1].opacity [0.5,'
+        ask 'set layers[1].stops[0].color orange'
         ask 'set layers[7].opacity 0.5'
         ask 'set layers[1].opacity'
         ask 'get layers[1].stops[9]'
@@ -159,6 +160,7 @@ final class ViewerConsoleTests: XCTestCase {
             "set: \(scenePath): layers[1].opacity: expected a number in 0…1, got 2",
             "set: \(scenePath): layers[1].opacityy: unknown key 'opacityy'; did you mean 'opacity'?",
             "set: '[0.5,' is not a JSON value: unexpected end of file, expected a value (at column 6)",
+            "set: 'orange' is not JSON; strings need quotes: set layers[1].stops[0].color \"orange\"",
             "set: layers[7]: out of range (layers has 2 elements)",
             "set: expected PATH VALUE, like: set layers[0].opacity 0.5",
             "get: layers[1].stops[9]: out of range (layers[1].stops has 2 elements)",

@@ -14,6 +14,7 @@ import XCTest
 ///   10 s) for its one answer line, on stdout or stderr.
 /// - `$wid`: the viewer's window (found by its class `welkin`), once the viewer is up.
 ///
+/// `setup` runs in the same shell before the viewer starts (X resources, say).
 /// Configuration and state go to folders inside `directory` (XDG_CONFIG_HOME, XDG_STATE_HOME).
 enum ViewerDriver {
     struct Result {
@@ -22,7 +23,8 @@ enum ViewerDriver {
         var stderr: String
     }
 
-    static func run(_ arguments: [String], in directory: URL, screen: String = "1280x800x24", script: String) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL, screen: String = "1280x800x24", setup: String = "",
+                    script: String) throws -> Result {
         let out = directory.appendingPathComponent("viewer.out").path, err = directory.appendingPathComponent("viewer.err").path
         let statusFile = directory.appendingPathComponent("viewer.status").path
         let quoted = ([EndToEndTests.welkin.path, "view"] + arguments).map { "'\($0)'" }.joined(separator: " ")
@@ -46,6 +48,7 @@ enum ViewerDriver {
             sleep 0.02
           done
         }
+        \(setup)
         rm -f console; mkfifo console
         ( \(quoted) < console > "$OUT" 2> "$ERR" & echo $! > viewer.pid; wait $!; echo $? > '\(statusFile)' ) &
         pid=$!
@@ -63,7 +66,9 @@ enum ViewerDriver {
         chmod(driverPath, 0o755)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xvfb-run")
-        process.arguments = ["-a", "-s", "-screen 0 \(screen)", driverPath]
+        // -noreset: the server keeps root window properties (X resources set by `setup`) when
+        // the last client before the viewer disconnects.
+        process.arguments = ["-a", "-s", "-noreset -screen 0 \(screen)", driverPath]
         process.currentDirectoryURL = directory
         let log = Pipe()
         process.standardOutput = log

@@ -9,7 +9,8 @@ import WelkinImage
 ///
 /// The panel's layout is ImGui's with its built-in 13 px font at scale 1 (Xvfb): the coordinates
 /// below were read off a window screenshot of Scenes/day-gradient.json (1280×720, panel 400 px wide
-/// at the right). Layer 0's row is at y = 211; its opacity slider spans x = 1103…1220.
+/// at the right, the picture drawn 880 px wide beside it; no weather box: the scene has no sky).
+/// Layer 0's row is at y = 188; its opacity slider spans x = 1103…1220.
 final class ViewerPanelTests: XCTestCase {
     var directory: URL!
 
@@ -38,6 +39,7 @@ final class ViewerPanelTests: XCTestCase {
         ask 'screenshot --window hidden.png'
         xdotool key --window $wid Tab; waitfor "$OUT" '^panel shown'
         ask 'screenshot --window shown.png'
+        ask 'screenshot picture.png'
         xdotool key --window $wid period; waitfor "$OUT" '^t = 0.02 s'
         xdotool key --window $wid Tab; waitfor "$OUT" '^panel hidden'
         ask 'time 0'
@@ -47,10 +49,12 @@ final class ViewerPanelTests: XCTestCase {
         let r = try ViewerDriver.run([scenePath, "--paused"], in: directory, script: script)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stderr, "")
-        let hidden = try image("hidden.png"), shown = try image("shown.png")
+        let hidden = try image("hidden.png"), shown = try image("shown.png"), picture = try image("picture.png")
         XCTAssertEqual(hidden.width, 1280)
         XCTAssertNotEqual(columns(hidden, 880..<1280), columns(shown, 880..<1280), "the panel is at the right")
-        XCTAssertEqual(columns(hidden, 0..<860), columns(shown, 0..<860), "and only there")
+        // The picture is drawn again in the part of the window the panel leaves, none of it under the panel.
+        XCTAssertTrue(r.stdout.contains("saved picture.png (880×720)\n"), r.stdout)
+        XCTAssertEqual(columns(shown, 0..<880), picture.pixels, "the picture beside the panel")
         XCTAssertEqual(try image("hidden-again.png"), hidden, "Tab hides it again")
         // ImGui's layout file is in $XDG_CONFIG_HOME/welkin, never in the working folder.
         XCTAssertTrue(FileManager.default.fileExists(atPath: file("config/welkin/imgui.ini")))
@@ -61,8 +65,8 @@ final class ViewerPanelTests: XCTestCase {
         let script = """
         xdotool key --window $wid Tab; waitfor "$OUT" '^panel shown'
         ask 'screenshot before.png'
-        xdotool mousemove --window $wid 1214 211 sleep 0.2 mousedown 1 sleep 0.2 mousemove --window $wid 1180 211 sleep 0.2 \\
-                mousemove --window $wid 1150 211 sleep 0.3 mouseup 1
+        xdotool mousemove --window $wid 1214 188 sleep 0.2 mousedown 1 sleep 0.2 mousemove --window $wid 1180 188 sleep 0.2 \\
+                mousemove --window $wid 1150 188 sleep 0.3 mouseup 1
         waitfor "$OUT" '^set layers\\[0\\].opacity = '
         ask 'get layers[0].opacity'
         ask 'screenshot after.png'
@@ -158,7 +162,7 @@ final class ViewerPanelTests: XCTestCase {
 
     /// With the panel up, a mesh layer's vertices are handles over the picture: a drag edits
     /// `layers[i].points[k]` (one undo step), Shift snaps to a 1/20 grid. Scenes/mesh-seed.json's
-    /// points[4] is [0.1, 0.5]: at (128, 360) in its 1280×720 window.
+    /// points[4] is [0.1, 0.5]: at (88, 360) in the 880×720 picture beside the panel.
     func testMeshControlPointsDragWithTheMouse() throws {
         try FileManager.default.removeItem(atPath: scenePath)
         try FileManager.default.copyItem(atPath: EndToEndTests.repository.appendingPathComponent("Scenes/mesh-seed.json").path,
@@ -166,7 +170,7 @@ final class ViewerPanelTests: XCTestCase {
         let script = """
         xdotool key --window $wid Tab; waitfor "$OUT" '^panel shown'
         ask 'screenshot before.png'
-        xdotool mousemove --window $wid 128 360 sleep 0.3 mousedown 1 sleep 0.2 mousemove --window $wid 250 330 sleep 0.2 \\
+        xdotool mousemove --window $wid 88 360 sleep 0.3 mousedown 1 sleep 0.2 mousemove --window $wid 250 330 sleep 0.2 \\
                 mousemove --window $wid 400 300 sleep 0.3 mouseup 1
         waitfor "$OUT" '^set layers\\[0\\].points\\[4\\]'
         ask 'screenshot after.png'
@@ -180,11 +184,60 @@ final class ViewerPanelTests: XCTestCase {
         let r = try ViewerDriver.run([scenePath, "--paused"], in: directory, script: script)
         XCTAssertEqual(r.status, 0, r.stderr)
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.filter { $0.hasPrefix("set ") }, ["set layers[0].points[4] = [0.313, 0.417]", "set layers[0].points[4] = [0.5, 0.45]"],
+        XCTAssertEqual(lines.filter { $0.hasPrefix("set ") }, ["set layers[0].points[4] = [0.455, 0.417]", "set layers[0].points[4] = [0.75, 0.45]"],
                        r.stdout)
-        XCTAssertTrue(lines.contains("undid set layers[0].points[4] = [0.5, 0.45]"), r.stdout)
-        XCTAssertTrue(lines.contains("layers[0].points[4] = [0.313, 0.417]"), r.stdout)
+        XCTAssertTrue(lines.contains("undid set layers[0].points[4] = [0.75, 0.45]"), r.stdout)
+        XCTAssertTrue(lines.contains("layers[0].points[4] = [0.455, 0.417]"), r.stdout)
         XCTAssertNotEqual(try image("before.png"), try image("after.png"), "the mesh follows its point")
+    }
+
+    /// A handle at x = 1 is at the picture's right edge, beside the panel (not under it): it can be
+    /// picked up. Scenes/mesh-seed.json's points[5] is [1, 0.2]: at (880, 144) in the 880×720 picture.
+    func testAMeshHandleAtTheRightEdgeIsReachableBesideThePanel() throws {
+        try FileManager.default.removeItem(atPath: scenePath)
+        try FileManager.default.copyItem(atPath: EndToEndTests.repository.appendingPathComponent("Scenes/mesh-seed.json").path,
+                                         toPath: scenePath)
+        let script = """
+        xdotool key --window $wid Tab; waitfor "$OUT" '^panel shown'
+        xdotool mousemove --window $wid 873 144 sleep 0.3 mousedown 1 sleep 0.2 mousemove --window $wid 800 144 sleep 0.2 \\
+                mousemove --window $wid 704 144 sleep 0.3 mouseup 1
+        waitfor "$OUT" '^set layers\\[0\\].points'
+        ask 'quit'
+        """
+        let r = try ViewerDriver.run([scenePath, "--paused"], in: directory, script: script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout.split(separator: "\n").filter { $0.hasPrefix("set ") }, ["set layers[0].points[5] = [0.8, 0.2]"], r.stdout)
+    }
+
+    /// The weather box is an edit of the document's `weather` like any other: answered as `set`,
+    /// saved by Ctrl-S, one undo step. Scenes/day-cycle.json at t = 24: the box at y = 143, its
+    /// list's `rain` at (905, 218) once open.
+    func testTheWeatherBoxEditsTheSceneAndCtrlSSavesIt() throws {
+        try FileManager.default.removeItem(atPath: scenePath)
+        try FileManager.default.copyItem(atPath: EndToEndTests.repository.appendingPathComponent("Scenes/day-cycle.json").path,
+                                         toPath: scenePath)
+        let script = """
+        xdotool key --window $wid Tab; waitfor "$OUT" '^panel shown'
+        ask 'screenshot before.png'
+        xdotool mousemove --window $wid 940 143 sleep 0.2 click 1 sleep 0.4 mousemove --window $wid 905 218 sleep 0.2 click 1
+        waitfor "$OUT" '^set weather'
+        ask 'screenshot after.png'
+        xdotool key --window $wid ctrl+s; waitfor "$OUT" '^wrote '
+        cp sky.json saved.json
+        ask 'undo'
+        ask 'get weather'
+        ask 'quit'
+        """
+        let r = try ViewerDriver.run([scenePath, "--paused", "--time", "24"], in: directory, script: script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains("set weather = \"rain\""), r.stdout)
+        XCTAssertTrue(lines.contains("wrote \(scenePath)"), r.stdout)
+        XCTAssertTrue(lines.contains("undid set weather = \"rain\""), r.stdout)
+        XCTAssertNotEqual(try image("before.png"), try image("after.png"), "the rain shows")
+        let saved = try String(contentsOfFile: file("saved.json"), encoding: .utf8)
+        XCTAssertTrue(saved.contains("\"weather\": \"rain\""), saved)
+        XCTAssertEqual(try EndToEndTests.run(["validate", file("saved.json")]).status, 0)
     }
 
     func JSONText(_ value: Double) -> String {

@@ -206,6 +206,96 @@ final class ViewerTests: XCTestCase {
         XCTAssertEqual(r.stderr, "hr/nonexistent.json: no such file\n")
     }
 
+    /// A scene with errors opens anyway: every error printed and on screen over an empty picture,
+    /// the file watched; once fixed it draws, the window takes its size, and edits and saves work
+    /// as for any scene.
+    func testASceneWithErrorsOpensWithThemOnScreenAndDrawsOnceFixed() throws {
+        let scene = directory.appendingPathComponent("sky.json").path
+        let good = try String(contentsOf: EndToEndTests.repository.appendingPathComponent("Scenes/day-gradient.json"), encoding: .utf8)
+        try good.replacingOccurrences(of: "\"start\": \"top\"", with: "\"start\": \"topp\"")
+            .replacingOccurrences(of: "\"end\": \"bottom\"", with: "\"end\": \"bottomm\"").write(toFile: scene, atomically: true, encoding: .utf8)
+        let small = directory.appendingPathComponent("small.json").path
+        try good.replacingOccurrences(of: "\"size\": [1280, 720]", with: "\"size\": [640, 360]").write(toFile: small, atomically: true, encoding: .utf8)
+        let validate = try EndToEndTests.run(["validate", scene])
+        XCTAssertEqual(validate.status, 1)
+        let errors = validate.stderr.split(separator: "\n").filter { $0.hasPrefix(scene) }
+        XCTAssertEqual(errors.count, 2, validate.stderr)
+        let script = """
+        ask 'screenshot --window broken.png'
+        cp small.json fixed.json && mv fixed.json sky.json
+        waitfor "$OUT" '^reloaded '
+        # The window takes the fixed scene's size (the window manager's answer is asynchronous).
+        for i in $(seq 50); do ask 'screenshot fixed.png'; grep -q 'saved fixed.png (640×360)' "$OUT" && break; sleep 0.1; done
+        ask 'set layers[0].opacity 0.5'
+        ask 'save'
+        ask 'quit'
+        """
+        let r = try runViewer([scene, "--paused"], script: script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        for error in errors { XCTAssertTrue(r.stderr.contains(error + "\n"), "\(error) in: \(r.stderr)") }
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.first?.hasPrefix("viewing sky: ") ?? false, r.stdout)
+        XCTAssertTrue(lines.contains("set layers[0].opacity = 0.5"), r.stdout)
+        XCTAssertTrue(lines.contains("wrote \(scene)"), r.stdout)
+        XCTAssertTrue(lines.contains("saved fixed.png (640×360)"), r.stdout)
+        // Broken: an empty picture with the messages at the bottom; fixed: the scene's picture.
+        let broken = try PNG.read(path: directory.appendingPathComponent("broken.png").path)
+        let top = Array(broken.pixels[..<(broken.width * 4)])
+        XCTAssertEqual(Set(stride(from: 0, to: top.count, by: 4).map { top[$0..<$0 + 3] }).count, 1, "nothing drawn above the messages")
+        let bottom = Array(broken.pixels[(broken.width * (broken.height - 30) * 4)...])
+        XCTAssertGreaterThan(Set(stride(from: 0, to: bottom.count, by: 4).map { bottom[$0..<$0 + 3] }).count, 1, "the messages are on screen")
+        let render = try EndToEndTests.run(["render", small, "-o", directory.appendingPathComponent("render.png").path])
+        XCTAssertEqual(render.status, 0, render.stderr)
+        XCTAssertTrue(try PNG.read(path: directory.appendingPathComponent("fixed.png").path)
+                      == PNG.read(path: directory.appendingPathComponent("render.png").path), "the fixed scene's picture")
+        XCTAssertTrue(try String(contentsOfFile: scene, encoding: .utf8).contains("\"opacity\": 0.5"))
+    }
+
+    /// Text that is not JSON: the window opens with the message; the fixed file becomes the
+    /// document that edits change and `save` writes (before, there was nothing to save).
+    func testAFileThatIsNotJSONOpensAndBecomesTheDocumentOnceFixed() throws {
+        let scene = directory.appendingPathComponent("sky.json").path
+        try "{\"layers\": [\n".write(toFile: scene, atomically: true, encoding: .utf8)
+        let script = """
+        ask 'save'
+        cp '\(EndToEndTests.repository.appendingPathComponent("Scenes/day-gradient.json").path)' fixed.json && mv fixed.json sky.json
+        waitfor "$OUT" '^reloaded '
+        ask 'set layers[0].opacity 0.25'
+        ask 'save'
+        ask 'quit'
+        """
+        let r = try runViewer([scene, "--paused"], script: script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("\(scene):2:1: invalid JSON: "), r.stderr)
+        XCTAssertTrue(r.stderr.contains("save: "), "nothing to save while the file is not JSON: \(r.stderr)")
+        XCTAssertTrue(r.stdout.contains("\nwrote \(scene)\n"), r.stdout)
+        XCTAssertTrue(try String(contentsOfFile: scene, encoding: .utf8).contains("\"opacity\": 0.25"))
+    }
+
+    /// HiDPI: with the X server's Xft.dpi at 192 (the X resource GLFW reads its content scale
+    /// from), the content scale is 2: the window is the scene's points × 2 in pixels, and the picture
+    /// is `welkin render --scale 2`.
+    func testAContentScaleOfTwoDrawsTwiceThePixels() throws {
+        let scene = directory.appendingPathComponent("small.json").path
+        let text = try String(contentsOf: EndToEndTests.repository.appendingPathComponent("Scenes/day-gradient.json"), encoding: .utf8)
+        try text.replacingOccurrences(of: "\"size\": [1280, 720]", with: "\"size\": [320, 180]").write(toFile: scene, atomically: true, encoding: .utf8)
+        let script = """
+        ask 'screenshot picture.png'
+        ask 'screenshot --window window.png'
+        ask 'quit'
+        """
+        let r = try ViewerDriver.run([scene, "--paused"], in: directory, screen: "1280x800x24",
+                                     setup: "xprop -root -f RESOURCE_MANAGER 8s -set RESOURCE_MANAGER 'Xft.dpi: 192'", script: script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("viewing Day sky (seed 000): 320×180 points, framebuffer 640×360, "), r.stdout)
+        XCTAssertTrue(r.stdout.contains("saved picture.png (640×360)\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("saved window.png (640×360, window)\n"), r.stdout)
+        let render = try EndToEndTests.run(["render", scene, "--scale", "2", "-o", directory.appendingPathComponent("render.png").path])
+        XCTAssertEqual(render.status, 0, render.stderr)
+        XCTAssertTrue(try PNG.read(path: directory.appendingPathComponent("picture.png").path)
+                      == PNG.read(path: directory.appendingPathComponent("render.png").path), "the picture is render --scale 2")
+    }
+
     /// A solid `color` PNG of 8×8 pixels.
     func writeSprite(_ name: String, _ color: SIMD4<UInt8>) throws {
         var pixels: [UInt8] = []

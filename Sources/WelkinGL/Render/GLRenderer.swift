@@ -478,6 +478,8 @@ public final class GLRenderer {
 
     /// The framebuffer holding the last frame as RGBA8, GL's bottom-up rows (0 before any frame).
     public var outputFramebuffer: GLuint { output?.framebuffer ?? 0 }
+    /// The size of that framebuffer in pixels (zero before any frame).
+    public var outputSize: SIMD2<Int> { output?.size ?? .zero }
 
     /// Reads the last drawn frame back as an Image, row 0 at the top.
     public func readImage() -> Image {
