@@ -44,7 +44,12 @@ extension Viewer {
         let path = try JSONPath(parsing: pathText)
         let document = editor.document
         if let value = try document.value(at: path) {
-            return "\(path) = \(SceneEditor.oneLine(document, value))"
+            let written = "\(path) = \(SceneEditor.oneLine(document, value))"
+            // An animated property also says what it is now.
+            if let track = try? PropertyTrack(document: document, path: path, file: editor.displayName), track.isAnimated {
+                return written + " (now \(track.value(at: playback.time).jsonText) at t = \(Playback.format(playback.time)) s)"
+            }
+            return written
         }
         guard let lookup = SceneFormat.lookup(path, in: document.root), let property = lookup.property else {
             throw CommandError("\(path): no such key in the file, and the scene format has no key by that name there")

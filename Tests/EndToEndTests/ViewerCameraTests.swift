@@ -60,4 +60,21 @@ final class ViewerCameraTests: XCTestCase {
         let saved = try String(contentsOfFile: file("look.json"), encoding: .utf8)
         XCTAssertTrue(saved.contains(#""fieldOfView": 72.7"#) && saved.contains(#""projection": "rectilinear""#), saved)
     }
+
+    /// The console's `get` of an animated property says what it is now, besides what the file says.
+    func testGetSaysAnAnimatedValueNow() throws {
+        try """
+        {"size": [320, 180], "layers": [{"type": "linearGradient", "stops": ["red", "blue"],
+          "opacity": {"from": 0, "to": 1, "animation": {"linear": {"duration": 4}}}}]}
+        """.write(toFile: file("fade.json"), atomically: true, encoding: .utf8)
+        let r = try ViewerDriver.run([file("fade.json"), "--paused", "--time", "1"], in: directory, script: """
+        ask 'get layers[0].opacity'
+        ask 'get layers[0].stops'
+        ask 'quit'
+        """)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains(#"layers[0].opacity = {"from": 0, "to": 1, "animation": {"linear": {"duration": 4}}} (now 0.25 at t = 1.00 s)"#), r.stdout)
+        XCTAssertTrue(lines.contains(#"layers[0].stops = ["red", "blue"]"#), r.stdout)
+    }
 }
