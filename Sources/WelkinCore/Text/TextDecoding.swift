@@ -1,5 +1,7 @@
-// The text layer's property table and decoder. The font is found and every character the string
-// can show is checked here, so a missing font or glyph is a scene error with its JSON path.
+// The text layer's property table and decoder. Decoding asks nothing of the machine's fonts, so a
+// scene decodes (and `validate` and `export-code` answer) the same everywhere: the font is found
+// when the Frame lays the text out (TextDraw), where a missing family, file or glyph is an error at
+// the layer's `font` or `string` path; `Scene.fontWarnings()` lets `validate` say so beforehand.
 
 import Foundation
 import WelkinText
@@ -42,8 +44,6 @@ extension SceneLoader {
         if let v = try object.choice("alignment", as: TextAlignment.self) { t.alignment = v }
         if let v = try object.number("lineSpacing") { t.lineSpacing = v }
         if let v = try object.animatedColor("color") { t.color = v }
-        let fontNode = object["font"]
-        var fontFound = true
         _ = try object.decode("font") { n -> Void in
             let name = try n.string()
             guard !name.isEmpty else { throw n.error(.invalidValue, "expected a font file or a family name, got \"\"") }
@@ -57,14 +57,6 @@ extension SceneLoader {
             }
         }
         t.font.weight = t.weight.openType
-        // The font: a missing file or family is an error at `font` (or at the layer for the default).
-        let fontPlace = fontNode ?? object.node
-        do {
-            _ = try TextEngine.resolve(t.font)
-        } catch let e as FontError {
-            fontFound = false
-            try fontPlace.report(fontPlace.error(.unreadableFile, fontMessage(e, t)))
-        }
         if let s = try object.string("string"), let node = object["string"] {
             _ = try node.recover {
                 t.string = s
@@ -72,31 +64,9 @@ extension SceneLoader {
                 do { t.template = try TextTemplate.parse(s) } catch let e as TextTemplate.SyntaxError {
                     throw node.error(.invalidValue, e.message)
                 }
-                if fontFound {
-                    do { try TextEngine.checkCharacters(t.template.possibleCharacters, t.font) } catch let e as FontError {
-                        throw node.error(.invalidValue, e.description)
-                    }
-                }
             }
         }
         return t
-    }
-
-    static func fontMessage(_ e: FontError, _ t: TextLayer) -> String {
-        switch e {
-        case .noSuchFile(let path):
-            return "no such font file '\(t.fontName ?? path)' (looked for \(path))"
-        case .unknownFamily(let name, let installed):
-            if t.fontName == nil {
-                return "the default font family '\(name)' is not installed ('make deps' installs it: Debian's fonts-dejavu-core)"
-            }
-            var message = "no installed font family '\(name)'"
-            if let near = nearest(name, in: installed) { message += "; did you mean '\(near)'?" }
-            else { message += " (fc-list : family lists the installed ones)" }
-            return message
-        default:
-            return e.description
-        }
     }
 
     /// Refuses what cannot be drawn before any shaping: control characters and too many lines.
