@@ -17,9 +17,12 @@ extension TextLayer {
             Property("size", .number(1...maximumSize), default: .number(d.size), unit: "pt", "Points per em."),
             Property("weight", .choice(FontWeight.allCases.map(\.rawValue)), default: .string(d.weight.rawValue), live: false,
                      expected: "font weight", "SwiftUI's weights: the family's nearest face (a font file is one face)."),
-            Property("position", .unitPoint(-1e4...1e4), default: .point(d.position), "Where the alignment point goes."),
+            Property("position", .unitPoint(-1e4...1e4), default: .point(d.position),
+                     "Where the alignment point goes. A name (`top`, `bottomTrailing`…) places the text inside the frame at that side, `margin` in, as SwiftUI's frame alignment does."),
             Property("alignment", .choice(TextAlignment.allCases.map(\.rawValue)), default: .string(d.alignment.rawValue),
-                     expected: "text alignment", "Which point of the text's box sits at `position`; lines align to the same side."),
+                     expected: "text alignment", "Which point of the text's box sits at `position`; lines align to the same side. A named `position` makes its name the default."),
+            Property("margin", .number(0...1e4), default: .number(d.margin), unit: "pt",
+                     "With a named `position`: the space between the frame's edge and the text (SwiftUI's default padding)."),
             Property("lineSpacing", .number(0...1000), default: .number(d.lineSpacing), unit: "pt",
                      "Extra space between lines, beyond the font's line height."),
             Property("color", KeyframeTables.colorType, default: .color(.white), animatable: true, "The text's colour (straight sRGB)."),
@@ -40,8 +43,16 @@ extension SceneLoader {
         var t = TextLayer()
         if let v = try object.number("size") { t.size = v }
         if let v = try object.choice("weight", as: FontWeight.self) { t.weight = v }
-        if let v = try object.unitPoint("position") { t.position = v }
+        if let v = try object.unitPoint("position") {
+            t.position = v
+            // A name places the text inside the frame: its box's point of the same name at the frame's.
+            if case .string(let name)? = object["position"]?.value.kind {
+                t.inside = name == "zero" ? .topLeading : TextAlignment(rawValue: name)
+                t.alignment = t.inside ?? t.alignment
+            }
+        }
         if let v = try object.choice("alignment", as: TextAlignment.self) { t.alignment = v }
+        if let v = try object.number("margin") { t.margin = v }
         if let v = try object.number("lineSpacing") { t.lineSpacing = v }
         if let v = try object.animatedColor("color") { t.color = v }
         _ = try object.decode("font") { n -> Void in

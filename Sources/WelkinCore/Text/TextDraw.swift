@@ -33,7 +33,7 @@ public struct TextDraw: Sendable, Equatable {
                               horizontal: layer.alignment.horizontal, vertical: layer.alignment.vertical)
         let size = SIMD2<Double>(Double(pixelSize.x), Double(pixelSize.y))
         do {
-            let layout = try TextLayout.make(string, style: style, origin: layer.position * size)
+            let layout = try TextLayout.make(string, style: style, origin: layer.origin(pixelSize: size, scale: scale))
             quads = layout.quads
             atlas = layout.atlas
             failure = nil
