@@ -149,9 +149,9 @@ extension Node {
     }
 
     /// A number in `range`, or keyframes of such numbers.
-    public func animatedNumber(in range: ClosedRange<Double>, _ what: String) throws -> Animated<Double> {
-        if case .object = value.kind { return .keyframes(try keyframes(KeyframeTables.number) { try $0.number(in: range, what) }) }
-        return .constant(try number(in: range, what))
+    public func animatedNumber(in range: ClosedRange<Double>, _ what: String, unit: String? = nil) throws -> Animated<Double> {
+        if case .object = value.kind { return .keyframes(try keyframes(KeyframeTables.number) { try $0.number(in: range, what, unit: unit) }) }
+        return .constant(try number(in: range, what, unit: unit))
     }
 
     /// A colour, or keyframes of colours.
@@ -168,7 +168,7 @@ extension ObjectReader {
             guard case .oneOf(let types) = p.type, case .number(let range)? = types.first else {
                 preconditionFailure("\(key) is not an animated number")
             }
-            return try n.animatedNumber(in: range, PropertyType.number(range).expectedPhrase(unit: p.unit))
+            return try n.animatedNumber(in: range, PropertyType.number(range).expectedPhrase(unit: p.unit), unit: p.unit)
         }
     }
 
