@@ -1,6 +1,6 @@
 // Mesh gradients: SwiftUI's MeshGradient (iOS 18, macOS 15), which Welkin's meshGradient models;
 // the random walk, its spring and the colour keyframes run through TimelineView with Welkin's
-// own maths (RuntimeSupport), so the vertices move exactly as in Welkin.
+// own maths (MeshRuntime.swift), so the vertices move exactly as in Welkin.
 
 import WelkinCore
 

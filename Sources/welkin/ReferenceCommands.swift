@@ -89,7 +89,7 @@ extension Commands {
                 if errors.isEmpty {
                     // Valid: load it once more for its warnings.
                     let scene = try SceneLoader.load(path: path)
-                    for warning in scene.warnings { printError(warning.description) }
+                    for warning in scene.warnings + scene.fontWarnings(file: path) { printError(warning.description) }
                     print("\(path): ok")
                 } else {
                     for e in errors { printError(e.description) }

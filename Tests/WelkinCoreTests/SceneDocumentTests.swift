@@ -78,6 +78,38 @@ final class SceneDocumentTests: XCTestCase {
         XCTAssertTrue(palette.hasSuffix("  ],\n  \"metadata\": {\n    \"a\": 1\n  }\n}\n"), palette)
     }
 
+    /// Issue 27: the viewer materialises a default (the sky's palette) as indented JSON; inserted
+    /// into a one-line layer it stays on that line, and in a multi-line one each keyframe takes one
+    /// line at the siblings' indentation, not a 30-line block at column 0.
+    func testInsertedDefaultsFollowTheLayersFormatting() throws {
+        guard let palette = SkyLayer.kind.properties["palette"]?.defaultJSON else { return XCTFail("the palette has a default") }
+        let pretty = palette.serialized(indent: 2)
+        XCTAssertGreaterThan(pretty.split(separator: "\n").count, 20, "the viewer's text is many lines")
+        guard case .array(let keyframes) = palette.kind else { return XCTFail() }
+
+        let oneLine = "{\n  \"layers\": [\n    {\"type\": \"sky\", \"sunElevation\": 10}\n  ]\n}\n"
+        let edited = String(decoding: try SceneDocument(text: oneLine).replacing(path("layers[0].palette"), with: pretty), as: UTF8.self)
+        XCTAssertEqual(edited.split(separator: "\n").count, 5, edited)
+        XCTAssertTrue(edited.contains("    {\"type\": \"sky\", \"sunElevation\": 10, \"palette\": [{\"elevation\": "), edited)
+        let decoded = try SceneLoader.decode(edited)
+        XCTAssertEqual(try SceneDocument(text: edited).value(at: path("layers[0].palette"))?.serialized(), palette.serialized())
+        XCTAssertEqual(decoded.layers.count, 1)
+
+        let multiLine = "{\n\t\"layers\": [\n\t\t{\n\t\t\t\"type\": \"sky\",\n\t\t\t\"sunElevation\": 10\n\t\t}\n\t]\n}\n"
+        let indented = String(decoding: try SceneDocument(text: multiLine).replacing(path("layers[0].palette"), with: pretty), as: UTF8.self)
+        let lines = indented.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.count, multiLine.split(separator: "\n", omittingEmptySubsequences: false).count + keyframes.count + 2, indented)
+        XCTAssertTrue(indented.contains("\t\t\t\"sunElevation\": 10,\n\t\t\t\"palette\": [\n\t\t\t\t{\"elevation\": "), indented)
+        XCTAssertTrue(indented.contains("}\n\t\t\t]\n\t\t}\n"), indented)
+        XCTAssertEqual(try SceneDocument(text: indented).value(at: path("layers[0].palette"))?.serialized(), palette.serialized())
+
+        // Editing it again (the value now exists) keeps the same layout: one keyframe per line.
+        let again = String(decoding: try SceneDocument(text: indented).replacing(path("layers[0].palette"), with: pretty), as: UTF8.self)
+        XCTAssertEqual(again, indented)
+        let againInline = String(decoding: try SceneDocument(text: edited).replacing(path("layers[0].palette"), with: pretty), as: UTF8.self)
+        XCTAssertEqual(againInline, edited)
+    }
+
     func testEditErrorsNameThePath() throws {
         let document = try SceneDocument(text: text)
         func message(_ p: String, _ v: String = "1") -> String {

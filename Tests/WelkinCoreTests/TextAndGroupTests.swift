@@ -35,13 +35,50 @@ final class TextAndGroupTests: XCTestCase {
         XCTAssertEqual(f.font.source, .file(path: dir.path + "/Sans.ttf", index: 0))
     }
 
+    /// The text's failure when drawn at t = 0, 64×36: `path: sentence`, or "drawn".
+    func drawError(_ json: String, directory: String? = Repository.scenes.path) throws -> String {
+        let scene = try SceneLoader.decode(json, file: "Scenes/x.json", directory: directory)
+        func text(in draws: [any LayerDraw]) -> TextDraw? {
+            for d in draws {
+                if let t = d as? TextDraw { return t }
+                if let g = d as? GroupDraw, let t = text(in: g.layers + (g.mask.map { [$0] } ?? [])) { return t }
+            }
+            return nil
+        }
+        guard let t = text(in: Frame(scene: scene, time: 0, pixelSize: SIMD2(64, 36)).layers) else { return "no text" }
+        return t.error?.message ?? "drawn"
+    }
+
+    /// Decoding asks nothing of the machine's fonts (so `validate` and `export-code` answer the same
+    /// everywhere); a missing font or glyph is an error, at its key, when the layer is drawn, and a
+    /// warning from `fontWarnings`, which `validate` prints.
+    func testFontsAreCheckedWhenDrawnNotWhenDecoded() throws {
+        let family = "{\"type\": \"text\", \"string\": \"Sky\", \"font\": \"DejaVu Sanz\"}"
+        let masked = "{\"type\": \"group\", \"layers\": [\(Self.gradient)], \"mask\": {\"type\": \"text\", \"string\": \"a\", \"font\": \"No Such Family Anywhere\"}}"
+        let missingFile = layer("{\"type\": \"text\", \"string\": \"Sky\", \"font\": \"fonts/Missing.ttf\"}")
+        let missingFamily = layer(family)
+        let missingGlyph = layer("{\"type\": \"text\", \"string\": \"Sky \\uDB80\\uDC00\"}")
+        let inGroup = layer(masked)
+        for json in [missingFile, missingFamily, missingGlyph, inGroup] { XCTAssertEqual(error(json), "no error", json) }
+
+        XCTAssertEqual(try drawError(missingFile),
+                       "layers[0].font: no such font file 'fonts/Missing.ttf' (looked for \(Repository.scenes.path)/fonts/Missing.ttf)")
+        XCTAssertEqual(try drawError(missingFamily), "layers[0].font: no installed font family 'DejaVu Sanz'; did you mean 'DejaVu Sans'?")
+        XCTAssertEqual(try drawError(missingGlyph),
+                       "layers[0].string: no installed font has '\u{F0000}' (U+F0000); DejaVu Sans lacks it and so does every fallback")
+        XCTAssertEqual(try drawError(inGroup),
+                       "layers[0].mask.font: no installed font family 'No Such Family Anywhere' (fc-list : family lists the installed ones)")
+        XCTAssertEqual(try drawError(layer("{\"type\": \"text\", \"string\": \"Sky\"}")), "drawn")
+
+        let scene = try SceneLoader.decode(layer("\(family), \(masked), {\"type\": \"text\", \"string\": \"{time:h a}\"}"), file: "Scenes/x.json")
+        XCTAssertEqual(scene.fontWarnings(file: "Scenes/x.json").map(\.description), [
+            "Scenes/x.json: layers[0].font: warning: this machine cannot draw it: no installed font family 'DejaVu Sanz'; did you mean 'DejaVu Sans'?",
+            "Scenes/x.json: layers[1].mask.font: warning: this machine cannot draw it: no installed font family 'No Such Family Anywhere' (fc-list : family lists the installed ones)",
+        ])
+        XCTAssertEqual(scene.warnings.count, 0, "decoding itself gives no font warnings")
+    }
+
     func testTextErrors() {
-        XCTAssertEqual(error(layer("{\"type\": \"text\", \"string\": \"Sky\", \"font\": \"fonts/Missing.ttf\"}")),
-                       "Scenes/x.json: layers[0].font: no such font file 'fonts/Missing.ttf' (looked for \(Repository.scenes.path)/fonts/Missing.ttf)")
-        XCTAssertEqual(error(layer("{\"type\": \"text\", \"string\": \"Sky\", \"font\": \"DejaVu Sanz\"}")),
-                       "Scenes/x.json: layers[0].font: no installed font family 'DejaVu Sanz'; did you mean 'DejaVu Sans'?")
-        XCTAssertEqual(error(layer("{\"type\": \"text\", \"string\": \"Sky \\uDB80\\uDC00\"}")),
-                       "Scenes/x.json: layers[0].string: no installed font has '\u{F0000}' (U+F0000); DejaVu Sans lacks it and so does every fallback")
         XCTAssertEqual(error(layer("{\"type\": \"text\", \"string\": \"a\\tb\"}")),
                        "Scenes/x.json: layers[0].string: control character U+0009 cannot be drawn (lines break at \"\\n\"; use spaces for tabs)")
         XCTAssertEqual(error(layer("{\"type\": \"text\", \"string\": \"{date}\"}")),

@@ -178,14 +178,14 @@ extension Node {
     }
 
     /// A number in `range`, or keyframes of such numbers.
-    public func animatedNumber(in range: ClosedRange<Double>, _ what: String) throws -> Animated<Double> {
+    public func animatedNumber(in range: ClosedRange<Double>, _ what: String, unit: String? = nil) throws -> Animated<Double> {
         if case .object = value.kind {
             if value["keyframes"] == nil && (value["from"] != nil || value["to"] != nil || value["animation"] != nil) {
-                return .transition(try transition(KeyframeTables.numberAnimation) { try $0.number(in: range, what) })
+                return .transition(try transition(KeyframeTables.numberAnimation) { try $0.number(in: range, what, unit: unit) })
             }
-            return .keyframes(try keyframes(KeyframeTables.number) { try $0.number(in: range, what) })
+            return .keyframes(try keyframes(KeyframeTables.number) { try $0.number(in: range, what, unit: unit) })
         }
-        return .constant(try number(in: range, what))
+        return .constant(try number(in: range, what, unit: unit))
     }
 
     /// A colour, or keyframes of colours.
@@ -207,7 +207,7 @@ extension ObjectReader {
             guard case .oneOf(let types) = p.type, case .number(let range)? = types.first else {
                 preconditionFailure("\(key) is not an animated number")
             }
-            return try n.animatedNumber(in: range, PropertyType.number(range).expectedPhrase(unit: p.unit))
+            return try n.animatedNumber(in: range, PropertyType.number(range).expectedPhrase(unit: p.unit), unit: p.unit)
         }
     }
 

@@ -129,6 +129,12 @@ public struct SceneDocument: Sendable {
     public func oneLineText(of value: JSONValue) -> String {
         let bytes = bytes[value.byteRange]
         guard bytes.contains(UInt8(ascii: "\n")) else { return sourceText(of: value) }
+        return SceneDocument.foldedToOneLine(bytes)
+    }
+
+    /// JSON text on one line: line breaks and their indentation folded into single spaces (none
+    /// just inside brackets); strings untouched.
+    static func foldedToOneLine<C: Collection<UInt8>>(_ bytes: C) -> String where C.Index == Int {
         var out: [UInt8] = []
         var inString = false, escaped = false
         var i = bytes.startIndex
@@ -157,6 +163,43 @@ public struct SceneDocument: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The leading spaces or tabs of the line holding byte `offset`.
+    func indentation(ofLineAt offset: Int) -> String {
+        let lineStart = (bytes[..<offset].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+        let lead = bytes[lineStart...].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        return String(decoding: lead, as: UTF8.self)
+    }
+
+    /// One step of the file's indentation: its first indented line's lead (two spaces when none is).
+    var indentStep: String {
+        guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")), newline + 1 < bytes.count else { return "  " }
+        let lead = indentation(ofLineAt: newline + 1)
+        return lead.isEmpty ? "  " : lead
+    }
+
+    /// `text` (one JSON value) laid out for where an edit puts it, as small as it can be: on one line
+    /// inside an object or array written on one line; otherwise on one line when it was, else its
+    /// elements (or members) one per line, each on one line, at `indent` + one step of the file.
+    func laidOut(_ text: String, oneLine: Bool, indent: String) -> String {
+        let utf8 = Array(text.utf8)
+        guard utf8.contains(UInt8(ascii: "\n")) else { return text }
+        if oneLine { return SceneDocument.foldedToOneLine(utf8) }
+        guard let value = try? JSONParser.parse(utf8) else { return text }
+        let inner = indent + indentStep
+        func fold(_ v: JSONValue) -> String { SceneDocument.foldedToOneLine(utf8[v.byteRange]) }
+        switch value.kind {
+        case .array(let items) where !items.isEmpty:
+            return "[\n" + items.map { inner + fold($0) }.joined(separator: ",\n") + "\n" + indent + "]"
+        case .object(let members) where !members.isEmpty:
+            return "{\n" + members.map { inner + JSONValue.quoted($0.key) + ": " + fold($0.value) }.joined(separator: ",\n") + "\n" + indent + "}"
+        default:
+            return SceneDocument.foldedToOneLine(utf8)
+        }
+    }
+
+    /// Whether a value is written on one line of the file.
+    func isOnOneLine(_ value: JSONValue) -> Bool { !bytes[value.byteRange].contains(UInt8(ascii: "\n")) }
+
     /// The text with the value at `path` replaced by `valueText` (which must be one JSON value), or
     /// with a new member added when only the last key is missing. Nothing else changes.
     public func replacing(_ path: JSONPath, with valueText: String) throws -> [UInt8] {
@@ -170,7 +213,9 @@ public struct SceneDocument: Sendable {
             return out
         }
         if let existing = try value(at: path) {
-            return Array(bytes[..<existing.byteRange.lowerBound]) + Array(trimmed.utf8) + Array(bytes[existing.byteRange.upperBound...])
+            let parent = try value(at: path.parent)
+            let text = laidOut(trimmed, oneLine: parent.map(isOnOneLine) ?? false, indent: indentation(ofLineAt: existing.byteRange.lowerBound))
+            return Array(bytes[..<existing.byteRange.lowerBound]) + Array(text.utf8) + Array(bytes[existing.byteRange.upperBound...])
         }
         guard case .key(let key) = path.components.last!, let parent = try value(at: path.parent),
               case .object(let members) = parent.kind else {
@@ -180,15 +225,16 @@ public struct SceneDocument: Sendable {
         guard let lastValue = members.last?.value, let lastKey = parent.keyOffsets.last else {
             // An empty object: the member goes between its braces, on the same line.
             let inside = parent.byteRange.lowerBound + 1
-            return Array(bytes[..<inside]) + Array((member + trimmed).utf8) + Array(bytes[(parent.byteRange.upperBound - 1)...])
+            let value = laidOut(trimmed, oneLine: isOnOneLine(parent), indent: indentation(ofLineAt: inside))
+            return Array(bytes[..<inside]) + Array((member + value).utf8) + Array(bytes[(parent.byteRange.upperBound - 1)...])
         }
         // After the last member: on a line of its own, indented as that member's key, when the
-        // last key starts its line; else on the same line.
+        // last key starts its line; else on the same line, and on one line in an object written on one.
         let lineStart = (bytes[..<lastKey].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
         let lead = bytes[lineStart..<lastKey]
         let ownLine = lead.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        let indent = ownLine ? String(decoding: lead, as: UTF8.self) : ""
-        let value = ownLine ? trimmed.replacingNewlines(with: "\n" + indent) : trimmed
+        let indent = ownLine ? String(decoding: lead, as: UTF8.self) : indentation(ofLineAt: lastKey)
+        let value = laidOut(trimmed, oneLine: !ownLine && isOnOneLine(parent), indent: indent)
         let insertion = "," + (ownLine ? "\n" + indent : " ") + member + value
         let at = lastValue.byteRange.upperBound
         return Array(bytes[..<at]) + Array(insertion.utf8) + Array(bytes[at...])
@@ -334,9 +380,5 @@ extension String {
         while let c = s.first, c.isWhitespace { s = s.dropFirst() }
         while let c = s.last, c.isWhitespace { s = s.dropLast() }
         return String(s)
-    }
-
-    func replacingNewlines(with replacement: String) -> String {
-        split(separator: "\n", omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

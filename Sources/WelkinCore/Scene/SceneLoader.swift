@@ -111,7 +111,8 @@ public enum SceneLoader {
             try n.elements(count: 0...Scene.maximumLayers, "layers") { try decodeLayer($0, sceneSize: size, directory: directory) }
         } ?? []
         if let d = node.diagnostics, d.collecting, !d.errors.isEmpty { return scene }
-        scene.warnings += (node.diagnostics?.warnings ?? []) + emitterWarnings(scene, file: node.file)
+        scene.warnings += node.diagnostics?.warnings ?? []
+        scene.warnings += emitterWarnings(scene, file: node.file)
         return scene
     }
 

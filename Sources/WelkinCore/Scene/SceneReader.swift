@@ -6,15 +6,20 @@ public final class Diagnostics: @unchecked Sendable {
     /// Collect every error instead of stopping at the first.
     public let collecting: Bool
     public private(set) var errors: [SceneError] = []
-    /// Problems that do not stop the scene (Scene.warnings), found while decoding.
-    public var warnings: [SceneError] = []
     /// The most errors one file reports.
     public static let maximumErrors = 50
 
     /// Thrown when `maximumErrors` have been collected: decoding stops there.
     struct Full: Error {}
 
+    /// Warnings met while decoding (a scene still valid), one per JSON path; the scene carries them.
+    public private(set) var warnings: [SceneError] = []
+
     public init(collecting: Bool) { self.collecting = collecting }
+
+    func warn(_ warning: SceneError) {
+        if !warnings.contains(where: { $0.path == warning.path }) { warnings.append(warning) }
+    }
 
     func record(_ error: SceneError) throws {
         errors.append(error)
@@ -72,12 +77,31 @@ public struct Node {
         return n
     }
 
-    /// A number in a closed range; `what` describes it in the message ("a number in 0…1").
-    public func number(in range: ClosedRange<Double>, _ what: String? = nil) throws -> Double {
+    /// A number in a closed range; `what` describes it in the message ("a number in 0…1"). When
+    /// `unit` is an angle's ("°", "rad"), CSS's angle strings are accepted too (`"90deg"`,
+    /// `"1.5rad"`, `"0.25turn"`, `"100grad"`), converted to that unit; a plain number of radians
+    /// beyond a full turn is a warning (it was probably meant in degrees).
+    public func number(in range: ClosedRange<Double>, _ what: String? = nil, unit: String? = nil) throws -> Double {
         let expected = what ?? "a number in \(format(range.lowerBound))…\(format(range.upperBound))"
-        guard case .number(let n) = value.kind else { throw wrongType(expected) }
+        let angle = unit.flatMap(AngleUnit.init(symbol:))
+        if let angle, case .string(let text) = value.kind {
+            guard let radians = AngleUnit.radians(text) else {
+                throw error(.invalidValue, "expected \(expected) or an angle like \"90deg\", \"1.5rad\" or \"0.25turn\", got \"\(text)\"")
+            }
+            let n = angle.fromRadians(radians)
+            guard n.isFinite, range.contains(n) else {
+                throw error(.outOfRange, "expected \(expected), got \"\(text)\" (\(format(n)) \(angle.symbol))")
+            }
+            return n
+        }
+        guard case .number(let n) = value.kind else {
+            throw wrongType(angle == nil ? expected : "\(expected) or an angle like \"90deg\"")
+        }
         guard n.isFinite else { throw error(.nonFinite, "expected a finite number, got \(n)") }
         guard range.contains(n) else { throw error(.outOfRange, "expected \(expected), got \(format(n))") }
+        if angle == .radians, abs(n) > AngleUnit.fullTurnWarning {
+            diagnostics?.warn(error(.outOfRange, "warning: \(format(n)) rad is more than a full turn (2π ≈ 6.283 rad); Core Animation's angles are radians: write \"\(format(n))deg\" if you meant degrees"))
+        }
         return n
     }
 
@@ -288,7 +312,7 @@ public struct ObjectReader {
     public func number(_ key: String) throws -> Double? {
         try decode(key) { n, p in
             guard case .number(let range) = p.type else { preconditionFailure("\(key) is not a number") }
-            return try n.number(in: range, p.expectedPhrase)
+            return try n.number(in: range, p.expectedPhrase, unit: p.unit)
         }
     }
 
@@ -356,4 +380,40 @@ public struct ObjectReader {
 func format(_ n: Double) -> String {
     if n == n.rounded() && abs(n) < 1e15 { return String(Int64(n)) }
     return String(n)
+}
+
+/// The units an angle property is kept in, and CSS's angle strings that any of them accepts.
+public enum AngleUnit: Sendable, Equatable {
+    case degrees, radians
+
+    /// "°" or "rad", a property table's unit; nil for any other unit.
+    public init?(symbol: String) {
+        switch symbol {
+        case "°": self = .degrees
+        case "rad": self = .radians
+        default: return nil
+        }
+    }
+
+    public var symbol: String { self == .degrees ? "°" : "rad" }
+
+    func fromRadians(_ r: Double) -> Double { self == .degrees ? r * 180 / .pi : r }
+
+    /// A plain radians value beyond this (a full turn, and a rounding's worth) draws a warning.
+    static let fullTurnWarning = 2 * Double.pi + 1e-9
+
+    /// CSS's angle units, as radians per unit; "grad" before "rad", which it ends with.
+    public static let cssUnits: [(String, Double)] = [("deg", .pi / 180), ("grad", .pi / 200), ("rad", 1), ("turn", 2 * .pi)]
+
+    /// The JSON Schema pattern of an angle string.
+    public static let pattern = "^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?(deg|grad|rad|turn)$"
+
+    /// `"90deg"`, `"-1.5rad"`, `"0.25turn"`, `"100grad"` in radians; nil for anything else (no
+    /// spaces, no other unit, a finite number).
+    public static func radians(_ text: String) -> Double? {
+        guard text.utf8.count <= 64, let (suffix, perUnit) = cssUnits.first(where: { text.hasSuffix($0.0) }) else { return nil }
+        let number = text.dropLast(suffix.count)
+        guard !number.isEmpty, number.allSatisfy({ "0123456789.+-eE".contains($0) }), let n = Double(number), n.isFinite else { return nil }
+        return n * perUnit
+    }
 }

@@ -24,6 +24,10 @@ public enum SceneSchema {
                 .object([("type", .string("array")), ("items", number(0...1)), ("minItems", .number(3)), ("maxItems", .number(4))]),
             ])),
         ])))
+        defs.append(("angle", .object([
+            ("description", .string(angleDescription)),
+            ("type", .string("string")), ("pattern", .string(AngleUnit.pattern)),
+        ])))
         return .object([
             ("$schema", .string(draft)),
             ("title", .string("Welkin scene")),
@@ -61,10 +65,16 @@ public enum SceneSchema {
         return .object(members)
     }
 
+    /// What an angle string is, for the schema and the docs.
+    static let angleDescription = "An angle as CSS writes it, converted to the property's unit (° or rad): \"90deg\", \"1.5rad\", \"0.25turn\" or \"100grad\"."
+
     static func propertySchema(_ p: Property) -> JSONValue {
-        guard case .object(var members) = typeSchema(p.type).kind else { preconditionFailure() }
+        var type = typeSchema(p.type)
+        let isAngle = p.unit.flatMap(AngleUnit.init(symbol:)) != nil
+        if isAngle { type = .object([("anyOf", .array([type, ref("angle")]))]) }
+        guard case .object(var members) = type.kind else { preconditionFailure() }
         var description = p.summary
-        if let unit = p.unit { description += " Unit: \(unit)." }
+        if let unit = p.unit { description += " Unit: \(unit)" + (isAngle ? " (or an angle string: \"90deg\", \"1.5rad\", \"0.25turn\")." : ".") }
         if case .described(let text) = p.defaultValue { description += " Default: \(text)." }
         members.append(("description", .string(description)))
         if let d = defaultJSON(p.defaultValue) { members.append(("default", d)) }
@@ -136,7 +146,7 @@ public enum SceneSchema {
             for p in table.properties {
                 let cells = [
                     "`\(p.key)`" + (p.required ? " *required*" : ""),
-                    typeText(p.type),
+                    typeText(p.type) + (p.unit.flatMap(AngleUnit.init(symbol:)) == nil ? "" : ", or an angle string (`\"90deg\"`, `\"1.5rad\"`, `\"0.25turn\"`)"),
                     defaultText(p.defaultValue),
                     p.unit ?? "",
                     p.animatable ? "yes" : "",

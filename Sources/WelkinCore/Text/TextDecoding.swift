@@ -1,5 +1,7 @@
-// The text layer's property table and decoder. The font is found and every character the string
-// can show is checked here, so a missing font or glyph is a scene error with its JSON path.
+// The text layer's property table and decoder. Decoding asks nothing of the machine's fonts, so a
+// scene decodes (and `validate` and `export-code` answer) the same everywhere: the font is found
+// when the Frame lays the text out (TextDraw), where a missing family, file or glyph is an error at
+// the layer's `font` or `string` path; `Scene.fontWarnings()` lets `validate` say so beforehand.
 
 import Foundation
 import WelkinText
@@ -15,9 +17,12 @@ extension TextLayer {
             Property("size", .number(1...maximumSize), default: .number(d.size), unit: "pt", "Points per em."),
             Property("weight", .choice(FontWeight.allCases.map(\.rawValue)), default: .string(d.weight.rawValue), live: false,
                      expected: "font weight", "SwiftUI's weights: the family's nearest face (a font file is one face)."),
-            Property("position", .unitPoint(-1e4...1e4), default: .point(d.position), "Where the alignment point goes."),
+            Property("position", .unitPoint(-1e4...1e4), default: .point(d.position),
+                     "Where the alignment point goes. A name (`top`, `bottomTrailing`…) places the text inside the frame at that side, `margin` in, as SwiftUI's frame alignment does."),
             Property("alignment", .choice(TextAlignment.allCases.map(\.rawValue)), default: .string(d.alignment.rawValue),
-                     expected: "text alignment", "Which point of the text's box sits at `position`; lines align to the same side."),
+                     expected: "text alignment", "Which point of the text's box sits at `position`; lines align to the same side. A named `position` makes its name the default."),
+            Property("margin", .number(0...1e4), default: .number(d.margin), unit: "pt",
+                     "With a named `position`: the space between the frame's edge and the text (SwiftUI's default padding)."),
             Property("lineSpacing", .number(0...1000), default: .number(d.lineSpacing), unit: "pt",
                      "Extra space between lines, beyond the font's line height."),
             Property("color", KeyframeTables.colorType, default: .color(.white), animatable: true, "The text's colour (straight sRGB)."),
@@ -38,12 +43,18 @@ extension SceneLoader {
         var t = TextLayer()
         if let v = try object.number("size") { t.size = v }
         if let v = try object.choice("weight", as: FontWeight.self) { t.weight = v }
-        if let v = try object.unitPoint("position") { t.position = v }
+        if let v = try object.unitPoint("position") {
+            t.position = v
+            // A name places the text inside the frame: its box's point of the same name at the frame's.
+            if case .string(let name)? = object["position"]?.value.kind {
+                t.inside = name == "zero" ? .topLeading : TextAlignment(rawValue: name)
+                t.alignment = t.inside ?? t.alignment
+            }
+        }
         if let v = try object.choice("alignment", as: TextAlignment.self) { t.alignment = v }
+        if let v = try object.number("margin") { t.margin = v }
         if let v = try object.number("lineSpacing") { t.lineSpacing = v }
         if let v = try object.animatedColor("color") { t.color = v }
-        let fontNode = object["font"]
-        var fontFound = true
         _ = try object.decode("font") { n -> Void in
             let name = try n.string()
             guard !name.isEmpty else { throw n.error(.invalidValue, "expected a font file or a family name, got \"\"") }
@@ -57,14 +68,6 @@ extension SceneLoader {
             }
         }
         t.font.weight = t.weight.openType
-        // The font: a missing file or family is an error at `font` (or at the layer for the default).
-        let fontPlace = fontNode ?? object.node
-        do {
-            _ = try TextEngine.resolve(t.font)
-        } catch let e as FontError {
-            fontFound = false
-            try fontPlace.report(fontPlace.error(.unreadableFile, fontMessage(e, t)))
-        }
         if let s = try object.string("string"), let node = object["string"] {
             _ = try node.recover {
                 t.string = s
@@ -72,31 +75,9 @@ extension SceneLoader {
                 do { t.template = try TextTemplate.parse(s) } catch let e as TextTemplate.SyntaxError {
                     throw node.error(.invalidValue, e.message)
                 }
-                if fontFound {
-                    do { try TextEngine.checkCharacters(t.template.possibleCharacters, t.font) } catch let e as FontError {
-                        throw node.error(.invalidValue, e.description)
-                    }
-                }
             }
         }
         return t
-    }
-
-    static func fontMessage(_ e: FontError, _ t: TextLayer) -> String {
-        switch e {
-        case .noSuchFile(let path):
-            return "no such font file '\(t.fontName ?? path)' (looked for \(path))"
-        case .unknownFamily(let name, let installed):
-            if t.fontName == nil {
-                return "the default font family '\(name)' is not installed ('make deps' installs it: Debian's fonts-dejavu-core)"
-            }
-            var message = "no installed font family '\(name)'"
-            if let near = nearest(name, in: installed) { message += "; did you mean '\(near)'?" }
-            else { message += " (fc-list : family lists the installed ones)" }
-            return message
-        default:
-            return e.description
-        }
     }
 
     /// Refuses what cannot be drawn before any shaping: control characters and too many lines.

@@ -20,12 +20,29 @@ public struct TextLayer: Sendable, Equatable {
     public var weight: FontWeight = .regular
     public var position: UnitPoint = [0.5, 0.5]
     public var alignment: TextAlignment = .center
+    /// Set when `position` is a name (`"top"`, `"bottomTrailing"`…): the text sits inside the frame
+    /// at that side or corner, `margin` points in, as SwiftUI's frame alignment places a Text.
+    public var inside: TextAlignment? = nil
+    /// Points between the frame's edge and the text when `position` is a name.
+    public var margin: Double = 16
     /// Extra points between lines, beyond the font's line height.
     public var lineSpacing: Double = 0
     /// Straight sRGB.
     public var color: Animated<RGBA> = .constant(.white)
 
     public init() {}
+
+    /// Where the alignment point goes, in pixels of a frame `pixelSize` wide and high (`scale`
+    /// pixels a point): the unit point, moved `margin` in from the sides a named position touches.
+    public func origin(pixelSize: SIMD2<Double>, scale: SIMD2<Double>) -> SIMD2<Double> {
+        var origin = position * pixelSize
+        if let inside {
+            let toward = SIMD2<Double>(inside.horizontal == .leading ? 1 : inside.horizontal == .trailing ? -1 : 0,
+                                       inside.vertical == .top ? 1 : inside.vertical == .bottom ? -1 : 0)
+            origin += toward * margin * scale
+        }
+        return origin
+    }
 
     /// The family drawn when a layer names none: DejaVu Sans, from Debian's fonts-dejavu-core, which `make deps` installs.
     public static let defaultFamily = "DejaVu Sans"
