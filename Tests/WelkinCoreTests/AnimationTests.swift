@@ -90,7 +90,7 @@ final class AnimationTests: XCTestCase {
     func testABounceBeyondTheRangeIsClampedWithAWarning() throws {
         let s = try scene(#"{"from": 0, "to": 1, "animation": {"snappy": {"duration": 0.66, "extraBounce": 15}}, "repeat": "forever", "autoreverses": true}"#)
         XCTAssertEqual(s.warnings.map(\.description),
-                       ["a.json: layers[0].shadow.radius.animation: snappy's bounce 0.15 + extraBounce 15 = 15.15 is beyond SwiftUI's documented −1…1; Welkin clamps it to 1"])
+                       ["a.json: layers[0].shadow.radius.animation: warning: snappy's bounce 0.15 + extraBounce 15 = 15.15 is beyond SwiftUI's documented −1…1; Welkin clamps it to 1"])
         let r = s.layers[0].shadow!.radius
         XCTAssertEqual(r.value(at: 0.33), 2, accuracy: 1e-9, "undamped: half a period out, twice the distance")
         XCTAssertEqual(r.value(at: 0.66), 0, accuracy: 1e-9)

@@ -189,7 +189,7 @@ extension Node {
         var warnings: [String] = []
         let timing = try o.decode("animation") { try $0.animation(warnings: &warnings) } ?? .easeInOut()
         let where_ = path.isEmpty ? "animation" : path + ".animation"
-        for warning in warnings { diagnostics?.warn(SceneError(.invalidValue, file: file, path: where_, warning)) }
+        for warning in warnings { diagnostics?.warn(SceneError(.invalidValue, file: file, path: where_, "warning: " + warning)) }
         var repetition = Repetition.once
         if let n = o["repeat"] {
             if case .string = n.value.kind {
