@@ -52,9 +52,10 @@ public struct TextDraw: Sendable, Equatable {
 }
 
 /// A text layer that cannot be drawn at this size (its layout failed): `layers[N]: sentence`.
-public struct TextDrawError: Error, CustomStringConvertible, Sendable {
+public struct TextDrawError: UserFacingError, Sendable {
     public var message: String
     public var description: String { message }
+    public func inScene(_ file: String?) -> any UserFacingError { SceneFileError(sceneFile: file, message: message) }
 }
 
 extension TextDraw: LayerDraw {}
