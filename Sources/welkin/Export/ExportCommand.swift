@@ -61,7 +61,7 @@ extension Commands {
         let command = named("export")!
         func usage(_ message: String) -> UsageError { UsageError(message: message, command: command) }
         guard let out = args.value("--output") else { throw usage("missing -o OUT") }
-        var target = try ExportTarget(out)
+        let target = try ExportTarget(out)
 
         func seconds(_ name: String) throws -> Double? {
             guard let text = args.value(name) else { return nil }
