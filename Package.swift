@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "WelkinImage", dependencies: ["WelkinCore", "CPNG", "COpenEXR", "CZlib", "CLittleCMS"]),
         // CPU reference renderer and image comparison. Optimised in debug builds too: its per-pixel loops
         // (with WelkinCore's inlinable per-pixel maths specialised into them) are most of the tests' time.
-        .target(name: "WelkinReference", dependencies: ["WelkinCore", "WelkinImage", "WelkinText"],
+        .target(name: "WelkinReference", dependencies: ["WelkinCore", "WelkinImage"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // `welkin export-code`: a scene as SwiftUI or Core Animation source. Reads the model only.
         .target(name: "WelkinExport", dependencies: ["WelkinCore"]),
@@ -100,7 +100,7 @@ let package = Package(
                                                          "CEpoxy"]),
         // The libFuzzer target (make fuzz: built with -sanitize=fuzzer -D WELKIN_FUZZ into .build/fuzz);
         // in an ordinary build, a tool that replays inputs through the same pipeline.
-        .executableTarget(name: "WelkinFuzz", dependencies: ["WelkinCore", "WelkinImage", "WelkinReference"]),
+        .executableTarget(name: "WelkinFuzz", dependencies: ["WelkinCore", "WelkinReference"]),
 
         // Helpers every test target shares (checkout paths, scene errors, the shared GL context).
         .target(name: "WelkinTestSupport", dependencies: ["WelkinCore", "WelkinGL", "WelkinImage", "WelkinReference"], path: "Tests/WelkinTestSupport"),

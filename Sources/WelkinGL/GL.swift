@@ -8,9 +8,10 @@ import CGLFW
 import WelkinCore
 
 /// An OpenGL call that reported an error through glGetError.
-public struct GLError: Error, CustomStringConvertible, Sendable {
+public struct GLError: UserFacingError, Sendable {
     public var message: String
     public var description: String { message }
+    public var userFacingDescription: String { "welkin: \(message)" }
     public init(_ message: String) { self.message = message }
 }
 

@@ -35,10 +35,11 @@ public struct FloatImage: Sendable, Equatable {
 }
 
 /// A failure writing or reading an EXR file; `message` carries OpenEXR's own words where it gave some.
-public struct EXRError: Error, CustomStringConvertible, Sendable {
+public struct EXRError: UserFacingError, Sendable {
     public let path: String
     public let message: String
     public var description: String { "\(path): \(message)" }
+    public var filePath: String? { path }
 
     public init(path: String, message: String) {
         self.path = path; self.message = message

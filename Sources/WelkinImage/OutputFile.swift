@@ -1,15 +1,20 @@
 // Whether a file can be written, checked before any work is done, and why not in plain words.
 
 import Foundation
+import WelkinCore
 
 /// A file Welkin cannot write: `cannot write PATH: REASON`.
-public struct WriteError: Error, CustomStringConvertible, Sendable, Equatable {
+public struct WriteError: UserFacingError, Sendable, Equatable {
     public var path: String
     /// Plain words: "the folder /x does not exist", "permission denied", …
     public var reason: String
-    public var description: String { "cannot write \(path): \(reason)" }
+    /// What could not be done to `path`: "write", or "create the folder".
+    public var action = "write"
+    public var description: String { "cannot \(action) \(path): \(reason)" }
+    public var message: String { reason }
+    public var filePath: String? { path }
 
-    public init(path: String, reason: String) { self.path = path; self.reason = reason }
+    public init(path: String, reason: String, action: String = "write") { self.path = path; self.reason = reason; self.action = action }
 }
 
 public enum OutputFile {
@@ -37,13 +42,13 @@ public enum OutputFile {
     public static func createFolder(_ folder: String) throws {
         var info = stat()
         if stat(folder, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else { throw WriteError(path: folder, reason: "it is not a folder") }
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw WriteError(path: folder, reason: "it is not a folder", action: "create the folder") }
             return
         }
         let parent = (folder as NSString).deletingLastPathComponent
         if !parent.isEmpty, parent != folder { try createFolder(parent) }
         guard mkdir(folder, 0o755) == 0 || errno == EEXIST else {
-            throw WriteError(path: folder, reason: reason(errno, folder: parent.isEmpty ? "." : parent))
+            throw WriteError(path: folder, reason: reason(errno, folder: parent.isEmpty ? "." : parent), action: "create the folder")
         }
     }
 

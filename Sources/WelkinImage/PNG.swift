@@ -7,10 +7,11 @@ import Foundation
 import WelkinCore
 
 /// A failure reading or writing an image file.
-public struct ImageFileError: Error, CustomStringConvertible, Sendable {
+public struct ImageFileError: UserFacingError, Sendable {
     public var path: String
     public var message: String
     public var description: String { "\(path): \(message)" }
+    public var filePath: String? { path }
 
     public init(path: String, message: String) {
         self.path = path; self.message = message

@@ -178,7 +178,7 @@ public enum PNGColor {
 }
 
 /// Why a PNG's colour space cannot be read, as a sentence.
-public struct PNGColorError: Error, CustomStringConvertible, Sendable {
+public struct PNGColorError: UserFacingError, Sendable {
     public var message: String
     public var description: String { message }
 }

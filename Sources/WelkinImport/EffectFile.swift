@@ -4,6 +4,8 @@
 // textureFileName/textureImageData). Key names match case-insensitively, so the spellings both
 // formats have used (particleLifeSpan, FinishParticleSizeVariance, radialAccelVariance) all read.
 
+import WelkinCore
+
 /// A value of an effect file: a number or a string (with where it came from, for messages).
 public struct EffectValue: Sendable {
     public enum Kind: Sendable { case number(Double), string(String) }
@@ -21,8 +23,10 @@ public struct EffectFile: Sendable {
     /// The file's path (for messages).
     public var path: String
 
-    public struct Error: Swift.Error, Sendable, CustomStringConvertible {
+    public struct Error: UserFacingError, Sendable {
+        /// `file: key: sentence`.
         public var description: String
+        public var message: String { description }
     }
 
     /// A mistake in the effect: `file: key: sentence`.

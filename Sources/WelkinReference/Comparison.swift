@@ -1,6 +1,7 @@
 // Comparing two images: the figures `welkin compare` prints, and the diff heat map.
 
 import Foundation
+import WelkinCore
 import WelkinImage
 
 /// How two same-sized RGBA8 images differ. Differences are in 0…255 units.
@@ -23,9 +24,10 @@ public struct Comparison: Sendable {
 
     public func passed(maxFailingPercent: Double) -> Bool { percentOverThreshold <= maxFailingPercent }
 
-    public struct SizeMismatch: Error, CustomStringConvertible {
+    public struct SizeMismatch: UserFacingError {
         public var first: (Int, Int), second: (Int, Int)
-        public var description: String { "images differ in size: \(first.0)×\(first.1) and \(second.0)×\(second.1)" }
+        public var description: String { message }
+        public var message: String { "images differ in size: \(first.0)×\(first.1) and \(second.0)×\(second.1)" }
     }
 
     public init(_ a: Image, _ b: Image, threshold: Int = 2) throws {

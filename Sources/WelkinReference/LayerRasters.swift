@@ -7,7 +7,7 @@ import WelkinCore
 
 /// A Frame value the CPU reference draws: each kind's raster file conforms its draw type
 /// (`extension GradientDraw: CPURasterizable`). A draw type without it is an error, not a crash
-/// (`ReferenceUnsupportedError`); RasterRegistrationTests checks every kind in `LayerKinds.all`.
+/// (`ReferenceUnsupportedError`); KindRasterTests checks every kind in `LayerKinds.all`.
 protocol CPURasterizable: LayerDraw {
     /// Throws `ReferenceUnsupportedError` when the reference cannot draw this layer at all (a
     /// user's GLSL shader). By default it can.

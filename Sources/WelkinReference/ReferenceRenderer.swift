@@ -10,9 +10,10 @@ import WelkinCore
 import WelkinImage
 
 /// A layer the CPU reference cannot draw (a user's GLSL shader, say).
-public struct ReferenceUnsupportedError: Error, CustomStringConvertible, Sendable {
+public struct ReferenceUnsupportedError: UserFacingError, Sendable {
     public var message: String
     public var description: String { message }
+    public func inScene(_ file: String?) -> any UserFacingError { SceneFileError(sceneFile: file, message: message) }
 }
 
 public struct ReferenceRenderer: Sendable {

@@ -1,15 +1,23 @@
 // Hand-written argument parsing with the usual conventions:
 // `--flag value`, `--flag=value`, `-o value`, `--` ends options, `--help` anywhere.
 
+import WelkinCore
+
 /// A usage mistake: printed with the command's usage line, exit status 2.
-struct UsageError: Error {
+struct UsageError: UserFacingError {
     var message: String
+    /// The command whose usage line is printed; main.swift fills in the command that was run.
     var command: Command?
+    var exitCode: Int32 { 2 }
+    var description: String {
+        "welkin: \(message)\n" + (command.map { "Usage: \($0.usage)\n" } ?? "") + "Run 'welkin help' for more."
+    }
 }
 
-/// A runtime failure: printed as a sentence, exit status 1.
-struct Failure: Error {
+/// A runtime failure the command line itself finds: printed as a sentence, exit status 1.
+struct Failure: UserFacingError {
     var message: String
+    var description: String { message }
 }
 
 /// An option a command accepts.
@@ -110,5 +118,4 @@ extension Arguments {
     }
 }
 
-import WelkinCore
 func levenshteinDistance(_ a: Substring, _ b: String) -> Int { levenshtein(String(a), b) }

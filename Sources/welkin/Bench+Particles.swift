@@ -45,14 +45,10 @@ extension Commands {
         if wanted("gpu.snow.720p") {
             let renderer = try headlessRenderer(args)
             let frame = try exampleFrame("snow.json", time: 0, renderer: renderer)
-            do {
-                let gpu = GPUTimes(renderer)
-                let ms = try medianMilliseconds(runs: runs) { try renderer.draw(frame); renderer.finish(); gpu.record() }
-                results.append(BenchResult(name: "gpu.snow.720p", unit: "ms", value: ms))
-                results += gpuTimeResult("gpu.snow.720p", gpu.median(last: runs))
-            } catch let e as GLError {
-                throw Failure(message: "welkin bench: \(e.message)")
-            }
+            let gpu = GPUTimes(renderer)
+            let ms = try benchDraw(nil) { try medianMilliseconds(runs: runs) { try renderer.draw(frame); renderer.finish(); gpu.record() } }
+            results.append(BenchResult(name: "gpu.snow.720p", unit: "ms", value: ms))
+            results += gpuTimeResult("gpu.snow.720p", gpu.median(last: runs))
         }
         results += try runParticleScaleBenchmarks(runs: runs, filter: filter, args: args)
         return results
@@ -87,7 +83,7 @@ extension Commands {
                 builds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
                 k += 1
                 count = frame.layers.reduce(0) { n, layer in n + ((layer as? ParticleDraw)?.instanceCount ?? 0) }
-                do { try renderer.draw(frame) } catch let e as GLError { throw Failure(message: "welkin bench: \(names[0]): \(e.message)") }
+                try benchDraw(names[0]) { try renderer.draw(frame) }
                 renderer.finish()
                 gpu.record()
             }

@@ -38,7 +38,7 @@ extension Commands {
             let ms = try medianMilliseconds(runs: runs) {
                 let frame = Frame(scene: scene, time: 1.5 + Double(k) / 60, pixelSize: SIMD2(1280, 720))
                 k += 1
-                do { try renderer.draw(frame) } catch let e as GLError { throw Failure(message: "welkin bench: \(entry): \(e.message)") }
+                try benchDraw(entry) { try renderer.draw(frame) }
                 renderer.finish()
                 gpu.record()
             }

@@ -204,12 +204,17 @@ extension Commands {
     static func gpuFrameAndBarePass(_ renderer: GLRenderer, _ frame: Frame, runs: Int)
         throws -> (frame: Double, bare: Double, frameGPU: Double?, bareGPU: Double?) {
         let frameGPU = GPUTimes(renderer), bareGPU = GPUTimes(renderer)
-        do {
+        return try benchDraw(nil) {
             let (f, b) = try interleavedMedians(runs: runs, { try renderer.draw(frame); renderer.finish(); frameGPU.record() },
                                                 { try renderer.drawBarePass(pixelSize: frame.pixelSize); renderer.finish(); bareGPU.record() })
             return (f, b, frameGPU.median(last: runs), bareGPU.median(last: runs))
-        } catch let e as GLError {
-            throw Failure(message: "welkin bench: \(e.message)")
+        }
+    }
+
+    /// Runs `body` (GPU draws of the benchmark `name`), its errors as `welkin bench: NAME: sentence`.
+    static func benchDraw<T>(_ name: String?, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let e as any UserFacingError {
+            throw Failure(message: "welkin bench: " + (name.map { "\($0): " } ?? "") + e.message)
         }
     }
 

@@ -39,9 +39,7 @@ extension Commands {
     }
 
     static func writePNG16(_ image: Image16, to path: String, colorSpace: OutputColorSpace) throws {
-        do { try PNG16.write(image, to: path, colorSpace: colorSpace) } catch let e as ImageFileError {
-            throw Failure(message: e.description)
-        } catch let e as WriteError { throw Failure(message: e.description) }
+        try PNG16.write(image, to: path, colorSpace: colorSpace)
     }
 
     /// " Display P3, 16-bit" for the summary line of a still that is not 8-bit sRGB.

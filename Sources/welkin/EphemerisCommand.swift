@@ -55,7 +55,7 @@ extension Commands {
             }
             var catalog: StarCatalog?
             if starLimit != nil {
-                do { catalog = try StarCatalog.shipped.get() } catch { throw Failure(message: "\(error)") }
+                catalog = try StarCatalog.shipped.get()
             }
             let sky = EphemerisReport(date: date, observer: Observer(latitude: lat, longitude: lon, height: height),
                                       starLimit: starLimit, catalog: catalog)

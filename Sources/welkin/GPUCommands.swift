@@ -11,35 +11,22 @@ extension Commands {
     static let shadersOption = OptionSpec(name: "--shaders", value: "DIR",
                                           help: "Read Welkin's shaders from DIR (default: the checkout's Shaders/, else the installed copy).")
 
-    /// A headless renderer, or a Failure that says why there is none.
+    /// A headless renderer; throws why there is none (no OpenGL, a shader that does not compile).
     static func headlessRenderer(_ args: Arguments) throws -> GLRenderer {
-        do {
-            let library = try ShaderLibrary.locate(override: args.value("--shaders"))
-            let context = try GLContext.headless()
-            return try GLRenderer(context: context, shaders: library)
-        } catch let e as GLContextError {
-            throw Failure(message: "welkin: \(e.description)")
-        } catch let e as ShaderError {
-            throw Failure(message: e.description)
-        }
+        let library = try ShaderLibrary.locate(override: args.value("--shaders"))
+        let context = try GLContext.headless()
+        return try GLRenderer(context: context, shaders: library)
     }
 
-    /// Draws a frame of `scene` on the GPU, turning GL and shader errors into messages.
+    /// Draws a frame of `scene` on the GPU; its errors name the scene's file.
     static func gpuRender(_ renderer: GLRenderer, _ frame: Frame, of scene: Scene) throws -> Image {
-        try gpuCall(scene) { try renderer.render(frame) }
+        try inScene(scene.sourcePath) { try renderer.render(frame) }
     }
 
-    /// Runs `body` (a GPU draw of `scene`), turning GL and shader errors into messages.
-    static func gpuCall<T>(_ scene: Scene, _ body: () throws -> T) throws -> T {
-        do { return try body() } catch let e as ShaderError {
-            throw Failure(message: e.description)
-        } catch let e as ShaderLayerError {
-            throw Failure(message: e.inFile(scene.sourcePath).description)
-        } catch let e as GLError {
-            throw Failure(message: "welkin: \(e.message)")
-        } catch let e as TextDrawError {
-            throw Failure(message: "\(scene.sourcePath ?? "<default scene>"): \(e.message)")
-        }
+    /// Runs `body` (a draw of the scene in `file`, nil for the built-in one), its errors naming the
+    /// file where the code that threw them could not (a Frame does not know its file).
+    static func inScene<T>(_ file: String?, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let e as any UserFacingError { throw e.inScene(file) }
     }
 
     static let render = Command(
@@ -79,11 +66,11 @@ extension Commands {
                 },
                 image16: { frame in
                     SimulationCache.shared.removeAll()
-                    return try gpuCall(scene) { try renderer.render16(frame) }
+                    return try inScene(scene.sourcePath) { try renderer.render16(frame) }
                 },
                 linear: { frame in
                     SimulationCache.shared.removeAll()
-                    return try gpuCall(scene) { try renderer.renderLinear(frame) }
+                    return try inScene(scene.sourcePath) { try renderer.renderLinear(frame) }
                 })
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
             print("\(wrote), GPU: \(renderer.context.renderer), \(String(format: "%.1f", elapsed)) ms)")
@@ -144,19 +131,19 @@ extension Commands {
             let outDirectory = args.value("--output") ?? args.value("--out") ?? "compare-out"
             let scene = try applyingColorSpace(args, to: try loadScene(args, command: command), out: nil, command: command)
             // Made before rendering, so no render is wasted on a folder that cannot be.
-            do { try OutputFile.createFolder(outDirectory) } catch let e as WriteError {
-                throw Failure(message: "cannot create the folder \(e.path): \(e.reason)")
-            }
+            try OutputFile.createFolder(outDirectory)
 
             var reference: Image
             var conversion: String?
             if let against = args.value("--against") {
-                do { reference = try PNG.read(path: against) } catch let e as ImageFileError { throw Failure(message: e.description) }
+                reference = try PNG.read(path: against)
                 if size == nil { size = SIMD2(reference.width, reference.height) }
+                let bytes: [UInt8]
+                do { bytes = try RegularFile.read(against, limit: PNG.maximumFileSize) } catch { throw Failure(message: "\(against): \(error)") }
                 let space: OutputColorSpace
-                do { space = try PNGColor.colorSpace(ofPNG: try RegularFile.read(against, limit: PNG.maximumFileSize)) } catch let e as PNGColorError {
-                    throw Failure(message: "\(against): cannot compare: \(e.message)")
-                } catch { throw Failure(message: "\(against): \(error)") }
+                do { space = try PNGColor.colorSpace(ofPNG: bytes) } catch {
+                    throw Failure(message: "\(against): cannot compare: \(error)")
+                }
                 if space != scene.outputColorSpace {
                     reference = Comparison.converting(reference, from: space, to: scene.outputColorSpace)
                     // Both images' dither, carried through the matrix, differs by more than 2/255.
@@ -169,11 +156,7 @@ extension Commands {
             }
             let frame = Frame(scene: scene, time: time, pixelSize: size)
             if args.value("--against") == nil {
-                do { reference = try ReferenceRenderer().render(frame) } catch let e as ReferenceUnsupportedError {
-                    throw Failure(message: "\(args.positionals[0]): \(e.message)")
-                } catch let e as TextDrawError {
-                    throw Failure(message: "\(args.positionals[0]): \(e.message)")
-                }
+                reference = try inScene(scene.sourcePath) { try ReferenceRenderer().render(frame) }
             }
             let renderer = try headlessRenderer(args)
             let gpu = try gpuRender(renderer, frame, of: scene)
@@ -182,8 +165,9 @@ extension Commands {
             do {
                 comparison = try Comparison(gpu, reference, threshold: threshold)
                 diff = try Comparison.heatMap(gpu, reference)
-            } catch let e as Comparison.SizeMismatch {
-                throw Failure(message: "\(args.value("--against") ?? "reference"): \(e.description) (pass --size to match)")
+            } catch {
+                // Only a size mismatch can stop a comparison.
+                throw Failure(message: "\(args.value("--against") ?? "reference"): \(error) (pass --size to match)")
             }
             for (name, image) in [("gpu.png", gpu), ("reference.png", reference)] {
                 try writePNG(image, to: outDirectory + "/" + name, colorSpace: frame.outputColorSpace)
@@ -266,14 +250,7 @@ extension Commands {
                 }
                 options.exitAfter = s
             }
-            let viewer: Viewer
-            do {
-                viewer = try Viewer(options: options)
-            } catch let e as GLContextError {
-                throw Failure(message: "welkin: cannot open a window: \(e.description)\n(no display? 'welkin render SCENE -o OUT.png' renders without one)")
-            } catch let e as ShaderError {
-                throw Failure(message: e.description)
-            }
+            let viewer = try Viewer(options: options)
             let status = viewer.run()
             // Exit here, with the viewer still alive: tearing GL down would wait for a frame the
             // quit abandoned (Viewer.run()), and the process's exit frees everything anyway.

@@ -45,13 +45,9 @@ extension Commands {
             let name = outURL.deletingPathExtension().lastPathComponent
             let outDirectory = outURL.deletingLastPathComponent().path
             let result: ParticleImport.Result
-            do {
-                let effect = try EffectFile.parse(text, path: path)
-                result = try ParticleImport.convert(effect, effectDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path,
-                                                    name: name, options: options)
-            } catch let e as EffectFile.Error {
-                throw Failure(message: e.description)
-            }
+            let effect = try EffectFile.parse(text, path: path)
+            result = try ParticleImport.convert(effect, effectDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+                                                name: name, options: options)
             for warning in result.warnings { printError("\(path): \(warning)") }
 
             // The texture first (the scene refers to it), then the scene, each renamed into place;
@@ -78,6 +74,6 @@ extension Commands {
     /// Writes `bytes` through a temporary file renamed into place (AtomicFile): a failure says
     /// `cannot write PATH: REASON` and leaves nothing behind.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        do { try AtomicFile.write(bytes, to: path) } catch let e as WriteError { throw Failure(message: e.description) }
+        try AtomicFile.write(bytes, to: path)
     }
 }

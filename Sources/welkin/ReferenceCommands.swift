@@ -16,13 +16,14 @@ extension Commands {
     static let fitOption = OptionSpec(name: "--fit", value: "MODE", help: "With --size of another aspect: stretch (default), cover (crop) or contain (transparent bars).")
     static let outputOption = OptionSpec(name: "--output", short: "-o", value: "OUT.png", help: "Where to write the PNG (default: NAME-tT.png here, NAME the scene file's name).")
 
-    /// Loads SCENE, or the built-in default scene when no path is given.
+    /// Loads SCENE, or the built-in default scene when no path is given; a broken scene throws
+    /// every error it has (up to 50), as `welkin validate` lists them.
     static func loadScene(_ args: Arguments, command: Command) throws -> Scene {
         guard args.positionals.count <= 1 else {
             throw UsageError(message: "expected one scene file, got \(args.positionals.count)", command: command)
         }
         guard let path = args.positionals.first else { return Scene.defaultScene }
-        let scene = try SceneLoader.load(path: path)
+        let scene = try SceneLoader.loadReportingEveryError(path: path)
         for warning in scene.warnings { printError(warning.description) }
         return scene
     }
@@ -48,32 +49,24 @@ extension Commands {
             let scene = try applyingColorSpace(args, to: try loadScene(args, command: command), out: out, command: command)
             let plan = try stillPlan(args, scene: scene, out: out, depth: depth, command: command)
             let start = DispatchTime.now()
-            func reference<T>(_ body: () throws -> T) throws -> T {
-                do { return try body() } catch let e as ReferenceUnsupportedError {
-                    throw Failure(message: "\(args.positionals.first ?? "<default scene>"): \(e.message)")
-                } catch let e as TextDrawError {
-                    throw Failure(message: "\(args.positionals.first ?? "<default scene>"): \(e.message)")
-                }
-            }
+            let file = args.positionals.first
             let wrote = try writeStill(args, scene: scene, out: out, time: time, plan: plan,
-                                       image: { frame in try reference { try ReferenceRenderer().render(frame) } },
-                                       image16: { frame in try reference { try ReferenceRenderer().render16(frame) } },
-                                       linear: { frame in try reference { try ReferenceRenderer().renderLinear(frame) } })
+                                       image: { frame in try inScene(file) { try ReferenceRenderer().render(frame) } },
+                                       image16: { frame in try inScene(file) { try ReferenceRenderer().render16(frame) } },
+                                       linear: { frame in try inScene(file) { try ReferenceRenderer().renderLinear(frame) } })
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
             print("\(wrote), rendered in \(String(format: "%.1f", elapsed)) ms)")
             return 0
         })
 
     static func writePNG(_ image: Image, to path: String, colorSpace: OutputColorSpace = .srgb) throws {
-        do { try PNG.write(image, to: path, colorSpace: colorSpace) } catch let e as ImageFileError {
-            throw Failure(message: e.description)
-        } catch let e as WriteError { throw Failure(message: e.description) }
+        try PNG.write(image, to: path, colorSpace: colorSpace)
     }
 
     /// Fails with `cannot write OUT: REASON` unless OUT can be written: checked before rendering,
     /// so no render is wasted on an output that cannot be kept.
     static func checkWritable(_ out: String) throws {
-        do { try OutputFile.checkWritable(out) } catch let e as WriteError { throw Failure(message: e.description) }
+        try OutputFile.checkWritable(out)
     }
 
     static let validate = Command(
@@ -92,10 +85,7 @@ extension Commands {
                     for warning in scene.warnings + scene.fontWarnings(file: path) { printError(warning.description) }
                     print("\(path): ok")
                 } else {
-                    for e in errors { printError(e.description) }
-                    if errors.count >= Diagnostics.maximumErrors {
-                        printError("\(path): stopped after \(Diagnostics.maximumErrors) errors")
-                    }
+                    printError(SceneErrors(errors).description)
                     failed = true
                 }
             }

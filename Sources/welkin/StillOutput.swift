@@ -204,11 +204,7 @@ extension Commands {
     /// Writes a scene-linear image as OpenEXR: RGB when every pixel is opaque, RGBA otherwise.
     static func writeEXR(_ image: FloatImage, to path: String, float: Bool) throws {
         let opaque = image.pixels.allSatisfy { $0.w >= 1 }
-        do {
-            try EXR.write(image, to: path, channels: opaque ? .rgb : .rgba, precision: float ? .float : .half)
-        } catch let e as EXRError {
-            throw Failure(message: e.description)
-        } catch let e as WriteError { throw Failure(message: e.description) }
+        try EXR.write(image, to: path, channels: opaque ? .rgb : .rgba, precision: float ? .float : .half)
     }
 }
 

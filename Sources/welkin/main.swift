@@ -2,7 +2,6 @@
 
 @preconcurrency import Foundation
 import WelkinCore
-import WelkinReference
 
 // Line-buffered standard output, so results reach pipes as they happen. C's `stdout` is a global
 // variable, which Swift 6 reads only through a @preconcurrency import (this file's only use).
@@ -32,21 +31,22 @@ func runMain(_ argv: [String]) -> Int32 {
             return 0
         }
         return try command.run(parsed)
-    } catch let e as UsageError {
-        printError("welkin: \(e.message)")
-        if let c = e.command ?? Commands.named(name) { printError("Usage: \(c.usage)") }
-        printError("Run 'welkin help' for more.")
-        return 2
-    } catch let e as Failure {
-        printError(e.message)
-        return 1
-    } catch let e as SceneError {
-        printError(e.description)
-        return 1
     } catch {
-        printError("\(error)")
-        return 1
+        // The one place an error becomes a message and an exit status.
+        let e = userFacing(error, command: name)
+        printError(e.userFacingDescription)
+        return e.exitCode
     }
+}
+
+/// Any error as the user sees it; a usage mistake names the command that was run when it names none.
+func userFacing(_ error: any Error, command name: String) -> any UserFacingError {
+    guard let e = error as? any UserFacingError else { return Failure(message: "\(error)") }
+    if var usage = e as? UsageError, usage.command == nil {
+        usage.command = Commands.named(name)
+        return usage
+    }
+    return e
 }
 
 exit(runMain(CommandLine.arguments))

@@ -121,6 +121,28 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(r.stderr, "\(bad): layers[0].endRadious: unknown key 'endRadious'; did you mean 'endRadius'?\n")
     }
 
+    /// Every command that loads a scene lists every error of a broken one, as `validate` does.
+    func testEveryCommandThatLoadsASceneReportsEveryError() throws {
+        let bad = try write("three-errors.json", """
+            {"size": [64, 64], "layers": [
+              {"type": "linearGradient", "stops": ["red", "blue"], "angel": 3},
+              {"type": "radialGradient", "endRadious": 3, "stops": ["red"]},
+              {"type": "linearGradient", "stops": [{"color": "red", "location": 1.5}, "blue"]}
+            ]}
+            """)
+        let validate = try run(["validate", bad])
+        XCTAssertEqual(validate.status, 1)
+        XCTAssertEqual(validate.stderr.split(separator: "\n").count, 3, validate.stderr)
+        let out = directory.appendingPathComponent("never").path
+        for arguments in [["render", bad, "-o", out + ".png"], ["reference", bad, "-o", out + ".png"], ["export", bad, "-o", out + ".gif"],
+                          ["compare", bad, "-o", out], ["export-code", bad], ["particles", bad]] {
+            let r = try run(arguments)
+            XCTAssertEqual(r.status, 1, "\(arguments[0]): \(r.stderr)")
+            XCTAssertEqual(r.stderr, validate.stderr, arguments[0])
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out + ".png"))
+    }
+
     func testEveryExampleSceneValidates() throws {
         let scenes = try FileManager.default.contentsOfDirectory(atPath: Self.repository.appendingPathComponent("Scenes").path)
             .filter { $0.hasSuffix(".json") }.sorted().map { "Scenes/" + $0 }

@@ -25,22 +25,13 @@ final class ImportParityTests: XCTestCase {
     }
 
     func testGPUMatchesCPUOnImportedEffects() throws {
-        let renderer = try TestGL.renderer()
         for (file, time) in [("gravity.plist", 3.0), ("radial.plist", 4.0), ("fountain.pex", 2.0), ("textured.plist", 2.0)] {
             let scene = try importEffect(file)
             let frame = Frame(scene: scene, time: time, pixelSize: nil)
             var sprites = 0
             for case let p as ParticleDraw in frame.layers { sprites += p.instanceCount }
-            let gpu = try renderer.render(frame)
-            let cpu = try ReferenceRenderer().render(frame)
-            let difference = ImageDifference(gpu, cpu)
-            print("import parity \(file) t=\(time) (\(sprites) sprites): \(difference)")
-            XCTAssertTrue(difference.passes, "\(file): \(difference)")
+            try assertParity(frame, label: "import \(file) (\(sprites) sprites)")
             XCTAssertGreaterThan(sprites, 100, file)
-            if let directory = ProcessInfo.processInfo.environment["WELKIN_SAVE_RENDERS"] {
-                try PNG.write(gpu, to: "\(directory)/import-\(file)-gpu.png")
-                try PNG.write(cpu, to: "\(directory)/import-\(file)-cpu.png")
-            }
         }
     }
 }

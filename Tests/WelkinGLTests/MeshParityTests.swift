@@ -18,27 +18,15 @@ final class MeshParityTests: XCTestCase {
             .filter { $0.hasPrefix("mesh-") && $0.hasSuffix(".json") && $0 != "mesh-text.json" }.sorted()
     }
 
-    func checkParity(_ scene: Scene, _ label: String, times: [Double], sizes: [SIMD2<Int>?] = [nil]) throws {
-        let renderer = try TestGL.renderer()
-        defer { renderer.fusesLastLayer = true }
+    func checkParity(_ scene: Scene, _ label: String, times: [Double], sizes: [SIMD2<Int>?] = [nil],
+                     file: StaticString = #filePath, line: UInt = #line) throws {
         for time in times {
             for size in sizes {
                 let frame = Frame(scene: scene, time: time, pixelSize: size)
-                let cpu = try ReferenceRenderer().render(frame)
-                // The default (last layer resolves itself) and the plain way (a separate resolve pass).
-                for fused in [true, false] {
-                    renderer.fusesLastLayer = fused
-                    let gpu = try renderer.render(frame)
-                    let difference = ImageDifference(gpu, cpu)
-                    let name = "\(label) t=\(time) \(frame.pixelSize.x)×\(frame.pixelSize.y)\(fused ? "" : " plain")"
-                    print("mesh parity \(name): \(difference)")
-                    XCTAssertTrue(difference.passes, "\(name): \(difference)")
-                    if let directory = ProcessInfo.processInfo.environment["WELKIN_SAVE_RENDERS"] {
-                        let base = "\(directory)/\(label)-t\(time)-\(frame.pixelSize.x)x\(frame.pixelSize.y)"
-                        try PNG.write(gpu, to: base + "-gpu.png")
-                        try PNG.write(cpu, to: base + "-cpu.png")
-                    }
-                }
+                let name = "mesh \(label) \(frame.pixelSize.x)×\(frame.pixelSize.y)"
+                // The default (last layer resolves itself) and the plain way (a separate resolve pass), one CPU render for both.
+                let (_, cpu) = try assertParity(frame, label: name, file: file, line: line)
+                try assertParity(frame, label: name, plain: true, cpu: cpu, file: file, line: line)
             }
         }
     }

@@ -26,12 +26,8 @@ final class NightSkyParityTests: XCTestCase {
     /// planets, the Moon's disc), of which there must be `minimumLit`; 99.5 % of them within 2/255.
     func check(_ scene: Scene, label: String, size: SIMD2<Int>? = nil, options: FrameOptions = FrameOptions(),
                minimumLit: Int, line: UInt = #line) throws {
-        let renderer = try TestGL.renderer()
         let frame = Frame(scene: scene, time: 0, pixelSize: size ?? scene.size, options: options)
-        let gpu = try renderer.render(frame)
-        let cpu = try ReferenceRenderer().render(frame)
-        let whole = ImageDifference(gpu, cpu)
-        XCTAssertTrue(whole.passes, "\(label): \(whole)", line: line)
+        let (gpu, cpu) = try assertParity(frame, label: "night \(label)", line: line)
         let w = cpu.width, h = cpu.height
         func lum(_ img: Image, _ x: Int, _ y: Int) -> Int {
             let i = 4 * (y * w + x)
@@ -50,13 +46,9 @@ final class NightSkyParityTests: XCTestCase {
                 if d <= 2 { within += 1 }
             }
         }
-        print("night parity \(label): \(whole); lit pixels \(lit), within 2/255 \(within), worst \(worst)")
+        print("night parity \(label): lit pixels \(lit), within 2/255 \(within), worst \(worst)")
         XCTAssertGreaterThanOrEqual(lit, minimumLit, "\(label): the night sky lit too few pixels to compare", line: line)
         XCTAssertGreaterThanOrEqual(Double(within), 0.995 * Double(lit), "\(label): lit pixels differ (worst \(worst)/255)", line: line)
-        if let directory = ProcessInfo.processInfo.environment["WELKIN_SAVE_RENDERS"] {
-            try PNG.write(gpu, to: "\(directory)/night-\(label)-gpu.png")
-            try PNG.write(cpu, to: "\(directory)/night-\(label)-cpu.png")
-        }
     }
 
     func testPhysicalNightWithMoonAndPlanets() throws {

@@ -80,33 +80,18 @@ final class ParityTests: XCTestCase {
     static let sizes: [SIMD2<Int>?] = [nil, SIMD2(97, 61)]
 
     func checkParity(_ name: String, _ json: String, line: UInt = #line) throws {
-        let renderer = try TestGL.renderer()
-        defer { renderer.fusesLastLayer = true; renderer.specializesPrograms = true }
         // The default (last layer resolves itself, specialised programs) and the plain way
         // (every layer blended into the float target, generic programs, a separate resolve pass).
         for plain in [false, true] {
-        renderer.fusesLastLayer = !plain
-        renderer.specializesPrograms = !plain
-        for dither in [true, false] {
-            let edited = json.replacingOccurrences(of: "{\"size\"", with: "{\"dither\": \(dither), \"size\"")
-            let scene = try SceneLoader.decode(edited, file: name + ".json")
-            for size in Self.sizes {
-                let frame = Frame(scene: scene, time: 0, pixelSize: size)
-                let gpu = try renderer.render(frame)
-                let cpu = try ReferenceRenderer().render(frame)
-                XCTAssertEqual(gpu.width, frame.pixelSize.x, line: line)
-                XCTAssertEqual(gpu.height, frame.pixelSize.y, line: line)
-                let difference = ImageDifference(gpu, cpu)
-                let label = "\(name) \(frame.pixelSize.x)×\(frame.pixelSize.y) dither \(dither)\(plain ? " plain" : "")"
-                print("parity \(label): \(difference)")
-                XCTAssertTrue(difference.passes, "\(label): \(difference)", line: line)
-                if let directory = ProcessInfo.processInfo.environment["WELKIN_SAVE_RENDERS"] {
-                    let base = "\(directory)/\(name)-\(frame.pixelSize.x)x\(frame.pixelSize.y)-dither-\(dither)"
-                    try PNG.write(gpu, to: base + "-gpu.png")
-                    try PNG.write(cpu, to: base + "-cpu.png")
+            for dither in [true, false] {
+                let edited = json.replacingOccurrences(of: "{\"size\"", with: "{\"dither\": \(dither), \"size\"")
+                let scene = try SceneLoader.decode(edited, file: name + ".json")
+                for size in Self.sizes {
+                    let frame = Frame(scene: scene, time: 0, pixelSize: size)
+                    try assertParity(frame, label: "\(name) \(frame.pixelSize.x)×\(frame.pixelSize.y) dither \(dither)",
+                                     plain: plain, specializes: !plain, line: line)
                 }
             }
-        }
         }
     }
 

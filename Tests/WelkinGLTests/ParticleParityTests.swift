@@ -15,22 +15,12 @@ final class ParticleParityTests: XCTestCase {
     static let repository = Repository.root
 
     func check(_ scene: Scene, _ name: String, time: Double, size: SIMD2<Int>? = nil, line: UInt = #line) throws {
-        let renderer = try TestGL.renderer()
         let frame = Frame(scene: scene, time: time, pixelSize: size)
         var sprites = 0
         for case let p as ParticleDraw in frame.layers { sprites += p.instanceCount }
-        let gpu = try renderer.render(frame)
-        let cpu = try ReferenceRenderer().render(frame)
-        let difference = ImageDifference(gpu, cpu)
-        let label = "\(name) t=\(time) \(frame.pixelSize.x)×\(frame.pixelSize.y) (\(sprites) sprites)"
-        print("particle parity \(label): \(difference)")
-        XCTAssertTrue(difference.passes, "\(label): \(difference)", line: line)
+        let label = "particles \(name) \(frame.pixelSize.x)×\(frame.pixelSize.y) (\(sprites) sprites)"
+        try assertParity(frame, label: label, line: line)
         XCTAssertGreaterThan(sprites, 0, label, line: line)
-        if let directory = ProcessInfo.processInfo.environment["WELKIN_SAVE_RENDERS"] {
-            let base = "\(directory)/\(name)-t\(time)-\(frame.pixelSize.x)x\(frame.pixelSize.y)"
-            try PNG.write(gpu, to: base + "-gpu.png")
-            try PNG.write(cpu, to: base + "-cpu.png")
-        }
     }
 
     func checkScene(_ name: String, times: [Double]) throws {

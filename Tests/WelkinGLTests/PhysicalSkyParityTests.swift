@@ -88,19 +88,8 @@ final class PhysicalSkyParityTests: XCTestCase {
 
     func check(_ scene: Scene, time: Double, label: String, size: SIMD2<Int> = PhysicalSkyParityTests.size,
                options: FrameOptions = FrameOptions(), plain: Bool = false, line: UInt = #line) throws {
-        let renderer = try TestGL.renderer()
-        renderer.fusesLastLayer = !plain
-        defer { renderer.fusesLastLayer = true }
-        let frame = Frame(scene: scene, time: time, pixelSize: size, options: options)
-        let gpu = try renderer.render(frame)
-        let cpu = try ReferenceRenderer().render(frame)
-        let difference = ImageDifference(gpu, cpu)
-        print("physical sky parity \(label) t=\(time)\(plain ? " plain" : ""): \(difference)")
-        XCTAssertTrue(difference.passes, "\(label) at \(time) s: \(difference)", line: line)
-        if let directory = ProcessInfo.processInfo.environment["WELKIN_SAVE_RENDERS"] {
-            try PNG.write(gpu, to: "\(directory)/\(label)-\(time)-gpu.png")
-            try PNG.write(cpu, to: "\(directory)/\(label)-\(time)-cpu.png")
-        }
+        try assertParity(Frame(scene: scene, time: time, pixelSize: size, options: options), label: "physical sky \(label)",
+                         plain: plain, line: line)
     }
 
     /// renderLinear on both renderers, compared with LinearDifference.

@@ -18,19 +18,7 @@ final class SkyParityTests: XCTestCase {
 
     func check(_ scene: Scene, time: Double, label: String, plain: Bool = false, size: SIMD2<Int> = SkyParityTests.size,
                line: UInt = #line) throws {
-        let renderer = try TestGL.renderer()
-        renderer.fusesLastLayer = !plain
-        defer { renderer.fusesLastLayer = true }
-        let frame = Frame(scene: scene, time: time, pixelSize: size)
-        let gpu = try renderer.render(frame)
-        let cpu = try ReferenceRenderer().render(frame)
-        let difference = ImageDifference(gpu, cpu)
-        print("sky parity \(label) t=\(time)\(plain ? " plain" : ""): \(difference)")
-        XCTAssertTrue(difference.passes, "\(label) at \(time) s: \(difference)", line: line)
-        if let directory = ProcessInfo.processInfo.environment["WELKIN_SAVE_RENDERS"] {
-            try PNG.write(gpu, to: "\(directory)/\(label)-\(time)-gpu.png")
-            try PNG.write(cpu, to: "\(directory)/\(label)-\(time)-cpu.png")
-        }
+        try assertParity(Frame(scene: scene, time: time, pixelSize: size), label: "sky \(label)", plain: plain, line: line)
     }
 
     func load(_ name: String) throws -> Scene {

@@ -16,23 +16,12 @@ final class TextParityTests: XCTestCase {
     @discardableResult
     func checkParity(_ scene: Scene, _ label: String, times: [Double] = [0], sizes: [SIMD2<Int>?] = [nil],
                      line: UInt = #line) throws -> Int {
-        let renderer = try TestGL.renderer()
         var largest = 0
         for time in times {
             for size in sizes {
                 let frame = Frame(scene: scene, time: time, pixelSize: size)
-                let gpu = try renderer.render(frame)
-                let cpu = try ReferenceRenderer().render(frame)
-                let difference = ImageDifference(gpu, cpu)
-                let name = "\(label) t=\(time) \(frame.pixelSize.x)×\(frame.pixelSize.y)"
-                print("text parity \(name): \(difference)")
-                XCTAssertTrue(difference.passes, "\(name): \(difference)", line: line)
-                largest = max(largest, difference.maxDifference)
-                if let directory = ProcessInfo.processInfo.environment["WELKIN_SAVE_RENDERS"] {
-                    let base = "\(directory)/\(label)-t\(time)-\(frame.pixelSize.x)x\(frame.pixelSize.y)"
-                    try PNG.write(gpu, to: base + "-gpu.png")
-                    try PNG.write(cpu, to: base + "-cpu.png")
-                }
+                let (gpu, cpu) = try assertParity(frame, label: "text \(label) \(frame.pixelSize.x)×\(frame.pixelSize.y)", line: line)
+                largest = max(largest, ImageDifference(gpu, cpu).maxDifference)
             }
         }
         return largest

@@ -42,22 +42,30 @@ public struct ImageDifference: CustomStringConvertible {
     }
 }
 
-/// Renders `frame` on the GPU (fused last layer unless `plain`) and the CPU, asserts they agree,
-/// and returns both pictures.
+/// Renders `frame` on the GPU (fused last layer unless `plain`; specialised programs unless
+/// `specializes` is false) and the CPU (or takes `cpu`, already rendered), asserts they agree at the
+/// size the frame asks for, and returns both pictures.
 @discardableResult
-public func assertParity(_ frame: Frame, label: String, plain: Bool = false,
+public func assertParity(_ frame: Frame, label: String, plain: Bool = false, specializes: Bool = true, cpu given: Image? = nil,
                          file: StaticString = #filePath, line: UInt = #line) throws -> (gpu: Image, cpu: Image) {
     let renderer = try TestGL.renderer()
     renderer.fusesLastLayer = !plain
-    defer { renderer.fusesLastLayer = true }
+    renderer.specializesPrograms = specializes
+    defer { renderer.fusesLastLayer = true; renderer.specializesPrograms = true }
     let gpu = try renderer.render(frame)
-    let cpu = try ReferenceRenderer().render(frame)
+    let cpu = try given ?? ReferenceRenderer().render(frame)
+    XCTAssertEqual([gpu.width, gpu.height], [frame.pixelSize.x, frame.pixelSize.y], label, file: file, line: line)
+    guard gpu.width == cpu.width, gpu.height == cpu.height else {
+        XCTFail("\(label): the GPU drew \(gpu.width)×\(gpu.height), the CPU \(cpu.width)×\(cpu.height)", file: file, line: line)
+        return (gpu, cpu)
+    }
     let difference = ImageDifference(gpu, cpu)
     print("parity \(label) t=\(frame.time)\(plain ? " plain" : ""): \(difference)")
     XCTAssertTrue(difference.passes, "\(label) at \(frame.time) s: \(difference)", file: file, line: line)
     if let directory = ProcessInfo.processInfo.environment["WELKIN_SAVE_RENDERS"] {
-        try PNG.write(gpu, to: "\(directory)/\(label)-\(frame.time)-gpu.png")
-        try PNG.write(cpu, to: "\(directory)/\(label)-\(frame.time)-cpu.png")
+        let base = "\(directory)/\(label)-\(frame.time)\(plain ? "-plain" : "")".replacingOccurrences(of: " ", with: "-")
+        try PNG.write(gpu, to: base + "-gpu.png")
+        try PNG.write(cpu, to: base + "-cpu.png")
     }
     return (gpu, cpu)
 }

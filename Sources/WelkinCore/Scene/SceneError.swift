@@ -1,7 +1,7 @@
 // Errors in scene files: every one names the file and the JSON path (or line:column for syntax).
 
 /// A problem with a scene file, reported as `file: path: message`.
-public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct SceneError: UserFacingError, Equatable, Sendable {
     /// Stable identifiers that tests and tools can match on.
     public enum Code: String, Sendable {
         case unreadableFile, invalidJSON, unknownKey, wrongType, nonFinite, outOfRange,
@@ -26,6 +26,28 @@ public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
         if code == .invalidJSON { return "\(file):\(path): \(message)" }
         // `$` is JSONPath for the root; it means nothing to a reader, so the file stands alone.
         return path == "$" ? "\(file): \(message)" : "\(file): \(path): \(message)"
+    }
+
+    public var filePath: String? { file }
+    public var jsonPath: String? { code == .invalidJSON || path == "$" ? nil : path }
+}
+
+/// Every error of a scene file (at most `Diagnostics.maximumErrors`, in file order), one a line as
+/// `welkin validate` lists them, with a last line when the list was cut short.
+public struct SceneErrors: UserFacingError, Sendable {
+    public var errors: [SceneError]
+
+    public init(_ errors: [SceneError]) { self.errors = errors }
+
+    public var message: String { errors.first?.message ?? "" }
+    public var filePath: String? { errors.first.map(\.file) }
+    public var jsonPath: String? { errors.first?.jsonPath }
+    public var description: String {
+        var lines = errors.map(\.description)
+        if errors.count >= Diagnostics.maximumErrors, let file = filePath {
+            lines.append("\(file): stopped after \(Diagnostics.maximumErrors) errors")
+        }
+        return lines.joined(separator: "\n")
     }
 }
 

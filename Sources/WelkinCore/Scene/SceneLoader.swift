@@ -12,21 +12,37 @@ public enum SceneLoader {
     }
 
     /// Every error in a scene file (at most `Diagnostics.maximumErrors`), in file order; empty when
-    /// the scene is valid. The viewer and `render` stop at the first error; `validate` lists them all.
+    /// the scene is valid. `validate` lists them all; so does every command that loads a scene.
     public static func validate(path: String) -> [SceneError] {
+        loadCollecting(path: path).errors
+    }
+
+    /// Reads, parses and validates a scene file; throws `SceneErrors` with every error (at most
+    /// `Diagnostics.maximumErrors`, in file order), as `welkin validate` lists them.
+    public static func loadReportingEveryError(path: String) throws -> Scene {
+        let (scene, errors) = loadCollecting(path: path)
+        guard errors.isEmpty else { throw SceneErrors(errors) }
+        // Neither a scene nor an error: something else stopped it; load again to throw that.
+        return try scene ?? load(path: path)
+    }
+
+    /// The scene (nil when it has errors) and its errors, sorted into file order.
+    static func loadCollecting(path: String) -> (scene: Scene?, errors: [SceneError]) {
         let diagnostics = Diagnostics(collecting: true)
+        var scene: Scene?
         do {
-            _ = try load(path: path, diagnostics: diagnostics)
+            scene = try load(path: path, diagnostics: diagnostics)
         } catch let e as SceneError {
-            return [e]
+            return (nil, [e])
         } catch {
             // Diagnostics.Full: the list is as long as it may get.
         }
-        return diagnostics.errors.enumerated().sorted { a, b in
+        let errors = diagnostics.errors.enumerated().sorted { a, b in
             let pa = a.element.position.map { ($0.line, $0.column) } ?? (Int.max, Int.max)
             let pb = b.element.position.map { ($0.line, $0.column) } ?? (Int.max, Int.max)
             return (pa.0, pa.1, a.offset) < (pb.0, pb.1, b.offset)
         }.map(\.element)
+        return (errors.isEmpty ? scene : nil, errors)
     }
 
     static func load(path: String, diagnostics: Diagnostics) throws -> Scene {

@@ -59,12 +59,13 @@ public struct TextDraw: Sendable, Equatable {
 
 /// A text layer that cannot be drawn (its layout failed): `layers[N].font: sentence`. The CLI
 /// puts the scene file in front.
-public struct TextDrawError: Error, CustomStringConvertible, Sendable {
+public struct TextDrawError: UserFacingError, Sendable {
     /// The JSON path: the layer's, or its `font` or `string` key's.
     public var path: String
     public var sentence: String
     public var message: String { path.isEmpty ? sentence : "\(path): \(sentence)" }
     public var description: String { message }
+    public func inScene(_ file: String?) -> any UserFacingError { SceneFileError(sceneFile: file, message: message) }
 }
 
 extension TextLayer {

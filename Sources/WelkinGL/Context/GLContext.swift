@@ -7,15 +7,22 @@
 
 @preconcurrency import CEpoxy
 import CGLFW
+import WelkinCore
 
 /// Why no OpenGL context could be made: one line per way that was tried.
-public struct GLContextError: Error, CustomStringConvertible, Sendable {
+public struct GLContextError: UserFacingError, Sendable {
     /// Each backend tried, with the reason it failed.
     public var attempts: [(backend: GLContext.Backend, reason: String)]
 
     public var description: String {
         "could not create an OpenGL 3.3 core context: "
             + attempts.map { "\($0.backend.rawValue): \($0.reason)" }.joined(separator: "; ")
+    }
+    public var message: String { description }
+    /// A window that cannot open says so, and how to render without one.
+    public var userFacingDescription: String {
+        guard !attempts.isEmpty, attempts.allSatisfy({ $0.backend == .glfwWindow }) else { return "welkin: \(description)" }
+        return "welkin: cannot open a window: \(description)\n(no display? 'welkin render SCENE -o OUT.png' renders without one)"
     }
 }
 

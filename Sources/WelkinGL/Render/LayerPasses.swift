@@ -40,7 +40,7 @@ extension GLLayerPass {
 }
 
 /// A Frame value the GPU draws: each kind's pass file conforms its draw type
-/// (`extension GradientDraw: GLDrawable`). RasterRegistrationTests checks every kind.
+/// (`extension GradientDraw: GLDrawable`). KindPassTests checks every kind.
 protocol GLDrawable: LayerDraw {
     associatedtype Pass: GLLayerPass
     /// Whether the layer covers every pixel and can composite-and-resolve the frame in its own pass

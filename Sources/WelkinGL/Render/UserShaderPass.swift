@@ -13,7 +13,7 @@ import Foundation
 import WelkinCore
 
 /// A user shader layer whose uniforms do not fit what the scene gives.
-public struct ShaderLayerError: Error, CustomStringConvertible, Sendable {
+public struct ShaderLayerError: UserFacingError, Sendable {
     /// The scene file, when the caller knows it (a Frame does not): `inFile(_:)` sets it.
     public var file: String? = nil
     /// The scene's JSON path of the offending value, e.g. `layers[2].uniforms.u_tint`.
@@ -28,6 +28,9 @@ public struct ShaderLayerError: Error, CustomStringConvertible, Sendable {
         if let file { e.file = file }
         return e
     }
+    public func inScene(_ file: String?) -> any UserFacingError { inFile(file) }
+    public var filePath: String? { file }
+    public var jsonPath: String? { path }
 }
 
 final class UserShaderPass {

@@ -1,5 +1,7 @@
 // Shader errors: every message names a file and, where known, a line, as `FILE:LINE: message`.
 
+import WelkinCore
+
 /// One message about a shader file, placed at a line when the compiler or loader gave one.
 public struct ShaderDiagnostic: Equatable, Sendable, CustomStringConvertible {
     public var file: String
@@ -19,7 +21,7 @@ public struct ShaderDiagnostic: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// A shader that could not be found, preprocessed, compiled or linked.
-public struct ShaderError: Error, Sendable, CustomStringConvertible {
+public struct ShaderError: UserFacingError, Sendable {
     /// A stable identifier tests and tools can match on.
     public enum Kind: String, Sendable {
         case noShaderDirectory, unreadableFile, missingInclude, includeCycle, malformedInclude,
@@ -49,4 +51,6 @@ public struct ShaderError: Error, Sendable, CustomStringConvertible {
 
     /// One diagnostic per line.
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    public var message: String { diagnostics.first?.message ?? "" }
+    public var filePath: String? { diagnostics.first?.file }
 }

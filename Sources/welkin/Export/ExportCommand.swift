@@ -61,8 +61,7 @@ extension Commands {
         let command = named("export")!
         func usage(_ message: String) -> UsageError { UsageError(message: message, command: command) }
         guard let out = args.value("--output") else { throw usage("missing -o OUT") }
-        var target: ExportTarget
-        do { target = try ExportTarget(out) } catch var e as UsageError { e.command = command; throw e }
+        let target = try ExportTarget(out)
 
         func seconds(_ name: String) throws -> Double? {
             guard let text = args.value(name) else { return nil }
@@ -109,8 +108,7 @@ extension Commands {
             }
             quality = q
         }
-        let requestedSize: SIMD2<Int>?
-        do { requestedSize = try args.size() } catch var e as UsageError { e.command = command; throw e }
+        let requestedSize = try args.size()
 
         // The scene: load errors exit 1.
         let scene = try applyingColorSpace(args, to: try loadScene(args, command: command), out: nil, command: command)

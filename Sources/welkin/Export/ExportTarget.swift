@@ -155,9 +155,7 @@ struct ExportTarget {
     func checkWritable(frameCount: Int) throws {
         var files = [path]
         if case .pngSequence = format { files = [0, frameCount - 1].map { directory + "/" + frameFileName($0) } }
-        do {
-            try OutputFile.checkWritable(path)
-            for file in files { try OutputFile.checkWritable(file) }
-        } catch let e as WriteError { throw Failure(message: e.description) }
+        try OutputFile.checkWritable(path)
+        for file in files { try OutputFile.checkWritable(file) }
     }
 }

@@ -46,7 +46,7 @@ enum ExportRenderer {
     func render(_ frame: Frame, of scene: Scene) throws -> Image {
         switch self {
         case .gpu(let renderer): return try Commands.gpuRender(renderer, frame, of: scene)
-        case .cpu(let renderer): return try renderer.render(frame)
+        case .cpu(let renderer): return try Commands.inScene(scene.sourcePath) { try renderer.render(frame) }
         }
     }
 

@@ -36,7 +36,7 @@ final class FFmpegSink: FrameSink, @unchecked Sendable {
         // Claim the temporary name first: this fails cleanly on a read-only folder.
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else {
-            throw Failure(message: WriteError(path: target.path, reason: OutputFile.reason(errno, folder: target.directory)).description)
+            throw WriteError(path: target.path, reason: OutputFile.reason(errno, folder: target.directory))
         }
         close(fd)
         do {
@@ -63,7 +63,7 @@ final class FFmpegSink: FrameSink, @unchecked Sendable {
         guard rename(temporary, target.path) == 0 else {
             let reason = OutputFile.reason(errno, folder: target.directory)
             unlink(temporary)
-            throw Failure(message: WriteError(path: target.path, reason: reason).description)
+            throw WriteError(path: target.path, reason: reason)
         }
         discarded = true  // nothing left to discard: the file is OUT now
         return target.path
@@ -93,13 +93,13 @@ final class PNGSequenceSink: FrameSink, @unchecked Sendable {
         self.colorSpace = colorSpace
         temporary = target.temporaryPath()
         guard mkdir(temporary, 0o755) == 0 else {
-            throw Failure(message: WriteError(path: target.path, reason: OutputFile.reason(errno, folder: target.directory)).description)
+            throw WriteError(path: target.path, reason: OutputFile.reason(errno, folder: target.directory))
         }
     }
 
     func write(_ image: Image, index: Int) throws {
         let bytes: [UInt8]
-        do { bytes = try PNG.encode(image, colorSpace: colorSpace) } catch let e as ImageFileError {
+        do { bytes = try PNG.encode(image, colorSpace: colorSpace) } catch let e as any UserFacingError {
             throw Failure(message: "\(target.frameFileName(index)): \(e.message)")
         }
         lock.lock(); defer { lock.unlock() }
