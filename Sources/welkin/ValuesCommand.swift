@@ -58,7 +58,7 @@ extension Commands {
                 throw UsageError(message: "--to and --step go with --from", command: command)
             }
             // The scene must load (its errors say what is wrong); the document gives the property.
-            _ = try SceneLoader.load(path: file)
+            _ = try SceneLoader.loadReportingEveryError(path: file)
             let document = try SceneDocument(bytes: try SceneLoader.readFile(path: file))
             let path: JSONPath
             do { path = try JSONPath(parsing: pathText) } catch {
