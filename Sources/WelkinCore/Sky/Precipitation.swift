@@ -130,6 +130,12 @@ public enum PrecipitationKind: Int, Sendable, CaseIterable {
     /// The most particles one kind keeps alive (beyond it the field thins evenly): a frame's
     /// snapshot of them stays near 14 MB.
     static let maximumParticles = 100_000.0
+    /// The most particle-seconds one kind's live particles may add up to (each live particle times
+    /// its lifetime: what a frame's exact simulation window costs). Snow over 1280×720 at amount 1
+    /// is 5.0·10⁴ (0.75 s a fuzz input in the sanitised build), so amount 2 there is whole and a
+    /// larger or heavier field thins evenly; rain, short-lived, stays far below. The fuzzer found
+    /// snow over 12810×720 at 6.7·10⁵ taking 13 s an input (its limit is 5).
+    static let maximumWork = 1.0e5
 
     /// The longest a particle of the weather's rain or snow lives in `scene` (drawn at its own
     /// size), in seconds: 0 when none falls.
@@ -157,7 +163,11 @@ public enum PrecipitationKind: Int, Sendable, CaseIterable {
         // A frame of thousands of points a side would hold millions: every depth thins alike so the
         // whole stays under `maximumParticles`, and no birth is ever dropped.
         let bound = layer.cells.reduce(0) { $0 + layer.steadyStateBound($1) }
-        let thinning = bound > Self.maximumParticles ? Self.maximumParticles / bound : 1
+        // The simulation's work grows with the live particles times how long each lives (a tall
+        // frame's snow lives long): past `maximumWork` the field thins too.
+        let work = layer.cells.reduce(0) { $0 + layer.steadyStateBound($1) * $1.longestLifetime * layer.lifetime }
+        let thinning = min(bound > Self.maximumParticles ? Self.maximumParticles / bound : 1,
+                           work > Self.maximumWork ? Self.maximumWork / work : 1)
         for c in layer.cells.indices { layer.cells[c].birthRate *= thinning }
         // Room for the steady state, the births of a step or two more and float rounding (the
         // simulation plan's exact window needs it: SimulationPlan.init).
