@@ -31,10 +31,18 @@ final class EndToEndTests: XCTestCase {
 
     /// Runs `welkin ARGUMENTS` in the repository root.
     static func run(_ arguments: [String]) throws -> Run {
+        try runProcess(welkin, arguments, in: repository)
+    }
+
+    /// Runs any program with ARGUMENTS (in `directory`, with `environment` when given): its status
+    /// and output, both pipes drained before waiting.
+    static func runProcess(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
+                           environment: [String: String]? = nil) throws -> Run {
         let process = Process()
-        process.executableURL = welkin
+        process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = repository
+        if let directory { process.currentDirectoryURL = directory }
+        if let environment { process.environment = environment }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

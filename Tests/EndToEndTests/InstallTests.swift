@@ -26,20 +26,8 @@ final class InstallTests: XCTestCase {
     struct Run { var status: Int32; var stdout: String; var stderr: String }
 
     func run(_ executable: String, _ arguments: [String], in directory: URL, environment: [String: String]? = nil) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        if let environment { process.environment = environment }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+        let r = try EndToEndTests.runProcess(URL(fileURLWithPath: executable), arguments, in: directory, environment: environment)
+        return Run(status: r.status, stdout: r.stdout, stderr: r.stderr)
     }
 
     func make(_ target: String) throws -> Run {

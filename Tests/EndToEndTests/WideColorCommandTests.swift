@@ -20,18 +20,7 @@ final class WideColorCommandTests: XCTestCase {
 
     /// Runs another program (python3, ffprobe) with ARGUMENTS; its status and output.
     static func runProgram(_ executable: String, _ arguments: [String]) throws -> EndToEndTests.Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return EndToEndTests.Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                                 stderr: String(decoding: stderr, as: UTF8.self))
+        try EndToEndTests.runProcess(URL(fileURLWithPath: executable), arguments)
     }
 
     func scene(_ json: String, _ name: String = "scene.json") throws -> String {

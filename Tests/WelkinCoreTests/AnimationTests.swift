@@ -12,8 +12,7 @@ final class AnimationTests: XCTestCase {
 
     func radius(_ property: String) throws -> Animated<Double> {
         let s = try scene(property)
-        guard let shadow = s.layers[0].shadow else { throw XCTSkip("no shadow") }
-        return shadow.radius
+        return try XCTUnwrap(s.layers[0].shadow, "no shadow").radius
     }
 
     /// Spring(duration: 0.5, bounce: 0.3) from 0 to 1 against the damped oscillator written out:

@@ -31,7 +31,10 @@ final class ConsoleAndSkyNotesTests: XCTestCase {
 
     func sky(_ json: String) throws -> (Scene, SkyLayer) {
         let scene = try SceneLoader.decode("{\"layers\": [\(json)]}")
-        guard case .sky(let layer)? = scene.layers[0].content as? SkyContent else { throw XCTSkip("not a sky layer") }
+        guard case .sky(let layer)? = scene.layers[0].content as? SkyContent else {
+            XCTFail("not a sky layer: \(json)")
+            throw CocoaError(.coderInvalidValue)
+        }
         return (scene, layer)
     }
 
