@@ -134,6 +134,10 @@ final class ExportContext {
     func export(_ layer: Layer, index: Int) {
         if let content = layer.content as? CodeExportable {
             content.export(layer: layer, index: index, context: self)
+            if layer.transform != nil {
+                let kind = layer.content.typeName
+                notExported(label(layer, index: index, kind: kind), warn(index, kind, "not exported: the layer's transform (drawn untransformed)"))
+            }
         } else {
             let kind = layer.content.typeName
             notExported(label(layer, index: index, kind: kind), warn(index, kind, "not exported: Welkin's \(kind) layers have no code export yet"))

@@ -1,6 +1,7 @@
 // A group on the CPU: its whole picture made before any row is drawn, the same steps as the GPU's
 // GroupPass (GroupDraw's maths ↔ Shaders/group.glsl): the layers into a transparent buffer, the
-// mask into another, the content multiplied by the mask factor, the shadow's alpha blurred
+// mask into another, the content multiplied by the mask factor and read through the transform
+// (LayerAffine), the shadow's alpha blurred
 // horizontally then vertically, and content over shadow with the opacity. Rows then composite it.
 
 import WelkinCore
@@ -34,6 +35,23 @@ final class GroupRaster: @unchecked Sendable {
                         maskRasters.drawRow(y: y, into: row, width: width)
                         let c = base + y * width
                         for x in 0..<width { c[x] = GroupDraw.masked(c[x], row[x].w, invert) }
+                    }
+                }
+            }
+        }
+        if let transform = g.transform {
+            // Read the masked picture through the transform (LayerAffine, as group-inputs.glsl does).
+            let picture = content
+            let size = SIMD2(width, height)
+            content.withUnsafeMutableBufferPointer { buffer in
+                picture.withUnsafeBufferPointer { source in
+                    nonisolated(unsafe) let (base, source) = (buffer.baseAddress!, source.baseAddress!)
+                    LayerRasters.forEachBand(height: height, threads: threads) { rows in
+                        for y in rows {
+                            for x in 0..<width {
+                                base[y * width + x] = LayerAffine.bilinear(transform.source(SIMD2(x, y)), size: size) { source[$1 * width + $0] }
+                            }
+                        }
                     }
                 }
             }

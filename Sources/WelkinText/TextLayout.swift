@@ -113,6 +113,9 @@ public struct TextLayout: Sendable {
     public var atlas: GlyphAtlas
     /// Characters drawn with a fallback font, and that font's family.
     public var fallbacks: [String: String]
+    /// The box of the lines (each line's advance, from the first line's ascender to the last's
+    /// descender), [x0, y0, x1, y1] in pixels, y down: SwiftUI's frame of the Text.
+    public var bounds: SIMD4<Double> = .zero
 
     /// The largest pixels-per-em a layout takes (the coverage of one glyph stays well inside the atlas).
     public static let maximumPixelsPerEm = 2048.0
@@ -180,6 +183,7 @@ public struct TextLayout: Sendable {
 
         var placed: [PlacedGlyph] = []
         var bitmaps: [GlyphBitmap] = []
+        var left = Int.max, right = Int.min
         var fallbacks: [String: String] = [:]
         for (index, glyphs) in shaped.enumerated() {
             let width = glyphs.reduce(0) { $0 + $1.advance.x }
@@ -189,6 +193,7 @@ public struct TextLayout: Sendable {
             case .center: pen.x -= width / 2
             case .trailing: pen.x -= width
             }
+            left = min(left, pen.x); right = max(right, pen.x + width)
             for g in glyphs {
                 let position = SIMD2(pen.x + g.offset.x, pen.y - g.offset.y)
                 placed.append(PlacedGlyph(glyph: g.glyph, family: g.face.family, cluster: g.cluster, line: index,
@@ -212,7 +217,9 @@ public struct TextLayout: Sendable {
             quads.append(GlyphQuad(origin: SIMD2(Int32(g.pixel.x + b.left), Int32(g.pixel.y - b.top)),
                                    size: SIMD2(Int32(b.width), Int32(b.height)), atlasOrigin: atlasOrigins[i]))
         }
-        return TextLayout(glyphs: placed, quads: quads, atlas: atlas, fallbacks: fallbacks)
+        let top = firstBaseline - ascender, bottom = firstBaseline + (lines.count - 1) * advance + descender
+        return TextLayout(glyphs: placed, quads: quads, atlas: atlas, fallbacks: fallbacks,
+                          bounds: SIMD4(Double(left), Double(top), Double(right), Double(bottom)) / 64)
     }
 
     /// Shelf packing, each distinct bitmap once, in order of first use (so the atlas is the same

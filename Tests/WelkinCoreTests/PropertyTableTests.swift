@@ -99,6 +99,20 @@ final class PropertyTableTests: XCTestCase {
             "colorKeyframes": Fixture(members: [("keyframes", "[[0, \"red\"], [1, \"blue\"]]")],
                                       wrap: { layer("{\"type\": \"text\", \"string\": \"Sky\", \"color\": \($0)}") },
                                       path: "layers[0].color."),
+            "transform": Fixture(members: [], wrap: { layer("{\"type\": \"text\", \"string\": \"Sky\", \"transform\": \($0)}") },
+                                 path: "layers[0].transform."),
+            "pointKeyframes": Fixture(members: [("keyframes", "[[0, [0, 0]], [1, [10, 5]]]")],
+                                      wrap: { layer("{\"type\": \"text\", \"string\": \"Sky\", \"transform\": {\"offset\": \($0)}}") },
+                                      path: "layers[0].transform.offset."),
+            "pointAnimation": Fixture(members: [("from", "[0, 0]"), ("to", "[10, 5]")],
+                                      wrap: { layer("{\"type\": \"text\", \"string\": \"Sky\", \"transform\": {\"offset\": \($0)}}") },
+                                      path: "layers[0].transform.offset."),
+            "scaleKeyframes": Fixture(members: [("keyframes", "[[0, 1], [1, [1.2, 0.8]]]")],
+                                      wrap: { layer("{\"type\": \"text\", \"string\": \"Sky\", \"transform\": {\"scale\": \($0)}}") },
+                                      path: "layers[0].transform.scale."),
+            "scaleAnimation": Fixture(members: [("from", "1"), ("to", "1.1")],
+                                      wrap: { layer("{\"type\": \"text\", \"string\": \"Sky\", \"transform\": {\"scale\": \($0)}}") },
+                                      path: "layers[0].transform.scale."),
             "meshSpring": Fixture(members: [("duration", "1")],
                                   wrap: { mesh(", \"animation\": {\"type\": \"randomWalk\", \"interval\": 1, \"step\": 0.1, \"ranges\": [], \"spring\": \($0)}") },
                                   path: "layers[0].animation.spring."),
@@ -116,6 +130,7 @@ final class PropertyTableTests: XCTestCase {
         "atmosphere.groundRadius", "atmosphere.topRadius", "atmosphere.altitude", "atmosphere.mieExtinction",
         // An animation's ends take the animated property's own range (the fixture's: a shadow radius, 0…64).
         "numberAnimation.from", "numberAnimation.to",
+        "pointAnimation.from", "pointAnimation.to", "scaleAnimation.from", "scaleAnimation.to",
     ]
 
     func scene(_ fixture: Fixture, _ key: String, _ value: String) -> String {

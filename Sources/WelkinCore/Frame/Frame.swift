@@ -171,7 +171,7 @@ public struct Frame: Sendable {
         guard let content = layer.content as? GroupableContent else {
             preconditionFailure("decoding keeps \(layer.content.typeName) layers out of groups and shadows")
         }
-        return content.resolve(layer.at(r.time), r, path: path)
+        return resolveGroupable(content, layer.at(r.time), r, path: path)
     }
 
     /// The usual resolution of a kind that may sit in a group: `draw(opacity)` at the layer's

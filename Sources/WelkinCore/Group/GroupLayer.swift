@@ -55,7 +55,7 @@ extension GroupLayer {
 /// A group at one instant: what both renderers draw.
 ///
 /// Both draw it the same way: the layers into a transparent buffer (C), the mask into another (M);
-/// S = C × maskFactor(M.a); with a shadow, A = S.a blurred (ShadowDraw's kernels, horizontal then
+/// S = C × maskFactor(M.a), read through the transform when there is one (LayerAffine); with a shadow, A = S.a blurred (ShadowDraw's kernels, horizontal then
 /// vertical) and read at p − offset; then `withShadow(S, A, shadow colour, opacity)` is composited
 /// source-over onto what is below. The maths below is mirrored in Shaders/group.glsl.
 public struct GroupDraw: LayerDraw, Equatable {
@@ -64,14 +64,19 @@ public struct GroupDraw: LayerDraw, Equatable {
     public var invertsMask: Bool
     public var opacity: Float
     public var shadow: ShadowDraw?
+    /// The masked picture is read through this (a layer's `transform`; nil: texel for texel).
+    public var transform: LayerAffine?
 
     public static func == (a: GroupDraw, b: GroupDraw) -> Bool {
         let masks = a.mask.map { m in b.mask.map { m.isEqual(to: $0) } ?? false } ?? (b.mask == nil)
         return Frame.sameLayers(a.layers, b.layers) && masks && a.invertsMask == b.invertsMask && a.opacity == b.opacity && a.shadow == b.shadow
+            && a.transform == b.transform
     }
 
-    public init(layers: [any LayerDraw], mask: (any LayerDraw)? = nil, invertsMask: Bool = false, opacity: Float = 1, shadow: ShadowDraw? = nil) {
+    public init(layers: [any LayerDraw], mask: (any LayerDraw)? = nil, invertsMask: Bool = false, opacity: Float = 1, shadow: ShadowDraw? = nil,
+                transform: LayerAffine? = nil) {
         self.layers = layers; self.mask = mask; self.invertsMask = invertsMask; self.opacity = opacity; self.shadow = shadow
+        self.transform = transform
     }
 
     /// How much of the group shows where the mask has alpha `maskAlpha`.

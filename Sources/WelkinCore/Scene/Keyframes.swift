@@ -109,6 +109,10 @@ extension Animated where Value == Double {
     public func value(at t: Double) -> Double { value(at: t) { a, b, f in a + (b - a) * f } }
 }
 
+extension Animated where Value == SIMD2<Double> {
+    public func value(at t: Double) -> SIMD2<Double> { value(at: t) { a, b, f in a + (b - a) * f } }
+}
+
 extension Animated where Value == RGBA {
     public func value(at t: Double) -> RGBA {
         value(at: t) { a, b, f in RGBA(a.r + (b.r - a.r) * f, a.g + (b.g - a.g) * f, a.b + (b.b - a.b) * f, a.a + (b.a - a.a) * f) }
@@ -144,6 +148,23 @@ public enum KeyframeTables {
                                                                    "`{\"from\": 1, \"to\": 1.1, \"animation\": {\"snappy\": {\"duration\": 0.66}}, \"repeat\": \"forever\", \"autoreverses\": true}`")
     public static let colorAnimation = AnimationTables.transition("colorAnimation", "colour animation", value: .color,
                                                                   "`{\"from\": \"black\", \"to\": \"green\", \"animation\": {\"easeInOut\": {\"duration\": 0.5}}, \"repeat\": \"forever\", \"autoreverses\": true}`")
+
+    /// Keyframes and an animation of a point [x, y] (`offset`), and of a scale (a number or [sx, sy]).
+    public static let point = table("pointKeyframes", "point keyframes", value: .pair(-1e6...1e6),
+                                    "`{\"keyframes\": [[0, [0, 0]], [1, [40, -10]]], \"easing\": \"easeInOut\"}`")
+    public static let pointAnimation = AnimationTables.transition("pointAnimation", "point animation", value: .pair(-1e6...1e6),
+                                                                  "`{\"from\": [0, 0], \"to\": [40, 0], \"animation\": \"bouncy\"}`")
+    public static let scale = table("scaleKeyframes", "scale keyframes", value: .oneOf([.number(-1e6...1e6), .pair(-1e6...1e6)]),
+                                    "`{\"keyframes\": [[0, 1], [0.5, [1.2, 0.9]], [1, 1]], \"repeats\": true}`")
+    public static let scaleAnimation = AnimationTables.transition("scaleAnimation", "scale animation", value: .oneOf([.number(-1e6...1e6), .pair(-1e6...1e6)]),
+                                                                  "`{\"from\": 1, \"to\": 1.1, \"animation\": {\"snappy\": {\"duration\": 0.66, \"extraBounce\": 15}}, \"repeat\": \"forever\", \"autoreverses\": true}`")
+
+    /// A point property that may animate.
+    public static func pointType(_ range: ClosedRange<Double>) -> PropertyType { .oneOf([.pair(range), .object(point), .object(pointAnimation)]) }
+    /// A scale that may animate: a number n ([n, n]) or [sx, sy].
+    public static func scaleType(_ range: ClosedRange<Double>) -> PropertyType {
+        .oneOf([.number(range), .pair(range), .object(scale), .object(scaleAnimation)])
+    }
 
     /// A number property that may animate.
     public static func numberType(_ range: ClosedRange<Double>) -> PropertyType { .oneOf([.number(range), .object(number), .object(numberAnimation)]) }
@@ -186,6 +207,27 @@ extension Node {
             return .keyframes(try keyframes(KeyframeTables.number) { try $0.number(in: range, what, unit: unit) })
         }
         return .constant(try number(in: range, what, unit: unit))
+    }
+
+    /// A point [x, y] in `range` (or, when `allowsNumber`, a number n meaning [n, n]: a scale), or
+    /// keyframes or an animation of such points.
+    public func animatedPoint(in range: ClosedRange<Double>, allowsNumber: Bool) throws -> Animated<SIMD2<Double>> {
+        let what = "[x, y] with each in \(format(range.lowerBound))…\(format(range.upperBound))"
+        func point(_ n: Node) throws -> SIMD2<Double> {
+            if allowsNumber, case .number = n.value.kind {
+                let v = try n.number(in: range, "a number in \(format(range.lowerBound))…\(format(range.upperBound)) or \(what)")
+                return SIMD2(v, v)
+            }
+            guard case .array = n.value.kind else { throw n.wrongType(allowsNumber ? "a number or \(what)" : what) }
+            return try n.pair(in: range, what)
+        }
+        if case .object = value.kind {
+            if value["keyframes"] == nil && (value["from"] != nil || value["to"] != nil || value["animation"] != nil) {
+                return .transition(try transition(allowsNumber ? KeyframeTables.scaleAnimation : KeyframeTables.pointAnimation, point))
+            }
+            return .keyframes(try keyframes(allowsNumber ? KeyframeTables.scale : KeyframeTables.point, point))
+        }
+        return .constant(try point(self))
     }
 
     /// A colour, or keyframes of colours.

@@ -33,7 +33,7 @@ public protocol GroupableContent: LayerContent {
 
 extension GroupableContent {
     public func resolve(_ layer: Layer, index: Int, in frame: inout Frame.Builder) {
-        frame.layers.append(resolve(layer, frame.resolution, path: "layers[\(index)]"))
+        frame.layers.append(Frame.resolveGroupable(self, layer, frame.resolution, path: "layers[\(index)]"))
     }
 }
 

@@ -35,7 +35,7 @@ public struct LayerKind: Sendable {
         self.type = type
         self.groupable = groupable
         self.properties = PropertyTable(type, title: "\(type) layer", summary,
-                                        LayerKind.commonProperties(type) + properties + (groupable ? [Shadow.property] : []))
+                                        LayerKind.commonProperties(type) + properties + (groupable ? [Shadow.property, LayerTransform.property] : []))
         self.draws = draws
         self.decode = decode
     }

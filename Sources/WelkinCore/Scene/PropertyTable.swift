@@ -183,7 +183,8 @@ public enum SceneFormat {
          PrecipitationSettings.properties, SkyKeyframe.properties, Atmosphere.properties, EmitterCell.properties, Sway.properties, Orbit.properties,
          MeshBezierPoint.properties, MeshColorKeyframe.properties, MeshRandomWalk.properties,
          MeshRandomWalk.Range.properties, MeshSpring.properties, Shadow.properties, KeyframeTables.number,
-         KeyframeTables.color, KeyframeTables.numberAnimation, KeyframeTables.colorAnimation, ShaderChannel.properties] + AnimationTables.tables
+         KeyframeTables.color, KeyframeTables.numberAnimation, KeyframeTables.colorAnimation, KeyframeTables.point,
+         KeyframeTables.pointAnimation, KeyframeTables.scale, KeyframeTables.scaleAnimation, LayerTransform.properties, ShaderChannel.properties] + AnimationTables.tables
     }
 }
 

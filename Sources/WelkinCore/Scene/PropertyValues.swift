@@ -7,6 +7,8 @@ public enum PropertyValue: Sendable {
     case number(Double)
     /// Straight sRGB (extended: a wide colour may leave 0…1).
     case color(RGBA)
+    /// [x, y] (an offset, a scale).
+    case point(SIMD2<Double>)
     /// Anything else, as the file has it (or the table's default).
     case json(JSONValue)
 
@@ -17,6 +19,7 @@ public enum PropertyValue: Sendable {
         switch self {
         case .number(let v): return text(v)
         case .color(let c): return "[" + [c.r, c.g, c.b, c.a].map(text).joined(separator: ", ") + "]"
+        case .point(let p): return "[\(text(p.x)), \(text(p.y))]"
         case .json(let v): return v.serialized()
         }
     }
@@ -25,7 +28,7 @@ public enum PropertyValue: Sendable {
 /// One property of a scene document, ready to evaluate at any time.
 public struct PropertyTrack: Sendable {
     enum Source: Sendable {
-        case number(Animated<Double>), color(Animated<RGBA>), constant(PropertyValue)
+        case number(Animated<Double>), color(Animated<RGBA>), point(Animated<SIMD2<Double>>), constant(PropertyValue)
     }
     let source: Source
     /// Whether the value changes with time.
@@ -33,6 +36,7 @@ public struct PropertyTrack: Sendable {
         switch source {
         case .number(let a): if case .constant = a { return false } else { return true }
         case .color(let a): if case .constant = a { return false } else { return true }
+        case .point(let a): if case .constant = a { return false } else { return true }
         case .constant: return false
         }
     }
@@ -48,6 +52,13 @@ public struct PropertyTrack: Sendable {
             switch type {
             case .number(let r): return r
             case .oneOf(let types): return types.lazy.compactMap(numberRange).first
+            default: return nil
+            }
+        }
+        func pairRange(_ type: PropertyType) -> ClosedRange<Double>? {
+            switch type {
+            case .pair(let r): return r
+            case .oneOf(let types): return types.lazy.compactMap(pairRange).first
             default: return nil
             }
         }
@@ -77,6 +88,8 @@ public struct PropertyTrack: Sendable {
         let declared = lookup?.property?.type ?? lookup?.type
         if let type = declared, isColor(type) {
             source = .color(try node.animatedColor())
+        } else if let type = declared, let range = pairRange(type) {
+            source = .point(try node.animatedPoint(in: range, allowsNumber: numberRange(type) != nil))
         } else if let type = declared, let range = numberRange(type) {
             source = .number(try node.animatedNumber(in: range, PropertyType.number(range).expectedPhrase(unit: lookup?.property?.unit)))
         } else {
@@ -88,6 +101,7 @@ public struct PropertyTrack: Sendable {
         switch source {
         case .number(let a): return .number(a.value(at: t))
         case .color(let a): return .color(a.value(at: t))
+        case .point(let a): return .point(a.value(at: t))
         case .constant(let v): return v
         }
     }

@@ -85,6 +85,8 @@ public struct Layer: Sendable {
     /// The kind's model (`Gradient`, `MeshGradient`, …: `layer.content as? MeshGradient`); `LayerKinds.all` lists the kinds.
     public var content: any LayerContent
 
+    /// Offset, scale and rotation (kinds that can sit in a group; nil: none).
+    public var transform: LayerTransform? = nil
     /// `opacity` as keyframes or an animation (nil: the constant `opacity`).
     public var opacityAnimation: Animated<Double>? = nil
 

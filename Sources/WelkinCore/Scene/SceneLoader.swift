@@ -168,7 +168,9 @@ public enum SceneLoader {
         let context = LayerKind.Context(sceneSize: sceneSize, directory: directory,
                                         colorSpace: try object.choice("colorSpace", as: ColorSpace.self), depth: depth)
         let shadow = kind.groupable ? try object.decode("shadow", Shadow.decode) : nil
+        let transform = kind.groupable ? try object.decode("transform", LayerTransform.decode) : nil
         var layer = Layer(name: name, opacity: animatedOpacity.value(at: 0), shadow: shadow, content: try kind.decode(object, context))
+        layer.transform = transform
         if case .constant = animatedOpacity {} else { layer.opacityAnimation = animatedOpacity }
         return layer
     }

@@ -22,6 +22,8 @@ public struct TextDraw: Sendable, Equatable {
     public var failurePath: String
     /// The layer's JSON path in the scene (`layers[2]`, `layers[0].mask`), for messages.
     public var path: String
+    /// The box of its lines, pixels (a transform's anchor is a unit point of it); nil when the layout failed.
+    public var frameBox: SIMD4<Double>?
 
     public init(_ layer: TextLayer, opacity: Double, time: Double, clock: Timestamp, pixelSize: SIMD2<Int>, scale: SIMD2<Double>,
                 path: String = "") {
@@ -36,10 +38,12 @@ public struct TextDraw: Sendable, Equatable {
             let layout = try TextLayout.make(string, style: style, origin: layer.origin(pixelSize: size, scale: scale))
             quads = layout.quads
             atlas = layout.atlas
+            frameBox = layout.bounds
             failure = nil
         } catch {
             quads = []
             atlas = nil
+            frameBox = nil
             let (key, sentence) = (error as? FontError).map(layer.fontProblem) ?? (nil, "\(error)")
             failure = sentence
             failurePath = key.map { path.isEmpty ? $0 : "\(path).\($0)" } ?? path
@@ -121,7 +125,7 @@ extension Scene {
     }
 }
 
-extension TextDraw: LayerDraw {}
+extension TextDraw: FramedDraw {}
 
 extension TextLayer: GroupableContent {
     public var typeName: String { Self.kind.type }

@@ -12,7 +12,7 @@ import WelkinCore
 final class GroupPass {
     final class Program {
         let program: ShaderProgram
-        let u_pixelSize, u_content, u_mask, u_hasMask, u_invertsMask: GLint
+        let u_pixelSize, u_content, u_mask, u_hasMask, u_invertsMask, u_transformed, u_inverse, u_inverseOffset: GLint
         let u_horizontal, u_weights, u_taps: GLint
         let u_shadow, u_hasShadow, u_shadowOffset, u_shadowColor, u_opacity: GLint
 
@@ -24,6 +24,9 @@ final class GroupPass {
             u_mask = program.uniform("u_mask")
             u_hasMask = program.uniform("u_hasMask")
             u_invertsMask = program.uniform("u_invertsMask")
+            u_transformed = program.uniform("u_transformed")
+            u_inverse = program.uniform("u_inverse")
+            u_inverseOffset = program.uniform("u_inverseOffset")
             u_horizontal = program.uniform("u_horizontal")
             u_weights = program.uniform("u_weights")
             u_taps = program.uniform("u_taps")
@@ -46,6 +49,10 @@ final class GroupPass {
             epoxy_glUniform1i(u_mask, GroupPass.maskUnit)
             epoxy_glUniform1i(u_hasMask, mask == nil ? 0 : 1)
             epoxy_glUniform1i(u_invertsMask, g.invertsMask ? 1 : 0)
+            epoxy_glUniform1i(u_transformed, g.transform == nil ? 0 : 1)
+            let m = g.transform?.inverse ?? SIMD4(1, 0, 0, 1), t = g.transform?.inverseOffset ?? .zero
+            epoxy_glUniform4f(u_inverse, m.x, m.y, m.z, m.w)
+            epoxy_glUniform2f(u_inverseOffset, t.x, t.y)
         }
     }
 
@@ -189,7 +196,8 @@ extension GroupPass {
                 alpha = alpha.map { union($0, b) } ?? b
             }
         }
-        guard let a = alpha else { return nil }
+        guard let picture = alpha else { return nil }
+        let a = g.transform.map { $0.reach(picture) } ?? picture
         let frame = SIMD4(0, 0, pixelSize.x, pixelSize.y)
         func clamped(_ b: SIMD4<Int>) -> SIMD4<Int> {
             SIMD4(max(b.x, frame.x), max(b.y, frame.y), min(b.z, frame.z), min(b.w, frame.w))
@@ -239,6 +247,14 @@ extension GLRenderer {
 /// A group composites from its own targets, so it never resolves the frame (canResolveFrame).
 extension GroupDraw: GLDrawable {
     typealias Pass = GroupPass
+
+    /// Where its composite can be non-zero (a group in a group, or a mask, scissors by it).
+    var alphaBox: SIMD4<Int>? {
+        let huge = 1 << 30
+        return GroupPass.regions(self, pixelSize: SIMD2(huge, huge)).map { r in
+            SIMD4(max(r.composite.x, 0), max(r.composite.y, 0), r.composite.z, r.composite.w)
+        }
+    }
 
     /// Its layers into its own cleared target, its mask into another, then GroupPass blurs the
     /// shadow and composites the group into `parent` (docs/text-and-masks.md).
