@@ -110,3 +110,32 @@ final class TransformTests: XCTestCase {
         XCTAssertTrue(error("{\"type\": \"sky\", \"transform\": {\"scale\": 2}}").contains("transform"))
     }
 }
+
+/// Gradients animate their points, numbers and stops (every animation form).
+final class GradientAnimationTests: XCTestCase {
+    func testGradientAtTime() throws {
+        let scene = try SceneLoader.decode("""
+            {"size": [200, 100], "layers": [
+              {"type": "linearGradient", "start": {"from": [0, 0], "to": [1, 0], "animation": {"linear": {"duration": 2}}}, "end": "bottom",
+               "stops": [{"color": {"from": "black", "to": "white", "animation": {"linear": {"duration": 1}}}, "location": 0},
+                         {"color": "red", "location": {"keyframes": [[0, 0.9], [1, 0.1]]}},
+                         {"color": "blue", "location": 0.5}]},
+              {"type": "angularGradient", "startAngle": {"from": 0, "to": "0.5turn", "animation": "linear"}, "stops": ["red", "blue"]}
+            ]}
+            """, file: "g.json")
+        let g = try XCTUnwrap(scene.layers[0].content as? Gradient)
+        XCTAssertNotNil(g.animation)
+        let half = g.at(0.5)
+        XCTAssertEqual(half.shape, .linear(start: SIMD2(0.25, 0), end: SIMD2(0.5, 1)))
+        XCTAssertEqual(half.stops.map(\.location), [0, 0.5, 0.5])   // sorted: red (0.5) and blue (0.5) keep file order
+        XCTAssertEqual(half.stops[0].color.r, 0.5, accuracy: 1e-12)
+        // At 1 s red has passed blue: sorted again.
+        XCTAssertEqual(g.at(1).stops.map(\.color), [RGBA(1, 1, 1, 1), RGBA.named("red")!, RGBA.named("blue")!])
+        XCTAssertEqual(g.at(1).stops.map(\.location), [0, 0.1, 0.5])
+        let angular = try XCTUnwrap(scene.layers[1].content as? Gradient)
+        XCTAssertEqual(angular.at(10).shape, .angular(center: SIMD2(0.5, 0.5), startAngle: 180, endAngle: 360))
+        // A gradient with nothing animated keeps no animation.
+        let still = try SceneLoader.decode("{\"layers\": [{\"type\": \"radialGradient\", \"center\": \"top\", \"stops\": [\"red\"]}]}", file: "s.json")
+        XCTAssertNil(try XCTUnwrap(still.layers[0].content as? Gradient).animation)
+    }
+}

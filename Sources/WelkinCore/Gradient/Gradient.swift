@@ -34,6 +34,9 @@ public struct Gradient: Sendable {
     public var stops: [GradientStop]
     /// Overrides the scene's colour space when set.
     public var colorSpace: ColorSpace?
+    /// The shape's numbers and the stops over time, when any of them animates (`shape` and `stops`
+    /// then hold the values at time 0).
+    public var animation: GradientAnimation?
 
     public init(shape: Shape, stops: [GradientStop], colorSpace: ColorSpace? = nil) {
         self.shape = shape
@@ -41,6 +44,43 @@ public struct Gradient: Sendable {
         self.colorSpace = colorSpace
     }
 
+    /// The gradient at scene time `t` (stops sorted again: animated locations may pass each other).
+    public func at(_ t: Double) -> Gradient {
+        guard let a = animation else { return self }
+        return Gradient(shape: a.shape(at: t, like: shape), stops: a.stops.map {
+            GradientStop(color: $0.color.value(at: t), location: min(max($0.location.value(at: t), 0), 1))
+        }, colorSpace: colorSpace)
+    }
+
     /// The most stops one gradient may have (the GPU's uniform array size).
     public static let maximumStops = 64
+}
+
+/// A gradient's animated values: every stop (in the file's order) and the shape's point and numbers.
+public struct GradientAnimation: Sendable, Equatable {
+    public struct Stop: Sendable, Equatable {
+        public var color: Animated<RGBA>
+        public var location: Animated<Double>
+    }
+    public var stops: [Stop]
+    /// linear: start and end; the others: center.
+    public var points: [Animated<SIMD2<Double>>]
+    /// radial: start and end radius; angular: start and end angle; elliptical: the radius fractions.
+    public var numbers: [Animated<Double>]
+
+    /// Whether anything moves.
+    public var isAnimated: Bool {
+        func moves<V>(_ a: Animated<V>) -> Bool { if case .constant = a { return false } else { return true } }
+        return stops.contains { moves($0.color) || moves($0.location) } || points.contains(where: moves) || numbers.contains(where: moves)
+    }
+
+    func shape(at t: Double, like shape: Gradient.Shape) -> Gradient.Shape {
+        let p = points.map { $0.value(at: t) }, n = numbers.map { $0.value(at: t) }
+        switch shape {
+        case .linear: return .linear(start: p[0], end: p[1])
+        case .radial: return .radial(center: p[0], startRadius: max(0, n[0]), endRadius: max(0, n[1]))
+        case .angular: return .angular(center: p[0], startAngle: n[0], endAngle: n[1])
+        case .elliptical: return .elliptical(center: p[0], startRadiusFraction: max(0, n[0]), endRadiusFraction: max(0, n[1]))
+        }
+    }
 }

@@ -159,6 +159,8 @@ public enum KeyframeTables {
     public static let scaleAnimation = AnimationTables.transition("scaleAnimation", "scale animation", value: .oneOf([.number(-1e6...1e6), .pair(-1e6...1e6)]),
                                                                   "`{\"from\": 1, \"to\": 1.1, \"animation\": {\"snappy\": {\"duration\": 0.66, \"extraBounce\": 15}}, \"repeat\": \"forever\", \"autoreverses\": true}`")
 
+    /// A unit point that may animate (a constant may be a UnitPoint name).
+    public static func unitPointType(_ range: ClosedRange<Double>) -> PropertyType { .oneOf([.unitPoint(range), .object(point), .object(pointAnimation)]) }
     /// A point property that may animate.
     public static func pointType(_ range: ClosedRange<Double>) -> PropertyType { .oneOf([.pair(range), .object(point), .object(pointAnimation)]) }
     /// A scale that may animate: a number n ([n, n]) or [sx, sy].
@@ -243,6 +245,22 @@ extension Node {
 }
 
 extension ObjectReader {
+    /// An animated unit point property (its table type `KeyframeTables.unitPointType(range)`): a
+    /// constant [x, y] or UnitPoint name, keyframes or an animation of [x, y].
+    public func animatedUnitPoint(_ key: String) throws -> Animated<SIMD2<Double>>? {
+        try decode(key) { n, p in
+            guard case .oneOf(let types) = p.type, case .unitPoint(let range)? = types.first else {
+                preconditionFailure("\(key) is not an animated unit point")
+            }
+            if case .object = n.value.kind { return try n.animatedPoint(in: range, allowsNumber: false) }
+            let point = try n.unitPoint()
+            guard range.contains(point.x), range.contains(point.y) else {
+                throw n.error(.outOfRange, "expected unit coordinates in \(format(range.lowerBound))…\(format(range.upperBound)), got [\(format(point.x)), \(format(point.y))]")
+            }
+            return .constant(point)
+        }
+    }
+
     /// An animated number property (its table type `KeyframeTables.numberType(range)`).
     public func animatedNumber(_ key: String) throws -> Animated<Double>? {
         try decode(key) { n, p in

@@ -57,7 +57,7 @@ public struct PropertyTrack: Sendable {
         }
         func pairRange(_ type: PropertyType) -> ClosedRange<Double>? {
             switch type {
-            case .pair(let r): return r
+            case .pair(let r), .unitPoint(let r): return r
             case .oneOf(let types): return types.lazy.compactMap(pairRange).first
             default: return nil
             }
@@ -89,6 +89,8 @@ public struct PropertyTrack: Sendable {
         if let type = declared, isColor(type) {
             source = .color(try node.animatedColor())
         } else if let type = declared, let range = pairRange(type) {
+            // A UnitPoint name ("top") is a point too.
+            if case .string = node.value.kind, let p = try? node.unitPoint() { source = .constant(.point(p)); return }
             source = .point(try node.animatedPoint(in: range, allowsNumber: numberRange(type) != nil))
         } else if let type = declared, let range = numberRange(type) {
             source = .number(try node.animatedNumber(in: range, PropertyType.number(range).expectedPhrase(unit: lookup?.property?.unit)))
