@@ -20,26 +20,53 @@ struct Failure: UserFacingError {
     var description: String { message }
 }
 
-/// An option a command accepts.
-struct OptionSpec: Sendable {
-    var name: String          // "--time"
-    var short: String? = nil  // "-o"
-    var value: String? = nil  // placeholder for the value, nil for a flag
-    var help: String
-}
-
-/// The parsed arguments of one command.
+/// The parsed arguments of one command: its positionals, and its options' texts, read through
+/// their typed declarations.
 struct Arguments {
+    /// The command parsed for; reading an option it does not list is a bug, reported as one.
+    var command: Command
     var positionals: [String] = []
-    var values: [String: String] = [:]
-    var flags: Set<String> = []
+    private(set) var values: [String: String] = [:]
+    private(set) var flags: Set<String> = []
     var wantsHelp = false
 
-    func value(_ name: String) -> String? { values[name] }
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// The option's value converted (its default when absent); a text that does not convert is a
+    /// usage error: `--NAME expects …, got 'TEXT'`.
+    subscript<Value>(_ option: Option<Value>) -> Value {
+        get throws {
+            guard let text = try text(option) else { return option.defaultValue }
+            do { return try option.convert(text) } catch let e as OptionValueError {
+                throw UsageError(message: "\(option.name) expects \(e.expected), got '\(e.got ?? text)'", command: command)
+            }
+        }
+    }
+
+    /// Whether the flag was given.
+    subscript(_ flag: Flag) -> Bool {
+        get throws {
+            try checkDeclared(flag)
+            return flags.contains(flag.name)
+        }
+    }
+
+    /// The option's text as given, nil when absent (for messages that quote it, and for checks of
+    /// other options that come before its conversion).
+    func text<Value>(_ option: Option<Value>) throws -> String? {
+        try checkDeclared(option)
+        return values[option.name]
+    }
+
+    /// Whether the option was given, converted or not.
+    func contains<Value>(_ option: Option<Value>) throws -> Bool { try text(option) != nil }
+
+    private func checkDeclared(_ option: some CommandOption) throws {
+        guard command.options.contains(where: { $0.name == option.spec.name }) else {
+            throw Failure(message: "welkin \(command.name): internal error: reads \(option.spec.name), which the command does not declare")
+        }
+    }
 
     static func parse(_ args: [String], for command: Command) throws -> Arguments {
-        var result = Arguments()
+        var result = Arguments(command: command)
         var i = 0
         var optionsEnded = false
         func spec(_ name: String) throws -> OptionSpec {
@@ -88,33 +115,6 @@ struct Arguments {
         let candidates = command.options.map { String($0.name.dropFirst(2)) } + ["help"]
         return candidates.min(by: { levenshteinDistance(bare, $0) < levenshteinDistance(bare, $1) })
             .flatMap { levenshteinDistance(bare, $0) <= 2 ? "--" + $0 : nil }
-    }
-}
-
-// Parsing of common option values.
-extension Arguments {
-    /// `--time T`: seconds, finite; default 0.
-    func time() throws -> Double {
-        guard let text = value("--time") else { return 0 }
-        guard let t = Double(text), t.isFinite else {
-            throw UsageError(message: "--time expects a number of seconds, got '\(text)'", command: nil)
-        }
-        // One rule with the viewer's console (`time -1` is refused there too).
-        guard Scene.timeRange.contains(t) else {
-            throw UsageError(message: "--time expects a time in 0…\(Int(Scene.timeRange.upperBound)) s, got '\(text)'", command: nil)
-        }
-        return t
-    }
-
-    /// `--size WxH`: pixels, each 1…16384; nil when absent.
-    func size() throws -> SIMD2<Int>? {
-        guard let text = value("--size") else { return nil }
-        let parts = text.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" }).map(String.init)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...16384).contains(w), (1...16384).contains(h) else {
-            throw UsageError(message: "--size expects WIDTHxHEIGHT with each side in 1…16384, got '\(text)'", command: nil)
-        }
-        return SIMD2(w, h)
     }
 }
 

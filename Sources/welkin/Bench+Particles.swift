@@ -113,7 +113,7 @@ extension Commands {
     static func childPeakMebibytes(_ arguments: [String], args: Arguments) throws -> Double {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         var all = [executable] + arguments
-        if let shaders = args.value("--shaders") { all += ["--shaders", shaders] }
+        if let shaders = try args[Options.shaders] { all += ["--shaders", shaders] }
         var pid: pid_t = 0
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

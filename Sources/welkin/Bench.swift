@@ -8,6 +8,18 @@ import WelkinGL
 import WelkinReference
 import WelkinImage
 
+extension Options {
+    /// `welkin bench`'s own options.
+    enum Bench {
+        static let json = Options.json.with(help: "Print [{\"name\", \"unit\", \"value\"}] instead of a table.")
+        static let markdown = Flag("--markdown", help: "Print a Markdown table (entry, median, unit) for the docs to include.")
+        static let runs = Option<Int>("--runs", value: "N", help: "Timed runs per entry (default 15).", default: 15,
+                                      convert: OptionConversion.wholeNumber("a whole number in 1…1000", where: { (1...1000).contains($0) }))
+        static let filter = Option<String?>("--filter", value: "TEXT", help: "Run only entries whose name contains TEXT (several: A,B).",
+                                            convert: OptionConversion.text)
+    }
+}
+
 /// One benchmark result. Names are stable once published.
 struct BenchResult {
     var name: String
@@ -100,25 +112,15 @@ extension Commands {
                                        left out where the context has none that time frames (llvmpipe
                                        answers them per 64×64 tile, not per frame)
         """ + "\n" + skyBenchEntries + "\n" + particleBenchDiscussion + "\n" + exportBenchEntries + "\n" + sceneBenchEntries,
-        options: [
-            OptionSpec(name: "--json", help: "Print [{\"name\", \"unit\", \"value\"}] instead of a table."),
-            OptionSpec(name: "--markdown", help: "Print a Markdown table (entry, median, unit) for the docs to include."),
-            OptionSpec(name: "--runs", value: "N", help: "Timed runs per entry (default 15)."),
-            OptionSpec(name: "--filter", value: "TEXT", help: "Run only entries whose name contains TEXT (several: A,B)."),
-            shadersOption,
-        ],
+        options: [Options.Bench.json, Options.Bench.markdown, Options.Bench.runs, Options.Bench.filter, Options.shaders],
         run: { args in
-            var runs = 15
-            if let text = args.value("--runs") {
-                guard let n = Int(text), (1...1000).contains(n) else {
-                    throw UsageError(message: "--runs expects a whole number in 1…1000, got '\(text)'", command: named("bench"))
-                }
-                runs = n
-            }
-            if args.flag("--json") && args.flag("--markdown") {
+            let runs = try args[Options.Bench.runs]
+            let json = try args[Options.Bench.json], markdown = try args[Options.Bench.markdown]
+            if json && markdown {
                 throw UsageError(message: "choose one of --json and --markdown", command: named("bench"))
             }
-            let filter = BenchFilter(args.value("--filter"))
+            let filterText = try args[Options.Bench.filter]
+            let filter = BenchFilter(filterText)
             guard args.positionals.isEmpty else {
                 throw UsageError(message: "bench takes no arguments", command: named("bench"))
             }
@@ -130,13 +132,13 @@ extension Commands {
             results += try runParticleBenchmarks(runs: runs, filter: filter, args: args)
             results += try runSceneBenchmarks(runs: runs, filter: filter, args: args)
             results += try runExportBenchmarks(runs: runs, filter: filter, args: args)
-            if args.flag("--json") {
+            if json {
                 let rows = results.map { r in
                     "  {\"name\": \"\(r.name)\", \"unit\": \"\(r.unit)\", \"value\": \(jsonNumber(r.value))}"
                 }
                 print("[\n" + rows.joined(separator: ",\n") + "\n]")
-            } else if args.flag("--markdown") {
-                print(markdownTable(results, runs: runs, filter: args.value("--filter")))
+            } else if markdown {
+                print(markdownTable(results, runs: runs, filter: filterText))
             } else {
                 let width = results.map(\.name.count).max() ?? 0
                 for r in results {

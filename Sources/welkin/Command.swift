@@ -1,4 +1,5 @@
-// The command table and help text.
+// The command table and help text. Each command lists the declarations of its options (Option.swift,
+// Options.swift) and reads them through those: `try args[Options.time]`.
 
 /// One `welkin` subcommand.
 struct Command: Sendable {
@@ -6,8 +7,19 @@ struct Command: Sendable {
     var summary: String
     var usage: String
     var discussion: String = ""
-    var options: [OptionSpec] = []
+    /// What help, the man page and the completions list; reading any other option is a bug.
+    var options: [OptionSpec]
     var run: @Sendable (Arguments) throws -> Int32
+
+    init(name: String, summary: String, usage: String, discussion: String = "", options: [any CommandOption] = [],
+         run: @escaping @Sendable (Arguments) throws -> Int32) {
+        self.name = name
+        self.summary = summary
+        self.usage = usage
+        self.discussion = discussion
+        self.options = options.map(\.spec)
+        self.run = run
+    }
 
     var helpText: String {
         var text = "\(summary)\n\nUsage: \(usage)\n"
@@ -61,8 +73,7 @@ enum Commands {
         --man and --completions print the same help in other forms; make install writes them to
         PREFIX/share/man/man1/welkin.1 and to the shells' completion folders (docs/command-line.md).
         """,
-        options: [OptionSpec(name: "--man", help: "Print this help for every command as the manual page welkin.1 (roff)."),
-                  OptionSpec(name: "--completions", value: "SHELL", help: "Print a completion script for bash, zsh or fish.")],
+        options: [Options.Help.man, Options.Help.completions],
         run: { args in
             if let text = try helpInOtherForm(args) { print(text, terminator: ""); return 0 }
             guard let name = args.positionals.first else { print(overview, terminator: ""); return 0 }
@@ -74,18 +85,13 @@ enum Commands {
 
     /// `welkin help --man` or `--completions SHELL`: the man page or a completion script; nil for plain help.
     static func helpInOtherForm(_ args: Arguments) throws -> String? {
-        let shell = args.value("--completions")
-        guard args.flag("--man") || shell != nil else { return nil }
-        guard args.positionals.isEmpty, !(args.flag("--man") && shell != nil) else {
+        let man = try args[Options.Help.man], completions = try args.contains(Options.Help.completions)
+        guard man || completions else { return nil }
+        guard args.positionals.isEmpty, !(man && completions) else {
             throw UsageError(message: "--man and --completions take no command and not each other", command: help)
         }
-        guard let shell else { return ManPage.roff }
-        guard let known = CompletionShell(rawValue: shell) else {
-            let names = CompletionShell.allCases.map(\.rawValue)
-            throw UsageError(message: "--completions expects \(names.dropLast().joined(separator: ", ")) or \(names.last!), got '\(shell)'",
-                             command: help)
-        }
-        return CompletionScripts.script(for: known)
+        guard let shell = try args[Options.Help.completions] else { return ManPage.roff }
+        return CompletionScripts.script(for: shell)
     }
 
     static func unknownCommand(_ name: String) -> UsageError {
@@ -95,5 +101,14 @@ enum Commands {
             message += "; did you mean '\(near)'?"
         }
         return UsageError(message: message, command: nil)
+    }
+}
+
+extension Options {
+    /// `welkin help`'s own options.
+    enum Help {
+        static let man = Flag("--man", help: "Print this help for every command as the manual page welkin.1 (roff).")
+        static let completions = Option<CompletionShell?>("--completions", value: "SHELL", help: "Print a completion script for bash, zsh or fish.",
+                                                          convert: OptionConversion.choice(CompletionShell.self))
     }
 }

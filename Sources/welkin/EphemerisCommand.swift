@@ -22,34 +22,13 @@ extension Commands {
         alone (noon in the longitude's nautical time zone). Example:
           welkin ephemeris --date 2024-03-15T22:30:00+01:00 --lat 48.8566 --lon 2.3522 --stars 2
         """,
-        options: [
-            OptionSpec(name: "--date", value: "DATE", help: "2026-06-21T12:00:00+02:00, 'now', 2026-06-21T12:00 (UTC) or 2026-06-21 (noon)."),
-            OptionSpec(name: "--lat", value: "φ", help: "Latitude in degrees, north positive (−90…90)."),
-            OptionSpec(name: "--lon", value: "λ", help: "Longitude in degrees, east positive (−180…180)."),
-            OptionSpec(name: "--height", value: "m", help: "Height above the WGS84 ellipsoid in metres (−500…10000; default 0)."),
-            OptionSpec(name: "--stars", value: "MAG", help: "Also list the catalogue stars to magnitude MAG (−2…6.5) above the horizon."),
-            OptionSpec(name: "--json", help: "Print one JSON object: {date, assumed, latitude, longitude, sun, moon, planets[, stars]}."),
-        ],
+        options: [Options.date, Options.latitude, Options.longitude, Options.Ephemeris.height, Options.Ephemeris.stars, Options.Ephemeris.json],
         run: { args in
             let command = named("ephemeris")!
             guard args.positionals.isEmpty else { throw UsageError(message: "ephemeris takes no arguments", command: command) }
-            guard let dateText = args.value("--date") else { throw UsageError(message: "missing --date DATE", command: command) }
-            func number(_ name: String, _ range: ClosedRange<Double>, _ what: String, _ shown: String) throws -> Double? {
-                guard let text = args.value(name) else { return nil }
-                guard let v = Double(text), v.isFinite, range.contains(v) else {
-                    throw UsageError(message: "\(name) expects \(what) in \(shown), got '\(text)'", command: command)
-                }
-                return v
-            }
-            func angle(_ name: String, _ limit: Double) throws -> Double {
-                guard let v = try number(name, -limit...limit, "degrees", "−\(Int(limit))…\(Int(limit))") else {
-                    throw UsageError(message: "missing \(name)", command: command)
-                }
-                return v
-            }
-            let lat = try angle("--lat", 90), lon = try angle("--lon", 180)
-            let height = try number("--height", -500...10000, "metres", "−500…10000") ?? 0
-            let starLimit = try number("--stars", -2...6.5, "a magnitude", "−2…6.5")
+            let (dateText, lat, lon) = try observer(args, command: command)
+            let height = try args[Options.Ephemeris.height]
+            let starLimit = try args[Options.Ephemeris.stars]
             guard let (date, assumed) = sunDate(dateText, longitude: lon) else {
                 throw UsageError(message: "--date expects an ISO 8601 date and time with an offset (2026-06-21T12:00:00+02:00), 'now', a time without an offset (UTC) or a date alone (local noon), got '\(dateText)'", command: command)
             }
@@ -59,9 +38,20 @@ extension Commands {
             }
             let sky = EphemerisReport(date: date, observer: Observer(latitude: lat, longitude: lon, height: height),
                                       starLimit: starLimit, catalog: catalog)
-            print(args.flag("--json") ? sky.json(assumed: assumed) : sky.text(assumed: assumed))
+            print(try args[Options.Ephemeris.json] ? sky.json(assumed: assumed) : sky.text(assumed: assumed))
             return 0
         })
+}
+
+extension Options {
+    /// `welkin ephemeris`'s own options.
+    enum Ephemeris {
+        static let height = Option<Double>("--height", value: "m", help: "Height above the WGS84 ellipsoid in metres (−500…10000; default 0).",
+                                           default: 0, convert: OptionConversion.number("metres in −500…10000", where: { (-500...10000).contains($0) }))
+        static let stars = Option<Double?>("--stars", value: "MAG", help: "Also list the catalogue stars to magnitude MAG (−2…6.5) above the horizon.",
+                                           convert: OptionConversion.number("a magnitude in −2…6.5", where: { (-2...6.5).contains($0) }))
+        static let json = Options.json.with(help: "Print one JSON object: {date, assumed, latitude, longitude, sun, moon, planets[, stars]}.")
+    }
 }
 
 /// Everything `welkin ephemeris` prints, computed once.

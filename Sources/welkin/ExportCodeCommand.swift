@@ -17,26 +17,23 @@ extension Commands {
           SCENE: layers[N] (kind): not exported: …
         Without -o the code goes to stdout; with it, to a temporary file renamed into place.
         """,
-        options: [
-            OptionSpec(name: "--swiftui", help: "A SwiftUI View (the default)."),
-            OptionSpec(name: "--coreanimation", help: "A CALayer subclass with CAGradientLayer and CAEmitterLayer sublayers."),
-            OptionSpec(name: "--output", short: "-o", value: "FILE.swift", help: "Where to write the code (default: stdout)."),
-        ],
+        options: [Options.ExportCode.swiftUI, Options.ExportCode.coreAnimation, Options.ExportCode.output],
         run: { args in
             let command = named("export-code")!
             guard args.positionals.count == 1 else {
                 throw UsageError(message: args.positionals.isEmpty ? "expected a scene file" : "expected one scene file, got \(args.positionals.count)",
                                  command: command)
             }
-            if args.flag("--swiftui") && args.flag("--coreanimation") {
+            let coreAnimation = try args[Options.ExportCode.coreAnimation]
+            if try args[Options.ExportCode.swiftUI] && coreAnimation {
                 throw UsageError(message: "--swiftui and --coreanimation exclude each other", command: command)
             }
-            let target: CodeExport.Target = args.flag("--coreanimation") ? .coreAnimation : .swiftUI
+            let target: CodeExport.Target = coreAnimation ? .coreAnimation : .swiftUI
             let path = args.positionals[0]
             let scene = try loadScene(args, command: command)
             let output = CodeExport.generate(scene, target: target, sceneFile: path)
             for warning in output.warnings { printError("\(path): \(warning)") }
-            if let out = args.value("--output") {
+            if let out = try args[Options.ExportCode.output] {
                 try writeAtomically(output.source, to: out)
                 print("wrote \(out) (\(output.typeName))")
             } else {
@@ -49,5 +46,14 @@ extension Commands {
     /// leaves a half-written file or clobbers a good one.
     static func writeAtomically(_ text: String, to path: String) throws {
         try writeAtomically(Array(text.utf8), to: path)
+    }
+}
+
+extension Options {
+    /// `welkin export-code`'s own options.
+    enum ExportCode {
+        static let swiftUI = Flag("--swiftui", help: "A SwiftUI View (the default).")
+        static let coreAnimation = Flag("--coreanimation", help: "A CALayer subclass with CAGradientLayer and CAEmitterLayer sublayers.")
+        static let output = Options.output.with(value: "FILE.swift", help: "Where to write the code (default: stdout).")
     }
 }

@@ -8,12 +8,9 @@ import WelkinReference
 import WelkinImage
 
 extension Commands {
-    static let shadersOption = OptionSpec(name: "--shaders", value: "DIR",
-                                          help: "Read Welkin's shaders from DIR (default: the checkout's Shaders/, else the installed copy).")
-
     /// A headless renderer; throws why there is none (no OpenGL, a shader that does not compile).
     static func headlessRenderer(_ args: Arguments) throws -> GLRenderer {
-        let library = try ShaderLibrary.locate(override: args.value("--shaders"))
+        let library = try ShaderLibrary.locate(override: try args[Options.shaders])
         let context = try GLContext.headless()
         return try GLRenderer(context: context, shaders: library)
     }
@@ -42,13 +39,13 @@ extension Commands {
         all-sky dome, cubemap six faces OUT-px … OUT-nz in OpenGL's convention, or one cross with --cross
         (docs/export.md).
         """,
-        options: [outputOption, timeOption, sizeOption, scaleOption, fitOption, projectionOption, crossOption, floatOption, shadersOption,
-                  colorSpaceOption, depthOption],
+        options: [Options.output, Options.time, Options.size, Options.scale, Options.fit, Options.projection, Options.cross, Options.float,
+                  Options.shaders, Options.colorSpace, Options.depth],
         run: { args in
             let command = named("render")!
             let out = try stillOutput(args, command: command)
-            let time = try args.time()
-            _ = try args.size()
+            let time = try args[Options.time]
+            _ = try args[Options.size]
             let depth = try stillDepth(args, out: out, command: command)
             try checkWritable(out)
             let scene = try applyingColorSpace(args, to: try loadScene(args, command: command), out: out, command: command)
@@ -94,48 +91,31 @@ extension Commands {
         when it differs from the render's, REF is converted into the render's space through linear light
         (clipped per channel) before comparing, and a space Welkin does not know is refused (docs/compare.md).
         """,
-        options: [timeOption, sizeOption,
-                  OptionSpec(name: "--against", value: "REF.png", help: "Compare with this image instead of the CPU reference."),
-                  OptionSpec(name: "--output", short: "-o", value: "DIR", help: "Where to write gpu.png, reference.png, diff.png (default compare-out)."),
-                  OptionSpec(name: "--out", value: "DIR", help: "The same as --output (its earlier spelling)."),
-                  OptionSpec(name: "--json", help: "Print one JSON object instead of text."),
-                  OptionSpec(name: "--threshold", value: "N", help: "Largest allowed channel difference, 0…255 (default 2)."),
-                  OptionSpec(name: "--max-failing", value: "PERCENT", help: "Share of pixels allowed over the threshold (default 0.05)."),
-                  shadersOption, colorSpaceOption],
+        options: [Options.time, Options.size, Options.Compare.against, Options.Compare.output, Options.Compare.out, Options.json,
+                  Options.Compare.threshold, Options.Compare.maxFailing, Options.shaders, Options.colorSpace],
         run: { args in
             let command = named("compare")!
             guard args.positionals.count == 1 else {
                 throw UsageError(message: "expected one scene file", command: command)
             }
-            let time = try args.time()
-            var size = try args.size()
-            var threshold = 2
-            var thresholdGiven = false
-            if let text = args.value("--threshold") {
-                thresholdGiven = true
-                guard let n = Int(text), (0...255).contains(n) else {
-                    throw UsageError(message: "--threshold expects a whole number in 0…255, got '\(text)'", command: command)
-                }
-                threshold = n
-            }
-            var maxFailing = 0.05
-            if let text = args.value("--max-failing") {
-                guard let p = Double(text), p.isFinite, (0...100).contains(p) else {
-                    throw UsageError(message: "--max-failing expects a percentage in 0…100, got '\(text)'", command: command)
-                }
-                maxFailing = p
-            }
-            if args.value("--output") != nil && args.value("--out") != nil {
+            let time = try args[Options.time]
+            var size = try args[Options.size]
+            var threshold = try args[Options.Compare.threshold]
+            let thresholdGiven = try args.contains(Options.Compare.threshold)
+            let maxFailing = try args[Options.Compare.maxFailing]
+            let output = try args[Options.Compare.output], out = try args[Options.Compare.out]
+            if output != nil && out != nil {
                 throw UsageError(message: "give the folder once: --output (-o) or --out", command: command)
             }
-            let outDirectory = args.value("--output") ?? args.value("--out") ?? "compare-out"
+            let outDirectory = output ?? out ?? "compare-out"
+            let against = try args[Options.Compare.against]
             let scene = try applyingColorSpace(args, to: try loadScene(args, command: command), out: nil, command: command)
             // Made before rendering, so no render is wasted on a folder that cannot be.
             try OutputFile.createFolder(outDirectory)
 
             var reference: Image
             var conversion: String?
-            if let against = args.value("--against") {
+            if let against {
                 reference = try PNG.read(path: against)
                 if size == nil { size = SIMD2(reference.width, reference.height) }
                 let bytes: [UInt8]
@@ -155,7 +135,7 @@ extension Commands {
                 reference = Image(width: 0, height: 0)
             }
             let frame = Frame(scene: scene, time: time, pixelSize: size)
-            if args.value("--against") == nil {
+            if against == nil {
                 reference = try inScene(scene.sourcePath) { try ReferenceRenderer().render(frame) }
             }
             let renderer = try headlessRenderer(args)
@@ -167,19 +147,19 @@ extension Commands {
                 diff = try Comparison.heatMap(gpu, reference)
             } catch {
                 // Only a size mismatch can stop a comparison.
-                throw Failure(message: "\(args.value("--against") ?? "reference"): \(error) (pass --size to match)")
+                throw Failure(message: "\(against ?? "reference"): \(error) (pass --size to match)")
             }
             for (name, image) in [("gpu.png", gpu), ("reference.png", reference)] {
                 try writePNG(image, to: outDirectory + "/" + name, colorSpace: frame.outputColorSpace)
             }
             try writePNG(diff, to: outDirectory + "/diff.png")
             let passed = comparison.passed(maxFailingPercent: maxFailing)
-            if args.flag("--json") {
+            if try args[Options.json] {
                 print(compareJSON(comparison, passed: passed))
             } else {
                 if let conversion { print(conversion) }
                 print(compareText(comparison, passed: passed, scene: args.positionals[0], time: time, size: frame.pixelSize,
-                                  maxFailing: maxFailing, outDirectory: outDirectory, against: args.value("--against")))
+                                  maxFailing: maxFailing, outDirectory: outDirectory, against: against))
             }
             return passed ? 0 : 1
         })
@@ -230,10 +210,7 @@ extension Commands {
 
         \(Viewer.consoleHelp)
         """,
-        options: [timeOption,
-                  OptionSpec(name: "--paused", help: "Start paused."),
-                  shadersOption,
-                  OptionSpec(name: "--exit-after", value: "SECONDS", help: "Quit by itself after SECONDS (for scripts and tests).")],
+        options: [Options.time, Options.View.paused, Options.shaders, Options.View.exitAfter],
         run: { args in
             let command = named("view")!
             guard args.positionals.count <= 1 else {
@@ -241,19 +218,36 @@ extension Commands {
             }
             var options = Viewer.Options()
             options.scenePath = args.positionals.first
-            options.shaderDirectory = args.value("--shaders")
-            options.startTime = try args.time()
-            options.startPaused = args.flag("--paused")
-            if let text = args.value("--exit-after") {
-                guard let s = Double(text), s.isFinite, s >= 0 else {
-                    throw UsageError(message: "--exit-after expects a number of seconds, got '\(text)'", command: command)
-                }
-                options.exitAfter = s
-            }
+            options.shaderDirectory = try args[Options.shaders]
+            options.startTime = try args[Options.time]
+            options.startPaused = try args[Options.View.paused]
+            if let seconds = try args[Options.View.exitAfter] { options.exitAfter = seconds }
             let viewer = try Viewer(options: options)
             let status = viewer.run()
             // Exit here, with the viewer still alive: tearing GL down would wait for a frame the
             // quit abandoned (Viewer.run()), and the process's exit frees everything anyway.
             exit(status)
         })
+}
+
+extension Options {
+    /// `welkin compare`'s own options.
+    enum Compare {
+        static let against = Option<String?>("--against", value: "REF.png", help: "Compare with this image instead of the CPU reference.",
+                                             convert: OptionConversion.text)
+        static let output = Options.output.with(value: "DIR", help: "Where to write gpu.png, reference.png, diff.png (default compare-out).")
+        /// The earlier spelling of --output, still accepted.
+        static let out = Option<String?>("--out", value: "DIR", help: "The same as --output (its earlier spelling).", convert: OptionConversion.text)
+        static let threshold = Option<Int>("--threshold", value: "N", help: "Largest allowed channel difference, 0…255 (default 2).", default: 2,
+                                           convert: OptionConversion.wholeNumber("a whole number in 0…255", where: { (0...255).contains($0) }))
+        static let maxFailing = Option<Double>("--max-failing", value: "PERCENT", help: "Share of pixels allowed over the threshold (default 0.05).",
+                                               default: 0.05, convert: OptionConversion.number("a percentage in 0…100", where: { (0...100).contains($0) }))
+    }
+
+    /// `welkin view`'s own options.
+    enum View {
+        static let paused = Flag("--paused", help: "Start paused.")
+        static let exitAfter = Option<Double?>("--exit-after", value: "SECONDS", help: "Quit by itself after SECONDS (for scripts and tests).",
+                                               convert: OptionConversion.number("a number of seconds", where: { $0 >= 0 }))
+    }
 }

@@ -20,22 +20,18 @@ extension Commands {
         Values Welkin cannot reproduce are named on stderr (EFFECT: key: sentence). Files are written
         to temporary names and renamed into place, the scene last.
         """,
-        options: [
-            OptionSpec(name: "--output", short: "-o", value: "SCENE.json", help: "The scene file to write (required)."),
-            OptionSpec(name: "--size", value: "WxH", help: "The scene's size in points (default 512x512)."),
-            OptionSpec(name: "--keep-position", help: "Place the emitter at the effect's sourcePosition instead of the centre."),
-        ],
+        options: [Options.Import.output, Options.Import.size, Options.Import.keepPosition],
         run: { args in
             let command = named("import")!
             guard args.positionals.count == 1 else {
                 throw UsageError(message: args.positionals.isEmpty ? "expected an effect file (.plist or .pex)" : "expected one effect file, got \(args.positionals.count)",
                                  command: command)
             }
-            guard let out = args.value("--output") else { throw UsageError(message: "expected -o SCENE.json", command: command) }
+            guard let out = try args[Options.Import.output] else { throw UsageError(message: "expected -o SCENE.json", command: command) }
             let path = args.positionals[0]
             var options = ParticleImport.Options()
-            if let size = try args.size() { options.size = size }
-            options.keepPosition = args.flag("--keep-position")
+            if let size = try args[Options.Import.size] { options.size = size }
+            options.keepPosition = try args[Options.Import.keepPosition]
 
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw Failure(message: "\(path): cannot read the file")
@@ -75,5 +71,14 @@ extension Commands {
     /// `cannot write PATH: REASON` and leaves nothing behind.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         try AtomicFile.write(bytes, to: path)
+    }
+}
+
+extension Options {
+    /// `welkin import`'s own options.
+    enum Import {
+        static let output = Options.output.with(value: "SCENE.json", help: "The scene file to write (required).")
+        static let size = Options.size.with(help: "The scene's size in points (default 512x512).")
+        static let keepPosition = Flag("--keep-position", help: "Place the emitter at the effect's sourcePosition instead of the centre.")
     }
 }

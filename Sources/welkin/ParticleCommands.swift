@@ -16,19 +16,19 @@ extension Commands {
         JSON: {"time": T, "particles": [{"emitter": index, "cell": name, "position": [x, y],
         "velocity": [vx, vy], "age": s, "lifetime": s, "scale": s, "angle": rad, "color": [r, g, b, a]}]}
         """,
-        options: [timeOption, OptionSpec(name: "--json", help: "Print JSON instead of a table.")],
+        options: [Options.time, Options.Particles.json],
         run: { args in
             let command = named("particles")!
             guard args.positionals.count == 1 else {
                 throw UsageError(message: "expected one scene file", command: command)
             }
-            let time = try args.time()
+            let time = try args[Options.time]
             let scene = try loadScene(args, command: command)
             let (particles, dropped) = ParticleSnapshot.all(in: scene, at: time)
             for d in dropped {
                 printError("\(args.positionals[0]): layers[\(d.layer)].maxParticles: warning: the layer is full; \(d.count) births were dropped")
             }
-            if args.flag("--json") {
+            if try args[Options.Particles.json] {
                 var out = "{\"time\": \(particleNumber(time)), \"particles\": ["
                 for (i, p) in particles.enumerated() {
                     out += i == 0 ? "\n" : ",\n"
@@ -61,5 +61,12 @@ extension Commands {
         guard v.isFinite else { return "null" }
         if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
         return String(format: "%.9g", v)
+    }
+}
+
+extension Options {
+    /// `welkin particles`'s own options.
+    enum Particles {
+        static let json = Options.json.with(help: "Print JSON instead of a table.")
     }
 }

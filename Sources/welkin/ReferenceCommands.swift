@@ -10,12 +10,6 @@ let welkinVersion = "0.1.0"
 extension Commands {
     static var defaultCommand: String { "view" }
 
-    static let timeOption = OptionSpec(name: "--time", value: "T", help: "Scene time in seconds (default 0).")
-    static let sizeOption = OptionSpec(name: "--size", value: "WxH", help: "Output size in pixels (default: the scene size).")
-    static let scaleOption = OptionSpec(name: "--scale", value: "K", help: "Render at K times the scene size (2: twice as many pixels a side; not with --size).")
-    static let fitOption = OptionSpec(name: "--fit", value: "MODE", help: "With --size of another aspect: stretch (default), cover (crop) or contain (transparent bars).")
-    static let outputOption = OptionSpec(name: "--output", short: "-o", value: "OUT.png", help: "Where to write the PNG (default: NAME-tT.png here, NAME the scene file's name).")
-
     /// Loads SCENE, or the built-in default scene when no path is given; a broken scene throws
     /// every error it has (up to 50), as `welkin validate` lists them.
     static func loadScene(_ args: Arguments, command: Command) throws -> Scene {
@@ -37,13 +31,13 @@ extension Commands {
         folder (as 'welkin render'). OUT.exr holds scene-linear light (docs/export.md). The image is written
         to a temporary file and renamed into place, so a failure never leaves a half-written image.
         """,
-        options: [outputOption, timeOption, sizeOption, scaleOption, fitOption, projectionOption, crossOption, floatOption,
-                  colorSpaceOption, depthOption],
+        options: [Options.output, Options.time, Options.size, Options.scale, Options.fit, Options.projection, Options.cross, Options.float,
+                  Options.colorSpace, Options.depth],
         run: { args in
             let command = named("reference")!
             let out = try stillOutput(args, command: command)
-            let time = try args.time()
-            _ = try args.size()
+            let time = try args[Options.time]
+            _ = try args[Options.size]
             let depth = try stillDepth(args, out: out, command: command)
             try checkWritable(out)
             let scene = try applyingColorSpace(args, to: try loadScene(args, command: command), out: out, command: command)

@@ -11,16 +11,23 @@ extension Commands {
         Save it and point a scene's "$schema" key at it, and editors such as VS Code complete and check
         keys while you type:  welkin schema > welkin.schema.json
         """,
-        options: [OptionSpec(name: "--markdown", help: "Print the reference tables of docs/scene-format.md instead.")],
+        options: [Options.Schema.markdown],
         run: { args in
             guard args.positionals.isEmpty else {
                 throw UsageError(message: "unexpected argument '\(args.positionals[0])'", command: named("schema"))
             }
-            if args.flag("--markdown") {
+            if try args[Options.Schema.markdown] {
                 print(SceneSchema.markdown(), terminator: "")
             } else {
                 print(SceneSchema.jsonSchema().serialized(indent: 2))
             }
             return 0
         })
+}
+
+extension Options {
+    /// `welkin schema`'s own options.
+    enum Schema {
+        static let markdown = Flag("--markdown", help: "Print the reference tables of docs/scene-format.md instead.")
+    }
 }

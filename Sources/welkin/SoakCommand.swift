@@ -27,30 +27,13 @@ extension Commands {
         apart; the rest must stay under 1 %.
         `make soak` runs it on snow, fire, weather-tour and mesh-seed.
         """,
-        options: [
-            OptionSpec(name: "--seconds", value: "S", help: "Seconds per scene (default 20, at most 86400)."),
-            OptionSpec(name: "--size", value: "WxH", help: "Frame size in pixels (default 640x360)."),
-            OptionSpec(name: "--cpu-every", value: "N", help: "Also draw one CPU reference frame every N frames (0: never; default 30)."),
-            shadersOption,
-        ],
+        options: [Options.Soak.seconds, Options.Soak.size, Options.Soak.cpuEvery, Options.shaders],
         run: { args in
             let command = named("soak")!
             guard !args.positionals.isEmpty else { throw UsageError(message: "expected at least one scene file", command: command) }
-            var seconds = 20.0
-            if let text = args.value("--seconds") {
-                guard let v = Double(text), v >= 1, v <= 86400 else {
-                    throw UsageError(message: "--seconds expects a number of seconds in 1…86400, got '\(text)'", command: command)
-                }
-                seconds = v
-            }
-            var cpuEvery = 30
-            if let text = args.value("--cpu-every") {
-                guard let v = Int(text), v >= 0 else {
-                    throw UsageError(message: "--cpu-every expects a whole number ≥ 0, got '\(text)'", command: command)
-                }
-                cpuEvery = v
-            }
-            let size = try args.size() ?? SIMD2(640, 360)
+            let seconds = try args[Options.Soak.seconds]
+            let cpuEvery = try args[Options.Soak.cpuEvery]
+            let size = try args[Options.Soak.size] ?? SIMD2(640, 360)
             let scenes = try args.positionals.map { try SceneLoader.load(path: $0) }
             let renderer = try headlessRenderer(args)
             var failed = false
@@ -175,4 +158,15 @@ import WelkinReference
 /// Holds the CPU renderer for the soak (a reference type, so the loop's closure need not copy it).
 final class ReferenceRendererBox {
     let renderer = ReferenceRenderer()
+}
+
+extension Options {
+    /// `welkin soak`'s own options.
+    enum Soak {
+        static let seconds = Option<Double>("--seconds", value: "S", help: "Seconds per scene (default 20, at most 86400).", default: 20,
+                                            convert: OptionConversion.number("a number of seconds in 1…86400", where: { (1...86400).contains($0) }))
+        static let size = Options.size.with(help: "Frame size in pixels (default 640x360).")
+        static let cpuEvery = Option<Int>("--cpu-every", value: "N", help: "Also draw one CPU reference frame every N frames (0: never; default 30).",
+                                          default: 30, convert: OptionConversion.wholeNumber("a whole number ≥ 0", where: { $0 >= 0 }))
+    }
 }

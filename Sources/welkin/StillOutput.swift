@@ -17,29 +17,24 @@ extension Commands {
 
     /// `-o OUT.png` or `-o OUT.exr` (any other extension is a usage error), or the default name.
     static func stillOutput(_ args: Arguments, command: Command) throws -> String {
-        guard let out = args.value("--output") else {
-            if args.flag("--float") {
+        guard let out = try args[Options.output] else {
+            if try args[Options.float] {
                 throw UsageError(message: "--float applies to EXR output; pass -o OUT.exr", command: command)
             }
-            return defaultStillName(scenePath: args.positionals.first, time: try args.time())
+            return defaultStillName(scenePath: args.positionals.first, time: try args[Options.time])
         }
         let ext = (out as NSString).pathExtension.lowercased()
         guard ext == "png" || ext == "exr" else {
             throw UsageError(message: "'\(out)': welkin \(command.name) writes PNG or OpenEXR, so OUT must end in .png or .exr"
                              + " (for video, GIF or an image sequence use 'welkin export')", command: command)
         }
-        if ext == "png", args.flag("--float") {
+        if ext == "png", try args[Options.float] {
             throw UsageError(message: "--float applies to EXR output; '\(out)' is a PNG", command: command)
         }
         return out
     }
 
     static func isEXR(_ path: String) -> Bool { (path as NSString).pathExtension.lowercased() == "exr" }
-
-    static let projectionOption = OptionSpec(name: "--projection", value: "P",
-                                             help: "view (the scene's camera, default), equirect (the whole sphere, 2:1), fisheye (the all-sky dome, square) or cubemap (six faces; --size is a face's).")
-    static let crossOption = OptionSpec(name: "--cross", help: "With --projection cubemap: one image, the faces in a horizontal cross (4N×3N), instead of six files.")
-    static let floatOption = OptionSpec(name: "--float", help: "With -o OUT.exr: 32-bit float channels instead of half.")
 
     /// What `--projection` takes on the command line.
     enum StillProjection: String, CaseIterable {
@@ -67,14 +62,6 @@ extension Commands {
         var depth = 8
     }
 
-    static func parseProjection(_ args: Arguments, command: Command) throws -> StillProjection {
-        guard let text = args.value("--projection") else { return .view }
-        guard let p = StillProjection(rawValue: text) else {
-            throw UsageError(message: "--projection expects view, equirect, fisheye or cubemap, got '\(text)'", command: command)
-        }
-        return p
-    }
-
     /// `--projection` and the output's light: the frame options, and the render's geometry (an
     /// equirect panorama is 2:1, a fisheye and a cube face square; 2048×1024, 1024×1024 and 512×512
     /// unless --size says otherwise).
@@ -86,20 +73,21 @@ extension Commands {
 
     static func stillGeometryPlan(_ args: Arguments, scene: Scene, out: String, command: Command) throws -> StillPlan {
         var options = FrameOptions(linearLight: isEXR(out))
-        let projection = try parseProjection(args, command: command)
-        if options.linearLight, args.value("--fit") != nil {
+        let projection = try args[Options.projection]
+        if options.linearLight, try args.contains(Options.fit) {
             throw UsageError(message: "--fit applies to PNG output; an EXR is rendered at exactly --size", command: command)
         }
-        if args.flag("--cross") && projection != .cubemap {
+        let cross = try args[Options.cross]
+        if cross && projection != .cubemap {
             throw UsageError(message: "--cross lays out a cube map's faces; pass --projection cubemap", command: command)
         }
         guard projection != .view else {
             return StillPlan(options: options, geometry: try StillGeometry.resolve(args, sceneSize: scene.size, command: command), projection: .view)
         }
-        if args.value("--scale") != nil || args.value("--fit") != nil {
+        if try args.contains(Options.scale) || args.contains(Options.fit) {
             throw UsageError(message: "a panorama takes --size WxH, not --scale or --fit", command: command)
         }
-        let size = try args.size() ?? projection.defaultSize
+        let size = try args[Options.size] ?? projection.defaultSize
         switch projection {
         case .equirect:
             options.projection = .equirect
@@ -112,13 +100,13 @@ extension Commands {
                 let what = projection == .fisheye ? "an all-sky fisheye is square" : "a cube map's faces are square (--size is one face's)"
                 throw UsageError(message: "\(what); --size \(size.x)x\(size.y) is not", command: command)
             }
-            if projection == .cubemap, args.flag("--cross"), 4 * size.x > StillGeometry.largestSide {
+            if projection == .cubemap, cross, 4 * size.x > StillGeometry.largestSide {
                 throw UsageError(message: "a cross of \(size.x)-pixel faces is \(4 * size.x) pixels wide, over \(StillGeometry.largestSide)", command: command)
             }
         case .view: break
         }
         return StillPlan(options: options, geometry: StillGeometry(renderSize: size, outputSize: size), projection: projection,
-                         cross: projection == .cubemap && args.flag("--cross"))
+                         cross: projection == .cubemap && cross)
     }
 
     /// The files a plan writes: OUT, or a cube map's six faces OUT-px.png … OUT-nz.png.
@@ -183,7 +171,7 @@ extension Commands {
             switch picture {
             case .png8(let i): try writePNG(i, to: path, colorSpace: space)
             case .png16(let i): try writePNG16(i, to: path, colorSpace: space)
-            case .exr(let i): try writeEXR(i, to: path, float: args.flag("--float"))
+            case .exr(let i): try writeEXR(i, to: path, float: try args[Options.float])
             }
         }
         let size = pictures[0].size
@@ -231,20 +219,15 @@ struct StillGeometry: Equatable {
 
     /// `--size WxH`, `--scale K` (K× the scene size) and `--fit stretch|cover|contain`.
     static func resolve(_ args: Arguments, sceneSize: SIMD2<Int>, command: Command) throws -> StillGeometry {
-        let size = try args.size()
+        let size = try args[Options.size]
         var fit = Fit.stretch
-        if let text = args.value("--fit") {
-            guard let f = Fit(rawValue: text) else {
-                throw UsageError(message: "--fit expects stretch, cover or contain, got '\(text)'", command: command)
-            }
+        if let f = try args[Options.fit] {
             guard size != nil else { throw UsageError(message: "--fit applies to --size WxH; pass --size too", command: command) }
             fit = f
         }
-        if let text = args.value("--scale") {
+        if let text = try args.text(Options.scale) {
             guard size == nil else { throw UsageError(message: "--scale and --size cannot be combined; pass one", command: command) }
-            guard let k = Double(text), k.isFinite, k > 0 else {
-                throw UsageError(message: "--scale expects a number greater than 0, got '\(text)'", command: command)
-            }
+            let k = try args[Options.scale]!
             let scaled = SIMD2(Int((Double(sceneSize.x) * k).rounded()), Int((Double(sceneSize.y) * k).rounded()))
             guard scaled.x >= 1, scaled.y >= 1, scaled.x <= largestSide, scaled.y <= largestSide else {
                 throw UsageError(message: "--scale \(text) makes \(scaled.x)×\(scaled.y) of the scene's \(sceneSize.x)×\(sceneSize.y);"

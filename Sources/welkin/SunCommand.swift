@@ -16,31 +16,18 @@ extension Commands {
         zone, UTC + round(λ / 15) hours); the output says which it assumed. Example:
           welkin sun --date 2026-06-21T12:00:00+02:00 --lat 48.8566 --lon 2.3522
         """,
-        options: [
-            OptionSpec(name: "--date", value: "DATE", help: "2026-06-21T12:00:00+02:00, 'now', 2026-06-21T12:00 (UTC) or 2026-06-21 (noon)."),
-            OptionSpec(name: "--lat", value: "φ", help: "Latitude in degrees, north positive (−90…90)."),
-            OptionSpec(name: "--lon", value: "λ", help: "Longitude in degrees, east positive (−180…180)."),
-            OptionSpec(name: "--json", help: "Print {date, assumed, elevation, azimuth, sunrise, sunset, civilDawn, civilDusk, polar}."),
-        ],
+        options: [Options.date, Options.latitude, Options.longitude, Options.Sun.json],
         run: { args in
             let command = named("sun")!
             guard args.positionals.isEmpty else { throw UsageError(message: "sun takes no arguments", command: command) }
-            guard let dateText = args.value("--date") else { throw UsageError(message: "missing --date DATE", command: command) }
-            func angle(_ name: String, _ limit: Double) throws -> Double {
-                guard let text = args.value(name) else { throw UsageError(message: "missing \(name)", command: command) }
-                guard let v = Double(text), v.isFinite, abs(v) <= limit else {
-                    throw UsageError(message: "\(name) expects degrees in −\(Int(limit))…\(Int(limit)), got '\(text)'", command: command)
-                }
-                return v
-            }
-            let lat = try angle("--lat", 90), lon = try angle("--lon", 180)
+            let (dateText, lat, lon) = try observer(args, command: command)
             guard let (date, assumed) = sunDate(dateText, longitude: lon) else {
                 throw UsageError(message: "--date expects an ISO 8601 date and time with an offset (2026-06-21T12:00:00+02:00), 'now', a time without an offset (UTC) or a date alone (local noon), got '\(dateText)'", command: command)
             }
             let position = SunPosition(time: date, latitude: lat, longitude: lon)
             let events = SunEvents(date: date, latitude: lat, longitude: lon)
             func time(_ t: Timestamp?) -> String { t.map { "\"\($0)\"" } ?? "null" }
-            if args.flag("--json") {
+            if try args[Options.Sun.json] {
                 print("{\"date\": \"\(date)\", \"assumed\": \(assumed.map { "\"\($0)\"" } ?? "null"), \"elevation\": \(String(format: "%.4f", position.elevation)), \"azimuth\": \(String(format: "%.4f", position.azimuth)), "
                       + "\"sunrise\": \(time(events.sunrise)), \"sunset\": \(time(events.sunset)), "
                       + "\"civilDawn\": \(time(events.civilDawn)), \"civilDusk\": \(time(events.civilDusk)), "
@@ -62,6 +49,16 @@ extension Commands {
 }
 
 extension Commands {
+    /// `--date`, `--lat` and `--lon` of `welkin sun` and `welkin ephemeris`, each required, in that order.
+    static func observer(_ args: Arguments, command: Command) throws -> (date: String, latitude: Double, longitude: Double) {
+        guard let date = try args[Options.date] else { throw UsageError(message: "missing --date DATE", command: command) }
+        func required(_ option: Option<Double?>) throws -> Double {
+            guard let v = try args[option] else { throw UsageError(message: "missing \(option.name)", command: command) }
+            return v
+        }
+        return (date, try required(Options.latitude), try required(Options.longitude))
+    }
+
     /// The instant `welkin sun --date` means, and what was assumed to get it (nil for a full
     /// timestamp with its offset).
     static func sunDate(_ text: String, longitude: Double, now: Date = Date()) -> (Timestamp, String?)? {
@@ -78,5 +75,12 @@ extension Commands {
         }
         if let t = Timestamp.parse(text + "Z") { return (t, "no UTC offset given: taken as UTC") }
         return nil
+    }
+}
+
+extension Options {
+    /// `welkin sun`'s own options.
+    enum Sun {
+        static let json = Options.json.with(help: "Print {date, assumed, elevation, azimuth, sunrise, sunset, civilDawn, civilDusk, polar}.")
     }
 }

@@ -314,6 +314,14 @@ final class EndToEndTests: XCTestCase {
         r = try run(["compare", "Scenes/day-gradient.json", "-o", out, "--out", out, "--size", "8x8"])
         XCTAssertEqual(r.status, 2, "a usage error")
         XCTAssertTrue(r.stderr.contains("give the folder once: --output (-o) or --out"), r.stderr)
+        // -o alone.
+        let short = directory.appendingPathComponent("short").path
+        r = try run(["compare", "Scenes/day-gradient.json", "-o", short, "--size", "8x8"])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.contains("wrote \(short)/gpu.png, reference.png, diff.png"), r.stdout)
+        for name in ["gpu.png", "reference.png", "diff.png"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: short + "/" + name), name)
+        }
     }
 
     func testReferenceRefusesUserShadersAndCompareAgainstWorks() throws {

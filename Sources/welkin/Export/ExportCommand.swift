@@ -41,38 +41,21 @@ extension Commands {
         or a cube map's horizontal cross (--size is then one face's), as 'welkin render' draws them.
         """,
         options: [
-            OptionSpec(name: "--output", short: "-o", value: "OUT", help: "Where to write: .mp4, .webm, .gif, or a .png pattern such as frames/sky-%04d.png (required)."),
-            OptionSpec(name: "--from", value: "T0", help: "Scene time of the first frame, seconds (default 0)."),
-            OptionSpec(name: "--to", value: "T1", help: "End time, seconds (the last frame is before it)."),
-            OptionSpec(name: "--duration", value: "D", help: "Length in seconds, ≤ 3600 (default: the scene's natural length, else 4)."),
-            OptionSpec(name: "--fps", value: "N", help: "Frames per second, ≤ 240 (≤ 50 for GIF; default 30)."),
-            sizeOption,
-            OptionSpec(name: "--projection", value: "P", help: "view (default), equirect (2:1), fisheye (square) or cubemap (the faces' cross; --size is a face's)."),
-            OptionSpec(name: "--samples", value: "K", help: "Supersample: render K× larger and average K×K blocks, 1…8 (default 1)."),
-            OptionSpec(name: "--cpu", help: "Use the CPU reference renderer instead of the GPU (no user shader layers)."),
-            OptionSpec(name: "--quality", value: "CRF", help: "Constant rate factor, lower is better: .mp4 0…51 (default 18), .webm 0…63 (default 30)."),
-            OptionSpec(name: "--loop", help: "Cross-fade the last second (at most a quarter of the clip) into the start: a seamless loop."),
-            shadersOption,
-            colorSpaceOption,
+            Options.Export.output, Options.Export.from, Options.Export.to, Options.Export.duration, Options.Export.fps, Options.size,
+            Options.Export.projection, Options.Export.samples, Options.Export.cpu, Options.Export.quality, Options.Export.loop,
+            Options.shaders, Options.colorSpace,
         ],
         run: { args in try runExport(args) })
 
     static func runExport(_ args: Arguments) throws -> Int32 {
         let command = named("export")!
         func usage(_ message: String) -> UsageError { UsageError(message: message, command: command) }
-        guard let out = args.value("--output") else { throw usage("missing -o OUT") }
+        guard let out = try args[Options.Export.output] else { throw usage("missing -o OUT") }
         let target = try ExportTarget(out)
 
-        func seconds(_ name: String) throws -> Double? {
-            guard let text = args.value(name) else { return nil }
-            guard let t = Double(text), t.isFinite, abs(t) <= 1e9 else {
-                throw usage("\(name) expects a number of seconds, got '\(text)'")
-            }
-            return t
-        }
-        let start = try seconds("--from") ?? 0
-        let end = try seconds("--to")
-        var duration = try seconds("--duration")
+        let start = try args[Options.Export.from]
+        let end = try args[Options.Export.to]
+        var duration = try args[Options.Export.duration]
         if end != nil && duration != nil { throw usage("give --to or --duration, not both") }
         if let end {
             guard end > start else { throw usage("--to must be after --from (\(shortSeconds(start)) s), got \(shortSeconds(end))") }
@@ -81,25 +64,14 @@ extension Commands {
         if let d = duration, !(d > 0 && d <= ExportLimits.maximumDuration) {
             throw usage("the clip must last more than 0 and at most \(Int(ExportLimits.maximumDuration)) s, got \(shortSeconds(d)) s")
         }
-        var fps = ExportLimits.defaultFPS
-        if let text = args.value("--fps") {
-            guard let n = Double(text), n.isFinite, n > 0, n <= ExportLimits.maximumFPS else {
-                throw usage("--fps expects frames per second, more than 0 and at most \(Int(ExportLimits.maximumFPS)), got '\(text)'")
-            }
-            fps = n
-        }
+        let fps = try args[Options.Export.fps]
         if target.format == .gif && fps > ExportLimits.maximumGIFFPS {
-            throw usage("--fps \(args.value("--fps")!): a GIF plays at most \(Int(ExportLimits.maximumGIFFPS)) frames per second (browsers slow faster ones down)")
+            throw usage("--fps \(try args.text(Options.Export.fps)!): a GIF plays at most \(Int(ExportLimits.maximumGIFFPS)) frames per second (browsers slow faster ones down)")
         }
-        var samples = 1
-        if let text = args.value("--samples") {
-            guard let k = Int(text), (1...ExportLimits.maximumSamples).contains(k) else {
-                throw usage("--samples expects a whole number in 1…\(ExportLimits.maximumSamples), got '\(text)'")
-            }
-            samples = k
-        }
+        let samples = try args[Options.Export.samples]
         var quality: Int?
-        if let text = args.value("--quality") {
+        // Its range depends on the format, so --quality is read as text and checked here.
+        if let text = try args[Options.Export.quality] {
             guard let (range, _) = target.format.qualityRange else {
                 throw usage("--quality applies to .mp4 and .webm only")
             }
@@ -108,14 +80,14 @@ extension Commands {
             }
             quality = q
         }
-        let requestedSize = try args.size()
+        let requestedSize = try args[Options.size]
 
         // The scene: load errors exit 1.
         let scene = try applyingColorSpace(args, to: try loadScene(args, command: command), out: nil, command: command)
         if target.format == .gif && scene.outputColorSpace != .srgb {
             throw usage("a GIF cannot say its colour space (players take it as sRGB): export \(scene.outputColorSpace.displayName) as .mp4, .webm or PNGs, or pass --color-space srgb")
         }
-        let projection = try parseProjection(args, command: command)
+        let projection = try args[Options.Export.projection]
         var size = requestedSize ?? (projection == .view ? scene.size : projection.defaultSize)
         switch projection {
         case .view: break
@@ -142,7 +114,7 @@ extension Commands {
         if let capacity = target.patternCapacity, frameCount > capacity {
             throw usage("'\(target.fileName)' numbers at most \(capacity) frames in order, and the export has \(frameCount): use more digits (%0\(String(frameCount - 1).count)d)")
         }
-        let useCPU = args.flag("--cpu")
+        let useCPU = try args[Options.Export.cpu]
         let sceneLabel = args.positionals.first ?? "<default scene>"
         if useCPU, let index = scene.layers.firstIndex(where: { $0.content is ShaderLayer }) {
             throw Failure(message: "\(sceneLabel): layers[\(index)] is a user shader, which the CPU reference cannot run; export without --cpu")
@@ -158,7 +130,7 @@ extension Commands {
 
         let renderer: ExportRenderer = useCPU ? .cpu(ReferenceRenderer()) : .gpu(try headlessRenderer(args))
         let settings = ExportSettings(scene: scene, target: target, start: start, fps: fps, frameCount: frameCount,
-                                      size: size, samples: samples, quality: quality, loop: args.flag("--loop"), projection: projection)
+                                      size: size, samples: samples, quality: quality, loop: try args[Options.Export.loop], projection: projection)
         if projection != .view { warnOmitted(Frame(scene: scene, time: start, pixelSize: SIMD2(8, 4), options: FrameOptions(projection: .equirect)), scene: sceneLabel) }
         let exporter = Exporter(settings: settings, renderer: renderer, makeSink: { try makeSink(settings, ffmpeg: ffmpeg) })
         let summary = try exporter.run(progress: ExportProgress(total: frameCount), handlesSignals: true)
@@ -200,5 +172,34 @@ extension Commands {
             lengths.append(last.at + weather.transition - start)
         }
         return lengths.filter { $0 > 0 && $0 <= ExportLimits.maximumDuration }.max()
+    }
+}
+
+extension Options {
+    /// `welkin export`'s own options.
+    enum Export {
+        typealias Limits = Commands.ExportLimits
+        static let output = Options.output.with(value: "OUT", help: "Where to write: .mp4, .webm, .gif, or a .png pattern such as frames/sky-%04d.png (required).")
+        static let from = Option<Double>("--from", value: "T0", help: "Scene time of the first frame, seconds (default 0).", default: 0, convert: seconds)
+        static let to = Option<Double?>("--to", value: "T1", help: "End time, seconds (the last frame is before it).", convert: seconds)
+        static let duration = Option<Double?>("--duration", value: "D", help: "Length in seconds, ≤ 3600 (default: the scene's natural length, else 4).",
+                                              convert: seconds)
+        static let fps = Option<Double>("--fps", value: "N", help: "Frames per second, ≤ 240 (≤ 50 for GIF; default 30).", default: Limits.defaultFPS,
+                                        convert: OptionConversion.number("frames per second, more than 0 and at most \(Int(Limits.maximumFPS))",
+                                                                         where: { $0 > 0 && $0 <= Limits.maximumFPS }))
+        static let projection = Options.projection.with(
+            help: "view (default), equirect (2:1), fisheye (square) or cubemap (the faces' cross; --size is a face's).")
+        static let samples = Option<Int>("--samples", value: "K", help: "Supersample: render K× larger and average K×K blocks, 1…8 (default 1).",
+                                         default: 1, convert: OptionConversion.wholeNumber("a whole number in 1…\(Limits.maximumSamples)",
+                                                                                           where: { (1...Limits.maximumSamples).contains($0) }))
+        static let cpu = Flag("--cpu", help: "Use the CPU reference renderer instead of the GPU (no user shader layers).")
+        /// Text: its range is the format's (`ExportFormat.qualityRange`), checked once the output is known.
+        static let quality = Option<String?>("--quality", value: "CRF",
+                                             help: "Constant rate factor, lower is better: .mp4 0…51 (default 18), .webm 0…63 (default 30).",
+                                             convert: OptionConversion.text)
+        static let loop = Flag("--loop", help: "Cross-fade the last second (at most a quarter of the clip) into the start: a seamless loop.")
+
+        /// A clip's times: finite, within ±10⁹ s.
+        static let seconds = OptionConversion.number("a number of seconds", where: { abs($0) <= 1e9 })
     }
 }
