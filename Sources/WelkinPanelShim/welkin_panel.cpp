@@ -149,6 +149,55 @@ bool wp_combo(const char *label, int *current, const char *const items[], int co
     return ImGui::Combo(label, current, items, count);
 }
 
+bool wp_context_menu(const char *id, const char *const items[], int count, int *chosen) {
+    bool picked = false;
+    if (ImGui::BeginPopupContextItem(id)) {
+        for (int i = 0; i < count; i++) {
+            if (ImGui::Selectable(items[i])) { *chosen = i; picked = true; }
+        }
+        ImGui::EndPopup();
+    }
+    return picked;
+}
+
+// The playhead over the item just drawn.
+static void playhead(float marker) {
+    ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    float x = a.x + (b.x - a.x) * (marker < 0 ? 0 : marker > 1 ? 1 : marker);
+    ImGui::GetWindowDrawList()->AddLine(ImVec2(x, a.y), ImVec2(x, b.y), IM_COL32(255, 210, 64, 255), 1.5f);
+}
+
+void wp_plot_curve(const char *id, const float *first, const float *second, int count, float low, float high,
+                   float width, float height, float marker) {
+    ImVec2 start = ImGui::GetCursorScreenPos();
+    ImGui::PlotLines(id, first, count, 0, NULL, low, high, ImVec2(width, height));
+    if (second) {
+        // The second curve over the first, in another colour, on the same scale.
+        ImDrawList *list = ImGui::GetWindowDrawList();
+        ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+        float span = high > low ? high - low : 1;
+        for (int i = 1; i < count; i++) {
+            float x0 = a.x + (b.x - a.x) * (i - 1) / (count - 1), x1 = a.x + (b.x - a.x) * i / (count - 1);
+            float y0 = b.y - (b.y - a.y) * (second[i - 1] - low) / span, y1 = b.y - (b.y - a.y) * (second[i] - low) / span;
+            list->AddLine(ImVec2(x0, y0), ImVec2(x1, y1), IM_COL32(120, 200, 255, 255), 1.0f);
+        }
+    }
+    (void)start;
+    playhead(marker);
+}
+
+void wp_color_strip(const char *id, const float *rgba, int count, float width, float height, float marker) {
+    ImGui::InvisibleButton(id, ImVec2(width, height));
+    ImDrawList *list = ImGui::GetWindowDrawList();
+    ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    for (int i = 0; i < count; i++) {
+        float x0 = a.x + (b.x - a.x) * i / count, x1 = a.x + (b.x - a.x) * (i + 1) / count;
+        list->AddRectFilled(ImVec2(x0, a.y), ImVec2(x1, b.y),
+                            ImGui::ColorConvertFloat4ToU32(ImVec4(rgba[4 * i], rgba[4 * i + 1], rgba[4 * i + 2], rgba[4 * i + 3])));
+    }
+    playhead(marker);
+}
+
 void wp_draw_circle(float x, float y, float radius, float r, float g, float b, float a, bool filled) {
     ImDrawList *list = ImGui::GetBackgroundDrawList();
     ImU32 color = ImGui::ColorConvertFloat4ToU32(ImVec4(r, g, b, a));

@@ -32,6 +32,9 @@ struct PropertyWidgets {
     /// A default shown in place of an absent value (a sky's palette): an edit inside it sets the
     /// whole value, the default with that one change.
     private var materializing: (path: JSONPath, value: JSONValue)?
+    /// The playhead (scene seconds): an animated property's plot marks it, "Make constant" keeps
+    /// the value there.
+    var time: Double = 0
 
     init(document: SceneDocument, itemWidth: Float) {
         self.document = document
@@ -123,7 +126,10 @@ struct PropertyWidgets {
             tooltip(property, present: value != nil)
         case .object(let table):
             guard let value, case .object = value.kind else { return readOnly(label, value, property) }
-            if wp_tree_node(label, false) {
+            let open = wp_tree_node(label, false)
+            if let property, property.animatable { animationMenu(path, value: value, property: property, animated: true) }
+            if open {
+                if let property, property.animatable { plot(path) }
                 self.table(table, at: path, object: value)
                 wp_tree_pop()
             }
@@ -140,6 +146,78 @@ struct PropertyWidgets {
         default:
             readOnly(label, value, property)
         }
+        if let property, property.animatable, !Self.isObject(type) { animationMenu(path, value: value, property: property, animated: false) }
+    }
+
+    static func isObject(_ type: PropertyType) -> Bool { if case .object = type { return true } else { return false } }
+
+    // MARK: - Animations
+
+    /// The right-click menu of an animatable property: a constant becomes an animation from its value
+    /// (back and forth forever, easeInOut: then set `to`); an animation becomes the constant it has at
+    /// the playhead.
+    mutating func animationMenu(_ path: JSONPath, value: JSONValue?, property: Property, animated: Bool) {
+        var chosen: Int32 = -1
+        if animated {
+            guard withCStrings(["Make constant (the value now)"], { wp_context_menu("animation", $0, 1, &chosen) }),
+                  let track = try? PropertyTrack(document: document, path: path, file: "") else { return }
+            record(path, track.value(at: time).jsonText)
+        } else {
+            guard withCStrings(["Animate (from this value)"], { wp_context_menu("animation", $0, 1, &chosen) }) else { return }
+            let current = value.map { $0.byteRange.isEmpty || document.bytes.isEmpty ? $0.serialized() : document.oneLineText(of: $0) }
+                ?? Self.defaultText(property)
+            guard let current else { return }
+            record(path, "{\"from\": \(current), \"to\": \(current), \"animation\": \"easeInOut\", \"repeat\": \"forever\", \"autoreverses\": true}")
+        }
+    }
+
+    /// A property's default as JSON text (nil when it has no value: a rule in words).
+    static func defaultText(_ property: Property) -> String? {
+        if let json = property.defaultJSON { return json.serialized() }
+        switch property.defaultValue {
+        case .number(let n): return JSONValue.numberText(n)
+        case .point(let p): return "[\(JSONValue.numberText(p.x)), \(JSONValue.numberText(p.y))]"
+        case .color(let c): return colorText([c.r, c.g, c.b, c.a], like: nil)
+        case .bool(let b): return b ? "true" : "false"
+        case .string(let s): return JSONValue.quoted(s)
+        default: return nil
+        }
+    }
+
+    /// An animated property's value over the timeline around the playhead (its span, from 0 while
+    /// the playhead is inside it, else ending at the playhead): a curve for a number, x and y for a
+    /// point, a strip for a colour.
+    func plot(_ path: JSONPath) {
+        guard let track = try? PropertyTrack(document: document, path: path, file: ""), track.isAnimated else { return }
+        let span = track.span, count = 96
+        let start = time <= span ? 0 : time - span
+        let times = (0..<count).map { start + span * Double($0) / Double(count - 1) }
+        let marker = Float((time - start) / span)
+        let width = itemWidth, height = wp_font_size() * 2.5
+        switch track.value(at: 0) {
+        case .color:
+            var rgba: [Float] = []
+            for t in times { if case .color(let c) = track.value(at: t) { rgba += [c.r, c.g, c.b, c.a].map { Float(min(max($0, 0), 1)) } } }
+            wp_color_strip("##curve", rgba, Int32(count), width, height, marker)
+        case .point:
+            var xs: [Float] = [], ys: [Float] = []
+            for t in times { if case .point(let p) = track.value(at: t) { xs.append(Float(p.x)); ys.append(Float(p.y)) } }
+            let (low, high) = Self.bounds(xs + ys)
+            wp_plot_curve("##curve", xs, ys, Int32(count), low, high, width, height, marker)
+        default:
+            var ys: [Float] = []
+            for t in times { if case .number(let v) = track.value(at: t) { ys.append(Float(v)) } }
+            let (low, high) = Self.bounds(ys)
+            wp_plot_curve("##curve", ys, nil, Int32(count), low, high, width, height, marker)
+        }
+        wp_tooltip("\(Self.numberText(start, decimals: 2))…\(Self.numberText(start + span, decimals: 2)) s; the line is the playhead")
+    }
+
+    /// A plot's scale: the samples' range, padded so a flat line sits in the middle.
+    static func bounds(_ values: [Float]) -> (Float, Float) {
+        guard let low = values.min(), let high = values.max() else { return (0, 1) }
+        let pad = max((high - low) * 0.08, 1e-3)
+        return (low - pad, high + pad)
     }
 
     /// A map's values may be anything (a shader's uniforms): numbers get a drag, the rest is read only.
@@ -284,6 +362,7 @@ struct PropertyWidgets {
         if let unit = property.unit { text += " (\(unit))" }
         if !present { text += "\nNot in the file: the default, \(property.defaultValue.displayText)." }
         if !property.live { text += "\nRead only here: edit the file." }
+        if property.animatable { text += "\nRight-click: animate it, or make an animation constant." }
         wp_tooltip(text)
     }
 

@@ -106,6 +106,7 @@ extension Viewer {
         panel.width = wp_window_width()
         let itemWidth = panel.width * 0.55
         var widgets = PropertyWidgets(document: editor.document, itemWidth: itemWidth)
+        widgets.time = playback.time
 
         // Scene and file.
         wp_text("\(scene.name)\(editor.isDirty ? " *" : "")")

@@ -4,10 +4,10 @@
 
 public enum AnimationTables {
     static let durationProperty = Property("duration", .number(0.001...3600), default: .number(Timing.defaultDuration), unit: "s",
-                                           live: false, "Seconds one pass takes.")
-    static let springDuration = Property("duration", .number(0.001...3600), default: .number(0.5), unit: "s", live: false,
+                                           "Seconds one pass takes.")
+    static let springDuration = Property("duration", .number(0.001...3600), default: .number(0.5), unit: "s",
                                          "The perceptual duration (ω₀ = 2π / duration); for a very bouncy spring, its period.")
-    static let extraBounce = Property("extraBounce", .number(-100...100), default: .number(0), live: false,
+    static let extraBounce = Property("extraBounce", .number(-100...100), default: .number(0),
                                       "Added to the preset's bounce (smooth 0, snappy 0.15, bouncy 0.3); the sum is clamped to −1…1.")
 
     static func makeCurve(_ name: String) -> PropertyTable {
@@ -19,27 +19,27 @@ public enum AnimationTables {
     /// `{"timingCurve": {"controlPoints": [x1, y1, x2, y2], "duration": d}}`.
     static let timingCurve = PropertyTable("timingCurveAnimation", title: "timingCurve animation",
         "A cubic Bézier timing curve from (0, 0) to (1, 1) (SwiftUI's `.timingCurve(_:_:_:_:duration:)`, CAMediaTimingFunction's control points).", [
-        Property("controlPoints", .array(.number(-1e3...1e3), count: 4...4), required: true, live: false,
+        Property("controlPoints", .array(.number(-1e3...1e3), count: 4...4), required: true,
                  "[x1, y1, x2, y2]; x1 and x2 in 0…1."),
         durationProperty,
     ])
 
     /// `{"timingCurve": …}` alone (a keyframe segment's easing).
     static let timingCurveOnly = PropertyTable("easingCurve", title: "easing curve", "A custom timing curve for keyframes.", [
-        Property("timingCurve", .object(timingCurve), required: true, live: false, "The curve's control points (its duration is the segment's)."),
+        Property("timingCurve", .object(timingCurve), required: true, "The curve's control points (its duration is the segment's)."),
     ])
 
     static let spring = PropertyTable("springAnimation", title: "spring animation",
         "A spring, in one of three sets of parameters: SwiftUI's `duration` + `bounce`, its older `response` + `dampingFraction`, or Core Animation's `mass`, `stiffness`, `damping` and `initialVelocity` (CASpringAnimation).", [
         springDuration,
-        Property("bounce", .number(-100...100), default: .number(0), live: false,
+        Property("bounce", .number(-100...100), default: .number(0),
                  "0: critically damped, up to 1: undamped, below 0: overdamped (clamped to −1…1)."),
-        Property("response", .number(0.001...3600), unit: "s", live: false, "SwiftUI's spring(response:dampingFraction:): ω₀ = 2π / response."),
-        Property("dampingFraction", .number(0...100), live: false, "The damping ratio ζ."),
-        Property("mass", .number(0.001...1e6), default: .number(1), live: false, "CASpringAnimation.mass."),
-        Property("stiffness", .number(0.001...1e6), default: .number(100), live: false, "CASpringAnimation.stiffness."),
-        Property("damping", .number(0...1e6), default: .number(10), live: false, "CASpringAnimation.damping."),
-        Property("initialVelocity", .number(-1e6...1e6), default: .number(0), live: false,
+        Property("response", .number(0.001...3600), unit: "s", "SwiftUI's spring(response:dampingFraction:): ω₀ = 2π / response."),
+        Property("dampingFraction", .number(0...100), "The damping ratio ζ."),
+        Property("mass", .number(0.001...1e6), default: .number(1), "CASpringAnimation.mass."),
+        Property("stiffness", .number(0.001...1e6), default: .number(100), "CASpringAnimation.stiffness."),
+        Property("damping", .number(0...1e6), default: .number(10), "CASpringAnimation.damping."),
+        Property("initialVelocity", .number(-1e6...1e6), default: .number(0),
                  "Progress per second at the start (CASpringAnimation.initialVelocity)."),
     ])
 
@@ -62,15 +62,15 @@ public enum AnimationTables {
     /// The animation object: one key naming it.
     public static let animation = PropertyTable("animation", title: "animation",
         "An animation: a name with SwiftUI's defaults (`\"easeInOut\"`), or an object with one key naming it and its parameters (`{\"easeInOut\": {\"duration\": 1}}`). The curves and springs are docs/animation.md's.", [
-        Property("linear", .object(curve("linear")), live: false, "Constant speed."),
-        Property("easeIn", .object(curve("easeIn")), live: false, "Bézier (0.42, 0, 1, 1)."),
-        Property("easeOut", .object(curve("easeOut")), live: false, "Bézier (0, 0, 0.58, 1)."),
-        Property("easeInOut", .object(curve("easeInOut")), live: false, "Bézier (0.42, 0, 0.58, 1)."),
-        Property("timingCurve", .object(timingCurve), live: false, "Any cubic Bézier."),
-        Property("spring", .object(spring), live: false, "A spring."),
-        Property("smooth", .object(preset("smooth")), live: false, "A spring without bounce."),
-        Property("snappy", .object(preset("snappy")), live: false, "A spring with a little bounce."),
-        Property("bouncy", .object(preset("bouncy")), live: false, "A bouncier spring."),
+        Property("linear", .object(curve("linear")), "Constant speed."),
+        Property("easeIn", .object(curve("easeIn")), "Bézier (0.42, 0, 1, 1)."),
+        Property("easeOut", .object(curve("easeOut")), "Bézier (0, 0, 0.58, 1)."),
+        Property("easeInOut", .object(curve("easeInOut")), "Bézier (0.42, 0, 0.58, 1)."),
+        Property("timingCurve", .object(timingCurve), "Any cubic Bézier."),
+        Property("spring", .object(spring), "A spring."),
+        Property("smooth", .object(preset("smooth")), "A spring without bounce."),
+        Property("snappy", .object(preset("snappy")), "A spring with a little bounce."),
+        Property("bouncy", .object(preset("bouncy")), "A bouncier spring."),
     ])
 
     public static let names = ["linear", "easeIn", "easeOut", "easeInOut", "smooth", "snappy", "bouncy", "spring"]
@@ -80,15 +80,15 @@ public enum AnimationTables {
     static func transition(_ name: String, _ title: String, value: PropertyType, _ example: String) -> PropertyTable {
         PropertyTable(name, title: title,
             "An animation from one value to another, starting at scene time 0 (`delay` later), as SwiftUI's `withAnimation` runs it: \(example).", [
-            Property("from", value, required: true, live: false, "The value at the start."),
-            Property("to", value, required: true, live: false, "The value it animates to."),
-            Property("animation", animationType, default: .string("easeInOut"), live: false, expected: "animation",
+            Property("from", value, required: true, "The value at the start."),
+            Property("to", value, required: true, "The value it animates to."),
+            Property("animation", animationType, default: .string("easeInOut"), expected: "animation",
                      "How it moves: `linear`, `easeIn`, `easeOut`, `easeInOut`, `smooth`, `snappy`, `bouncy`, `spring`, or an object naming one with its parameters."),
-            Property("repeat", .oneOf([.choice(["forever"]), .integer(1...1_000_000)]), default: .number(1), live: false,
+            Property("repeat", .oneOf([.choice(["forever"]), .integer(1...1_000_000)]), default: .number(1),
                      expected: "\"forever\" or a number of passes", "How many passes (an autoreversed leg counts as one), or \"forever\"."),
-            Property("autoreverses", .bool, default: .bool(false), live: false, "Every other pass plays backwards (Core Animation's autoreverse)."),
-            Property("delay", .number(0...1e6), default: .number(0), unit: "s", live: false, "Seconds before it starts."),
-            Property("speed", .number(0.001...1000), default: .number(1), live: false, "Plays this many times faster."),
+            Property("autoreverses", .bool, default: .bool(false), "Every other pass plays backwards (Core Animation's autoreverse)."),
+            Property("delay", .number(0...1e6), default: .number(0), unit: "s", "Seconds before it starts."),
+            Property("speed", .number(0.001...1000), default: .number(1), "Plays this many times faster."),
         ])
     }
 }

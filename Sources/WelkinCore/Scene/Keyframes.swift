@@ -130,9 +130,9 @@ public enum KeyframeTables {
             "Keyframes for an animated \(title.replacingOccurrences(of: " keyframes", with: "")): \(example). Before the first keyframe the first value holds, after the last the last (or the keyframes play again when `repeats`).", [
             Property("keyframes", .array(.array(.oneOf([value, easingType]), count: 2...3), count: 1...Keyframes<Double>.maximumCount), required: true, live: false,
                      "[time, value] pairs, times in seconds (0…\(format(Keyframes<Double>.maximumTime))) increasing; a third item is the easing of the segment the keyframe starts."),
-            Property("repeats", .bool, default: .bool(false), live: false,
+            Property("repeats", .bool, default: .bool(false),
                      "Play the keyframes again and again, the period being the last time minus the first."),
-            Property("easing", easingType, default: .string(Easing.linear.rawValue), live: false,
+            Property("easing", easingType, default: .string(Easing.linear.rawValue),
                      expected: "easing", "How the value moves between keyframes: `linear`, `easeIn`, `easeOut`, `easeInOut` (Core Animation's Béziers) or `{\"timingCurve\": {\"controlPoints\": [x1, y1, x2, y2]}}`."),
         ])
     }

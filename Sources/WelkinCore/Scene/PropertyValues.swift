@@ -99,6 +99,31 @@ public struct PropertyTrack: Sendable {
         }
     }
 
+    /// Seconds that show the animation whole: keyframes to the last (two periods when they repeat),
+    /// an animation's delay and passes (a few when it repeats forever); 1 for a constant.
+    public var span: Double {
+        func span<V>(_ a: Animated<V>) -> Double {
+            switch a {
+            case .constant: return 1
+            case .keyframes(let k): return max(k.times[k.times.count - 1] + (k.repeats ? k.times[k.times.count - 1] - k.times[0] : 0), 0.5)
+            case .transition(let t):
+                let passes: Double
+                switch t.repetition {
+                case .once: passes = t.autoreverses ? 2 : 1.5
+                case .count(let n): passes = Double(min(n, 4))
+                case .forever: passes = 4
+                }
+                return max((t.delay + t.timing.duration * passes) / t.speed, 0.25)
+            }
+        }
+        switch source {
+        case .number(let a): return span(a)
+        case .color(let a): return span(a)
+        case .point(let a): return span(a)
+        case .constant: return 1
+        }
+    }
+
     public func value(at t: Double) -> PropertyValue {
         switch source {
         case .number(let a): return .number(a.value(at: t))

@@ -69,6 +69,18 @@ bool wp_drag_int(const char *label, int *value, float speed, int min, int max, c
 bool wp_color_edit4(const char *label, float rgba[4]);
 bool wp_combo(const char *label, int *current, const char *const items[], int count);
 
+/* A right-click menu on the item just drawn: true when one of `count` items was chosen (its index
+   in *chosen). */
+bool wp_context_menu(const char *id, const char *const items[], int count, int *chosen);
+
+/* An animated property over the timeline: `count` samples of one or two curves (`second` may be
+   NULL: a point's y), scaled to [low, high], `width` × `height` pixels, with a vertical line at
+   `marker` (0…1 across: the playhead). */
+void wp_plot_curve(const char *id, const float *first, const float *second, int count, float low, float high,
+                   float width, float height, float marker);
+/* A colour over the timeline: `count` straight RGBA colours side by side, with the playhead. */
+void wp_color_strip(const char *id, const float *rgba, int count, float width, float height, float marker);
+
 /* Drawing over the picture, behind the panel's windows (window pixel coordinates). */
 void wp_draw_circle(float x, float y, float radius, float r, float g, float b, float a, bool filled);
 void wp_draw_line(float x0, float y0, float x1, float y1, float r, float g, float b, float a);
