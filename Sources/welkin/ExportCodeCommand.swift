@@ -3,12 +3,13 @@
 import Foundation
 import WelkinCore
 import WelkinExport
+import WelkinGL
 import WelkinImage
 
 extension Commands {
     static let exportCode = Command(
         name: "export-code", summary: "Write a scene as Swift: a SwiftUI view (default) or a Core Animation layer.",
-        usage: "welkin export-code SCENE [--swiftui | --coreanimation] [-o FILE.swift]",
+        usage: "welkin export-code SCENE [--swiftui | --coreanimation] [-o FILE.swift] | welkin export-code [SCENE] --package DIR [--duration S] [--rate HZ]",
         discussion: """
         Gradients become SwiftUI's gradient views (or CAGradientLayers), meshes SwiftUI's MeshGradient with
         Welkin's random walk and spring, emitters CAEmitterLayers, the sky a gradient following the sun. The
@@ -16,14 +17,23 @@ extension Commands {
         (cloud layers, GLSL shaders, sway, …) becomes a comment in the code and a warning on stderr:
           SCENE: layers[N] (kind): not exported: …
         Without -o the code goes to stdout; with it, to a temporary file renamed into place.
+        With --package DIR (SwiftUI, iOS 17 / macOS 14; without SCENE, the built-in default scene) it writes a Swift
+        package instead, in which the sky, clouds and shader layers are Metal compiled from the GLSL Welkin draws
+        them with (glslangValidator, spirv-val, spirv-cross: make deps), their uniforms Welkin's own values at
+        --rate samples a second (default 30) over --duration seconds of scene time (default 10), then held.
         """,
         options: [
             OptionSpec(name: "--swiftui", help: "A SwiftUI View (the default)."),
             OptionSpec(name: "--coreanimation", help: "A CALayer subclass with CAGradientLayer and CAEmitterLayer sublayers."),
             OptionSpec(name: "--output", short: "-o", value: "FILE.swift", help: "Where to write the code (default: stdout)."),
+            OptionSpec(name: "--package", value: "DIR", help: "Write a Swift package with the shader layers as Metal."),
+            OptionSpec(name: "--duration", value: "S", help: "With --package: seconds of scene time the Metal layers' tracks hold (default 10)."),
+            OptionSpec(name: "--rate", value: "HZ", help: "With --package: samples a second in the tracks (default 30)."),
+            OptionSpec(name: "--shaders", value: "DIR", help: "With --package: Welkin's shader directory (default: found as for render)."),
         ],
         run: { args in
             let command = named("export-code")!
+            if let package = args.value("--package") { return try exportPackage(args, to: package, command: command) }
             guard args.positionals.count == 1 else {
                 throw UsageError(message: args.positionals.isEmpty ? "expected a scene file" : "expected one scene file, got \(args.positionals.count)",
                                  command: command)
@@ -44,6 +54,35 @@ extension Commands {
             }
             return 0
         })
+
+    /// `--package DIR`: the SwiftUI view and its Metal layers as a package (PackageExport).
+    static func exportPackage(_ args: Arguments, to directory: String, command: Command) throws -> Int32 {
+        if args.flag("--coreanimation") { throw UsageError(message: "--package writes SwiftUI; --coreanimation is for single files", command: command) }
+        if args.value("--output") != nil { throw UsageError(message: "--package and -o exclude each other", command: command) }
+        var options = MetalExport.Options()
+        for (name, keyPath) in [("--duration", \MetalExport.Options.duration), ("--rate", \MetalExport.Options.rate)] {
+            guard let text = args.value(name) else { continue }
+            guard let v = Double(text), v.isFinite, name == "--rate" ? v > 0 && v <= 240 : v >= 0 && v <= 3600 else {
+                throw UsageError(message: "\(name) takes " + (name == "--rate" ? "a number of samples a second in (0, 240]" : "a number of seconds in [0, 3600]"),
+                                 command: command)
+            }
+            options[keyPath: keyPath] = v
+        }
+        let scene = try loadScene(args, command: command)
+        let sceneFile = args.positionals.first
+        let renderer = try headlessRenderer(args)
+        let layers = try inScene(scene.sourcePath) {
+            try MetalExport.layers(scene: scene, options: options) { t in
+                let frame = Frame(scene: scene, time: t)
+                return (try renderer.capture(frame), frame.sceneLayerIndices, frame.pixelSize)
+            }
+        }
+        let (files, output) = PackageExport.files(scene, metal: layers, sceneFile: sceneFile)
+        for warning in output.warnings { printError("\(sceneFile ?? "<default scene>"): \(warning)") }
+        try PackageExport.write(files, to: directory)
+        print("wrote \(directory) (\(output.typeName), \(layers.count) Metal layer\(layers.count == 1 ? "" : "s"))")
+        return 0
+    }
 
     /// Writes `text` to a temporary file next to `path` and renames it into place, so a failure never
     /// leaves a half-written file or clobbers a good one.
