@@ -75,8 +75,9 @@ let package = Package(
         // (with WelkinCore's inlinable per-pixel maths specialised into them) are most of the tests' time.
         .target(name: "WelkinReference", dependencies: ["WelkinCore", "WelkinImage"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        // `welkin export-code`: a scene as SwiftUI or Core Animation source. Reads the model only.
-        .target(name: "WelkinExport", dependencies: ["WelkinCore"]),
+        // `welkin export-code`: a scene as SwiftUI or Core Animation source, and (--package) its shader layers as
+        // Metal compiled from the programs WelkinGL draws them with (their sources and uniform values, GLCapture).
+        .target(name: "WelkinExport", dependencies: ["WelkinCore", "WelkinGL"]),
         // `welkin import`: Particle Designer (.plist) and Starling (.pex) effects as emitter scenes.
         .target(name: "WelkinImport", dependencies: ["WelkinCore", "CZlib"]),
         // The `ffmpeg` program as an encoder of raw RGBA frames: `welkin export` and viewer recording.

@@ -40,8 +40,10 @@ public enum CodeExport {
     }
 
     /// The Swift source of `scene` for `target`. `sceneFile` names the scene in the file's header.
-    public static func generate(_ scene: Scene, target: Target = .swiftUI, sceneFile: String? = nil) -> Output {
+    public static func generate(_ scene: Scene, target: Target = .swiftUI, sceneFile: String? = nil,
+                                metal: [MetalExport.Layer] = []) -> Output {
         let context = ExportContext(scene: scene, target: target)
+        context.metal = metal
         for (index, layer) in scene.layers.enumerated() {
             context.export(layer, index: index)
         }
@@ -71,6 +73,8 @@ final class ExportContext {
     private(set) var minimum = (iOS: 14, macOS: 11)
     /// SwiftUI: something reads the scene time, so the view keeps its start date.
     var animates = false
+    /// Layers drawn by Metal views (`--package`).
+    var metal: [MetalExport.Layer] = []
     /// Emitters: the file imports QuartzCore and CoreGraphics and hosts layers in views.
     var usesEmitters = false
     /// An emitter cell shows a named image (UIImage / NSImage).
@@ -132,6 +136,21 @@ final class ExportContext {
     // MARK: layers
 
     func export(_ layer: Layer, index: Int) {
+        if let m = metal.first(where: { $0.sceneLayers.contains(index) }) {
+            let kind = layer.content.typeName
+            if m.sceneLayers.first == index {
+                require(iOS: 17, macOS: 14)
+                let drawn = m.sceneLayers.map { "layers[\($0)] (\(scene.layers[$0].content.typeName))" }.joined(separator: ", ")
+                addView { s in
+                    s.comment("\(drawn) → Metal made from Welkin's GLSL (\(m.name)*.metal), its uniforms Welkin's values over time (Tracks/\(m.name).json, .bin); shown flipped, as GL's rows run bottom to top.")
+                    s.line("WelkinMetalView(resource: \"\(m.name)\", width: \(m.pixelSize.x), height: \(m.pixelSize.y))")
+                    s.line("    .scaleEffect(x: 1, y: -1)")
+                }
+            } else {
+                addComment([label(layer, index: index, kind: kind) + ": drawn by the Metal view of layers[\(m.sceneLayers[0])] (one sky pass)"])
+            }
+            return
+        }
         if let content = layer.content as? CodeExportable {
             content.export(layer: layer, index: index, context: self)
             if layer.transform != nil {

@@ -3,12 +3,13 @@
 import Foundation
 import WelkinCore
 import WelkinExport
+import WelkinGL
 import WelkinImage
 
 extension Commands {
     static let exportCode = Command(
         name: "export-code", summary: "Write a scene as Swift: a SwiftUI view (default) or a Core Animation layer.",
-        usage: "welkin export-code SCENE [--swiftui | --coreanimation] [-o FILE.swift]",
+        usage: "welkin export-code SCENE [--swiftui | --coreanimation] [-o FILE.swift] | welkin export-code [SCENE] --package DIR [--duration S] [--rate HZ]",
         discussion: """
         Gradients become SwiftUI's gradient views (or CAGradientLayers), meshes SwiftUI's MeshGradient with
         Welkin's random walk and spring, emitters CAEmitterLayers, the sky a gradient following the sun. The
@@ -16,10 +17,16 @@ extension Commands {
         (cloud layers, GLSL shaders, sway, …) becomes a comment in the code and a warning on stderr:
           SCENE: layers[N] (kind): not exported: …
         Without -o the code goes to stdout; with it, to a temporary file renamed into place.
+        With --package DIR (SwiftUI, iOS 17 / macOS 14; without SCENE, the built-in default scene) it writes a Swift
+        package instead, in which the sky, clouds and shader layers are Metal compiled from the GLSL Welkin draws
+        them with (glslangValidator, spirv-val, spirv-cross: make deps), their uniforms Welkin's own values at
+        --rate samples a second (default 30) over --duration seconds of scene time (default 10), then held.
         """,
-        options: [Options.ExportCode.swiftUI, Options.ExportCode.coreAnimation, Options.ExportCode.output],
+        options: [Options.ExportCode.swiftUI, Options.ExportCode.coreAnimation, Options.ExportCode.output, Options.ExportCode.package,
+                  Options.ExportCode.duration, Options.ExportCode.rate, Options.ExportCode.shaders],
         run: { args in
             let command = named("export-code")!
+            if let package = try args[Options.ExportCode.package] { return try exportPackage(args, to: package, command: command) }
             guard args.positionals.count == 1 else {
                 throw UsageError(message: args.positionals.isEmpty ? "expected a scene file" : "expected one scene file, got \(args.positionals.count)",
                                  command: command)
@@ -42,6 +49,29 @@ extension Commands {
             return 0
         })
 
+    /// `--package DIR`: the SwiftUI view and its Metal layers as a package (PackageExport).
+    static func exportPackage(_ args: Arguments, to directory: String, command: Command) throws -> Int32 {
+        if try args[Options.ExportCode.coreAnimation] { throw UsageError(message: "--package writes SwiftUI; --coreanimation is for single files", command: command) }
+        if try args[Options.ExportCode.output] != nil { throw UsageError(message: "--package and -o exclude each other", command: command) }
+        var options = MetalExport.Options()
+        if let v = try args[Options.ExportCode.duration] { options.duration = v }
+        if let v = try args[Options.ExportCode.rate] { options.rate = v }
+        let scene = try loadScene(args, command: command)
+        let sceneFile = args.positionals.first
+        let renderer = try headlessRenderer(args)
+        let layers = try inScene(scene.sourcePath) {
+            try MetalExport.layers(scene: scene, options: options) { t in
+                let frame = Frame(scene: scene, time: t)
+                return (try renderer.capture(frame), frame.sceneLayerIndices, frame.pixelSize)
+            }
+        }
+        let (files, output) = PackageExport.files(scene, metal: layers, sceneFile: sceneFile)
+        for warning in output.warnings { printError("\(sceneFile ?? "<default scene>"): \(warning)") }
+        try PackageExport.write(files, to: directory)
+        print("wrote \(directory) (\(output.typeName), \(layers.count) Metal layer\(layers.count == 1 ? "" : "s"))")
+        return 0
+    }
+
     /// Writes `text` to a temporary file next to `path` and renames it into place, so a failure never
     /// leaves a half-written file or clobbers a good one.
     static func writeAtomically(_ text: String, to path: String) throws {
@@ -55,5 +85,12 @@ extension Options {
         static let swiftUI = Flag("--swiftui", help: "A SwiftUI View (the default).")
         static let coreAnimation = Flag("--coreanimation", help: "A CALayer subclass with CAGradientLayer and CAEmitterLayer sublayers.")
         static let output = Options.output.with(value: "FILE.swift", help: "Where to write the code (default: stdout).")
+        static let package = Option<String?>("--package", value: "DIR", help: "Write a Swift package with the shader layers as Metal.",
+                                             convert: OptionConversion.text)
+        static let duration = Option<Double?>("--duration", value: "S", help: "With --package: seconds of scene time the Metal layers' tracks hold (default 10).",
+                                              convert: OptionConversion.number("a number of seconds in [0, 3600]") { $0 >= 0 && $0 <= 3600 })
+        static let rate = Option<Double?>("--rate", value: "HZ", help: "With --package: samples a second in the tracks (default 30).",
+                                          convert: OptionConversion.number("a number of samples a second in (0, 240]") { $0 > 0 && $0 <= 240 })
+        static let shaders = Options.shaders.with(help: "With --package: Welkin's shader directory (default: found as for render).")
     }
 }

@@ -48,7 +48,7 @@ final class ExportCodeCommandTests: XCTestCase {
                           ["export-code", "Scenes/snow.json", "-o"]] {
             let r = try EndToEndTests.run(arguments)
             XCTAssertEqual(r.status, 2, "\(arguments): \(r.stderr)")
-            XCTAssertTrue(r.stderr.contains("Usage: welkin export-code SCENE [--swiftui | --coreanimation] [-o FILE.swift]\n"), r.stderr)
+            XCTAssertTrue(r.stderr.contains("Usage: welkin export-code SCENE [--swiftui | --coreanimation] [-o FILE.swift] | welkin export-code [SCENE] --package DIR [--duration S] [--rate HZ]\n"), r.stderr)
             XCTAssertEqual(r.stdout, "")
         }
         let r = try EndToEndTests.run(["export-code", "Scenes/snow.json", "--swiftui", "--coreanimation"])

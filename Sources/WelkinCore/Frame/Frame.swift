@@ -27,6 +27,9 @@ public struct Frame: Sendable {
     public var options: FrameOptions
     /// The screen-space layers a panorama left out (their types, in order), for one warning.
     public var omittedLayers: [String] = []
+    /// For each of `layers`, the index in `scene.layers` of the scene layer that began it (a run of
+    /// sky layers is one draw, begun by its first); −1 for the weather's precipitation.
+    public var sceneLayerIndices: [Int] = []
     /// The panorama sky-space layers are drawn for, and the projection into it.
     public var skySetup: SkySetup
 
@@ -58,17 +61,21 @@ public struct Frame: Sendable {
         let lastSky = scene.layers.lastIndex { $0.content.isSkySpace }
         let panorama = options.projection.isPanorama
         var omitted: [String] = []
+        var sources: [Int] = []
         for (index, layer) in scene.layers.enumerated() {
             if panorama && !layer.content.isSkySpace {
                 omitted.append(layer.content.typeName)
             } else {
                 layer.content.resolve(layer.at(time), index: index, in: &builder)
             }
+            sources += repeatElement(index, count: builder.layers.count - sources.count)
             if index == lastSky ?? scene.layers.count - 1 {
                 let falling = Frame.precipitation(scene: scene, time: time, pixelSize: size, scale: self.scale)
                 if panorama { omitted += falling.isEmpty ? [] : ["precipitation"] } else { builder.layers += falling }
+                sources += repeatElement(-1, count: builder.layers.count - sources.count)
             }
         }
+        self.sceneLayerIndices = sources
         self.layers = builder.layers
         self.omittedLayers = omitted
     }

@@ -118,7 +118,7 @@ final class CloudsPass: GLLayerPass {
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.shapeUnit))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_3D), shapeTexture)
         epoxy_glUniform1i(uniform("u_shape"), Self.shapeUnit)
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        GLCapture.drawFullScreenTriangle()
         epoxy_glBindTexture(GLenum(GL_TEXTURE_3D), 0)
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.weatherUnit))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
@@ -137,7 +137,7 @@ final class CloudsPass: GLLayerPass {
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.gridUnit))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), grid?.texture ?? 0)
         epoxy_glUniform1i(p.grid, Self.gridUnit)
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        GLCapture.drawFullScreenTriangle()
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
     }

@@ -45,6 +45,9 @@ public final class GLRenderer {
     /// Let the frame's last layer composite and quantise in its own pass instead of a separate
     /// resolve pass (the same result; one pass fewer, and no float target for one-layer frames).
     public var fusesLastLayer = true
+    /// Sky layers draw with one general program per part sequence (no per-frame variants, no
+    /// scissored cells), as `welkin export-code --package` exports them (GLCapture).
+    public var exportVariants = false
     /// The programs built from one reading of the shader files; replaced as a whole on reload.
     struct Passes {
         var resolve: ResolvePass
@@ -346,6 +349,8 @@ public final class GLRenderer {
             epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             for (layer, position) in layered {
                 compositing(into: accumulation)
+                GLCapture.active?.currentLayer = position
+                defer { GLCapture.active?.currentLayer = nil }
                 do {
                     try drawLayer(layer, frame: frame, into: accumulation)
                 } catch {

@@ -113,7 +113,12 @@ final class SkyPass {
 
     /// Draws `sky`. As a layer (`resolve` nil) it expects the float target bound and blending set;
     /// as the last pass, the RGBA8 target bound and blending off.
-    func draw(_ sky: SkyDraw, pixelSize: SIMD2<Int>, resolve: ResolveInput?) throws {
+    func draw(_ sky: SkyDraw, pixelSize: SIMD2<Int>, resolve: ResolveInput?, exportVariant: Bool = false) throws {
+        if exportVariant {
+            try use(Self.exportVariant(sky, resolves: resolve != nil), sky, pixelSize: pixelSize, resolve: resolve)
+            GLCapture.drawFullScreenTriangle()
+            return
+        }
         var octaves: Int32?
         for case .cover(let c) in sky.parts { octaves = c.octaves }
         var gradient: SkyGradientDraw?
@@ -155,7 +160,7 @@ final class SkyPass {
         // A panorama's sprites, disc and Moon are not where the view's pixels put them: one pass.
         guard (sprites != nil || disc != nil || moon != nil) && sky.projection == nil else {
             try use(variant, sky, pixelSize: pixelSize, resolve: resolve)
-            epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+            GLCapture.drawFullScreenTriangle()
             return
         }
         // llvmpipe runs both sides of a branch, so a pixel pays for every cloud sprite even where
@@ -214,9 +219,24 @@ final class SkyPass {
             for (cell, subset) in groups[v]! {
                 if let sprites, !subset.isEmpty { setSprites(sprites, p, only: subset) }
                 epoxy_glScissor(GLint(cell.x), GLint(pixelSize.y - cell.y - cell.w), GLsizei(cell.z), GLsizei(cell.w))
-                epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+                GLCapture.drawFullScreenTriangle()
             }
         }
+    }
+
+    /// The one program `welkin export-code --package` exports for a sky of these parts: every
+    /// per-frame shortcut off (no define that leaves out an operation because this frame makes it
+    /// exact), the sprites and stars in uniform arrays, the sun disc, the Moon and the stars compiled in.
+    static func exportVariant(_ sky: SkyDraw, resolves: Bool) -> Variant {
+        var octaves: Int32?
+        for case .cover(let c) in sky.parts { octaves = c.octaves }
+        var variant = Variant(parts: sky.kindCodes, octaves: octaves, resolves: resolves)
+        for case .physical in sky.parts { variant.physicalStars = true }
+        variant.projection = sky.projection != nil
+        variant.linear = sky.linear
+        if let owner = sky.parts.first(where: { $0.nightSky != nil }) { variant.night = owner.code }
+        for case .physical(let p) in sky.parts where p.moonSkyScale > 0 && p.moonTable != nil { variant.moonlight = true }
+        return variant
     }
 
     /// Binds the program for `variant` and sets every uniform it uses.
@@ -518,10 +538,10 @@ extension SkyDraw: GLDrawable {
     var canResolveFrame: Bool { true }
 
     func draw(_ pass: SkyPass, in context: GLLayerContext, into target: RenderTarget) throws {
-        try pass.draw(self, pixelSize: context.pixelSize, resolve: nil)
+        try pass.draw(self, pixelSize: context.pixelSize, resolve: nil, exportVariant: context.renderer.exportVariants)
     }
 
     func drawResolving(_ pass: SkyPass, in context: GLLayerContext, resolve: ResolveInput) throws {
-        try pass.draw(self, pixelSize: context.pixelSize, resolve: resolve)
+        try pass.draw(self, pixelSize: context.pixelSize, resolve: resolve, exportVariant: context.renderer.exportVariants)
     }
 }

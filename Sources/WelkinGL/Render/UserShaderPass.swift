@@ -227,7 +227,7 @@ final class UserShaderPass {
         // it ends, since Welkin's own passes read their targets without sampler objects.
         defer { Self.unbindChannels() }
         try setUniforms(entry, s, frame: frame, channels: channels)
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        GLCapture.drawFullScreenTriangle()
     }
 
     /// Composites the user shader's output (`layer`, a float texture) as a layer (`resolve` nil:
@@ -241,7 +241,7 @@ final class UserShaderPass {
         epoxy_glActiveTexture(GLenum(GL_TEXTURE1))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), layer)
         epoxy_glUniform1i(p.u_layer, 1)
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        GLCapture.drawFullScreenTriangle()
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
     }

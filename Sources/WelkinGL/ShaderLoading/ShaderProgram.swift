@@ -7,13 +7,27 @@ public final class ShaderProgram {
     public private(set) var id: GLuint
     /// Every file that went into the program (for watching).
     public let files: [String]
+    /// The preprocessed texts it was built from (what `welkin export-code --package` compiles to SPIR-V).
+    public let vertexSource: ShaderSource
+    public let fragmentSource: ShaderSource
+
+    /// A substitute for the text handed to the driver (nil: the text itself). The round-trip tests
+    /// set it to draw a program's SPIR-V, turned back into GLSL, in place of the program; nothing else does.
+    nonisolated(unsafe) public static var sourceFilter: ((_ source: ShaderSource, _ stage: Stage) throws -> String)?
+
+    /// The program of each GL name built since, for GLCapture (which sees only the bound name).
+    nonisolated(unsafe) static var byID: [GLuint: Unmanaged<ShaderProgram>] = [:]
+
+    public enum Stage: String, Sendable { case vertex, fragment }
 
     /// Compiles and links `vertex` and `fragment`. Throws `ShaderError` with `FILE:LINE: message`
     /// diagnostics on failure.
     public init(vertex: ShaderSource, fragment: ShaderSource) throws {
-        let vs = try Self.compile(vertex, stage: GLenum(GL_VERTEX_SHADER))
+        vertexSource = vertex
+        fragmentSource = fragment
+        let vs = try Self.compile(vertex, stage: GLenum(GL_VERTEX_SHADER), .vertex)
         defer { epoxy_glDeleteShader(vs) }
-        let fs = try Self.compile(fragment, stage: GLenum(GL_FRAGMENT_SHADER))
+        let fs = try Self.compile(fragment, stage: GLenum(GL_FRAGMENT_SHADER), .fragment)
         defer { epoxy_glDeleteShader(fs) }
         let program = epoxy_glCreateProgram()
         epoxy_glAttachShader(program, vs)
@@ -31,11 +45,12 @@ public final class ShaderProgram {
         epoxy_glDetachShader(program, fs)
         id = program
         files = vertex.files + fragment.files.filter { !vertex.files.contains($0) }
+        Self.byID[program] = Unmanaged.passUnretained(self)
     }
 
-    private static func compile(_ source: ShaderSource, stage: GLenum) throws -> GLuint {
+    private static func compile(_ source: ShaderSource, stage: GLenum, _ named: Stage) throws -> GLuint {
         let shader = epoxy_glCreateShader(stage)
-        GL.shaderSource(shader, source.text)
+        GL.shaderSource(shader, try sourceFilter.map { try $0(source, named) } ?? source.text)
         epoxy_glCompileShader(shader)
         var ok: GLint = 0
         epoxy_glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &ok)
@@ -64,6 +79,7 @@ public final class ShaderProgram {
     }
 
     public func delete() {
+        if id != 0 { Self.byID[id] = nil }
         if id != 0 && GL.hasCurrentContext { epoxy_glDeleteProgram(id) }
         id = 0
     }

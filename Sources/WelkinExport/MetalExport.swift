@@ -1,0 +1,97 @@
+// MetalExport: the layers that need a shader (the sky, cloud cover and sprites, volumetric clouds,
+// user GLSL and Shadertoy shaders) as Metal made from the programs Welkin's GL path draws them with.
+//
+// The GL path is asked what it draws (GLRenderer.capture): for each such layer, its full-screen
+// draws, each with its program's preprocessed sources, every uniform's value and every texture a
+// sampler reads. Each program goes through ShaderPipeline (GLSL → SPIR-V, spirv-val → MSL); the
+// uniform values, at `rate` samples a second over `duration` seconds of scene time, are laid out
+// as the Metal functions take them (MetalLayout) and written as a track the package plays
+// (MetalRuntime). docs/code-export.md says what is exact and what is not.
+
+import Foundation
+import WelkinCore
+import WelkinGL
+
+public enum MetalExport {
+    /// How much scene time the uniform tracks hold.
+    public struct Options: Sendable {
+        /// Seconds of scene time from 0; the package holds the last sample after it.
+        public var duration: Double = 10
+        /// Samples a second (each held until the next).
+        public var rate: Double = 30
+        /// The most bytes of texture data one layer's track holds: texture samples are thinned to fit.
+        public var textureBudget = 24 << 20
+
+        public init(duration: Double = 10, rate: Double = 30) { self.duration = duration; self.rate = rate }
+
+        /// The most samples a track holds (duration × rate), a documented limit checked before any work.
+        public static let maximumSamples = 36_000
+        public var sampleCount: Int { max(1, Int((duration * rate).rounded(.down)) + 1) }
+    }
+
+    /// One draw of a layer, compiled.
+    public struct Pass: Sendable {
+        public var vertexGLSL: String
+        public var fragmentGLSL: String
+        public var vertex: ShaderPipeline.Compiled
+        public var fragment: ShaderPipeline.Compiled
+        var vertexLayout: MetalLayout.Function
+        var fragmentLayout: MetalLayout.Function
+    }
+
+    /// A layer as Metal: its passes (the last draws into the view), its `.metal` source and its track.
+    public struct Layer: @unchecked Sendable {
+        /// The name its files and functions carry (`WelkinLayer0`).
+        public var name: String
+        /// The scene layers it draws (a run of sky layers is one).
+        public var sceneLayers: [Int]
+        public var passes: [Pass]
+        /// The `.metal` files, by file name: one per pass and stage (each a translation unit of its own,
+        /// so the structs SPIRV-Cross declares in each never meet).
+        public var metal: [(name: String, source: String)]
+        /// The track's manifest (JSON) and data.
+        public var manifest: Data
+        public var data: Data
+        /// The scene's pixel size: the view draws at that size and scales to its frame.
+        public var pixelSize: SIMD2<Int>
+    }
+
+    /// Compiles the captured programs of every shader layer and records their tracks.
+    /// `capture(t)` draws the scene at time t with GLRenderer.capture and returns the draws by
+    /// frame layer position; `frameSources(t)` gives Frame.sceneLayerIndices at that time.
+    public static func layers(scene: Scene, options: Options,
+                              capture: (Double) throws -> (draws: [Int: [GLCapture.Draw]], sources: [Int], pixelSize: SIMD2<Int>)) throws -> [Layer] {
+        let count = options.sampleCount
+        guard count <= Options.maximumSamples else {
+            throw ShaderPipeline.Failure(description: "--duration × --rate asks for \(count) samples; at most \(Options.maximumSamples)")
+        }
+        var samples: [[Int: [GLCapture.Draw]]] = []
+        var first: (sources: [Int], pixelSize: SIMD2<Int>)?
+        for i in 0..<count {
+            let c = try capture(Double(i) / options.rate)
+            if first == nil { first = (c.sources, c.pixelSize) }
+            samples.append(c.draws)
+        }
+        guard let first, let initial = samples.first else { return [] }
+        var layers: [Layer] = []
+        for position in initial.keys.sorted() {
+            let draws = initial[position]!
+            let start = first.sources[position]
+            guard start >= 0 else { continue }
+            let next = first.sources.dropFirst(position + 1).first { $0 >= 0 } ?? scene.layers.count
+            let name = "WelkinLayer\(start)"
+            var passes: [Pass] = []
+            for (i, draw) in draws.enumerated() {
+                let vertex = try ShaderPipeline.compile(draw.vertex.text, stage: .vertex, entryPoint: "\(name)Vertex\(i)")
+                let fragment = try ShaderPipeline.compile(draw.fragment.text, stage: .fragment, entryPoint: "\(name)Fragment\(i)")
+                passes.append(Pass(vertexGLSL: draw.vertex.text, fragmentGLSL: draw.fragment.text, vertex: vertex, fragment: fragment,
+                                   vertexLayout: try MetalLayout.Function(vertex), fragmentLayout: try MetalLayout.Function(fragment)))
+            }
+            let track = try MetalTrack.build(passes: passes, draws: samples.map { $0[position] ?? [] }, options: options, layer: start)
+            let metal = track.passes.flatMap { [($0.vertex.entryPoint + ".metal", $0.vertex.msl), ($0.fragment.entryPoint + ".metal", $0.fragment.msl)] }
+            layers.append(Layer(name: name, sceneLayers: Array(start..<max(next, start + 1)), passes: track.passes, metal: metal,
+                                manifest: track.manifest, data: track.data, pixelSize: first.pixelSize))
+        }
+        return layers
+    }
+}

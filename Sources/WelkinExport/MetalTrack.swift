@@ -1,0 +1,161 @@
+// MetalTrack: a Metal layer's uniform and texture values over scene time, as the package plays them.
+//
+// For each sample (time i / rate) the track lists the layer's draws: which program (a sky may
+// switch programs, e.g. when the night sky appears), the bytes of each of its buffers as its Metal
+// function takes them (MetalLayout), and each texture (data written once per distinct content, or
+// an earlier draw's target). Identical buffers and textures are stored once. Textures over the
+// layer's budget are thinned: every k-th sample's content is kept and held until the next.
+
+import Foundation
+import WelkinGL
+
+struct MetalTrack {
+    struct Manifest: Codable {
+        var rate: Double
+        var samples: Int
+        var width: Int
+        var height: Int
+        var programs: [Program]
+        var frames: [[Draw]]
+        var contents: [Content]
+        /// Texture contents kept every `textureStep` samples (1: all).
+        var textureStep: Int
+    }
+
+    struct Program: Codable {
+        var vertexFunction: String
+        var fragmentFunction: String
+        var buffers: [Binding]
+        var textures: [Binding]
+    }
+
+    struct Binding: Codable {
+        /// "vertex" or "fragment".
+        var stage: String
+        var index: Int
+        var size: Int?
+        var sampler: Int?
+    }
+
+    struct Draw: Codable {
+        var program: Int
+        /// −1: the view; else the index of an intermediate texture (this draw's position).
+        var target: Int
+        var width: Int
+        var height: Int
+        /// Byte offset of each of the program's buffers in the data.
+        var buffers: [Int]
+        var textures: [TextureInput]
+    }
+
+    struct TextureInput: Codable {
+        /// An earlier draw's target, or a content of the data.
+        var draw: Int?
+        var content: Int?
+        var linear: Bool
+        var repeats: Bool
+    }
+
+    struct Content: Codable {
+        var format: String
+        var width: Int
+        var height: Int
+        var depth: Int
+        var offset: Int
+        var length: Int
+    }
+
+    var manifest: Data
+    var data: Data
+    /// Every program the track draws with, compiled (the first sample's passes first).
+    var passes: [MetalExport.Pass]
+
+    static func build(passes: [MetalExport.Pass], draws samples: [[GLCapture.Draw]], options: MetalExport.Options, layer: Int) throws -> MetalTrack {
+        var data = Data()
+        var offsets: [Data: Int] = [:]
+        func store(_ bytes: Data) -> Int {
+            if let o = offsets[bytes] { return o }
+            // Every value starts on a 256-byte boundary: a constant buffer's offset must be (macOS, Intel GPUs).
+            while data.count % 256 != 0 { data.append(0) }
+            offsets[bytes] = data.count
+            data.append(bytes)
+            return offsets[bytes]!
+        }
+        // Programs: the first sample's passes, and any other a later sample draws with.
+        var compiled: [(vertex: String, fragment: String, pass: MetalExport.Pass)] = passes.map { ($0.vertexGLSL, $0.fragmentGLSL, $0) }
+        func program(_ d: GLCapture.Draw, position: Int) throws -> Int {
+            if let i = compiled.firstIndex(where: { $0.vertex == d.vertex.text && $0.fragment == d.fragment.text }) { return i }
+            let name = "WelkinLayer\(layer)Program\(compiled.count)"
+            let v = try ShaderPipeline.compile(d.vertex.text, stage: .vertex, entryPoint: name + "Vertex")
+            let f = try ShaderPipeline.compile(d.fragment.text, stage: .fragment, entryPoint: name + "Fragment")
+            compiled.append((d.vertex.text, d.fragment.text,
+                             MetalExport.Pass(vertexGLSL: d.vertex.text, fragmentGLSL: d.fragment.text, vertex: v, fragment: f,
+                                              vertexLayout: try MetalLayout.Function(v), fragmentLayout: try MetalLayout.Function(f))))
+            return compiled.count - 1
+        }
+        // Texture budget: distinct texture bytes over all samples decide the step.
+        var distinct: Set<Data> = []
+        var total = 0
+        for sample in samples {
+            for d in sample {
+                for case .texture(let t) in d.samplers.values {
+                    let bytes = Data(t.bytes)
+                    if distinct.insert(bytes).inserted { total += bytes.count }
+                }
+            }
+        }
+        let step = max(1, (total + options.textureBudget - 1) / max(options.textureBudget, 1))
+        var contents: [Content] = []
+        var contentIndex: [Int: Int] = [:]   // data offset → content
+        var frames: [[Draw]] = []
+        var held: [String: TextureInput] = [:]
+        for (s, sample) in samples.enumerated() {
+            var frame: [Draw] = []
+            for (position, d) in sample.enumerated() {
+                let p = try program(d, position: position)
+                let pass = compiled[p].pass
+                let uniforms = Dictionary(d.uniforms.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+                var buffers: [Int] = []
+                for b in pass.vertexLayout.buffers { buffers.append(store(Data(MetalLayout.pack(b, uniforms)))) }
+                for b in pass.fragmentLayout.buffers { buffers.append(store(Data(MetalLayout.pack(b, uniforms)))) }
+                var textures: [TextureInput] = []
+                for (stage, t) in pass.vertexLayout.textures.map({ ("vertex", $0) }) + pass.fragmentLayout.textures.map({ ("fragment", $0) }) {
+                    let key = "\(position) \(stage) \(t.name)"
+                    switch d.samplers[t.name] {
+                    case .draw(let earlier)?:
+                        textures.append(TextureInput(draw: earlier, content: nil, linear: true, repeats: false))
+                    case .texture(let texture)?:
+                        if s % step != 0, let h = held[key] { textures.append(h); continue }
+                        let offset = store(Data(texture.bytes))
+                        if contentIndex[offset] == nil {
+                            contentIndex[offset] = contents.count
+                            contents.append(Content(format: texture.format.rawValue, width: texture.size.x, height: texture.size.y,
+                                                    depth: texture.size.z, offset: offset, length: texture.bytes.count))
+                        }
+                        let input = TextureInput(draw: nil, content: contentIndex[offset], linear: texture.linear, repeats: texture.repeats)
+                        held[key] = input
+                        textures.append(input)
+                    case nil:
+                        throw ShaderPipeline.Failure(description: "layers[\(layer)]: the GL program binds nothing to \(t.name)")
+                    }
+                }
+                frame.append(Draw(program: p, target: position == sample.count - 1 ? -1 : position,
+                                  width: d.targetSize.x, height: d.targetSize.y, buffers: buffers, textures: textures))
+            }
+            frames.append(frame)
+        }
+        let programs = compiled.map { c in
+            Program(vertexFunction: c.pass.vertex.entryPoint, fragmentFunction: c.pass.fragment.entryPoint,
+                    buffers: c.pass.vertexLayout.buffers.map { Binding(stage: "vertex", index: $0.index, size: $0.size) }
+                        + c.pass.fragmentLayout.buffers.map { Binding(stage: "fragment", index: $0.index, size: $0.size) },
+                    textures: c.pass.vertexLayout.textures.map { Binding(stage: "vertex", index: $0.index, sampler: $0.sampler) }
+                        + c.pass.fragmentLayout.textures.map { Binding(stage: "fragment", index: $0.index, sampler: $0.sampler) })
+        }
+        let size = samples.first?.last?.targetSize ?? .zero
+        let manifest = Manifest(rate: options.rate, samples: samples.count, width: size.x, height: size.y,
+                                programs: programs, frames: frames, contents: contents, textureStep: step)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return MetalTrack(manifest: try encoder.encode(manifest), data: data, passes: compiled.map(\.pass))
+    }
+}

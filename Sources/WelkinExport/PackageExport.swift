@@ -1,0 +1,102 @@
+// PackageExport: `welkin export-code --package DIR`, a scene as a Swift package for iOS 17 / macOS 14.
+//
+// Package.swift, Sources/NAME/NAME.swift (the SwiftUI view, its shader layers as WelkinMetalView),
+// Sources/NAME/WelkinMetal.swift (MetalRuntime), Sources/NAME/Resources/*.metal (SPIRV-Cross's
+// Metal, compiled by Xcode into the package's default library) and Resources/Tracks/* (the
+// layers' uniform tracks), README.md. The caller writes the files into a temporary directory and
+// renames it into place.
+
+import Foundation
+import WelkinCore
+
+public enum PackageExport {
+    /// The package's files by relative path, and the SwiftUI output (its warnings, its type).
+    public static func files(_ scene: Scene, metal: [MetalExport.Layer], sceneFile: String?) -> (files: [(path: String, data: Data)], output: CodeExport.Output) {
+        var output = CodeExport.generate(scene, target: .swiftUI, sceneFile: sceneFile, metal: metal)
+        let type = output.typeName
+        let module = type.hasSuffix("View") && type.count > 4 ? String(type.dropLast(4)) : type + "Package"
+        output.source = publicView(output.source, type: type)
+        var files: [(String, Data)] = []
+        func add(_ path: String, _ text: String) { files.append((path, Data(text.utf8))) }
+        add("Package.swift", """
+        // swift-tools-version:5.9
+        // \(module): \(SwiftLiteral.commentText(scene.name)), exported from Welkin (`welkin export-code --package`).
+        import PackageDescription
+
+        let package = Package(
+            name: "\(module)",
+            platforms: [.iOS(.v17), .macOS(.v14)],
+            products: [.library(name: "\(module)", targets: ["\(module)"])],
+            targets: [
+                // The .metal files are compiled into the target's default library; the tracks are copied.
+                .target(name: "\(module)", resources: [.process("Resources/Metal"), .copy("Resources/Tracks")]),
+            ]
+        )
+
+        """)
+        add("Sources/\(module)/\(type).swift", output.source)
+        if !metal.isEmpty {
+            add("Sources/\(module)/WelkinMetal.swift", MetalRuntime.source)
+        }
+        for layer in metal {
+            for (name, source) in layer.metal { add("Sources/\(module)/Resources/Metal/\(name)", source) }
+            files.append(("Sources/\(module)/Resources/Tracks/\(layer.name).json", layer.manifest))
+            files.append(("Sources/\(module)/Resources/Tracks/\(layer.name).bin", layer.data))
+        }
+        let notes = output.warnings.map { "- `\($0)`" }.joined(separator: "\n")
+        add("README.md", """
+        # \(module)
+
+        \(SwiftLiteral.commentText(scene.name)), exported from Welkin by `welkin export-code --package`\(sceneFile.map { " from `\($0)`" } ?? "").
+
+        Add this folder as a package dependency (Xcode: File ▸ Add Package Dependencies… ▸ Add Local…), then:
+
+        ```swift
+        import \(module)
+
+        \(type)().frame(width: \(scene.size.x), height: \(scene.size.y))
+        ```
+
+        iOS 17 / macOS 14 or later. The sky, clouds and shader layers are Metal compiled from the GLSL Welkin draws
+        them with (GLSL → SPIR-V → Metal Shading Language); their uniforms are Welkin's own values, sampled over
+        scene time in `Resources/Tracks` (see Welkin's docs/code-export.md).
+        \(notes.isEmpty ? "" : "\nNot exactly as in Welkin:\n\n" + notes + "\n")
+        """)
+        return (files, output)
+    }
+
+    /// The view made public (a package's user imports it from another module), with a public init.
+    static func publicView(_ source: String, type: String) -> String {
+        var s = source.replacingOccurrences(of: "struct \(type): View {\n", with: "public struct \(type): View {\n    public init() {}\n\n")
+        if let r = s.range(of: "    var body: some View {") { s.replaceSubrange(r, with: "    public var body: some View {") }
+        return s
+    }
+
+    /// Writes `files` as the directory `path`: into a temporary sibling, renamed into place when
+    /// complete (an existing directory is replaced only then), so a failure leaves nothing half-written.
+    public static func write(_ files: [(path: String, data: Data)], to path: String) throws {
+        let fm = FileManager.default
+        let target = URL(fileURLWithPath: path).standardizedFileURL
+        let parent = target.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: parent.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ShaderPipeline.Failure(description: "\(parent.path): no such directory")
+        }
+        let temporary = parent.appendingPathComponent(".\(target.lastPathComponent).welkin-\(UUID().uuidString)")
+        do {
+            for (relative, data) in files {
+                let url = temporary.appendingPathComponent(relative)
+                try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try data.write(to: url)
+            }
+            if fm.fileExists(atPath: target.path) {
+                _ = try fm.replaceItemAt(target, withItemAt: temporary)
+            } else {
+                try fm.moveItem(at: temporary, to: target)
+            }
+        } catch {
+            try? fm.removeItem(at: temporary)
+            throw error
+        }
+    }
+}

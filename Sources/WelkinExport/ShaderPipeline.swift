@@ -1,0 +1,121 @@
+// ShaderPipeline: GLSL → SPIR-V → Metal Shading Language through Khronos' and SPIRV-Cross's programs.
+//
+// The GLSL is the very text WelkinGL compiles (ShaderSource: includes inlined, the ShaderConstants
+// prelude and the pass's defines after #version). `compilerText` makes the one change the SPIR-V
+// compiler needs (docs/code-export.md, PLATFORM-NOTES): `#version 330 core` becomes `#version 410
+// core`, the first version glslang accepts for OpenGL SPIR-V; includes are already resolved, so no
+// include extension is needed. Then `glslangValidator -G --auto-map-locations` (OpenGL SPIR-V, no
+// `--auto-map-bindings`: Mesa refuses the GLSL made back from bindings on plain uniforms),
+// `spirv-val`, and `spirv-cross --msl` for Metal, `--version 330 --no-es` for the round trip back
+// to GLSL that the tests draw with Welkin's GL path.
+
+import Foundation
+
+/// Runs glslangValidator, spirv-val and spirv-cross on one shader stage.
+public enum ShaderPipeline {
+    public enum Stage: String, Sendable {
+        case vertex = "vert", fragment = "frag"
+    }
+
+    /// A stage compiled to SPIR-V and translated.
+    public struct Compiled: Sendable {
+        public var spirv: [UInt8]
+        /// The Metal source, its entry point renamed to `entryPoint`.
+        public var msl: String
+        public var entryPoint: String
+        /// `spirv-cross --reflect`'s JSON: the struct types (for the buffers' layout) and the textures.
+        public var reflection: String
+    }
+
+    /// A program the pipeline needs is missing or failed.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    /// The programs, each with the Debian package that provides it.
+    static let tools = [("glslangValidator", "glslang-tools"), ("spirv-val", "spirv-tools"), ("spirv-cross", "spirv-cross")]
+
+    /// The one place where the text for the SPIR-V compiler differs from the text GL compiles.
+    public static func compilerText(_ glsl: String) -> String {
+        var lines = glsl.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if let v = lines.firstIndex(where: { $0.drop(while: \.isWhitespace).hasPrefix("#version") }) {
+            lines[v] = "#version 410 core"
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Compiles `glsl` (a complete stage as WelkinGL compiles it) to validated SPIR-V and Metal.
+    public static func compile(_ glsl: String, stage: Stage, entryPoint: String) throws -> Compiled {
+        try withDirectory { dir in
+            let source = dir.appendingPathComponent("shader.\(stage.rawValue)")
+            let spv = dir.appendingPathComponent("shader.spv")
+            try Data(compilerText(glsl).utf8).write(to: source)
+            try run("glslangValidator", ["-G", "--auto-map-locations", "-S", stage.rawValue, source.path, "-o", spv.path])
+            try run("spirv-val", [spv.path])
+            let msl = try run("spirv-cross", [spv.path, "--msl", "--msl-version", "20300",
+                                              "--rename-entry-point", "main", entryPoint, stage.rawValue])
+            let reflection = try run("spirv-cross", [spv.path, "--reflect"])
+            return Compiled(spirv: [UInt8](try Data(contentsOf: spv)), msl: msl, entryPoint: entryPoint, reflection: reflection)
+        }
+    }
+
+    /// `spirv-val` on a SPIR-V module: nil when it passes, its message otherwise.
+    public static func validate(_ spirv: [UInt8]) throws -> String? {
+        try withDirectory { dir in
+            let spv = dir.appendingPathComponent("shader.spv")
+            try Data(spirv).write(to: spv)
+            do { try run("spirv-val", [spv.path]); return nil } catch let f as Failure { return f.description }
+        }
+    }
+
+    /// The SPIR-V turned back into GLSL 3.30 by spirv-cross (the round trip the tests draw).
+    public static func glsl(fromSPIRV spirv: [UInt8]) throws -> String {
+        try withDirectory { dir in
+            let spv = dir.appendingPathComponent("shader.spv")
+            try Data(spirv).write(to: spv)
+            return try run("spirv-cross", [spv.path, "--version", "330", "--no-es"])
+        }
+    }
+
+    /// The path of `program` on PATH, or a `Failure` naming the package to install.
+    static func locate(_ program: String) throws -> String {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for dir in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(dir)/\(program)") {
+            return "\(dir)/\(program)"
+        }
+        let package = tools.first { $0.0 == program }?.1 ?? program
+        throw Failure(description: "\(program) not found on PATH: install \(package) (make deps)")
+    }
+
+    /// Runs `program` and returns its standard output; a `Failure` with its output when it fails.
+    @discardableResult
+    static func run(_ program: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try locate(program))
+        process.arguments = arguments
+        // Standard error goes to a file, so only one pipe needs draining while it runs.
+        let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-\(program)-\(UUID().uuidString).err")
+        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errFile) }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = try FileHandle(forWritingTo: errFile)
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let errData = (try? Data(contentsOf: errFile)) ?? Data()
+        let output = String(decoding: outData, as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            let message = (output + String(decoding: errData, as: UTF8.self)).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw Failure(description: "\(program) failed (exit \(process.terminationStatus)): \(message)")
+        }
+        return output
+    }
+
+    static func withDirectory<T>(_ body: (URL) throws -> T) throws -> T {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-spirv-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        return try body(dir)
+    }
+}
