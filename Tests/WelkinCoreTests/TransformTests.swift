@@ -139,3 +139,38 @@ final class GradientAnimationTests: XCTestCase {
         XCTAssertNil(try XCTUnwrap(still.layers[0].content as? Gradient).animation)
     }
 }
+
+/// Animated colours move in the scene's colour space (a gradient's own when it has one).
+final class ColorAnimationSpaceTests: XCTestCase {
+    func testMixInEachSpace() {
+        let black = RGBA(0, 0, 0, 1), white = RGBA(1, 1, 1, 1)
+        XCTAssertEqual(RGBA.mix(black, white, 0.5, in: .srgb).r, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(RGBA.mix(black, white, 0.5, in: .linearSRGB).r, 0.735356, accuracy: 1e-5)   // linear 0.5 encoded
+        XCTAssertEqual(RGBA.mix(black, white, 0.5, in: .oklab).r, 0.388572, accuracy: 1e-4)        // L = 0.5: Y = 0.125
+        XCTAssertEqual(RGBA.mix(black, RGBA(1, 1, 1, 0), 0.25, in: .oklab).a, 0.75, accuracy: 1e-12)
+    }
+
+    func testScenesSpaceReachesShadowsTextAndValues() throws {
+        let json = """
+            {"size": [100, 50], "colorSpace": "oklab", "layers": [
+              {"type": "text", "string": "A", "color": {"from": "black", "to": "white", "animation": {"linear": {"duration": 1}}},
+               "shadow": {"color": {"from": "black", "to": "white", "animation": {"linear": {"duration": 1}}}}},
+              {"type": "linearGradient", "colorSpace": "linearSRGB",
+               "stops": [{"color": {"from": "black", "to": "white", "animation": {"linear": {"duration": 1}}}, "location": 0}]}
+            ]}
+            """
+        let scene = try SceneLoader.decode(json, file: "s.json")
+        let frame = Frame(scene: scene, time: 0.5)
+        let group = try XCTUnwrap(frame.layers[0] as? GroupDraw)
+        XCTAssertEqual(try XCTUnwrap(group.shadow).color.x, 0.388572, accuracy: 1e-4)
+        XCTAssertEqual(try XCTUnwrap(group.layers[0] as? TextDraw).color.x, 0.388572, accuracy: 1e-4)
+        let gradient = try XCTUnwrap(scene.layers[1].content as? Gradient).at(0.5, sceneSpace: scene.colorSpace)
+        XCTAssertEqual(gradient.stops[0].color.r, 0.735356, accuracy: 1e-5)
+        let document = try SceneDocument(text: json)
+        for (path, expected) in [("layers[0].color", 0.388572), ("layers[1].stops[0].color", 0.735356)] {
+            let track = try PropertyTrack(document: document, path: try JSONPath(parsing: path), file: "s.json")
+            guard case .color(let c) = track.value(at: 0.5) else { return XCTFail(path) }
+            XCTAssertEqual(c.r, expected, accuracy: 1e-4, path)
+        }
+    }
+}

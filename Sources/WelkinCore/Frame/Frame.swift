@@ -186,7 +186,7 @@ public struct Frame: Sendable {
     /// layer's opacity around the content drawn at opacity 1.
     public static func shadowed(_ layer: Layer, _ r: Resolution, _ draw: (Double) -> any LayerDraw) -> any LayerDraw {
         guard let shadow = layer.shadow else { return draw(layer.opacity) }
-        return GroupDraw(layers: [draw(1)], opacity: Float(layer.opacity), shadow: ShadowDraw(shadow, time: r.time, scale: r.scale))
+        return GroupDraw(layers: [draw(1)], opacity: Float(layer.opacity), shadow: ShadowDraw(shadow, time: r.time, scale: r.scale, space: r.colorSpace))
     }
 }
 

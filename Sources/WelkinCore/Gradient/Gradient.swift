@@ -44,11 +44,13 @@ public struct Gradient: Sendable {
         self.colorSpace = colorSpace
     }
 
-    /// The gradient at scene time `t` (stops sorted again: animated locations may pass each other).
-    public func at(_ t: Double) -> Gradient {
+    /// The gradient at scene time `t` (stops sorted again: animated locations may pass each other);
+    /// animated colours move in its colour space (`sceneSpace` when it has none).
+    public func at(_ t: Double, sceneSpace: ColorSpace = .srgb) -> Gradient {
         guard let a = animation else { return self }
+        let space = colorSpace ?? sceneSpace
         return Gradient(shape: a.shape(at: t, like: shape), stops: a.stops.map {
-            GradientStop(color: $0.color.value(at: t), location: min(max($0.location.value(at: t), 0), 1))
+            GradientStop(color: $0.color.value(at: t, in: space), location: min(max($0.location.value(at: t), 0), 1))
         }, colorSpace: colorSpace)
     }
 

@@ -134,7 +134,7 @@ extension Gradient: GroupableContent {
     public var typeName: String { shape.typeName }
 
     public func resolve(_ layer: Layer, _ r: Frame.Resolution, path: String) -> any LayerDraw {
-        let gradient = at(r.time)
+        let gradient = at(r.time, sceneSpace: r.colorSpace)
         return Frame.shadowed(layer, r) { GradientDraw(gradient, opacity: $0, sceneColorSpace: r.colorSpace, pixelSize: r.pixelSize, scale: r.scale) }
     }
 }

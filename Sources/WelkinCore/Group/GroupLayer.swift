@@ -116,6 +116,6 @@ extension GroupLayer: GroupableContent {
         GroupDraw(layers: layers.enumerated().map { Frame.resolve($1, r, path: "\(path).layers[\($0)]") },
                   mask: mask.map { Frame.resolve($0, r, path: "\(path).mask") },
                   invertsMask: invertsMask, opacity: Float(layer.opacity),
-                  shadow: layer.shadow.map { ShadowDraw($0, time: r.time, scale: r.scale) })
+                  shadow: layer.shadow.map { ShadowDraw($0, time: r.time, scale: r.scale, space: r.colorSpace) })
     }
 }

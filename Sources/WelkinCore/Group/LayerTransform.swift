@@ -154,7 +154,7 @@ extension Frame {
         let (offset, scale, rotation) = transform.at(r.time)
         let anchor = SIMD2(box.x, box.y) + transform.anchor * SIMD2(box.z - box.x, box.w - box.y)
         let affine = LayerAffine(offset: offset, scale: scale, rotation: rotation, anchor: anchor, pixelsPerPoint: r.scale)
-        let shadow = layer.shadow.map { ShadowDraw($0, time: r.time, scale: r.scale) }
+        let shadow = layer.shadow.map { ShadowDraw($0, time: r.time, scale: r.scale, space: r.colorSpace) }
         let opacity = Float(affine == nil ? 0 : layer.opacity)
         let moved = affine.flatMap { $0.isIdentity ? nil : $0 }
         if var group = draw as? GroupDraw, content is GroupLayer {

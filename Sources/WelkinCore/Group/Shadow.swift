@@ -73,8 +73,9 @@ public struct ShadowDraw: Sendable, Equatable {
     /// The most taps on either side of the centre (the shader's uniform array holds one more).
     public static let maximumTaps = 192
 
-    public init(_ shadow: Shadow, time: Double, scale: SIMD2<Double>) {
-        let c = shadow.color.value(at: time)
+    /// The shadow at `time`; an animated colour moves in `space` (the scene's colour space).
+    public init(_ shadow: Shadow, time: Double, scale: SIMD2<Double>, space: ColorSpace = .srgb) {
+        let c = shadow.color.value(at: time, in: space)
         let opacity = min(max(shadow.opacity.value(at: time), 0), 1)
         color = c.premultiplied * Float(opacity)
         offset = SIMD2(Int32((shadow.offset.x * scale.x).rounded()), Int32((shadow.offset.y * scale.y).rounded()))

@@ -5,7 +5,8 @@
 // keyframe the first value holds, after the last the last one (or, when `repeats`, the keyframes
 // play again from the first, the period being last time − first time). Between two keyframes the
 // value moves linearly in time, or along Core Animation's ease-in-ease-out curve. Colours move
-// component by component in straight sRGB.
+// component by component, straight alpha, in the scene's colour space (sRGB-encoded, linear-light
+// sRGB or OKLab; a gradient's own `colorSpace` for its stops).
 
 /// The named timing curves (Timing's Béziers), for keyframes' `easing`.
 public enum Easing: String, Sendable, CaseIterable {
@@ -114,8 +115,35 @@ extension Animated where Value == SIMD2<Double> {
 }
 
 extension Animated where Value == RGBA {
-    public func value(at t: Double) -> RGBA {
-        value(at: t) { a, b, f in RGBA(a.r + (b.r - a.r) * f, a.g + (b.g - a.g) * f, a.b + (b.b - a.b) * f, a.a + (b.a - a.a) * f) }
+    /// The colour at `t`, moving in `space`: sRGB-encoded components (the default), linear-light
+    /// sRGB, or OKLab (each colour's straight components converted, mixed with its alpha, converted back).
+    public func value(at t: Double, in space: ColorSpace = .srgb) -> RGBA {
+        value(at: t) { a, b, f in RGBA.mix(a, b, f, in: space) }
+    }
+}
+
+extension RGBA {
+    /// `a` → `b` by `f` in `space`, straight alpha.
+    public static func mix(_ a: RGBA, _ b: RGBA, _ f: Double, in space: ColorSpace) -> RGBA {
+        let alpha = a.a + (b.a - a.a) * f
+        func to(_ c: RGBA) -> SIMD3<Double> {
+            let rgb = SIMD3<Float>(Float(c.r), Float(c.g), Float(c.b))
+            switch space {
+            case .srgb: return SIMD3(c.r, c.g, c.b)
+            case .linearSRGB: return SIMD3<Double>(ColorMath.srgbToLinear(rgb))
+            case .oklab: return SIMD3<Double>(ColorMath.linearToOklab(ColorMath.srgbToLinear(rgb)))
+            }
+        }
+        let v = to(a) + (to(b) - to(a)) * f
+        switch space {
+        case .srgb: return RGBA(v.x, v.y, v.z, alpha)
+        case .linearSRGB:
+            let e = SIMD3<Double>(ColorMath.linearToSRGB(SIMD3<Float>(v)))
+            return RGBA(e.x, e.y, e.z, alpha)
+        case .oklab:
+            let e = SIMD3<Double>(ColorMath.linearToSRGB(ColorMath.oklabToLinear(SIMD3<Float>(v))))
+            return RGBA(e.x, e.y, e.z, alpha)
+        }
     }
 }
 

@@ -31,6 +31,9 @@ public struct PropertyTrack: Sendable {
         case number(Animated<Double>), color(Animated<RGBA>), point(Animated<SIMD2<Double>>), constant(PropertyValue)
     }
     let source: Source
+    /// The space an animated colour moves in: the nearest `colorSpace` above it (a gradient's own,
+    /// else the scene's).
+    var space: ColorSpace = .srgb
     /// Whether the value changes with time.
     public var isAnimated: Bool {
         switch source {
@@ -84,6 +87,14 @@ public struct PropertyTrack: Sendable {
             }
             return
         }
+        for n in stride(from: path.components.count - 1, through: 0, by: -1) {
+            let prefix = JSONPath(Array(path.components.prefix(n)))
+            if case .string(let name)?? = (try? document.value(at: prefix)).map({ $0?["colorSpace"]?.kind }),
+               let found = ColorSpace(rawValue: name) {
+                space = found
+                break
+            }
+        }
         // The property's own type (every form), not the form the value took.
         let declared = lookup?.property?.type ?? lookup?.type
         if let type = declared, isColor(type) {
@@ -127,7 +138,7 @@ public struct PropertyTrack: Sendable {
     public func value(at t: Double) -> PropertyValue {
         switch source {
         case .number(let a): return .number(a.value(at: t))
-        case .color(let a): return .color(a.value(at: t))
+        case .color(let a): return .color(a.value(at: t, in: space))
         case .point(let a): return .point(a.value(at: t))
         case .constant(let v): return v
         }

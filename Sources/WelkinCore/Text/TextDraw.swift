@@ -26,10 +26,10 @@ public struct TextDraw: Sendable, Equatable {
     public var frameBox: SIMD4<Double>?
 
     public init(_ layer: TextLayer, opacity: Double, time: Double, clock: Timestamp, pixelSize: SIMD2<Int>, scale: SIMD2<Double>,
-                path: String = "") {
+                path: String = "", space: ColorSpace = .srgb) {
         self.path = path
         failurePath = path
-        color = layer.color.value(at: time).premultiplied * Float(opacity)
+        color = layer.color.value(at: time, in: space).premultiplied * Float(opacity)
         string = layer.template.render(clock)
         let style = TextStyle(font: layer.font, pixelsPerEm: layer.size * scale, lineSpacing: layer.lineSpacing * scale.y,
                               horizontal: layer.alignment.horizontal, vertical: layer.alignment.vertical)
@@ -131,6 +131,6 @@ extension TextLayer: GroupableContent {
     public var typeName: String { Self.kind.type }
 
     public func resolve(_ layer: Layer, _ r: Frame.Resolution, path: String) -> any LayerDraw {
-        Frame.shadowed(layer, r) { TextDraw(self, opacity: $0, time: r.time, clock: r.clock, pixelSize: r.pixelSize, scale: r.scale, path: path) }
+        Frame.shadowed(layer, r) { TextDraw(self, opacity: $0, time: r.time, clock: r.clock, pixelSize: r.pixelSize, scale: r.scale, path: path, space: r.colorSpace) }
     }
 }
