@@ -49,7 +49,7 @@ final class GroupRaster: @unchecked Sendable {
                     LayerRasters.forEachBand(height: height, threads: threads) { rows in
                         for y in rows {
                             for x in 0..<width {
-                                base[y * width + x] = LayerAffine.bilinear(transform.source(SIMD2(x, y)), size: size) { source[$1 * width + $0] }
+                                base[y * width + x] = LayerAffine.maskedContent(SIMD2(x, y), transform, size: size) { source[$1 * width + $0] }
                             }
                         }
                     }

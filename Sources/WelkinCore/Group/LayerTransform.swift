@@ -125,6 +125,15 @@ public struct LayerAffine: Sendable, Equatable {
         return top * (1 - f.y) + bottom * f.y
     }
 
+    /// A group's content at pixel `p`: `maskedTexel` (its masked picture, transparent outside) read
+    /// through `transform` when there is one, texel for texel otherwise. group-inputs.glsl's
+    /// `maskedContent`.
+    @inlinable public static func maskedContent(_ p: SIMD2<Int>, _ transform: LayerAffine?, size: SIMD2<Int>,
+                                                _ maskedTexel: (Int, Int) -> SIMD4<Float>) -> SIMD4<Float> {
+        guard let transform else { return maskedTexel(p.x, p.y) }
+        return bilinear(transform.source(p), size: size, maskedTexel)
+    }
+
     /// The screen box [x0, y0, x1, y1) that the picture's box `b` can reach (a pixel of slack for
     /// the bilinear taps).
     public func reach(_ b: SIMD4<Int>) -> SIMD4<Int> {
