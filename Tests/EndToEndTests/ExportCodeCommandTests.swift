@@ -27,6 +27,14 @@ final class ExportCodeCommandTests: XCTestCase {
         XCTAssertEqual(try EndToEndTests.run(["export-code", "--swiftui", "Scenes/sunset-clouds.json"]).stdout, r.stdout)
     }
 
+    /// `default` names the built-in scene, in a single file as with --package.
+    func testDefaultIsTheBuiltInScene() throws {
+        let r = try EndToEndTests.run(["export-code", "default"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("\nstruct WelkinDefaultSkyView: View {\n"), r.stdout)
+        XCTAssertTrue(r.stderr.hasPrefix("default: layers[0] (sky): exported only with --package: the physical sky "), r.stderr)
+    }
+
     func testCoreAnimationToAFileWrittenAtomically() throws {
         let out = directory.appendingPathComponent("Gradients.swift").path
         try Data("old".utf8).write(to: URL(fileURLWithPath: out))
