@@ -90,10 +90,7 @@ final class CodeExportTests: XCTestCase {
         let run = try SwiftCompiler.run([SwiftCompiler.typecheck([file], platform: stubs.ios, stubs: stubs)], in: directory)[0]
         XCTAssertNotEqual(run.status, 0)
         // One error on each line (a wrong label, a wrong element type, a wrong label).
-        let lines = Set(run.output.split(separator: "\n").compactMap { line -> Substring? in
-            guard line.hasPrefix(file.path + ":"), line.contains(": error: ") else { return nil }
-            return line.dropFirst(file.path.count + 1).prefix { $0 != ":" }
-        })
+        let lines = SwiftCompiler.errorLines(run.output, in: file)
         XCTAssertEqual(lines, ["2", "3", "4"], run.output)
     }
 

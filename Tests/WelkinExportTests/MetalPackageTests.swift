@@ -118,10 +118,7 @@ final class MetalPackageTests: XCTestCase {
         let stubs = try SwiftCompiler.stubs()
         let run = try SwiftCompiler.run([SwiftCompiler.typecheck([file], platform: stubs.ios, stubs: stubs)], in: directory)[0]
         XCTAssertNotEqual(run.status, 0)
-        let lines = Set(run.output.split(separator: "\n").compactMap { line -> Substring? in
-            guard line.hasPrefix(file.path + ":"), line.contains(": error: ") else { return nil }
-            return line.dropFirst(file.path.count + 1).prefix { $0 != ":" }
-        })
+        let lines = SwiftCompiler.errorLines(run.output, in: file)
         XCTAssertEqual(lines, ["3", "4", "5", "6"], run.output)
     }
 

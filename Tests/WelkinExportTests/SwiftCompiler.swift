@@ -117,6 +117,15 @@ enum SwiftCompiler {
         var description: String { "the Apple API stubs do not build:\n\(message)" }
     }
 
+    /// The line numbers of `file` that the compiler's `output` reports errors on (the stub tests'
+    /// "one error on each wrong line").
+    static func errorLines(_ output: String, in file: URL) -> Set<Substring> {
+        Set(output.split(separator: "\n").compactMap { line -> Substring? in
+            guard line.hasPrefix(file.path + ":"), line.contains(": error: ") else { return nil }
+            return line.dropFirst(file.path.count + 1).prefix { $0 != ":" }
+        })
+    }
+
     /// `swiftc -typecheck` arguments for `files` against the stubs of one platform, in Swift 6 mode.
     static func typecheck(_ files: [URL], platform: URL, stubs: Stubs) -> [String] {
         [swiftc, "-typecheck", "-swift-version", "6", "-I", stubs.shared.path, "-I", platform.path] + files.map(\.path)

@@ -19,31 +19,15 @@ public protocol MTKViewDelegate: NSObjectProtocol {
 }
 
 #if canImport(UIKit)
-/// https://developer.apple.com/documentation/metalkit/mtkview
-@MainActor open class MTKView: UIView {
-    /// https://developer.apple.com/documentation/metalkit/mtkview/init(frame:device:)
-    public init(frame frameRect: CGRect, device: (any MTLDevice)?) { super.init(frame: frameRect) }
-    public required init?(coder: NSCoder) { super.init(coder: coder) }
-    /// https://developer.apple.com/documentation/metalkit/mtkview/device
-    open var device: (any MTLDevice)?
-    /// https://developer.apple.com/documentation/metalkit/mtkview/delegate
-    weak open var delegate: (any MTKViewDelegate)?
-    /// https://developer.apple.com/documentation/metalkit/mtkview/currentdrawable
-    open var currentDrawable: (any CAMetalDrawable)? { nil }
-    /// https://developer.apple.com/documentation/metalkit/mtkview/colorpixelformat
-    open var colorPixelFormat: MTLPixelFormat = .bgra8Unorm
-    /// https://developer.apple.com/documentation/metalkit/mtkview/framebufferonly
-    open var framebufferOnly: Bool = true
-    /// https://developer.apple.com/documentation/metalkit/mtkview/autoresizedrawable
-    open var autoResizeDrawable: Bool = true
-    /// https://developer.apple.com/documentation/metalkit/mtkview/drawablesize
-    open var drawableSize: CGSize = .zero
-    /// https://developer.apple.com/documentation/metalkit/mtkview/preferredframespersecond
-    open var preferredFramesPerSecond: Int = 60
-}
+/// MTKView's superclass here: UIView (a stub-only name, so that MTKView is declared once).
+public typealias _MTKViewSuperclass = UIView
 #else
+/// MTKView's superclass here: NSView.
+public typealias _MTKViewSuperclass = NSView
+#endif
+
 /// https://developer.apple.com/documentation/metalkit/mtkview
-@MainActor open class MTKView: NSView {
+@MainActor open class MTKView: _MTKViewSuperclass {
     /// https://developer.apple.com/documentation/metalkit/mtkview/init(frame:device:)
     public init(frame frameRect: CGRect, device: (any MTLDevice)?) { super.init(frame: frameRect) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
@@ -64,4 +48,3 @@ public protocol MTKViewDelegate: NSObjectProtocol {
     /// https://developer.apple.com/documentation/metalkit/mtkview/preferredframespersecond
     open var preferredFramesPerSecond: Int = 60
 }
-#endif
