@@ -24,7 +24,7 @@ public enum CodeExport {
         public var path: String
         /// The layer's type, when the warning is about a layer.
         public var kind: String?
-        /// "not exported: …" or "approximated: …".
+        /// "not exported: …", "approximated: …" or "exported only with --package: …".
         public var message: String
 
         public var description: String { kind.map { "\(path) (\($0)): \(message)" } ?? "\(path): \(message)" }

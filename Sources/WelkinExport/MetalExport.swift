@@ -13,6 +13,11 @@ import WelkinCore
 import WelkinGL
 
 public enum MetalExport {
+    /// How a single-file export reports a layer only `--package` draws (the sky, clouds and shader layers).
+    public static let onlyWithPackage = "exported only with --package"
+    /// What `--package` does with it instead.
+    static let drawnInPackage = "--package draws the layer with Metal compiled from the GLSL Welkin draws it with"
+
     /// How much scene time the uniform tracks hold.
     public struct Options: Sendable {
         /// Seconds of scene time from 0; the package holds the last sample after it.

@@ -1,6 +1,7 @@
 // The sky family: a palette `sky` layer becomes a gradient whose colours follow the sun (NOAA's
 // solar position and the OKLab palette, copied into the file), tinted by the weather; the physical
-// sky and the cloud layers have no Apple equivalent and are reported.
+// sky and the cloud layers have no Apple equivalent: they are reported here and drawn by Metal with
+// `--package` (MetalExport).
 
 import WelkinCore
 
@@ -9,18 +10,18 @@ enum SkyExport {
         switch content {
         case .sky(let sky) where sky.model == .physical:
             let kind = layer.content.typeName
-            let message = c.warn(index, kind, "not exported: the physical sky (light scattered by the atmosphere, computed per frame from look-up tables) has no SwiftUI or Core Animation equivalent; it would need a Metal shader")
+            let message = c.warn(index, kind, "\(MetalExport.onlyWithPackage): the physical sky (light scattered by the atmosphere, computed per frame from look-up tables) has no SwiftUI or Core Animation equivalent; \(MetalExport.drawnInPackage)")
             c.notExported(c.label(layer, index: index, kind: kind), message)
         case .sky(let sky):
             export(sky, layer: layer, index: index, c)
         case .cloudCover(let cover):
             let kind = layer.content.typeName
             let coverage = cover.coverage.map { c.n($0) } ?? "the weather's"
-            let message = c.warn(index, kind, "not exported: fBm cloud cover (coverage \(coverage), scale \(c.n(cover.scale)) pt, \(cover.octaves) octaves) has no SwiftUI or Core Animation equivalent; it would need a Metal shader")
+            let message = c.warn(index, kind, "\(MetalExport.onlyWithPackage): fBm cloud cover (coverage \(coverage), scale \(c.n(cover.scale)) pt, \(cover.octaves) octaves) has no SwiftUI or Core Animation equivalent; \(MetalExport.drawnInPackage)")
             c.notExported(c.label(layer, index: index, kind: kind), message)
         case .cloudSprites(let sprites):
             let kind = layer.content.typeName
-            let message = c.warn(index, kind, "not exported: Welkin's \(sprites.count) drifting cloud sprites (\(sprites.kinds.map(\.rawValue).joined(separator: ", "))) have no SwiftUI or Core Animation equivalent")
+            let message = c.warn(index, kind, "\(MetalExport.onlyWithPackage): Welkin's \(sprites.count) drifting cloud sprites (\(sprites.kinds.map(\.rawValue).joined(separator: ", "))) have no SwiftUI or Core Animation equivalent; \(MetalExport.drawnInPackage)")
             c.notExported(c.label(layer, index: index, kind: kind), message)
         }
     }
@@ -39,7 +40,7 @@ enum SkyExport {
             if sky.moon { night += ", the Moon" }
             if sky.planets { night += ", the planets" }
         }
-        let dropped = c.warn(index, kind, "not exported: the sun's disc (\(c.n(sky.sunSize))°) and glow" + night
+        let dropped = c.warn(index, kind, "\(MetalExport.onlyWithPackage): the sun's disc (\(c.n(sky.sunSize))°) and glow" + night
                              + ", drawn for a view toward azimuth \(c.n(sky.viewAzimuth))° with a \(c.n(sky.fieldOfView))° field of view; the gradient is exported")
 
         let animated: Bool

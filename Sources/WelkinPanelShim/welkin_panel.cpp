@@ -148,6 +148,9 @@ bool wp_color_edit4(const char *label, float rgba[4]) {
 bool wp_combo(const char *label, int *current, const char *const items[], int count) {
     return ImGui::Combo(label, current, items, count);
 }
+bool wp_input_text(const char *label, char *buffer, int size) {
+    return ImGui::InputText(label, buffer, (size_t)size, ImGuiInputTextFlags_EnterReturnsTrue);
+}
 
 bool wp_context_menu(const char *id, const char *const items[], int count, int *chosen) {
     bool picked = false;

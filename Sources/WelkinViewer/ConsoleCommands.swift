@@ -97,8 +97,9 @@ extension Viewer {
         ConsoleCommand(name: "resources", arguments: "", help: "resident memory, inotify watches and live GL objects (leak checks)") { viewer, _ in
             print(viewer.resourcesLine)
         },
-        ConsoleCommand(name: "save", arguments: "", help: "write the edited scene to its file") { viewer, _ in
-            try viewer.saveDocument()
+        ConsoleCommand(name: "save", arguments: "[PATH]",
+                       help: "write the scene to its file (PATH: to a new file, which it then edits; the built-in scene too)") { viewer, argument in
+            try viewer.saveDocument(as: argument.isEmpty ? nil : argument)
         },
         ConsoleCommand(name: "undo", arguments: "", help: "take back the last edit") { viewer, _ in
             try viewer.edit(command: "undo") { try $0.undo() }

@@ -3,14 +3,15 @@
 // Every edit — a console `set`, a panel widget, an undo — produces a new document text that is
 // decoded through the normal loader before it is accepted; a text that does not decode is refused
 // and nothing changes. Undo and redo move between whole texts, so they restore the exact bytes.
-// Saving writes the text atomically (a temporary file renamed over the original).
+// Saving writes the text atomically (a temporary file renamed over the original); saving as another
+// file (the built-in scene too) writes it there and makes it the scene file.
 
 import Foundation
 import WelkinCore
 
 final class SceneEditor {
-    /// The scene file; nil for the built-in default scene (which has no file to save to).
-    let path: String?
+    /// The scene file; nil for the built-in default scene until `save(as:)` gives it one.
+    private(set) var path: String?
     /// The text being edited and shown.
     private(set) var document: SceneDocument
     /// The text last read from or written to the file: the document differs from it after edits.
@@ -142,11 +143,35 @@ final class SceneEditor {
     /// Writes the document to the scene file atomically; returns the path written.
     func save() throws -> String {
         guard let path else {
-            throw SceneDocument.EditError("the built-in scene has no file to save to (open a scene file to edit and save it)")
+            throw SceneDocument.EditError("the built-in scene has no file yet: save PATH writes it to one")
         }
         try Self.writeAtomically(document.bytes, to: path)
         savedBytes = document.bytes
         return path
+    }
+
+    /// Writes the document to `target` atomically and makes it the scene file (Save as…); returns the
+    /// path written. Refused, with nothing written, when `target` is a folder, when a file with other
+    /// contents is there (never overwritten: the scene file itself is saved as by `save()`), or when
+    /// the scene would not load from there (a relative shader or image path missing beside it).
+    func save(as target: String) throws -> String {
+        if let path, FileWatcher.absolute(path) == FileWatcher.absolute(target) { return try save() }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw SceneDocument.EditError("\(target) is a folder; give a file name, like \(target)/scene.json") }
+            guard (try? Data(contentsOf: URL(fileURLWithPath: target))) == Data(document.bytes) else {
+                throw SceneDocument.EditError("\(target) already exists with other contents: not overwritten (give another name, or remove it first)")
+            }
+        }
+        do {
+            _ = try SceneLoader.decode(document.bytes, path: target)
+        } catch let error as SceneError {
+            throw SceneDocument.EditError("not saved to \(target): the scene would not load from there: \(error)")
+        }
+        try Self.writeAtomically(document.bytes, to: target)
+        path = target
+        savedBytes = document.bytes
+        return target
     }
 
     /// Where quitting with unsaved edits keeps them: next to the scene file, or in the state folder

@@ -73,8 +73,17 @@ extension Viewer {
         refreshTitle()
     }
 
-    func saveDocument() throws {
-        let path = try editor.save()
+    /// `save [PATH]`: the scene file, or PATH, which becomes the scene file (watched and reloaded
+    /// from then on, as one opened with `welkin view PATH`).
+    func saveDocument(as target: String? = nil) throws {
+        if editor.path == nil, let file = options.scenePath {
+            throw CommandError("\(file) is not JSON yet: nothing to save until it loads")
+        }
+        let path = try target.map { try editor.save(as: $0) } ?? editor.save()
+        if options.scenePath != editor.path {
+            options.scenePath = editor.path
+            updateWatches()
+        }
         watcher.noteWritten(path)
         print("wrote \(path)")
         refreshTitle()

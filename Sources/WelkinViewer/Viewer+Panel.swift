@@ -27,6 +27,8 @@ struct Panel {
     var width: Float = 0
     /// Why the panel's last edit was refused (shown until an edit is made).
     var editError: String?
+    /// The Save as… field's text (NUL-terminated; filled with a suggestion when first shown).
+    var saveAsPath: [CChar] = []
     /// A mesh vertex being dragged over the picture (Viewer+MeshPoints.swift).
     var meshDrag: MeshPointDrag?
 }
@@ -116,6 +118,15 @@ extension Viewer {
         if wp_button("Undo") { runCommand("undo") }
         wp_same_line(0)
         if wp_button("Redo") { runCommand("redo") }
+        // Save as…: the scene (the built-in one too) to a new file, which the viewer edits from then on.
+        // On the same line, so that nothing below moves.
+        if panel.saveAsPath.isEmpty { panel.saveAsPath = Self.textBuffer(Self.saveAsSuggestion(editor.path), size: 1024) }
+        wp_same_line(0)
+        wp_set_next_item_width(panel.width * 0.33)
+        let entered = wp_input_text("##saveAs", &panel.saveAsPath, Int32(panel.saveAsPath.count))
+        wp_same_line(0)
+        if wp_button("Save as...") || entered { saveAsFromPanel() }
+        wp_tooltip("Write the scene to this file (never over another file) and go on editing it there: the console's save PATH.")
         if let message = panel.editError {
             wp_text_colored(1, 0.45, 0.4, 1, "Refused:")
             wp_same_line(0)
@@ -221,6 +232,38 @@ extension Viewer {
             }
         }
         wp_tooltip("The scene's weather (saved with Ctrl-S). Keys 1-6 and the console's weather NAME cross-fade from now without editing the file.")
+    }
+
+    /// The Save as… field's first text: beside the scene file as NAME-copy.json, or
+    /// welkin-default.json in the working folder for the built-in scene.
+    static func saveAsSuggestion(_ path: String?) -> String {
+        guard let path else { return "welkin-default.json" }
+        let url = URL(fileURLWithPath: path)
+        let stem = url.deletingPathExtension().lastPathComponent
+        return ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(stem + "-copy.json")
+    }
+
+    /// `text` as a NUL-terminated buffer of `size` bytes for a text field.
+    static func textBuffer(_ text: String, size: Int) -> [CChar] {
+        var buffer = [CChar](repeating: 0, count: size)
+        for (i, byte) in text.utf8.prefix(size - 1).enumerated() { buffer[i] = CChar(bitPattern: byte) }
+        return buffer
+    }
+
+    /// Save as… pressed (or Enter in its field): `save PATH`, its refusal shown in the panel too.
+    func saveAsFromPanel() {
+        let path = String(decoding: panel.saveAsPath.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .trimmingCharacters(in: .whitespaces)
+        do {
+            guard !path.isEmpty else { throw CommandError("expected a file name") }
+            try saveDocument(as: path)
+            panel.editError = nil
+        } catch {
+            let message = (error as? CommandError)?.message ?? (error as? SceneDocument.EditError)?.message ?? "\(error)"
+            printError("save: \(message)")
+            panel.editError = message
+        }
+        needsPresent(frames: 1)
     }
 
     /// The stats line (the panel's, the console's `stats`).

@@ -43,7 +43,8 @@ public final class Viewer {
         public init() {}
     }
 
-    let options: Options
+    /// The options it was opened with; `scenePath` changes when `save PATH` gives the scene a new file.
+    var options: Options
     /// The last good scene: what is drawn.
     var scene: Scene
     /// The scene's document text, its edits, undo and saving.

@@ -204,7 +204,8 @@ extension Commands {
         the last good picture and prints FILE: path: message (or FILE:LINE: message).
 
         Edits are made through commands on standard input (one a line, one answer line each) or the
-        panel (Tab); they change the scene's text one value at a time, and Ctrl-S or 'save' writes it.
+        panel (Tab); they change the scene's text one value at a time, and Ctrl-S or 'save' writes it
+        ('save PATH', or the panel's Save as...: to a new file, the built-in scene too).
 
         \(Viewer.keyHelp)
 

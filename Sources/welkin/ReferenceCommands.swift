@@ -10,13 +10,14 @@ let welkinVersion = "0.1.0"
 extension Commands {
     static var defaultCommand: String { "view" }
 
-    /// Loads SCENE, or the built-in default scene when no path is given; a broken scene throws
-    /// every error it has (up to 50), as `welkin validate` lists them.
+    /// Loads SCENE, or the built-in default scene when no path is given or SCENE is `default`
+    /// (Scene.defaultSceneName); a broken scene throws every error it has (up to 50), as `welkin
+    /// validate` lists them.
     static func loadScene(_ args: Arguments, command: Command) throws -> Scene {
         guard args.positionals.count <= 1 else {
             throw UsageError(message: "expected one scene file, got \(args.positionals.count)", command: command)
         }
-        guard let path = args.positionals.first else { return Scene.defaultScene }
+        guard let path = args.positionals.first, path != Scene.defaultSceneName else { return Scene.defaultScene }
         let scene = try SceneLoader.loadReportingEveryError(path: path)
         for warning in scene.warnings { printError(warning.description) }
         return scene

@@ -150,6 +150,20 @@ final class ExportTests: XCTestCase {
         }
     }
 
+    /// `default` names the built-in scene: its frames are `welkin render`'s (without SCENE) byte for byte;
+    /// a file of that name is `./default`.
+    func testDefaultIsTheBuiltInScene() throws {
+        let r = try run(["export", "default", "-o", path("default-%d.png"), "--duration", "0.1", "--fps", "10", "--size", "64x36"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try listing(), ["default-0.png"])
+        let builtIn = try run(["render", "--time", "0", "--size", "64x36", "-o", path("built-in.png")])
+        XCTAssertEqual(builtIn.status, 0, builtIn.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("default-0.png"))), try Data(contentsOf: URL(fileURLWithPath: path("built-in.png"))))
+        let file = try run(["export", "./default", "-o", path("file-%d.png"), "--duration", "0.1"], in: directory)
+        XCTAssertEqual(file.status, 1)
+        XCTAssertTrue(file.stderr.hasPrefix("./default: "), file.stderr)
+    }
+
     func testProgressLineOnATerminalOnly() throws {
         let out = path("tty.gif")
         let command = ([EndToEndTests.welkin.path, "export", "Scenes/snow.json", "-o", out, "--duration", "0.5", "--fps", "10", "--size", "64x36"])

@@ -213,6 +213,43 @@ final class ViewerConsoleTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: recovery, encoding: .utf8), original)
     }
 
+    /// `save PATH` writes the built-in scene to a file, which the viewer then edits and `save` writes;
+    /// a folder, or another file already there, is refused and left alone. The file draws the built-in
+    /// scene's picture (`welkin render` of each, byte for byte).
+    func testSaveAsWritesTheBuiltInSceneToAFileThatDrawsTheSamePicture() throws {
+        try FileManager.default.createDirectory(atPath: file("folder"), withIntermediateDirectories: false)
+        try "taken".write(toFile: file("taken.json"), atomically: false, encoding: .utf8)
+        let script = """
+        ask 'save'
+        ask 'save folder'
+        ask 'save taken.json'
+        ask 'save sky.json'
+        cp sky.json as-saved.json
+        ask 'set layers[1].opacity 0.5'
+        ask 'save'
+        ask 'quit'
+        """
+        let r = try run(["--paused"], script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(lines(r.stderr), [
+            "save: the built-in scene has no file yet: save PATH writes it to one",
+            "save: folder is a folder; give a file name, like folder/scene.json",
+            "save: taken.json already exists with other contents: not overwritten (give another name, or remove it first)",
+            "",
+        ])
+        XCTAssertEqual(lines(r.stdout).dropFirst(), ["wrote sky.json", "set layers[1].opacity = 0.5", "wrote sky.json", "quitting", ""])
+        XCTAssertEqual(try String(contentsOfFile: file("taken.json"), encoding: .utf8), "taken")
+        let saved = try String(contentsOfFile: file("as-saved.json"), encoding: .utf8)
+        XCTAssertTrue(saved.hasPrefix("{\n  \"name\": \"Welkin default sky\","), saved)
+        XCTAssertEqual(try String(contentsOfFile: file("sky.json"), encoding: .utf8),
+                       saved.replacingOccurrences(of: "{\"type\": \"clouds\"}", with: "{\"type\": \"clouds\", \"opacity\": 0.5}"))
+        for (scene, out) in [(nil, "built-in.png"), (file("as-saved.json"), "saved.png")] {
+            let render = try welkin(["render"] + (scene.map { [$0] } ?? []) + ["--time", "20", "--size", "320x180", "-o", file(out)])
+            XCTAssertEqual(render.status, 0, render.stderr)
+        }
+        XCTAssertEqual(try PNG.read(path: file("built-in.png")), try PNG.read(path: file("saved.png")), "the saved built-in scene draws its picture")
+    }
+
     /// Ctrl-C where the console runs (SIGINT) quits as Q does: unsaved edits are said and kept.
     func testAnInterruptKeepsUnsavedEdits() throws {
         try writeScene()

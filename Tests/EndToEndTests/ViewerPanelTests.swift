@@ -240,6 +240,27 @@ final class ViewerPanelTests: XCTestCase {
         XCTAssertEqual(try EndToEndTests.run(["validate", file("saved.json")]).status, 0)
     }
 
+    /// Save as… beside Save, Undo and Redo: the built-in scene to the suggested welkin-default.json,
+    /// then a name typed in its field (Enter) where another file is: refused, said, and left alone.
+    func testSaveAsWritesTheBuiltInSceneAndNeverOverwritesAnotherFile() throws {
+        try "taken".write(toFile: file("taken.json"), atomically: false, encoding: .utf8)
+        let script = """
+        xdotool key --window $wid Tab; waitfor "$OUT" '^panel shown'
+        xdotool mousemove --window $wid 1198 70 sleep 0.2 click 1; waitfor "$OUT" '^wrote '
+        xdotool mousemove --window $wid 1080 70 sleep 0.2 click 1 sleep 0.3 key ctrl+a sleep 0.1 type taken.json
+        xdotool key --window $wid Return; waitfor "$ERR" '^save: '
+        ask 'quit'
+        """
+        let r = try ViewerDriver.run(["--paused"], in: directory, script: script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("\nwrote welkin-default.json\n"), r.stdout)
+        XCTAssertEqual(r.stderr, "save: taken.json already exists with other contents: not overwritten (give another name, or remove it first)\n")
+        XCTAssertEqual(try String(contentsOfFile: file("taken.json"), encoding: .utf8), "taken")
+        let saved = try String(contentsOfFile: file("welkin-default.json"), encoding: .utf8)
+        XCTAssertTrue(saved.hasPrefix("{\n  \"name\": \"Welkin default sky\","), saved)
+        XCTAssertEqual(try EndToEndTests.run(["validate", file("welkin-default.json")]).status, 0)
+    }
+
     func JSONText(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : "\(value)"
     }

@@ -90,10 +90,7 @@ final class CodeExportTests: XCTestCase {
         let run = try SwiftCompiler.run([SwiftCompiler.typecheck([file], platform: stubs.ios, stubs: stubs)], in: directory)[0]
         XCTAssertNotEqual(run.status, 0)
         // One error on each line (a wrong label, a wrong element type, a wrong label).
-        let lines = Set(run.output.split(separator: "\n").compactMap { line -> Substring? in
-            guard line.hasPrefix(file.path + ":"), line.contains(": error: ") else { return nil }
-            return line.dropFirst(file.path.count + 1).prefix { $0 != ":" }
-        })
+        let lines = SwiftCompiler.errorLines(run.output, in: file)
         XCTAssertEqual(lines, ["2", "3", "4"], run.output)
     }
 
@@ -145,7 +142,7 @@ final class CodeExportTests: XCTestCase {
                     default: dropped = false
                     }
                     guard dropped else { continue }
-                    let warning = output.warnings.first { $0.path == "layers[\(i)]" && $0.message.hasPrefix("not exported: ") }
+                    let warning = output.warnings.first { $0.path == "layers[\(i)]" && ($0.message.hasPrefix("not exported: ") || $0.message.hasPrefix(MetalExport.onlyWithPackage + ": ")) }
                     XCTAssertEqual(warning?.kind, layer.content.typeName, "\(path) layers[\(i)] (\(target))")
                     XCTAssertTrue(Self.comments(output.source).contains(warning?.message ?? "\u{0}"), "\(path) layers[\(i)]: the code has no comment for it")
                 }
@@ -166,8 +163,8 @@ final class CodeExportTests: XCTestCase {
         let output = CodeExport.generate(try Self.load(path), target: .swiftUI)
         XCTAssertEqual(output.typeName, "SunsetWithCloudsView")
         XCTAssertEqual(output.warnings.map(\.description), [
-            "layers[0] (sky): not exported: the sun's disc (2.5°) and glow and the stars (density 0.07), drawn for a view toward azimuth 255.0° with a 100.0° field of view; the gradient is exported",
-            "layers[1] (clouds): not exported: volumetric clouds (cumulus, coverage 0.45) are ray-marched per pixel and have no SwiftUI or Core Animation equivalent; they would need a Metal shader",
+            "layers[0] (sky): exported only with --package: the sun's disc (2.5°) and glow and the stars (density 0.07), drawn for a view toward azimuth 255.0° with a 100.0° field of view; the gradient is exported",
+            "layers[1] (clouds): exported only with --package: volumetric clouds (cumulus, coverage 0.45) are ray-marched per pixel and have no SwiftUI or Core Animation equivalent; --package draws the layer with Metal compiled from the GLSL Welkin draws it with",
         ])
     }
 
@@ -188,7 +185,7 @@ final class CodeExportTests: XCTestCase {
         let path = SwiftCompiler.repository.appendingPathComponent("Tests/Fixtures/export-features.json").path
         let output = CodeExport.generate(try Self.load(path), target: .coreAnimation)
         XCTAssertEqual(output.warnings.map(\.description), [
-            "layers[3] (sky): not exported: the sun's disc (2.5°) and glow, drawn for a view toward azimuth 180.0° with a 100.0° field of view; the gradient is exported",
+            "layers[3] (sky): exported only with --package: the sun's disc (2.5°) and glow, drawn for a view toward azimuth 180.0° with a 100.0° field of view; the gradient is exported",
             "layers[4] (meshGradient): not exported: Core Animation has no mesh gradient; export with --swiftui for SwiftUI's MeshGradient (iOS 18, macOS 15)",
             "layers[5] (emitter): approximated: renderMode oldestLast: Welkin orders particles by age within each cell and draws the cells in order; Core Animation orders all the layer's particles together",
             "layers[5] (emitter): not exported: maxParticles 10 (Welkin drops births beyond it; the cells need up to 83; Core Animation has no such limit)",

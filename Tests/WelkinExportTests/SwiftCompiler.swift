@@ -73,7 +73,7 @@ enum SwiftCompiler {
     /// compiler, so later test runs skip building them (3–4 s on the project's 2-core machine).
     private static func buildStubs() throws -> Stubs {
         let sources = repository.appendingPathComponent("Tests/Fixtures/AppleAPIStubs")
-        let names = ["CoreGraphics", "QuartzCore", "UIKit", "AppKit", "SwiftUI"]
+        let names = ["CoreGraphics", "Metal", "QuartzCore", "UIKit", "AppKit", "MetalKit", "SwiftUI"]
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325   // FNV-1a
         let compiler = (try? FileManager.default.attributesOfItem(atPath: swiftc)[.modificationDate] as? Date)?.description ?? ""
         for text in try names.map({ try String(contentsOf: sources.appendingPathComponent("\($0).swift"), encoding: .utf8) }) + [swiftc, compiler] {
@@ -98,10 +98,13 @@ enum SwiftCompiler {
         func check(_ runs: [Run]) throws {
             for r in runs where r.status != 0 { throw StubError(message: r.output) }
         }
-        try check(try run([module("CoreGraphics", into: stubs.shared, searching: [])], in: root))
+        try check(try run([module("CoreGraphics", into: stubs.shared, searching: []),
+                           module("Metal", into: stubs.shared, searching: [])], in: root))
         try check(try run([module("QuartzCore", into: stubs.shared, searching: [stubs.shared])], in: root))
         try check(try run([module("UIKit", into: stubs.ios, searching: [stubs.shared]),
                            module("AppKit", into: stubs.mac, searching: [stubs.shared])], in: root))
+        try check(try run([module("MetalKit", into: stubs.ios, searching: [stubs.shared, stubs.ios]),
+                           module("MetalKit", into: stubs.mac, searching: [stubs.shared, stubs.mac])], in: root))
         try check(try run([module("SwiftUI", into: stubs.ios, searching: [stubs.shared, stubs.ios]),
                            module("SwiftUI", into: stubs.mac, searching: [stubs.shared, stubs.mac])], in: root))
         // Into place in one rename; if another run got there first, use its copy.
@@ -112,6 +115,15 @@ enum SwiftCompiler {
     struct StubError: Error, CustomStringConvertible {
         var message: String
         var description: String { "the Apple API stubs do not build:\n\(message)" }
+    }
+
+    /// The line numbers of `file` that the compiler's `output` reports errors on (the stub tests'
+    /// "one error on each wrong line").
+    static func errorLines(_ output: String, in file: URL) -> Set<Substring> {
+        Set(output.split(separator: "\n").compactMap { line -> Substring? in
+            guard line.hasPrefix(file.path + ":"), line.contains(": error: ") else { return nil }
+            return line.dropFirst(file.path.count + 1).prefix { $0 != ":" }
+        })
     }
 
     /// `swiftc -typecheck` arguments for `files` against the stubs of one platform, in Swift 6 mode.

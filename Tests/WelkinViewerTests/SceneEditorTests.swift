@@ -91,4 +91,41 @@ final class SceneEditorTests: XCTestCase {
         XCTAssertEqual(try editor.writeRecovery(), path + ".welkin-recovery")
         XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: path + ".welkin-recovery"))), edited)
     }
+
+    /// Save as…: the built-in scene gets a file; another file is never overwritten (the same bytes
+    /// are); a scene whose relative files are missing beside the new name is refused; nothing is
+    /// written by a refusal.
+    func testSavingAsAnotherFile() throws {
+        let directory = try makeTemporaryDirectory("welkin-save-as")
+        func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+        let builtIn = try SceneEditor(path: nil, bytes: Array(Scene.defaultSceneJSON.utf8))
+        XCTAssertThrowsError(try builtIn.save())
+        XCTAssertEqual(try builtIn.save(as: file("default.json")), file("default.json"))
+        XCTAssertEqual(builtIn.path, file("default.json"))
+        XCTAssertFalse(builtIn.isDirty)
+        XCTAssertEqual(try String(contentsOfFile: file("default.json"), encoding: .utf8), Scene.defaultSceneJSON)
+        XCTAssertEqual(try SceneLoader.load(path: file("default.json")).layers.count, Scene.defaultScene.layers.count)
+
+        try "taken".write(toFile: file("taken.json"), atomically: false, encoding: .utf8)
+        XCTAssertThrowsError(try builtIn.save(as: file("taken.json"))) {
+            XCTAssertEqual(($0 as? SceneDocument.EditError)?.message,
+                           "\(file("taken.json")) already exists with other contents: not overwritten (give another name, or remove it first)")
+        }
+        XCTAssertEqual(try String(contentsOfFile: file("taken.json"), encoding: .utf8), "taken")
+        XCTAssertThrowsError(try builtIn.save(as: directory.path))
+        // A copy with the same bytes is no loss: saved over, and it becomes the scene file.
+        try Scene.defaultSceneJSON.write(toFile: file("same.json"), atomically: false, encoding: .utf8)
+        XCTAssertEqual(try builtIn.save(as: file("same.json")), file("same.json"))
+
+        // A user shader next to the scene: saving it into another folder without the shader is refused.
+        let shaderScene = Array(#"{"size": [64, 64], "layers": [{"type": "shader", "fragment": "glow.frag"}]}"#.utf8)
+        try "void main() {}\n".write(toFile: file("glow.frag"), atomically: false, encoding: .utf8)
+        let editor = try SceneEditor(path: file("shader.json"), bytes: shaderScene)
+        try FileManager.default.createDirectory(atPath: file("elsewhere"), withIntermediateDirectories: false)
+        XCTAssertThrowsError(try editor.save(as: file("elsewhere/shader.json"))) {
+            XCTAssertTrue(($0 as? SceneDocument.EditError)?.message.hasPrefix("not saved to \(file("elsewhere/shader.json")): the scene would not load from there: ") ?? false, "\($0)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: file("elsewhere")), [])
+        XCTAssertEqual(try editor.save(as: file("beside.json")), file("beside.json"))
+    }
 }

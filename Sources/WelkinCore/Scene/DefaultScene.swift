@@ -20,6 +20,10 @@ extension Scene {
 
     """
 
+    /// The command line's name for the built-in scene (`welkin export-code default`, `welkin export
+    /// default -o …`); a file of that name is `./default`.
+    public static let defaultSceneName = "default"
+
     /// The built-in default scene.
     public static var defaultScene: Scene {
         // The JSON above is part of the program and covered by tests; a failure here is a bug.

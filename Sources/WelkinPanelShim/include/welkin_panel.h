@@ -68,6 +68,8 @@ bool wp_slider_int(const char *label, int *value, int min, int max, const char *
 bool wp_drag_int(const char *label, int *value, float speed, int min, int max, const char *format);
 bool wp_color_edit4(const char *label, float rgba[4]);
 bool wp_combo(const char *label, int *current, const char *const items[], int count);
+/* A one-line text field editing `buffer` (`size` bytes, NUL-terminated): true when Enter is pressed in it. */
+bool wp_input_text(const char *label, char *buffer, int size);
 
 /* A right-click menu on the item just drawn: true when one of `count` items was chosen (its index
    in *chosen). */

@@ -3,6 +3,7 @@
 // Objective-C classes can be subclassed from Swift.
 
 @_exported import CoreGraphics
+import Metal
 
 /// https://developer.apple.com/documentation/corefoundation/cftimeinterval
 public typealias CFTimeInterval = Double
@@ -49,6 +50,8 @@ open class CALayer: NSObject, CAMediaTiming {
     open var backgroundColor: CGColor?
     /// https://developer.apple.com/documentation/quartzcore/calayer/opacity
     open var opacity: Float = 1
+    /// https://developer.apple.com/documentation/quartzcore/calayer/isopaque
+    open var isOpaque: Bool = false
     /// https://developer.apple.com/documentation/quartzcore/calayer/addsublayer(_:)
     open func addSublayer(_ layer: CALayer) {}
     /// https://developer.apple.com/documentation/quartzcore/calayer/layoutsublayers()
@@ -248,4 +251,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var values: [Any]?
     /// https://developer.apple.com/documentation/quartzcore/cakeyframeanimation/keytimes
     open var keyTimes: [NSNumber]?
+}
+
+/// https://developer.apple.com/documentation/quartzcore/cametaldrawable
+public protocol CAMetalDrawable: MTLDrawable {
+    /// https://developer.apple.com/documentation/quartzcore/cametaldrawable/texture
+    var texture: any MTLTexture { get }
 }

@@ -99,6 +99,9 @@ extension View {
     /// https://developer.apple.com/documentation/swiftui/view/opacity(_:)
     @inlinable nonisolated public func opacity(_ opacity: Double) -> some View { self }
 
+    /// https://developer.apple.com/documentation/swiftui/view/scaleeffect(x:y:anchor:)
+    @inlinable nonisolated public func scaleEffect(x: CGFloat = 1.0, y: CGFloat = 1.0, anchor: UnitPoint = .center) -> some View { self }
+
     /// https://developer.apple.com/documentation/swiftui/view/ignoressafearea(_:edges:)
     @available(iOS 14.0, macOS 11.0, *)
     @inlinable nonisolated public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View { self }
@@ -293,15 +296,22 @@ extension TimelineView: View where Content: View {
 
 #if canImport(UIKit)
 /// https://developer.apple.com/documentation/swiftui/uiviewrepresentablecontext
-@MainActor @preconcurrency public struct UIViewRepresentableContext<Representable> where Representable: UIViewRepresentable {}
+@MainActor @preconcurrency public struct UIViewRepresentableContext<Representable> where Representable: UIViewRepresentable {
+    /// https://developer.apple.com/documentation/swiftui/uiviewrepresentablecontext/coordinator
+    public let coordinator: Representable.Coordinator
+}
 
 /// https://developer.apple.com/documentation/swiftui/uiviewrepresentable
 @MainActor @preconcurrency public protocol UIViewRepresentable: View where Self.Body == Never {
     associatedtype UIViewType: UIView
+    /// https://developer.apple.com/documentation/swiftui/uiviewrepresentable/coordinator
+    associatedtype Coordinator = Void
     /// https://developer.apple.com/documentation/swiftui/uiviewrepresentable/makeuiview(context:)
     @MainActor @preconcurrency func makeUIView(context: Self.Context) -> Self.UIViewType
     /// https://developer.apple.com/documentation/swiftui/uiviewrepresentable/updateuiview(_:context:)
     @MainActor @preconcurrency func updateUIView(_ uiView: Self.UIViewType, context: Self.Context)
+    /// https://developer.apple.com/documentation/swiftui/uiviewrepresentable/makecoordinator()
+    @MainActor @preconcurrency func makeCoordinator() -> Self.Coordinator
     /// https://developer.apple.com/documentation/swiftui/uiviewrepresentable/context
     typealias Context = UIViewRepresentableContext<Self>
 }
@@ -309,22 +319,39 @@ extension TimelineView: View where Content: View {
 extension UIViewRepresentable where Self.Body == Never {
     public var body: Never { fatalError() }
 }
+
+extension UIViewRepresentable where Self.Coordinator == Void {
+    /// https://developer.apple.com/documentation/swiftui/uiviewrepresentable/makecoordinator() (its default, where Coordinator is Void)
+    public func makeCoordinator() -> Self.Coordinator { () }
+}
 #else
 /// https://developer.apple.com/documentation/swiftui/nsviewrepresentablecontext
-@MainActor @preconcurrency public struct NSViewRepresentableContext<Representable> where Representable: NSViewRepresentable {}
+@MainActor @preconcurrency public struct NSViewRepresentableContext<Representable> where Representable: NSViewRepresentable {
+    /// https://developer.apple.com/documentation/swiftui/nsviewrepresentablecontext/coordinator
+    public let coordinator: Representable.Coordinator
+}
 
 /// https://developer.apple.com/documentation/swiftui/nsviewrepresentable
 @MainActor @preconcurrency public protocol NSViewRepresentable: View where Self.Body == Never {
     associatedtype NSViewType: NSView
+    /// https://developer.apple.com/documentation/swiftui/nsviewrepresentable/coordinator
+    associatedtype Coordinator = Void
     /// https://developer.apple.com/documentation/swiftui/nsviewrepresentable/makensview(context:)
     @MainActor @preconcurrency func makeNSView(context: Self.Context) -> Self.NSViewType
     /// https://developer.apple.com/documentation/swiftui/nsviewrepresentable/updatensview(_:context:)
     @MainActor @preconcurrency func updateNSView(_ nsView: Self.NSViewType, context: Self.Context)
+    /// https://developer.apple.com/documentation/swiftui/nsviewrepresentable/makecoordinator()
+    @MainActor @preconcurrency func makeCoordinator() -> Self.Coordinator
     /// https://developer.apple.com/documentation/swiftui/nsviewrepresentable/context
     typealias Context = NSViewRepresentableContext<Self>
 }
 
 extension NSViewRepresentable where Self.Body == Never {
     public var body: Never { fatalError() }
+}
+
+extension NSViewRepresentable where Self.Coordinator == Void {
+    /// https://developer.apple.com/documentation/swiftui/nsviewrepresentable/makecoordinator() (its default, where Coordinator is Void)
+    public func makeCoordinator() -> Self.Coordinator { () }
 }
 #endif

@@ -17,6 +17,10 @@
     open var layer: CALayer { CALayer() }
     /// https://developer.apple.com/documentation/uikit/uiview/bounds
     open var bounds: CGRect = .zero
+    /// https://developer.apple.com/documentation/uikit/uiview/isopaque
+    open var isOpaque: Bool = true
+    /// https://developer.apple.com/documentation/uikit/uiview/backgroundcolor
+    @NSCopying open var backgroundColor: UIColor?
     /// https://developer.apple.com/documentation/uikit/uiview/isuserinteractionenabled
     open var isUserInteractionEnabled: Bool = true
     /// https://developer.apple.com/documentation/uikit/uiview/layoutsubviews()
@@ -29,4 +33,11 @@ open class UIImage: NSObject {
     public init?(named name: String) {}
     /// https://developer.apple.com/documentation/uikit/uiimage/cgimage
     open var cgImage: CGImage? { nil }
+}
+
+/// https://developer.apple.com/documentation/uikit/uicolor
+open class UIColor: NSObject, NSCopying {
+    /// https://developer.apple.com/documentation/uikit/uicolor/clear
+    open class var clear: UIColor { UIColor() }
+    public func copy(with zone: NSZone? = nil) -> Any { self }
 }

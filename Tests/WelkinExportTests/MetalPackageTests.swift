@@ -1,0 +1,180 @@
+// `welkin export-code --package` as written to disk: every Swift file of the package type-checks
+// against Apple's API (the stubs, Metal and MetalKit included) for iOS and macOS, SwiftPM reads its
+// manifest with the sources and resources in place, and a track read back from the package's files
+// holds the uniform values WelkinCore computes for those times.
+
+import XCTest
+import WelkinCore
+import WelkinGL
+@testable import WelkinExport
+import WelkinTestSupport
+
+final class MetalPackageTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-package-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
+
+    /// What SwiftPM generates for a target with resources (`resource_bundle_accessor.swift`): the
+    /// package's code reads its tracks and Metal library through `Bundle.module`
+    /// (https://developer.apple.com/documentation/xcode/bundling-resources-with-a-swift-package),
+    /// which loose files type-checked by `swiftc` do not have.
+    static let bundleModule = """
+    import Foundation
+
+    extension Foundation.Bundle {
+        static let module: Bundle = Bundle.main
+    }
+
+    """
+
+    /// Exports `scene` as a package into `folder` as `welkin export-code --package` does, its tracks
+    /// `options` long.
+    static func writePackage(_ scene: Scene, sceneFile: String?, options: MetalExport.Options, to folder: URL) throws -> (layers: [MetalExport.Layer], output: CodeExport.Output) {
+        let renderer = try TestGL.renderer()
+        let layers = try MetalExport.layers(scene: scene, options: options) { t in
+            let frame = Frame(scene: scene, time: t)
+            return (try renderer.capture(frame), frame.sceneLayerIndices, frame.pixelSize)
+        }
+        let (files, output) = PackageExport.files(scene, metal: layers, sceneFile: sceneFile)
+        try PackageExport.write(files, to: folder.path)
+        return (layers, output)
+    }
+
+    /// The packages of issue #25's scenes (snowy night, text clock, aurora, the default scene), two
+    /// samples each: every .swift file in them type-checks in Swift 6 mode for iOS (UIKit) and macOS
+    /// (AppKit), and `swift package describe` finds the view, WelkinMetal.swift, every .metal file and
+    /// the tracks.
+    func testEveryPackageTypeChecksForIOSAndMacOSAndSwiftPMReadsIt() throws {
+        let started = Date()
+        let accessor = directory.appendingPathComponent("BundleModule.swift")
+        try Self.bundleModule.write(to: accessor, atomically: true, encoding: .utf8)
+        var packages: [(name: String, folder: URL, swift: [URL], layers: [MetalExport.Layer])] = []
+        for (file, _) in MetalExportTests.scenes {
+            let scene = try MetalExportTests.scene(file)
+            let name = file.isEmpty ? Scene.defaultSceneName : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+            let folder = directory.appendingPathComponent(name)
+            let (layers, output) = try Self.writePackage(scene, sceneFile: file.isEmpty ? nil : "Scenes/\(file)",
+                                                         options: MetalExport.Options(duration: 0.5, rate: 2), to: folder)
+            XCTAssertFalse(layers.isEmpty, "\(name): no Metal layer")
+            let sources = folder.appendingPathComponent("Sources")
+            let swift = try FileManager.default.subpathsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }.sorted()
+                .map { sources.appendingPathComponent($0) }
+            XCTAssertEqual(swift.map(\.lastPathComponent).sorted(), [output.typeName + ".swift", "WelkinMetal.swift"].sorted(), name)
+            let view = try String(contentsOf: swift.first { $0.lastPathComponent == output.typeName + ".swift" }!, encoding: .utf8)
+            for layer in layers { XCTAssertTrue(view.contains("WelkinMetalView(resource: \"\(layer.name)\""), "\(name): \(layer.name) is not drawn") }
+            packages.append((name, folder, swift, layers))
+        }
+        let exported = Date().timeIntervalSince(started)
+
+        let stubs = try SwiftCompiler.stubs()
+        let swiftPM = URL(fileURLWithPath: SwiftCompiler.swiftc).deletingLastPathComponent().appendingPathComponent("swift").path
+        var commands: [[String]] = []
+        var labels: [String] = []
+        for p in packages {
+            for (platform, folder) in [("iOS", stubs.ios), ("macOS", stubs.mac)] {
+                commands.append(SwiftCompiler.typecheck(p.swift + [accessor], platform: folder, stubs: stubs))
+                labels.append("\(p.name) (\(platform))")
+            }
+            commands.append([swiftPM, "package", "--package-path", p.folder.path, "describe", "--type", "json"])
+            labels.append("\(p.name) (swift package describe)")
+        }
+        let checking = Date()
+        let runs = try SwiftCompiler.run(commands, in: directory)
+        for (run, label) in zip(runs, labels) {
+            XCTAssertEqual(run.status, 0, "\(label):\n" + run.output)
+            if !label.hasSuffix("describe)") { XCTAssertFalse(run.output.contains("warning:"), "\(label):\n" + run.output) }
+        }
+        // SwiftPM's view of each package: one target with the two Swift files, every .metal file and the tracks.
+        for (p, run) in zip(packages, runs.enumerated().filter { labels[$0.offset].hasSuffix("describe)") }.map(\.element)) where run.status == 0 {
+            let json = run.output[(run.output.firstIndex(of: "{") ?? run.output.startIndex)...]
+            let description = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+            let target = (description?["targets"] as? [[String: Any]])?.first
+            XCTAssertEqual((target?["sources"] as? [String])?.sorted(), p.swift.map(\.lastPathComponent).sorted(), p.name)
+            let resources = Set(((target?["resources"] as? [[String: Any]]) ?? []).compactMap { ($0["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } })
+            let metal = Set(p.layers.flatMap { $0.metal.map(\.name) })
+            XCTAssertEqual(resources, metal.union(["Tracks"]), p.name)
+        }
+        print(String(format: "MetalPackageTests: %d packages written in %.1f s; %d type-checks (iOS, macOS) and %d swift package describe in %.1f s",
+                     packages.count, exported, 2 * packages.count, packages.count, Date().timeIntervalSince(checking)))
+    }
+
+    /// The Metal stubs reject a wrong label or type, so a passing type-check means something.
+    func testTheMetalStubsRejectWrongCalls() throws {
+        let file = directory.appendingPathComponent("wrong.swift")
+        try """
+        import MetalKit
+        func draw(_ e: any MTLRenderCommandEncoder, _ d: any MTLDevice, _ b: any MTLBuffer) {
+            e.drawPrimitives(type: .triangle, start: 0, count: 3)
+            e.setFragmentBuffer(b, index: 0)
+            _ = MTLTextureDescriptor.texture2DDescriptor(pixelFormat: .rgba32Float, width: 1.5, height: 2, mipmapped: false)
+            _ = MTKView(frame: .zero, metalDevice: d)
+        }
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let stubs = try SwiftCompiler.stubs()
+        let run = try SwiftCompiler.run([SwiftCompiler.typecheck([file], platform: stubs.ios, stubs: stubs)], in: directory)[0]
+        XCTAssertNotEqual(run.status, 0)
+        let lines = SwiftCompiler.errorLines(run.output, in: file)
+        XCTAssertEqual(lines, ["3", "4", "5", "6"], run.output)
+    }
+
+    // MARK: The track is Welkin's values
+
+    /// The default scene's sky track, read back from the package's Tracks/WelkinLayer0.json and .bin:
+    /// at 0 s and 10 s (20 minutes of sky at its timeScale of 120) the physical sky's sun uniforms are
+    /// WelkinCore's sun for the scene at those times (SkyState.sun), as the Floats the shader takes.
+    func testATrackReadBackHoldsWelkinCoresSunAtItsSampleTimes() throws {
+        let scene = Scene.defaultScene
+        guard case SkyContent.sky(let sky)? = scene.layers.first?.content as? SkyContent else { return XCTFail("the default scene's first layer is a sky") }
+        let folder = directory.appendingPathComponent("default")
+        // Two samples: 0 s and 10 s.
+        let (layers, output) = try Self.writePackage(scene, sceneFile: nil, options: MetalExport.Options(duration: 10, rate: 0.1), to: folder)
+        let layer = try XCTUnwrap(layers.first { $0.sceneLayers.contains(0) })
+        let tracks = folder.appendingPathComponent("Sources/\(output.typeName.dropLast(4))/Resources/Tracks")
+        let manifest = try JSONDecoder().decode(MetalTrack.Manifest.self, from: Data(contentsOf: tracks.appendingPathComponent("\(layer.name).json")))
+        let data = try Data(contentsOf: tracks.appendingPathComponent("\(layer.name).bin"))
+        XCTAssertEqual(manifest.samples, 2)
+        XCTAssertEqual(manifest.rate, 0.1)
+        XCTAssertEqual(manifest.frames.count, 2)
+        XCTAssertEqual([manifest.width, manifest.height], [layer.pixelSize.x, layer.pixelSize.y])
+
+        /// The Float32 words of the GL uniform `name` in the view's draw of sample `s`.
+        func uniform(_ name: String, sample s: Int) throws -> [Float] {
+            let draw = try XCTUnwrap(manifest.frames[s].last)
+            XCTAssertEqual(draw.target, -1)
+            let pass = layer.passes[draw.program]
+            let buffers = pass.vertexLayout.buffers + pass.fragmentLayout.buffers
+            XCTAssertEqual(manifest.programs[draw.program].buffers.map(\.index), buffers.map(\.index))
+            for (k, buffer) in buffers.enumerated() {
+                guard let field = buffer.fields.first(where: { $0.name == name }) else { continue }
+                let start = draw.buffers[k] + field.offset
+                return (0..<field.components).map { c in
+                    let at = start + c * field.componentSize
+                    return Float(bitPattern: data[at..<at + 4].withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) })
+                }
+            }
+            throw XCTSkip("no uniform \(name) in \(buffers.flatMap { $0.fields.map(\.name) })")
+        }
+
+        var elevations: [Float] = []
+        for (s, time) in [0.0, 10.0].enumerated() {
+            let sun = SkyState.sun(of: sky, time: time)
+            let elevation = try uniform("u_physical.sunElevation", sample: s)
+            let azimuth = try uniform("u_physical.sunAzimuth", sample: s)
+            let vector = try uniform("u_physical.sunVector", sample: s)
+            XCTAssertEqual(elevation, [Float(sun.elevation)], "t = \(time)")
+            XCTAssertEqual(azimuth, [Float(sun.azimuth)], "t = \(time)")
+            // The unit vector toward it: x east, y north, z up.
+            let e = sun.elevation * .pi / 180, a = sun.azimuth * .pi / 180
+            XCTAssertEqual(vector, [cos(e) * sin(a), cos(e) * cos(a), sin(e)].map { Float($0) }, "t = \(time)")
+            XCTAssertEqual(try uniform("u_physical.time", sample: s), [Float(time)])
+            elevations.append(elevation[0])
+        }
+        // Twenty minutes of sky later, the sun has sunk (an October evening in Paris).
+        XCTAssertLessThan(elevations[1], elevations[0] - 1)
+    }
+}
