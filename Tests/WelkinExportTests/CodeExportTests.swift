@@ -138,7 +138,8 @@ final class CodeExportTests: XCTestCase {
                 for (i, layer) in scene.layers.enumerated() {
                     let dropped: Bool
                     switch layer.content {
-                    case is ShaderLayer, is TextLayer, is GroupLayer: dropped = true
+                    case is ShaderLayer: dropped = true
+                    case is TextLayer, is GroupLayer: dropped = target == .coreAnimation
                     case let sky as SkyContent:
                         if case .sky(let s) = sky { dropped = s.model == .physical } else { dropped = true }
                     case is MeshGradient: dropped = target == .coreAnimation
