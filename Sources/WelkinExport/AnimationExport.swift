@@ -67,7 +67,16 @@ enum AnimationExport {
             guard case .spring(let w, _, _, _) = Timing.spring(mass: 1, stiffness: k, damping: 1, initialVelocity: v) else { return false }
             return w == omega
         } ?? omega * omega
-        let c = shortest(2 * zeta * omega) { same(k, $0) } ?? 2 * zeta * omega
+        // The quotient c / (2√k) is rounded: when no decimal gives ζ back, the neighbouring Doubles may.
+        var c = shortest(2 * zeta * omega) { same(k, $0) } ?? 2 * zeta * omega
+        if !same(k, c) {
+            var up = c, down = c
+            for _ in 0..<8 {
+                up = up.nextUp; down = down.nextDown
+                if same(k, up) { c = up; break }
+                if same(k, down) { c = down; break }
+            }
+        }
         return (k, c)
     }
 
