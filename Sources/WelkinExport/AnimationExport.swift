@@ -195,6 +195,33 @@ enum AnimationExport {
         return ".init(\([x1, y1, x2, y2].map(SwiftLiteral.number).joined(separator: ", ")))"
     }
 
+    /// `WelkinAnimated` literal of `value` (the runtime evaluates it at the scene time, exactly as
+    /// Welkin does: for what SwiftUI does not animate through state, such as a gradient's stops).
+    static func runtimeLiteral<V>(_ value: Animated<V>, _ literal: (V) -> String) -> String {
+        let n = SwiftLiteral.number
+        switch value {
+        case .constant(let v):
+            return ".constant(\(literal(v)))"
+        case .keyframes(let k):
+            var s = SwiftSource()
+            keyframeArguments(k, literal: literal, into: &s)
+            return ".keyframes(WelkinKeyframes(" + s.text.split(separator: "\n").joined(separator: " ") + "))"
+        case .transition(let t):
+            let timing: String
+            switch t.timing {
+            case .curve(let x1, let y1, let x2, let y2, let d): timing = ".curve(x1: \(n(x1)), y1: \(n(y1)), x2: \(n(x2)), y2: \(n(y2)), duration: \(n(d)))"
+            case .spring(let w, let z, let v, let d): timing = ".spring(omega: \(n(w)), zeta: \(n(z)), velocity: \(n(v)), duration: \(n(d)))"
+            }
+            let repetition: String
+            switch t.repetition {
+            case .once: repetition = ".once"
+            case .count(let c): repetition = ".count(\(c))"
+            case .forever: repetition = ".forever"
+            }
+            return ".transition(WelkinTransition(from: \(literal(t.from)), to: \(literal(t.to)), timing: \(timing), repetition: \(repetition), autoreverses: \(t.autoreverses), delay: \(n(t.delay)), speed: \(n(t.speed))))"
+        }
+    }
+
     // MARK: Core Animation
 
     /// Lines that add `value`'s animation to `layer` for `keyPath` (nothing for a constant):

@@ -13,25 +13,12 @@ extension RuntimeSupport {
             var x1: Double, y1: Double, x2: Double, y2: Double
             init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) { self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2 }
 
-            /// Twin of Welkin's Timing.progress over one second and Easing.bezier: y at x, the
-            /// curve's parameter found by bisection (48 steps), so every platform gets the same number.
+            /// Twin of Welkin's Timing.progress over one second.
             func progress(_ t: Double) -> Double {
                 guard t > 0 else { return 0 }
-                let x = min(t, 1)
                 // Control points on the diagonal make y(s) = x(s): the identity, exactly.
-                if x1 == y1 && x2 == y2 { return x }
-                func coordinate(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
-                    let u = 1 - s
-                    return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
-                }
-                if x <= 0 { return 0 }
-                if x >= 1 { return 1 }
-                var low = 0.0, high = 1.0
-                for _ in 0..<48 {
-                    let mid = (low + high) / 2
-                    if coordinate(mid, x1, x2) < x { low = mid } else { high = mid }
-                }
-                return coordinate((low + high) / 2, y1, y2)
+                if x1 == y1 && x2 == y2 { return min(t, 1) }
+                return welkinBezier(min(t, 1), x1, y1, x2, y2)
             }
         }
 
@@ -59,6 +46,23 @@ extension RuntimeSupport {
         }
     }
 
+    /// Twin of Welkin's Easing.bezier: y at x on the timing curve from (0, 0) to (1, 1), the curve's
+    /// parameter found by bisection (48 steps), so every platform gets the same number.
+    private func welkinBezier(_ x: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
+        func coordinate(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+            let u = 1 - s
+            return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
+        }
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        var low = 0.0, high = 1.0
+        for _ in 0..<48 {
+            let mid = (low + high) / 2
+            if coordinate(mid, x1, x2) < x { low = mid } else { high = mid }
+        }
+        return coordinate((low + high) / 2, y1, y2)
+    }
+
     /// Welkin's mixes: numbers and points linearly, colours component by component in straight sRGB.
     private func welkinMix(_ a: Double, _ b: Double, _ f: Double) -> Double { a + (b - a) * f }
     private func welkinMix(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ f: Double) -> SIMD2<Double> { a + (b - a) * f }
@@ -67,7 +71,100 @@ extension RuntimeSupport {
     }
     """#)
 
-    static let clock = RuntimeSnippet(name: "clock", order: 8, requires: [], pure: true, source: #"""
+    static let transition = RuntimeSnippet(name: "transition", order: 8, requires: ["keyframes"], pure: true, source: #"""
+    /// Twin of Welkin's Timing (Sources/WelkinCore/Scene/Timing.swift): a Bézier timing curve, or the
+    /// damped harmonic oscillator x″ + 2ζω₀x′ + ω₀²x = 0 on the distance still to go.
+    private enum WelkinTiming: Sendable {
+        case curve(x1: Double, y1: Double, x2: Double, y2: Double, duration: Double)
+        case spring(omega: Double, zeta: Double, velocity: Double, duration: Double)
+
+        var duration: Double {
+            switch self {
+            case .curve(_, _, _, _, let d): return d
+            case .spring(_, _, _, let d): return d
+            }
+        }
+
+        func progress(_ t: Double) -> Double {
+            guard t > 0 else { return 0 }
+            switch self {
+            case .curve(let x1, let y1, let x2, let y2, let d):
+                guard d > 0 else { return 1 }
+                if x1 == y1 && x2 == y2 { return min(t / d, 1) }
+                return welkinBezier(min(t / d, 1), x1, y1, x2, y2)
+            case .spring(let w, let z, let v, _):
+                return 1 - Self.displacement(t, omega: w, zeta: z, velocity: v)
+            }
+        }
+
+        static func displacement(_ t: Double, omega w: Double, zeta z: Double, velocity v: Double) -> Double {
+            if z < 1 {
+                let wd = w * (1 - z * z).squareRoot()
+                return exp(-z * w * t) * (cos(wd * t) + (z * w - v) / wd * sin(wd * t))
+            }
+            if z == 1 {
+                return exp(-w * t) * (1 + (w - v) * t)
+            }
+            let s = (z * z - 1).squareRoot()
+            let r1 = -w * (z - s), r2 = -w * (z + s)
+            let c2 = (-v - r1) / (r2 - r1), c1 = 1 - c2
+            return c1 * exp(r1 * t) + c2 * exp(r2 * t)
+        }
+    }
+
+    /// Twin of Welkin's Transition: SwiftUI's withAnimation from one value to another at scene time 0.
+    private struct WelkinTransition<Value: Sendable>: Sendable {
+        enum Repetition: Sendable { case once, count(Int), forever }
+        var from: Value, to: Value
+        var timing: WelkinTiming
+        var repetition = Repetition.once
+        var autoreverses = false
+        var delay = 0.0, speed = 1.0
+
+        func progress(at t: Double) -> Double {
+            let local = ((t.isFinite ? t : 0) - delay) * speed
+            guard local > 0 else { return 0 }
+            let d = timing.duration
+            var once = false
+            if case .once = repetition { once = true }
+            if once && !autoreverses || !(d > 0) { return timing.progress(local) }
+            let passes: Double
+            switch repetition {
+            case .once: passes = autoreverses ? 2 : 1
+            case .count(let n): passes = Double(max(n, 1))
+            case .forever: passes = .infinity
+            }
+            let index = min((local / d).rounded(.down), passes - 1)
+            let within = min(local - index * d, d)
+            let backward = autoreverses && Int(index.truncatingRemainder(dividingBy: 2)) == 1
+            return timing.progress(backward ? d - within : within)
+        }
+    }
+
+    /// Twin of Welkin's Animated: a constant, keyframes or a transition, at a scene time.
+    private enum WelkinAnimated<Value: Sendable>: Sendable {
+        case constant(Value)
+        case keyframes(WelkinKeyframes<Value>)
+        case transition(WelkinTransition<Value>)
+
+        func value(at t: Double, mix: (Value, Value, Double) -> Value) -> Value {
+            switch self {
+            case .constant(let v): return v
+            case .keyframes(let k): return k.value(at: t, mix: mix)
+            case .transition(let a): return mix(a.from, a.to, a.progress(at: t))
+            }
+        }
+    }
+
+    /// Twin of Welkin's Gradient.at: the stops at a scene time, locations clamped to 0…1 and sorted
+    /// again (stably: animated locations may pass each other).
+    private func welkinStops(_ stops: [(color: WelkinAnimated<WelkinRGBA>, location: WelkinAnimated<Double>)], at t: Double) -> [(location: Double, color: WelkinRGBA)] {
+        let now = stops.map { (location: min(max($0.location.value(at: t, mix: welkinMix), 0), 1), color: $0.color.value(at: t, mix: welkinMix)) }
+        return now.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
+    }
+    """#)
+
+    static let clock = RuntimeSnippet(name: "clock", order: 9, requires: [], pure: true, source: #"""
     /// Twin of Welkin's TextTemplate.render and Scene.clock (Sources/WelkinCore/Text/TextLayer.swift):
     /// a label's `{time:FORMAT}` placeholders at a scene time.
     private struct WelkinClock: Sendable {

@@ -170,8 +170,8 @@ final class ExportContext {
         let before = items.count
         lastName = nil
         content.export(layer: layer, index: index, context: self)
-        if let g = content as? Gradient, g.animation?.isAnimated == true {
-            warn(index, layer.content.typeName, "not exported: the gradient's animated stops and geometry (drawn at their values at time 0)")
+        if target == .coreAnimation, let g = content as? Gradient, g.animation?.isAnimated == true {
+            warn(index, layer.content.typeName, "not exported: the gradient's animated stops and geometry (drawn at their values at time 0); export with --swiftui to animate them")
         }
         if target == .swiftUI {
             guard !(content is TextLayer), items.count > before, let last = items.indices.last, items[last].isView else { return }

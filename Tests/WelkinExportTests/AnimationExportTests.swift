@@ -29,6 +29,13 @@ final class AnimationExportTests: XCTestCase {
                 numbers += [("\(at).shadow.radius", s.radius), ("\(at).shadow.opacity", s.opacity)]
             }
             if let text = layer.content as? TextLayer { colors.append(("\(at).color", text.color)) }
+            if let g = layer.content as? Gradient, let a = g.animation {
+                for (k, stop) in a.stops.enumerated() {
+                    colors.append(("\(at).stops[\(k)].color", stop.color)); numbers.append(("\(at).stops[\(k)].location", stop.location))
+                }
+                points += a.points.enumerated().map { ("\(at).points[\($0.offset)]", $0.element) }
+                numbers += a.numbers.enumerated().map { ("\(at).numbers[\($0.offset)]", $0.element) }
+            }
             if let group = layer.content as? GroupLayer {
                 for (k, child) in group.layers.enumerated() { add(child, "\(at).layers[\(k)]") }
                 if let mask = group.mask { add(mask, "\(at).mask") }
@@ -120,7 +127,8 @@ final class AnimationExportTests: XCTestCase {
     func testEveryCallCarriesTheScenesAnimationExactly() throws {
         var checked = 0
         for (file, scene) in try Self.scenes {
-            let expected = Properties(scene).transitions
+            // A gradient's animated stops and geometry are Welkin's own values at the scene time (GradientAnimationExport).
+            let expected = Properties(scene).transitions.filter { !["stops[", "points[", "numbers["].contains(where: $0.0.contains) }
             let source = CodeExport.generate(scene, target: .swiftUI).source
             let calls = source.components(separatedBy: "withAnimation(").dropFirst().map { text -> String in
                 // The animation runs to the `)` before ` { name = … }`.
@@ -143,7 +151,7 @@ final class AnimationExportTests: XCTestCase {
             let ca = CodeExport.generate(scene, target: .coreAnimation).source
             var drawn = scene
             drawn.layers = scene.layers.filter { !($0.content is TextLayer || $0.content is GroupLayer) }   // Core Animation leaves them out
-            for (label, timing, _, _, _, _) in Properties(drawn).transitions {
+            for (label, timing, _, _, _, _) in Properties(drawn).transitions where !["stops[", "points[", "numbers["].contains(where: label.contains) {
                 switch timing {
                 case .curve(let x1, let y1, let x2, let y2, _):
                     let points = "CAMediaTimingFunction(controlPoints: \([x1, y1, x2, y2].map(SwiftLiteral.number).joined(separator: ", ")))"
@@ -182,11 +190,19 @@ final class AnimationExportTests: XCTestCase {
     // MARK: Keyframes and clocks: twins of WelkinCore
 
     /// WelkinKeyframes at 24 times (before, during and after, repeating) for every keyframed property
-    /// of the examples and fixtures and a few more, and WelkinClock at 24 times for every clock label
+    /// of the examples and fixtures and a few more; WelkinAnimated at 27 times for every animated value
+    /// (transitions of every timing and repetition among them) and every animated gradient's stops;
+    /// and WelkinClock at 26 times for every clock label
     /// (text-clock's dated sky among them): the same numbers as WelkinCore within 1e-9, the same strings.
-    func testKeyframesAndClocksMatchWelkinCore() throws {
+    func testAnimatedValuesAndClocksMatchWelkinCore() throws {
         var setup: [String] = []
         var checks: [(key: String, driver: String, expected: [Double])] = []
+        /// One driver loop per value: `expression` (a [Double] of `t`) printed at each of `at`.
+        var loops: [(key: String, at: [Double], expression: String)] = []
+        func check(_ key: String, at: [Double], _ expression: String, _ expected: (Double) -> [Double]) {
+            loops.append((key, at, expression))
+            for t in at { checks.append(("\(key) at \(t)", "", expected(t))) }
+        }
         let times = (0..<24).map { -0.5 + Double($0) * 0.41 }
         let c = ExportContext(scene: Scene(), target: .swiftUI)
         func add<V>(_ key: String, _ k: Keyframes<V>, type: String, literal: (V) -> String, expected: (Double) -> [Double], components: String) {
@@ -194,9 +210,7 @@ final class AnimationExportTests: XCTestCase {
             var s = SwiftSource()
             s.block("let \(name) = WelkinKeyframes<\(type)>(", ")") { s in AnimationExport.keyframeArguments(k, literal: literal, into: &s) }
             setup.append(s.text)
-            for t in times {
-                checks.append(("\(key) at \(t)", "{ let v = \(name).value(at: \(SwiftLiteral.number(t)), mix: welkinMix); return \(components) }()", expected(t)))
-            }
+            check(key, at: times, "{ let v = \(name).value(at: t, mix: welkinMix); return \(components) }()", expected)
         }
         var count = 0
         var props: [Properties] = try Self.scenes.map { Properties($0.1) }
@@ -224,6 +238,56 @@ final class AnimationExportTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(count, 7)
 
+        // WelkinAnimated (WelkinTransition, WelkinTiming): every animated property, and transitions of
+        // every timing and repetition.
+        var animatedCount = 0
+        func addAnimated<V>(_ key: String, _ a: Animated<V>, type: String, literal: (V) -> String, expected: (Double) -> [Double], components: String) {
+            let name = "a\(setup.count)"
+            setup.append("let \(name): WelkinAnimated<\(type)> = \(AnimationExport.runtimeLiteral(a, literal))")
+            check(key, at: times + [7.9, 12.25, 100.5], "{ let v = \(name).value(at: t, mix: welkinMix); return \(components) }()", expected)
+            animatedCount += 1
+        }
+        let timings: [Timing] = [.linear(0.7), .easeIn(), .easeOut(2), .easeInOut(0.5), .curve(x1: 0.1, y1: 0.9, x2: 0.3, y2: -0.6, duration: 1.1),
+                                 .spring(duration: 0.66, bounce: 15.15), .spring(duration: 0.5, bounce: 0.3), .spring(duration: 0.8, bounce: -0.4, velocity: 2),
+                                 .spring(response: 0.6, dampingFraction: 0.45), .spring(mass: 2, stiffness: 150, damping: 8, initialVelocity: 1),
+                                 .spring(mass: 1, stiffness: 100, damping: 20, initialVelocity: -3)]
+        let repetitions: [(Repetition, Bool)] = [(.once, false), (.once, true), (.count(3), true), (.count(4), false), (.forever, true), (.forever, false)]
+        for (k, timing) in timings.enumerated() {
+            let (repetition, autoreverses) = repetitions[k % repetitions.count]
+            let a = Animated<Double>.transition(Transition(from: -2, to: 5, timing: timing, repetition: repetition, autoreverses: autoreverses,
+                                                           delay: k % 3 == 0 ? 0.3 : 0, speed: k % 4 == 1 ? 1.7 : 1))
+            extra.numbers.append(("transition \(k)", a))
+        }
+        for p in props + [extra] {
+            for (label, a) in p.numbers where a.namedValues.count > 1 || { if case .constant = a { return false } else { return true } }() {
+                addAnimated(label, a, type: "Double", literal: SwiftLiteral.number, expected: { [a.value(at: $0)] }, components: "[v]")
+            }
+            for (label, a) in p.points {
+                if case .constant = a { continue }
+                addAnimated(label, a, type: "SIMD2<Double>", literal: SwiftLiteral.pair, expected: { let v = a.value(at: $0); return [v.x, v.y] }, components: "[v.x, v.y]")
+            }
+            for (label, a) in p.colors {
+                if case .constant = a { continue }
+                addAnimated(label, a, type: "WelkinRGBA", literal: { c.rgba($0) }, expected: { let v = a.value(at: $0); return [v.r, v.g, v.b, v.a] }, components: "[v.r, v.g, v.b, v.a]")
+            }
+        }
+        XCTAssertGreaterThanOrEqual(animatedCount, 25)
+
+        // An animated gradient's stops at the scene time (clamped, sorted again): Gradient.at's.
+        for (file, scene) in try Self.scenes {
+            for (i, layer) in scene.layers.enumerated() {
+                guard let g = layer.content as? Gradient, let a = g.animation, a.isAnimated else { continue }
+                let name = "stops\(setup.count)"
+                setup.append("let \(name): [(color: WelkinAnimated<WelkinRGBA>, location: WelkinAnimated<Double>)] = [" + a.stops.map {
+                    "(\(AnimationExport.runtimeLiteral($0.color) { c.rgba($0) }), \(AnimationExport.runtimeLiteral($0.location, SwiftLiteral.number)))"
+                }.joined(separator: ", ") + "]")
+                check("\(file)[\(i)] stops", at: times, "welkinStops(\(name), at: t).flatMap { [$0.location, $0.color.r, $0.color.g, $0.color.b, $0.color.a] }") { t in
+                    g.at(t).stops.flatMap { [$0.location, $0.color.r, $0.color.g, $0.color.b, $0.color.a] }
+                }
+                animatedCount += 1
+            }
+        }
+
         // Clocks: every clock label, and the same labels under text-clock's dated sky.
         var clocks = 0
         let dated = try SceneLoader.load(path: SwiftCompiler.repository.appendingPathComponent("Scenes/text-clock.json").path)
@@ -237,17 +301,18 @@ final class AnimationExportTests: XCTestCase {
                 var s = SwiftSource()
                 s.block("let \(name) = WelkinClock(", ")") { s in TextExport.clockArguments(template, scene, into: &s) }
                 setup.append(s.text)
-                for t in times.map({ $0 * 97.3 }) + [86399.5, 1e7] {
-                    let expected = template.render(scene.clock(at: t)).unicodeScalars.map { Double($0.value) }
-                    checks.append(("\(name) at \(t)", "\(name).string(at: \(SwiftLiteral.number(t))).unicodeScalars.map { Double($0.value) }", expected))
+                check(name, at: times.map { $0 * 97.3 } + [86399.5, 1e7], "\(name).string(at: t).unicodeScalars.map { Double($0.value) }") { t in
+                    template.render(scene.clock(at: t)).unicodeScalars.map { Double($0.value) }
                 }
                 clocks += 1
             }
         }
 
-        var program = "import Foundation\n\n" + RuntimeSupport.closure(["keyframes", "clock"]).map(\.source).joined(separator: "\n\n")
+        var program = "import Foundation\n\n" + RuntimeSupport.closure(["keyframes", "transition", "clock"]).map(\.source).joined(separator: "\n\n")
         program += "\n\nprivate func driver() {\n" + setup.joined(separator: "\n") + "\n"
-        for check in checks { program += RuntimeTwinTests.printing(check.key, check.driver) + "\n" }
+        for loop in loops {
+            program += "for t in [\(loop.at.map(SwiftLiteral.number).joined(separator: ", "))] as [Double] { print(\(SwiftLiteral.string(loop.key)) + \" at \\(t)\\t\" + (\(loop.expression)).map { \"\\($0)\" }.joined(separator: \" \")) }\n"
+        }
         program += "}\n\ndriver()\n"
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-animation-twins-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -274,6 +339,6 @@ final class AnimationExportTests: XCTestCase {
                 if abs(v - e) > 1e-9 { XCTFail("\(check.key): \(v) instead of WelkinCore's \(e)"); break }
             }
         }
-        print("animation twins: \(count) keyframed properties, \(clocks) clocks, \(checks.count) checks, largest difference \(worst)")
+        print("animation twins: \(count) keyframed properties, \(animatedCount) animated values, \(clocks) clocks, \(checks.count) checks, largest difference \(worst)")
     }
 }
