@@ -314,22 +314,7 @@ final class AnimationExportTests: XCTestCase {
             program += "for t in [\(loop.at.map(SwiftLiteral.number).joined(separator: ", "))] as [Double] { print(\(SwiftLiteral.string(loop.key)) + \" at \\(t)\\t\" + (\(loop.expression)).map { \"\\($0)\" }.joined(separator: \" \")) }\n"
         }
         program += "}\n\ndriver()\n"
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-animation-twins-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let source = directory.appendingPathComponent("main.swift")
-        try program.write(to: source, atomically: true, encoding: .utf8)
-        let executable = directory.appendingPathComponent("twins")
-        let build = try SwiftCompiler.run([[SwiftCompiler.swiftc, "-swift-version", "6", source.path, "-o", executable.path]], in: directory)[0]
-        guard build.status == 0 else { return XCTFail("the animation runtime does not build:\n\(build.output)") }
-        let run = try SwiftCompiler.run([[executable.path]], in: directory)[0]
-        XCTAssertEqual(run.status, 0, run.output)
-        var printed: [String: [Double]] = [:]
-        for line in run.output.split(separator: "\n") {
-            let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2 else { continue }
-            printed[String(parts[0])] = parts[1].split(separator: " ").compactMap { Double($0) }
-        }
+        let printed = try SwiftCompiler.runDriver(program, name: "animation-twins")
         var worst = 0.0
         for check in checks {
             guard let values = printed[check.key] else { XCTFail("\(check.key): not printed"); continue }
