@@ -89,6 +89,10 @@ final class ExportContext {
     var layout = SwiftSource()
     /// Declarations after the type (emitter builders).
     var fileScope = SwiftSource()
+    /// SwiftUI: statements run when the view appears (`withAnimation` of the animated state).
+    var appear: [String] = []
+    /// The member name the last layer took (Core Animation: its CALayer).
+    private(set) var lastName: String?
     private var names: Set<String> = ["start", "body", "setUp", "layoutSublayers"]
 
     init(scene: Scene, target: CodeExport.Target) {
@@ -115,6 +119,7 @@ final class ExportContext {
         var n = 2
         while names.contains(candidate) { candidate = base + "\(index)_\(n)" + suffix; n += 1 }
         names.insert(candidate)
+        if suffix.isEmpty { lastName = candidate }
         return candidate
     }
 
@@ -152,15 +157,38 @@ final class ExportContext {
             return
         }
         if let content = layer.content as? CodeExportable {
-            content.export(layer: layer, index: index, context: self)
-            if layer.transform != nil {
-                let kind = layer.content.typeName
-                notExported(label(layer, index: index, kind: kind), warn(index, kind, "not exported: the layer's transform (drawn untransformed)"))
-            }
+            exportModified(content, layer, index: index)
         } else {
             let kind = layer.content.typeName
             notExported(label(layer, index: index, kind: kind), warn(index, kind, "not exported: Welkin's \(kind) layers have no code export yet"))
         }
+    }
+
+    /// A kind's view (SwiftUI) or CALayer (Core Animation) with the layer's transform, shadow and
+    /// animated opacity (LayerModifiers); a text layer places its own (its anchor is its box).
+    func exportModified(_ content: CodeExportable, _ layer: Layer, index: Int) {
+        let before = items.count
+        lastName = nil
+        content.export(layer: layer, index: index, context: self)
+        if target == .coreAnimation, let g = content as? Gradient, g.animation?.isAnimated == true {
+            warn(index, layer.content.typeName, "not exported: the gradient's animated stops and geometry (drawn at their values at time 0); export with --swiftui to animate them")
+        }
+        if target == .swiftUI {
+            guard !(content is TextLayer), items.count > before, let last = items.indices.last, items[last].isView else { return }
+            items[last].source = LayerModifiers.finishSwiftUI(items[last].source, layer, index: index, self)
+        } else if let name = lastName {
+            body.lines(LayerModifiers.coreAnimation(layer, index: index, name: name, self).joined(separator: "\n"))
+        }
+    }
+
+    /// SwiftUI: the views (and comments) that `build` adds, instead of adding them to the ZStack.
+    func collect(_ build: () -> Void) -> [(source: String, isView: Bool)] {
+        let saved = items
+        items = []
+        build()
+        let collected = items
+        items = saved
+        return collected
     }
 
     /// SwiftUI: one child of the ZStack.
@@ -276,6 +304,10 @@ enum SwiftUIFile {
                     writeChildren([(background.text, true)] + c.items, into: &s)
                 }
                 s.line(".ignoresSafeArea()")
+                if !c.appear.isEmpty {
+                    s.comment("The scene's animations start at scene time 0, when the view appears.")
+                    s.block(".onAppear {") { s in for line in c.appear { s.line(line) } }
+                }
             }
         }
         if !c.fileScope.text.isEmpty {

@@ -63,6 +63,7 @@ enum GradientExport {
     // MARK: SwiftUI
 
     static func swiftUI(_ g: Gradient, layer: Layer, index: Int, space: ColorSpace, pieces: Bool, _ c: ExportContext) {
+        if let a = g.animation, a.isAnimated { return GradientAnimationExport.swiftUI(g, a, layer: layer, index: index, space: space, c) }
         let kind = g.shape.typeName
         let view: String
         switch g.shape {

@@ -29,7 +29,7 @@ struct RuntimeSnippet: Hashable, Comparable {
 enum RuntimeSupport {
     static let all: [RuntimeSnippet] = [rgba, colorMath, gradientStops, swiftUIColor, cgColor, caGradient, platformY,
                                         spring, randomWalk, meshColors, sprite, spriteImage, emitterView, sun, skyPalette,
-                                        weatherTint, sky]
+                                        weatherTint, sky, keyframes, transition, clock]
 
     static func snippet(_ name: String) -> RuntimeSnippet {
         guard let s = all.first(where: { $0.name == name }) else { preconditionFailure("no runtime snippet \(name)") }

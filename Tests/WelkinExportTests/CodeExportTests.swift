@@ -16,7 +16,7 @@ final class CodeExportTests: XCTestCase {
 
     /// The examples and a fixture with what they do not use (Tests/Fixtures/export-features.json).
     static var exportPaths: [String] {
-        scenePaths + [SwiftCompiler.repository.appendingPathComponent("Tests/Fixtures/export-features.json").path]
+        scenePaths + ["export-features.json", "export-animations.json"].map { SwiftCompiler.repository.appendingPathComponent("Tests/Fixtures/" + $0).path }
     }
 
     static func load(_ path: String) throws -> Scene { try SceneLoader.load(path: path) }
@@ -135,7 +135,8 @@ final class CodeExportTests: XCTestCase {
                 for (i, layer) in scene.layers.enumerated() {
                     let dropped: Bool
                     switch layer.content {
-                    case is ShaderLayer, is TextLayer, is GroupLayer: dropped = true
+                    case is ShaderLayer: dropped = true
+                    case is TextLayer, is GroupLayer: dropped = target == .coreAnimation
                     case let sky as SkyContent:
                         if case .sky(let s) = sky { dropped = s.model == .physical } else { dropped = true }
                     case is MeshGradient: dropped = target == .coreAnimation
@@ -295,8 +296,61 @@ struct SceneNumbers {
         // where the runtime helpers take sRGB: its alpha, at least, is in the code either way.
         func color(_ label: String, _ c: RGBA) { if c.written == nil { code(label, c.r, c.g, c.b, c.a) } else { code(label, c.a) } }
         color("background", scene.background)
+        /// An animated property's values (and keyframe times, a transition's delay and speed); its
+        /// timing is CodeExport's AnimationExportTests' (read back exactly).
+        func animated<V>(_ label: String, _ a: Animated<V>, _ each: (String, V) -> Void) {
+            switch a {
+            case .constant(let v): each(label, v)
+            case .keyframes(let k):
+                for (time, v) in zip(k.times, k.values) { code("\(label) time", time); each(label, v) }
+            case .transition(let t):
+                each(label + ".from", t.from); each(label + ".to", t.to)
+                if t.delay != 0 { code("\(label).delay", t.delay) }
+                if t.speed != 1 { code("\(label).speed", t.speed) }
+            }
+        }
+        func number(_ label: String, _ v: Double) { code(label, v) }
+        func point(_ label: String, _ v: SIMD2<Double>) { code(label, v.x, v.y) }
+        /// What Welkin applies after the kind: transform, shadow, animated opacity (and a text or group's own numbers).
+        func modifiers(_ layer: Layer, _ at: String) {
+            if let o = layer.opacityAnimation { animated("\(at).opacity", o, number) }
+            if let t = layer.transform {
+                if t.scale != .constant(SIMD2(1, 1)) || t.rotation != .constant(0) { code("\(at).transform.anchor", t.anchor.x, t.anchor.y) }
+                if t.offset != .constant(.zero) { animated("\(at).transform.offset", t.offset, point) }
+                if t.scale != .constant(SIMD2(1, 1)) { animated("\(at).transform.scale", t.scale, point) }
+                if t.rotation != .constant(0) { animated("\(at).transform.rotation", t.rotation, number) }
+            }
+            if let shadow = layer.shadow {
+                code("\(at).shadow.offset", shadow.offset.x, shadow.offset.y)
+                animated("\(at).shadow.color", shadow.color, color)
+                animated("\(at).shadow.radius", shadow.radius, number)
+                if shadow.opacity != .constant(1) { animated("\(at).shadow.opacity", shadow.opacity, number) }
+            }
+        }
+        func textAndGroups(_ layer: Layer, _ at: String) {
+            switch layer.content {
+            case let text as TextLayer:
+                code("\(at).size", text.size)
+                code("\(at).position", text.position.x, text.position.y)
+                if text.lineSpacing != 0 { code("\(at).lineSpacing", text.lineSpacing) }
+                if text.inside != nil && text.margin != 0 && text.position != SIMD2(0.5, 0.5) { code("\(at).margin", text.margin) }
+                animated("\(at).color", text.color, color)
+                modifiers(layer, at)
+            case let group as GroupLayer:
+                code("\(at).opacity", layer.opacity)
+                modifiers(layer, at)
+                for (k, child) in group.layers.enumerated() where child.content is TextLayer || child.content is GroupLayer {
+                    textAndGroups(child, "\(at).layers[\(k)]")
+                }
+                if let mask = group.mask, mask.content is TextLayer || mask.content is GroupLayer { textAndGroups(mask, "\(at).mask") }
+            default:
+                modifiers(layer, at)
+            }
+        }
         for (i, layer) in scene.layers.enumerated() {
             let at = "layers[\(i)]"
+            if target == .swiftUI, layer.content is TextLayer || layer.content is GroupLayer { textAndGroups(layer, at) }
+            if layer.content is Gradient || (layer.content is MeshGradient && target == .swiftUI) { modifiers(layer, at) }
             switch layer.content {
             case let g as Gradient:
                 code("\(at).opacity", layer.opacity)

@@ -191,22 +191,7 @@ final class RuntimeTwinTests: XCTestCase {
         for stops in skyStops { printList(stops.key, "\(stops.variable).stops(at: \(n(stops.time)))") }
         program += "}\n\ndriver()\n"
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-twins-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let source = directory.appendingPathComponent("main.swift")
-        try program.write(to: source, atomically: true, encoding: .utf8)
-        let executable = directory.appendingPathComponent("twins")
-        let build = try SwiftCompiler.run([[SwiftCompiler.swiftc, "-swift-version", "6", source.path, "-o", executable.path]], in: directory)[0]
-        guard build.status == 0 else { return XCTFail("the runtime snippets do not build:\n\(build.output)") }
-        let run = try SwiftCompiler.run([[executable.path]], in: directory)[0]
-        XCTAssertEqual(run.status, 0, run.output)
-        var printed: [String: [Double]] = [:]
-        for line in run.output.split(separator: "\n") {
-            let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2 else { continue }
-            printed[String(parts[0])] = parts[1].split(separator: " ").compactMap { Double($0) }
-        }
+        let printed = try SwiftCompiler.runDriver(program, name: "twins")
 
         // Twins: the same numbers.
         for c in checks {

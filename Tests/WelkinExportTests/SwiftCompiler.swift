@@ -126,6 +126,32 @@ enum SwiftCompiler {
         })
     }
 
+    struct DriverError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Builds and runs a driver `program` (Swift 6, Foundation only) and returns what it printed as
+    /// `key<TAB>numbers separated by spaces`, by key: how the runtime-twin tests read the exported maths.
+    static func runDriver(_ program: String, name: String) throws -> [String: [Double]] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = directory.appendingPathComponent("main.swift")
+        try program.write(to: source, atomically: true, encoding: .utf8)
+        let executable = directory.appendingPathComponent(name)
+        let build = try run([[swiftc, "-swift-version", "6", source.path, "-o", executable.path]], in: directory)[0]
+        guard build.status == 0 else { throw DriverError(description: "the driver does not build:\n\(build.output)") }
+        let ran = try run([[executable.path]], in: directory)[0]
+        guard ran.status == 0 else { throw DriverError(description: "the driver failed:\n\(ran.output)") }
+        var printed: [String: [Double]] = [:]
+        for line in ran.output.split(separator: "\n") {
+            let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2 else { continue }
+            printed[String(parts[0])] = parts[1].split(separator: " ").compactMap { Double($0) }
+        }
+        return printed
+    }
+
     /// `swiftc -typecheck` arguments for `files` against the stubs of one platform, in Swift 6 mode.
     static func typecheck(_ files: [URL], platform: URL, stubs: Stubs) -> [String] {
         [swiftc, "-typecheck", "-swift-version", "6", "-I", stubs.shared.path, "-I", platform.path] + files.map(\.path)

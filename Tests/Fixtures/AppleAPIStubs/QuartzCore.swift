@@ -31,6 +31,32 @@ public struct CAMediaTimingFillMode: Hashable, RawRepresentable, Sendable {
     public init(rawValue: String) { self.rawValue = rawValue }
     /// https://developer.apple.com/documentation/quartzcore/camediatimingfillmode/forwards
     public static let forwards = CAMediaTimingFillMode(rawValue: "forwards")
+    /// https://developer.apple.com/documentation/quartzcore/camediatimingfillmode/both
+    public static let both = CAMediaTimingFillMode(rawValue: "both")
+}
+
+/// https://developer.apple.com/documentation/quartzcore/camediatimingfunction
+open class CAMediaTimingFunction: NSObject {
+    /// https://developer.apple.com/documentation/quartzcore/camediatimingfunction/init(controlpoints:_:_:_:)
+    public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {}
+    /// https://developer.apple.com/documentation/quartzcore/camediatimingfunction/init(name:)
+    public convenience init(name: CAMediaTimingFunctionName) { self.init(controlPoints: 0, 0, 1, 1) }
+}
+
+/// https://developer.apple.com/documentation/quartzcore/camediatimingfunctionname
+public struct CAMediaTimingFunctionName: Hashable, RawRepresentable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// https://developer.apple.com/documentation/quartzcore/camediatimingfunctionname/linear
+    public static let linear = CAMediaTimingFunctionName(rawValue: "linear")
+}
+
+/// https://developer.apple.com/documentation/quartzcore/caanimationcalculationmode
+public struct CAAnimationCalculationMode: Hashable, RawRepresentable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// https://developer.apple.com/documentation/quartzcore/caanimationcalculationmode/linear
+    public static let linear = CAAnimationCalculationMode(rawValue: "linear")
 }
 
 /// https://developer.apple.com/documentation/quartzcore/calayer
@@ -58,6 +84,19 @@ open class CALayer: NSObject, CAMediaTiming {
     open func layoutSublayers() {}
     /// https://developer.apple.com/documentation/quartzcore/calayer/add(_:forkey:)
     open func add(_ anim: CAAnimation, forKey key: String?) {}
+    /// https://developer.apple.com/documentation/quartzcore/calayer/anchorpoint
+    open var anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5)
+    /// https://developer.apple.com/documentation/quartzcore/calayer/shadowcolor
+    open var shadowColor: CGColor?
+    /// https://developer.apple.com/documentation/quartzcore/calayer/shadowradius
+    open var shadowRadius: CGFloat = 3
+    /// https://developer.apple.com/documentation/quartzcore/calayer/shadowoffset
+    open var shadowOffset: CGSize = CGSize(width: 0, height: -3)
+    /// https://developer.apple.com/documentation/quartzcore/calayer/shadowopacity
+    open var shadowOpacity: Float = 0
+    /// https://developer.apple.com/documentation/objectivec/nsobject/1418480-setvalue (NSObject's key-value
+    /// coding; CALayer's key paths include "transform.scale.x", "transform.rotation.z", "transform.translation.y")
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) {}
 
     open var beginTime: CFTimeInterval = 0
     open var timeOffset: CFTimeInterval = 0
@@ -237,6 +276,12 @@ open class CAAnimation: NSObject, CAMediaTiming {
     open var duration: CFTimeInterval = 0
     open var repeatCount: Float = 0
     open var fillMode: CAMediaTimingFillMode = .forwards
+    /// https://developer.apple.com/documentation/quartzcore/camediatiming/autoreverses
+    open var autoreverses: Bool = false
+    /// https://developer.apple.com/documentation/quartzcore/camediatiming/speed
+    open var speed: Float = 1
+    /// https://developer.apple.com/documentation/quartzcore/caanimation/timingfunction
+    open var timingFunction: CAMediaTimingFunction?
 }
 
 /// https://developer.apple.com/documentation/quartzcore/capropertyanimation
@@ -251,6 +296,32 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var values: [Any]?
     /// https://developer.apple.com/documentation/quartzcore/cakeyframeanimation/keytimes
     open var keyTimes: [NSNumber]?
+    /// https://developer.apple.com/documentation/quartzcore/cakeyframeanimation/timingfunctions
+    open var timingFunctions: [CAMediaTimingFunction]?
+    /// https://developer.apple.com/documentation/quartzcore/cakeyframeanimation/calculationmode
+    open var calculationMode: CAAnimationCalculationMode = .linear
+}
+
+/// https://developer.apple.com/documentation/quartzcore/cabasicanimation
+open class CABasicAnimation: CAPropertyAnimation {
+    /// https://developer.apple.com/documentation/quartzcore/cabasicanimation/fromvalue
+    open var fromValue: Any?
+    /// https://developer.apple.com/documentation/quartzcore/cabasicanimation/tovalue
+    open var toValue: Any?
+}
+
+/// https://developer.apple.com/documentation/quartzcore/caspringanimation
+open class CASpringAnimation: CABasicAnimation {
+    /// https://developer.apple.com/documentation/quartzcore/caspringanimation/mass
+    open var mass: CGFloat = 1
+    /// https://developer.apple.com/documentation/quartzcore/caspringanimation/stiffness
+    open var stiffness: CGFloat = 100
+    /// https://developer.apple.com/documentation/quartzcore/caspringanimation/damping
+    open var damping: CGFloat = 10
+    /// https://developer.apple.com/documentation/quartzcore/caspringanimation/initialvelocity
+    open var initialVelocity: CGFloat = 0
+    /// https://developer.apple.com/documentation/quartzcore/caspringanimation/settlingduration
+    open var settlingDuration: CFTimeInterval { 0 }
 }
 
 /// https://developer.apple.com/documentation/quartzcore/cametaldrawable

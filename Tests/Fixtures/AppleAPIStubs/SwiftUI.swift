@@ -57,7 +57,140 @@ extension Never: View {
 @frozen public struct Alignment: Equatable, Sendable {
     /// https://developer.apple.com/documentation/swiftui/alignment/center
     public static let center = Alignment()
+    /// https://developer.apple.com/documentation/swiftui/alignment/topleading
+    public static let topLeading = Alignment()
 }
+
+/// https://developer.apple.com/documentation/swiftui/horizontalalignment
+@frozen public struct HorizontalAlignment: Equatable, Sendable {
+    /// https://developer.apple.com/documentation/swiftui/horizontalalignment/leading
+    public static let leading = HorizontalAlignment()
+    /// https://developer.apple.com/documentation/swiftui/horizontalalignment/center
+    public static let center = HorizontalAlignment()
+    /// https://developer.apple.com/documentation/swiftui/horizontalalignment/trailing
+    public static let trailing = HorizontalAlignment()
+}
+
+/// https://developer.apple.com/documentation/swiftui/verticalalignment
+@frozen public struct VerticalAlignment: Equatable, Sendable {
+    /// https://developer.apple.com/documentation/swiftui/verticalalignment/top
+    public static let top = VerticalAlignment()
+    /// https://developer.apple.com/documentation/swiftui/verticalalignment/center
+    public static let center = VerticalAlignment()
+    /// https://developer.apple.com/documentation/swiftui/verticalalignment/bottom
+    public static let bottom = VerticalAlignment()
+    /// https://developer.apple.com/documentation/swiftui/verticalalignment/firsttextbaseline
+    public static let firstTextBaseline = VerticalAlignment()
+}
+
+/// https://developer.apple.com/documentation/swiftui/viewdimensions
+public struct ViewDimensions {
+    /// https://developer.apple.com/documentation/swiftui/viewdimensions/subscript(_:)-1o3sg
+    public subscript(guide: HorizontalAlignment) -> CGFloat { 0 }
+    /// https://developer.apple.com/documentation/swiftui/viewdimensions/subscript(_:)-5sg2j
+    public subscript(guide: VerticalAlignment) -> CGFloat { 0 }
+}
+
+/// https://developer.apple.com/documentation/swiftui/geometryproxy
+public struct GeometryProxy {
+    /// https://developer.apple.com/documentation/swiftui/geometryproxy/size
+    public var size: CGSize { .zero }
+}
+
+/// https://developer.apple.com/documentation/swiftui/geometryreader
+@frozen public struct GeometryReader<Content>: View where Content: View {
+    /// https://developer.apple.com/documentation/swiftui/geometryreader/init(content:)
+    public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) {}
+    public var body: Never { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/rectangle
+@frozen public struct Rectangle: View {
+    /// https://developer.apple.com/documentation/swiftui/rectangle/init()
+    @inlinable public init() {}
+    public var body: Never { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/blendmode
+public enum BlendMode: Sendable {
+    case normal, destinationOut
+}
+
+// MARK: Text
+
+/// https://developer.apple.com/documentation/swiftui/text
+@frozen public struct Text: View {
+    /// https://developer.apple.com/documentation/swiftui/text/init(verbatim:)
+    public init(verbatim content: String) {}
+    public var body: Never { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/textalignment
+public enum TextAlignment: Hashable, Sendable {
+    case leading, center, trailing
+}
+
+/// https://developer.apple.com/documentation/swiftui/font
+@frozen public struct Font: Hashable, Sendable {
+    /// https://developer.apple.com/documentation/swiftui/font/weight
+    @frozen public struct Weight: Hashable, Sendable {
+        public static let ultraLight = Weight(), thin = Weight(), light = Weight(), regular = Weight(), medium = Weight()
+        public static let semibold = Weight(), bold = Weight(), heavy = Weight(), black = Weight()
+    }
+    /// https://developer.apple.com/documentation/swiftui/font/design
+    public enum Design: Hashable, Sendable { case `default`, serif, rounded, monospaced }
+    /// https://developer.apple.com/documentation/swiftui/font/system(size:weight:design:)
+    public static func system(size: CGFloat, weight: Font.Weight? = nil, design: Font.Design? = nil) -> Font { Font() }
+    /// https://developer.apple.com/documentation/swiftui/font/custom(_:fixedsize:)
+    public static func custom(_ name: String, fixedSize: CGFloat) -> Font { Font() }
+    /// https://developer.apple.com/documentation/swiftui/font/weight(_:)
+    public func weight(_ weight: Font.Weight) -> Font { self }
+}
+
+/// https://developer.apple.com/documentation/swiftui/shapestyle
+public protocol ShapeStyle: Sendable {}
+
+extension Color: ShapeStyle {
+    /// https://developer.apple.com/documentation/swiftui/color/opacity(_:)
+    public func opacity(_ opacity: Double) -> Color { self }
+}
+
+// MARK: Animations
+
+/// https://developer.apple.com/documentation/swiftui/animation
+@frozen public struct Animation: Equatable, Sendable {
+    /// https://developer.apple.com/documentation/swiftui/animation/linear(duration:)
+    public static func linear(duration: TimeInterval) -> Animation { Animation() }
+    /// https://developer.apple.com/documentation/swiftui/animation/easein(duration:)
+    public static func easeIn(duration: TimeInterval) -> Animation { Animation() }
+    /// https://developer.apple.com/documentation/swiftui/animation/easeout(duration:)
+    public static func easeOut(duration: TimeInterval) -> Animation { Animation() }
+    /// https://developer.apple.com/documentation/swiftui/animation/easeinout(duration:)
+    public static func easeInOut(duration: TimeInterval) -> Animation { Animation() }
+    /// https://developer.apple.com/documentation/swiftui/animation/timingcurve(_:_:_:_:duration:)
+    public static func timingCurve(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y: Double, duration: TimeInterval = 0.35) -> Animation { Animation() }
+    /// https://developer.apple.com/documentation/swiftui/animation/spring(duration:bounce:blendduration:)
+    @available(iOS 17.0, macOS 14.0, *)
+    public static func spring(duration: TimeInterval = 0.5, bounce: Double = 0.0, blendDuration: Double = 0) -> Animation { Animation() }
+    /// https://developer.apple.com/documentation/swiftui/animation/spring(response:dampingfraction:blendduration:)
+    public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: TimeInterval = 0) -> Animation { Animation() }
+    /// https://developer.apple.com/documentation/swiftui/animation/interpolatingspring(mass:stiffness:damping:initialvelocity:)
+    public static func interpolatingSpring(mass: Double = 1.0, stiffness: Double, damping: Double, initialVelocity: Double = 0.0) -> Animation { Animation() }
+    /// https://developer.apple.com/documentation/swiftui/animation/interpolatingspring(duration:bounce:initialvelocity:)
+    @available(iOS 17.0, macOS 14.0, *)
+    public static func interpolatingSpring(duration: TimeInterval = 0.5, bounce: Double = 0.0, initialVelocity: Double = 0.0) -> Animation { Animation() }
+    /// https://developer.apple.com/documentation/swiftui/animation/speed(_:)
+    public func speed(_ speed: Double) -> Animation { self }
+    /// https://developer.apple.com/documentation/swiftui/animation/delay(_:)
+    public func delay(_ delay: TimeInterval) -> Animation { self }
+    /// https://developer.apple.com/documentation/swiftui/animation/repeatforever(autoreverses:)
+    public func repeatForever(autoreverses: Bool = true) -> Animation { self }
+    /// https://developer.apple.com/documentation/swiftui/animation/repeatcount(_:autoreverses:)
+    public func repeatCount(_ repeatCount: Int, autoreverses: Bool = true) -> Animation { self }
+}
+
+/// https://developer.apple.com/documentation/swiftui/withanimation(_:_:)
+@MainActor public func withAnimation<Result>(_ animation: Animation? = nil, _ body: () throws -> Result) rethrows -> Result { try body() }
 
 /// https://developer.apple.com/documentation/swiftui/zstack
 @frozen public struct ZStack<Content>: View where Content: View {
@@ -99,8 +232,43 @@ extension View {
     /// https://developer.apple.com/documentation/swiftui/view/opacity(_:)
     @inlinable nonisolated public func opacity(_ opacity: Double) -> some View { self }
 
+    /// https://developer.apple.com/documentation/swiftui/view/onappear(perform:)
+    @inlinable nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { self }
     /// https://developer.apple.com/documentation/swiftui/view/scaleeffect(x:y:anchor:)
     @inlinable nonisolated public func scaleEffect(x: CGFloat = 1.0, y: CGFloat = 1.0, anchor: UnitPoint = .center) -> some View { self }
+    /// https://developer.apple.com/documentation/swiftui/view/rotationeffect(_:anchor:)
+    @inlinable nonisolated public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View { self }
+    /// https://developer.apple.com/documentation/swiftui/view/offset(x:y:)
+    @inlinable nonisolated public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View { self }
+    /// https://developer.apple.com/documentation/swiftui/view/shadow(color:radius:x:y:)
+    @inlinable nonisolated public func shadow(color: Color = Color(.sRGBLinear, red: 0, green: 0, blue: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View { self }
+    /// https://developer.apple.com/documentation/swiftui/view/mask(alignment:_:)
+    @available(iOS 15.0, macOS 12.0, *)
+    @inlinable nonisolated public func mask<Mask>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> Mask) -> some View where Mask: View { self }
+    /// https://developer.apple.com/documentation/swiftui/view/overlay(alignment:content:)
+    @available(iOS 15.0, macOS 12.0, *)
+    @inlinable nonisolated public func overlay<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V: View { self }
+    /// https://developer.apple.com/documentation/swiftui/view/compositinggroup()
+    @inlinable nonisolated public func compositingGroup() -> some View { self }
+    /// https://developer.apple.com/documentation/swiftui/view/blendmode(_:)
+    @inlinable nonisolated public func blendMode(_ blendMode: BlendMode) -> some View { self }
+    /// https://developer.apple.com/documentation/swiftui/view/frame(width:height:alignment:)
+    @inlinable nonisolated public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View { self }
+    /// https://developer.apple.com/documentation/swiftui/view/alignmentguide(_:computevalue:)-9mdoh
+    @inlinable nonisolated public func alignmentGuide(_ g: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View { self }
+    /// https://developer.apple.com/documentation/swiftui/view/alignmentguide(_:computevalue:)-6y3u2
+    @inlinable nonisolated public func alignmentGuide(_ g: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View { self }
+    /// https://developer.apple.com/documentation/swiftui/view/fixedsize()
+    @inlinable nonisolated public func fixedSize() -> some View { self }
+    /// https://developer.apple.com/documentation/swiftui/view/font(_:)
+    @inlinable nonisolated public func font(_ font: Font?) -> some View { self }
+    /// https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:)
+    @available(iOS 15.0, macOS 12.0, *)
+    @inlinable nonisolated public func foregroundStyle<S>(_ style: S) -> some View where S: ShapeStyle { self }
+    /// https://developer.apple.com/documentation/swiftui/view/multilinetextalignment(_:)
+    @inlinable nonisolated public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { self }
+    /// https://developer.apple.com/documentation/swiftui/view/linespacing(_:)
+    @inlinable nonisolated public func lineSpacing(_ lineSpacing: CGFloat) -> some View { self }
 
     /// https://developer.apple.com/documentation/swiftui/view/ignoressafearea(_:edges:)
     @available(iOS 14.0, macOS 11.0, *)
