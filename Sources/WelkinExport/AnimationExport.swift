@@ -164,12 +164,15 @@ enum AnimationExport {
             c.appear.append("withAnimation(\(animation)) { \(name) = \(kind.literal(t.to)) }")
             for difference in swiftUIDifferences(t) { c.warn(index, layerKind, "approximated: \(what): \(difference)") }
             if kind.isColor {
-                c.warn(index, layerKind, "approximated: \(what): SwiftUI interpolates the colours in a space it does not document; Welkin mixes straight sRGB components")
+                c.warn(index, layerKind, "approximated: \(what): SwiftUI interpolates the colours in a space it does not document; Welkin mixes \(Self.spaceWords(c.scene.colorSpace))")
             }
             return Expression(code: name)
         case .keyframes(let k):
             c.runtime.insert("keyframes")
             if kind.isColor { c.runtime.insert("swiftUIColor") }
+            if kind.isColor && c.scene.colorSpace != .srgb {
+                c.warn(index, layerKind, "approximated: \(what): the exported keyframes mix straight sRGB components; Welkin mixes \(Self.spaceWords(c.scene.colorSpace)) (the scene's colorSpace)")
+            }
             c.animates = true
             c.require(iOS: 15, macOS: 12)
             c.members.comment("\(what): Welkin's keyframes, read at the scene time.", prefix: "/// ")
@@ -177,6 +180,15 @@ enum AnimationExport {
                 keyframeArguments(k, literal: kind.runtimeLiteral, into: &s)
             }
             return Expression(code: "Self.\(name).value(at: t, mix: welkinMix)\(kind.runtimeSuffix)", readsTime: true)
+        }
+    }
+
+    /// How Welkin mixes an animated colour in `space` (Animated<RGBA>.value(at:in:)), in words.
+    static func spaceWords(_ space: ColorSpace) -> String {
+        switch space {
+        case .srgb: return "straight sRGB components"
+        case .linearSRGB: return "straight linear-light sRGB components"
+        case .oklab: return "straight OKLab components"
         }
     }
 
