@@ -2,6 +2,7 @@
 // back into GLSL, drawn by Welkin's GL path in place of the program it came from, draws the same
 // picture within 1/255 (so the Metal made from that SPIR-V is the shader Welkin draws).
 
+import Foundation
 import XCTest
 import WelkinCore
 import WelkinGL
@@ -67,6 +68,11 @@ final class MetalExportTests: XCTestCase {
             ShaderProgram.sourceFilter = nil
             // Every exported stage is drawn from its round trip (fullscreen.vert's also in Welkin's other passes).
             XCTAssertEqual(replaced.texts, Set(substitutes.keys), "\(file): an exported stage was not drawn from its round trip")
+            if let directory = ProcessInfo.processInfo.environment["WELKIN_SAVE_RENDERS"] {
+                let base = "\(directory)/metal-\(file.isEmpty ? "default" : file.replacingOccurrences(of: ".json", with: ""))-\(time)"
+                try PNG.write(welkin, to: base + "-welkin.png")
+                try PNG.write(roundTrip, to: base + "-round-trip.png")
+            }
             var maxDifference = 0
             for (a, b) in zip(welkin.pixels, roundTrip.pixels) { maxDifference = max(maxDifference, abs(Int(a) - Int(b))) }
             report.append("\(file.isEmpty ? "default" : file) t=\(time): \(modules) SPIR-V modules, spirv-val clean; \(replaced.texts.count) distinct stages drawn from their round trip, max difference \(maxDifference)/255")
