@@ -48,8 +48,9 @@ extension LayerTransform {
     ])
 
     /// The property layer kinds that may sit in a group add to their tables.
-    static let property = Property("transform", .object(properties), live: false,
+    static let property = Property("transform", .object(properties),
                                    "Offset, scale and rotation about an anchor, on both renderers to fractions of a pixel (docs/animation.md).")
+        .withDefaultJSON(JSONValue(.object([])))   // the panel offers its keys; an edit writes only what changed
 
     static func decode(_ node: Node) throws -> LayerTransform {
         let o = try node.object(properties)

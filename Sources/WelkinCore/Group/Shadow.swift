@@ -39,8 +39,9 @@ extension Shadow {
     }()
 
     /// The property layer kinds that can cast a shadow add to their tables.
-    static let property = Property("shadow", .object(properties), live: false,
+    static let property = Property("shadow", .object(properties),
                                    "A blurred, tinted copy of the layer's alpha drawn under it (docs/text-and-masks.md).")
+        .withDefaultJSON(JSONValue(.object([])))   // the panel offers its keys; an edit writes only what changed
 
     static func decode(_ node: Node) throws -> Shadow {
         let o = try node.object(properties)
