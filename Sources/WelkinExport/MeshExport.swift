@@ -19,6 +19,10 @@ enum MeshExport {
         let animated = m.animation != nil || !m.colorKeyframes.isEmpty
         if animated { c.animates = true; c.require(iOS: 15, macOS: 12) }
         var notes: [String] = []
+        if m.pointAnimations != nil || m.colorAnimations != nil {
+            let what = [m.pointAnimations != nil ? "vertices" : nil, m.colorAnimations != nil ? "colours" : nil].compactMap { $0 }.joined(separator: " and ")
+            notes.append(c.warn(index, kind, "not exported: the animated \(what) (keyframes or {from, to, animation} on points/colors items): exported at their time-0 values"))
+        }
         let spaceArgument: String
         switch space {
         case .srgb:

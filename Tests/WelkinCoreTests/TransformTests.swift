@@ -174,3 +174,25 @@ final class ColorAnimationSpaceTests: XCTestCase {
         }
     }
 }
+
+/// A mesh's vertices and colours each take keyframes or an animation.
+final class MeshAnimationTests: XCTestCase {
+    func testVerticesAndColoursAnimate() throws {
+        let scene = try SceneLoader.decode("""
+            {"size": [200, 100], "layers": [{"type": "meshGradient", "width": 2, "height": 2,
+              "points": [[0, 0], {"from": [1, 0], "to": [0.5, 0.5], "animation": {"linear": {"duration": 2}}}, [0, 1], "bottomTrailing"],
+              "colors": [{"keyframes": [[0, "black"], [1, "white"]]}, "red", "green", "blue"]}]}
+            """, file: "m.json")
+        let mesh = try XCTUnwrap(scene.layers[0].content as? MeshGradient)
+        XCTAssertEqual(mesh.vertices, .points([SIMD2(0, 0), SIMD2(1, 0), SIMD2(0, 1), SIMD2(1, 1)]))
+        let half = mesh.at(1)
+        XCTAssertEqual(half.vertices, .points([SIMD2(0, 0), SIMD2(0.75, 0.25), SIMD2(0, 1), SIMD2(1, 1)]))
+        XCTAssertEqual(half.colors[0], RGBA(1, 1, 1, 1))
+        XCTAssertEqual(half.colors[1], mesh.colors[1])
+        // A vertex out of the coordinate limit is an error at its path.
+        XCTAssertThrowsError(try SceneLoader.decode("""
+            {"layers": [{"type": "meshGradient", "width": 2, "height": 2,
+              "points": [[0, 0], {"from": [1, 0], "to": [1e9, 0]}, [0, 1], [1, 1]], "colors": ["red", "red", "red", "red"]}]}
+            """, file: "m.json")) { XCTAssertTrue("\($0)".contains("layers[0].points[1].to"), "\($0)") }
+    }
+}

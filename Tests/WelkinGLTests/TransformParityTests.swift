@@ -92,4 +92,19 @@ final class TransformParityTests: XCTestCase {
             XCTAssertEqual(Int(image[5, 5].x), 255)
         }
     }
+
+    /// Animated gradient values and mesh vertices and colours: parity at several times.
+    func testAnimatedGradientsAndMeshes() throws {
+        let s = try decode("""
+            {"size": [200, 112], "colorSpace": "oklab", "layers": [
+              {"type": "linearGradient", "start": {"from": [0, 0], "to": [1, 0.3], "animation": "bouncy", "repeat": "forever"},
+               "stops": [{"color": {"from": "#5856D6", "to": "#FF9500", "animation": {"easeInOut": {"duration": 1}}}, "location": 0},
+                         {"color": "black", "location": {"keyframes": [[0, 0.2], [2, 1]]}}]},
+              {"type": "meshGradient", "width": 2, "height": 2, "opacity": 0.8,
+               "points": [[0, 0], {"from": [1, 0], "to": [0.6, 0.4], "animation": "snappy", "repeat": "forever", "autoreverses": true}, [0, 1], [1, 1]],
+               "colors": [{"keyframes": [[0, "red"], [1, "#00000000"]]}, "yellow", "green", {"from": "black", "to": "white"}]}
+            ]}
+            """, "animated")
+        for time in [0, 0.37, 1.2] { try assertParity(Frame(scene: s, time: time), label: "animated values") }
+    }
 }

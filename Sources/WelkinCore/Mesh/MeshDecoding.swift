@@ -10,12 +10,12 @@ extension MeshGradient {
                      expected: "a whole number of vertices in 2…\(limit)", "Vertices per row."),
             Property("height", .integer(2...limit), required: true, live: false,
                      expected: "a whole number of vertices in 2…\(limit)", "Vertices per column."),
-            Property("points", .array(.unitPoint(-coordinateLimit...coordinateLimit), count: count), animatable: true,
-                     "width × height vertex positions, row by row (or give bezierPoints)."),
+            Property("points", .array(KeyframeTables.unitPointType(-coordinateLimit...coordinateLimit), count: count), animatable: true,
+                     "width × height vertex positions, row by row (or give bezierPoints); each may be keyframes or an animation."),
             Property("bezierPoints", .array(.object(MeshBezierPoint.properties), count: count), animatable: true,
                      "width × height vertices with their four Bézier handles, row by row."),
-            Property("colors", .array(.color, count: count), required: true, animatable: true,
-                     "width × height vertex colours, row by row."),
+            Property("colors", .array(KeyframeTables.colorType, count: count), required: true, animatable: true,
+                     "width × height vertex colours, row by row; each may be keyframes or an animation."),
             Property("background", .color, default: .color(d.background), "Drawn where the mesh does not cover the frame."),
             Property("smoothsColors", .bool, default: .bool(d.smoothsColors), "Bicubic (true) or bilinear (false) colour interpolation."),
             Property("animation", .object(MeshRandomWalk.properties), animatable: true,
@@ -100,9 +100,12 @@ extension SceneLoader {
             return items
         }
         let vertices: MeshGradient.Vertices
+        var pointAnimations: [Animated<SIMD2<Double>>]?
         switch (object["points"], object["bezierPoints"]) {
         case (let p?, nil):
-            vertices = .points(try list(p, "points").map(meshPoint))
+            let animated = try list(p, "points").map(animatedMeshPoint)
+            vertices = .points(animated.map { $0.value(at: 0) })
+            if animated.contains(where: { if case .constant = $0 { return false } else { return true } }) { pointAnimations = animated }
         case (nil, let b?):
             vertices = .bezier(try list(b, "bezier points").map { item in
                 let o = try item.object(MeshBezierPoint.properties)
@@ -116,9 +119,11 @@ extension SceneLoader {
         case (nil, nil):
             throw object.node.error(.missingKey, "missing key 'points' (or 'bezierPoints'): \(expected) vertices")
         }
-        var mesh = MeshGradient(width: width, height: height, vertices: vertices,
-                                colors: try list(try object.required("colors"), "colors").map { try $0.color() })
+        let colors = try list(try object.required("colors"), "colors").map { try $0.animatedColor() }
+        var mesh = MeshGradient(width: width, height: height, vertices: vertices, colors: colors.map { $0.value(at: 0) })
         mesh.colorSpace = colorSpace
+        mesh.pointAnimations = pointAnimations
+        if colors.contains(where: { if case .constant = $0 { return false } else { return true } }) { mesh.colorAnimations = colors }
         if let v = try object.color("background") { mesh.background = v }
         if let v = try object.bool("smoothsColors") { mesh.smoothsColors = v }
         if let v = try object.decode("animation", { try decodeRandomWalk($0, vertexCount: count) }) { mesh.animation = v }
@@ -138,6 +143,15 @@ extension SceneLoader {
             }
         }
         return mesh
+    }
+
+    /// A mesh vertex: a unit point (`meshPoint`), or keyframes or an animation of such points.
+    static func animatedMeshPoint(_ node: Node) throws -> Animated<SIMD2<Double>> {
+        if case .object = node.value.kind {
+            let limit = MeshGradient.coordinateLimit
+            return try node.animatedPoint(in: -limit...limit, allowsNumber: false)
+        }
+        return .constant(try meshPoint(node))
     }
 
     /// A unit point whose coordinates lie within ±MeshGradient.coordinateLimit.

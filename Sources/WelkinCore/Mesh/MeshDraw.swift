@@ -388,8 +388,9 @@ extension MeshGradient: GroupableContent {
         // Animated meshes share the frame's spring steps, as emitters share its simulation budget
         // (ParticleDraw): a frame's work does not grow with its number of layers.
         let springSteps = MeshRandomWalk.maximumSpringSteps / max(1, r.scene.animatedMeshCount)
+        let mesh = at(r.time, sceneSpace: r.colorSpace)
         return Frame.shadowed(layer, r) {
-            MeshDraw(self, opacity: $0, sceneColorSpace: r.colorSpace, seed: r.seed, time: r.time, pixelSize: r.pixelSize,
+            MeshDraw(mesh, opacity: $0, sceneColorSpace: r.colorSpace, seed: r.seed, time: r.time, pixelSize: r.pixelSize,
                      springSteps: springSteps)
         }
     }

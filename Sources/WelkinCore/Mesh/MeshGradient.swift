@@ -53,6 +53,21 @@ public struct MeshGradient: Sendable, Equatable {
     public var animation: MeshRandomWalk?
     /// Colours at later times; `colors` is the keyframe at time 0.
     public var colorKeyframes: [MeshColorKeyframe] = []
+    /// Each `points` vertex over time, when any animates (keyframes or `{from, to, animation}`);
+    /// `vertices` then holds them at time 0.
+    public var pointAnimations: [Animated<SIMD2<Double>>]?
+    /// Each of `colors` over time, when any animates; `colors` then holds them at time 0.
+    public var colorAnimations: [Animated<RGBA>]?
+
+    /// The mesh at scene time `t`: animated vertices and colours evaluated (colours in its colour
+    /// space, `sceneSpace` when it has none). The random walk and colour keyframes then start from these.
+    public func at(_ t: Double, sceneSpace: ColorSpace = .srgb) -> MeshGradient {
+        guard pointAnimations != nil || colorAnimations != nil else { return self }
+        var mesh = self
+        if let p = pointAnimations { mesh.vertices = .points(p.map { $0.value(at: t) }) }
+        if let c = colorAnimations { mesh.colors = c.map { $0.value(at: t, in: colorSpace ?? sceneSpace) } }
+        return mesh
+    }
 
     /// The largest grid per side (the GPU keeps one row of colour coefficients per patch).
     public static let maximumVerticesPerSide = 64

@@ -96,7 +96,7 @@ public struct PropertyTrack: Sendable {
             }
         }
         // The property's own type (every form), not the form the value took.
-        let declared = lookup?.property?.type ?? lookup?.type
+        let declared = lookup?.property?.type ?? lookup?.declared
         if let type = declared, isColor(type) {
             source = .color(try node.animatedColor())
         } else if let type = declared, let range = pairRange(type) {

@@ -285,6 +285,8 @@ public struct PropertyLookup: Sendable {
     public var property: Property?
     /// The type of the value at the path.
     public var type: PropertyType
+    /// The type the table declares there, every form (`type` is the form the value takes).
+    public var declared: PropertyType
 }
 
 extension SceneFormat {
@@ -314,7 +316,7 @@ extension SceneFormat {
                 return nil
             }
         }
-        return PropertyLookup(property: property, type: resolved(type, value))
+        return PropertyLookup(property: property, type: resolved(type, value), declared: type)
     }
 
     /// A `.layer` as its kind's table (from the value's `type`), a `.oneOf` as the form the value
