@@ -12,10 +12,8 @@
 // Drawing goes through the same GLRenderer as headless rendering, into its RGBA8 output target,
 // which is blitted to the window unscaled: the window shows exactly the pixels `S` saves and
 // `welkin render` writes; with the panel up the picture is drawn in the part of the window left of
-// it. The panel and the error overlay are drawn over the blit, never into the picture. A scene or
-// shader that fails to reload leaves the last good one on screen; a scene that has errors when the
-// viewer starts opens with them on screen, and draws once the file is fixed.
-//
+// it. The panel and the error overlay are drawn over the blit, never into the picture. A failed
+// reload keeps the last good scene on screen; a scene with errors at start opens with them shown.
 // Edits (console, panel, undo) change the scene's text (SceneEditor): a candidate the next frame draws.
 // Quitting is prompt even when a frame takes a second on a software rasteriser: the renderer polls
 // the window while it waits for the GPU (GLRenderer.whileRendering), a quit abandons the frame,
