@@ -1,13 +1,18 @@
 // Emitters: a CAEmitterLayer per emitter layer, its cells carrying every property Welkin and Core
 // Animation share. Welkin's extras become Core Animation values where the maths allows it exactly
 // (scene wind is a constant acceleration; a linear over-life ramp is a speed), and a comment and a
-// warning where it does not (sway, damping, curved ramps).
+// warning where it does not (sway, damping, curved ramps). For SwiftUI, a layer with any of those
+// is drawn instead by a Canvas running the exported simulation (CanvasEmitterExport.swift).
 
 import Foundation
 import WelkinCore
 
 enum EmitterExport {
     static func export(_ e: EmitterLayer, layer: Layer, index: Int, context c: ExportContext) {
+        if c.target == .swiftUI, needsSimulation(e) {
+            CanvasEmitterExport.export(e, layer: layer, index: index, context: c)
+            return
+        }
         let kind = layer.content.typeName
         c.usesEmitters = true
         c.runtime.formUnion(["platformY", "cgColor"])
@@ -243,28 +248,70 @@ enum EmitterExport {
             s.line("\(name).\(key)Speed = \(channel.speed)")
         }
 
-        // What Core Animation cannot do.
+        for message in gaps(cell, n) { note(message) }
+    }
+
+    /// What Core Animation cannot do of `cell` besides its ramps ("not exported: …" notes).
+    static func gaps(_ cell: EmitterCell, _ n: (Double) -> String) -> [String] {
+        var notes: [String] = []
         if cell.sway.amplitude != 0 {
-            note("not exported: sway (amplitude \(n(cell.sway.amplitude)) pt, frequency \(n(cell.sway.frequency)) Hz, endAmplitude \(n(cell.sway.endAmplitude))): Core Animation has no per-particle oscillation")
+            notes.append("not exported: sway (amplitude \(n(cell.sway.amplitude)) pt, frequency \(n(cell.sway.frequency)) Hz, endAmplitude \(n(cell.sway.endAmplitude))): Core Animation has no per-particle oscillation")
         }
         if cell.damping != 0 {
-            note("not exported: damping \(n(cell.damping))/s: Core Animation's particles keep a constant acceleration")
+            notes.append("not exported: damping \(n(cell.damping))/s: Core Animation's particles keep a constant acceleration")
         }
         if cell.endScale != nil || cell.endRotation != nil || cell.endColor != nil {
-            note("not exported: endScale/endRotation/endColor: Core Animation has no per-particle start → end interpolation (its scaleSpeed and colour speeds are per cell)")
+            notes.append("not exported: endScale/endRotation/endColor: Core Animation has no per-particle start → end interpolation (its scaleSpeed and colour speeds are per cell)")
         }
         if cell.rotation != 0 || cell.rotationRange != 0 {
-            note("not exported: rotation \(n(cell.rotation)) ± \(n(cell.rotationRange)) rad: CAEmitterCell has no start angle")
+            notes.append("not exported: rotation \(n(cell.rotation)) ± \(n(cell.rotationRange)) rad: CAEmitterCell has no start angle")
         }
         if cell.usesForces {
-            note("not exported: radialAcceleration/tangentialAcceleration: Core Animation's particles keep a constant acceleration")
+            notes.append("not exported: radialAcceleration/tangentialAcceleration: Core Animation's particles keep a constant acceleration")
         }
         if cell.orbit != nil {
-            note("not exported: orbit (radial mode): Core Animation's particles fly, they do not circle the emitter")
+            notes.append("not exported: orbit (radial mode): Core Animation's particles fly, they do not circle the emitter")
         }
         if let d = cell.emissionDuration {
-            note("not exported: emissionDuration \(n(d)) s: set the cell's CAMediaTiming duration or stop the emitter yourself")
+            notes.append("not exported: emissionDuration \(n(d)) s: set the cell's CAMediaTiming duration or stop the emitter yourself")
         }
+        return notes
+    }
+
+    /// Whether a CAEmitterCell cannot say one of `cell`'s over-life ramps (`writeCell`'s fold gives
+    /// it a "not exported" note): the same fits, folded in the same order.
+    static func rampsMisfit(_ cell: EmitterCell) -> Bool {
+        func channel(_ range: Double, _ speed: Double) -> Channel {
+            Channel(base: "", range: "", speed: "", rangeIsZero: range == 0, speedIsZero: speed == 0)
+        }
+        var colors = [channel(cell.redRange, cell.redSpeed), channel(cell.greenRange, cell.greenSpeed),
+                      channel(cell.blueRange, cell.blueSpeed), channel(cell.alphaRange, cell.alphaSpeed)]
+        func misfits(_ samples: [[Double]], _ channels: inout [Channel]) -> Bool {
+            if zip(samples, channels).contains(where: { fit($0, $1, lifetimeRange: cell.lifetimeRange) == .none }) { return true }
+            for i in channels.indices where samples[i].count == 2 { channels[i].speedIsZero = false }
+            return false
+        }
+        var misfit = false
+        if let ramp = cell.colorOverLife {
+            misfit = misfits([ramp.values.map(\.r), ramp.values.map(\.g), ramp.values.map(\.b), ramp.values.map(\.a)], &colors) || misfit
+        }
+        if let ramp = cell.alphaOverLife {
+            var alpha = [colors[3]]
+            misfit = misfits([ramp.values], &alpha) || misfit
+        }
+        if let ramp = cell.scaleOverLife {
+            var scale = [channel(cell.scaleRange, cell.scaleSpeed)]
+            misfit = misfits([ramp.values], &scale) || misfit
+        }
+        return misfit
+    }
+
+    /// Whether Core Animation cannot say `e`: a cell it cannot say, or births Welkin drops at maxParticles.
+    /// The SwiftUI export draws such a layer with the exported simulation (CanvasEmitterExport).
+    static func needsSimulation(_ e: EmitterLayer) -> Bool {
+        let bound = e.cells.filter(\.enabled).reduce(0.0) { $0 + e.steadyStateBound($1) }
+        return bound > Double(e.maxParticles)
+            || e.cells.contains { !gaps($0, SwiftLiteral.number).isEmpty || rampsMisfit($0) }
     }
 }
 
