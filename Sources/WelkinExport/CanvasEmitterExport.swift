@@ -10,6 +10,7 @@ enum CanvasEmitterExport {
     static func export(_ e: EmitterLayer, layer: Layer, index: Int, context c: ExportContext) {
         let kind = layer.content.typeName
         c.runtime.formUnion(["particleCanvas"])
+        c.usesEmitters = true   // CoreGraphics' images for the sprites
         c.animates = true
         c.require(iOS: 15, macOS: 12)
         let base = c.name(for: layer, index: index)
@@ -39,7 +40,7 @@ enum CanvasEmitterExport {
         c.addView { s in
             s.comment(label + " → a Canvas in a TimelineView running the exported copy of Welkin's emitter simulation (the same particles); \(blend).")
             s.line("WelkinParticleCanvas(emitter: \(emitterName), sprites: \(spritesName), start: start)")
-            s.line("    .opacity(\(c.n(layer.opacity)))")
+            s.line(".opacity(\(c.n(layer.opacity)))")
         }
     }
 

@@ -86,7 +86,7 @@ enum EmitterExport {
             c.addView { s in
                 s.comment(label + " → a CAEmitterLayer hosted in a UIView (iOS) or NSView (macOS): \(make)(_:).")
                 s.line("WelkinEmitterView(configure: \(make), layout: \(place))")
-                s.line("    .opacity(\(c.n(layer.opacity)))")
+                s.line(".opacity(\(c.n(layer.opacity)))")
             }
         } else {
             c.members.line("private let \(base) = CAEmitterLayer()")

@@ -499,8 +499,9 @@ extension RuntimeSupport {
                         let speed = (p.velocity * p.velocity).sum().squareRoot()
                         let w = CGFloat(width * p.scale), l = w + CGFloat(speed * duration)
                         if speed > 0 { g.rotate(by: Angle(radians: atan2(p.velocity.y, p.velocity.x))) }
-                        let capsule = Path(roundedRect: CGRect(x: -l / 2, y: -w / 2, width: l, height: w), cornerRadius: w / 2)
-                        g.fill(capsule, with: .linearGradient(Gradient(colors: [color.opacity(0), color]),
+                        let capsule = Path(roundedRect: CGRect(x: -l / 2, y: -w / 2, width: l, height: w), cornerRadius: w / 2, style: .circular)
+                        let tail = Color(.sRGB, red: p.color.x, green: p.color.y, blue: p.color.z, opacity: 0)
+                        g.fill(capsule, with: .linearGradient(Gradient(colors: [tail, color]),
                                                               startPoint: CGPoint(x: -l / 2, y: 0), endPoint: CGPoint(x: l / 2, y: 0)))
                     }
                 }
