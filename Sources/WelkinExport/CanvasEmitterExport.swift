@@ -32,7 +32,9 @@ enum CanvasEmitterExport {
         c.fileScope.lines(f.text)
 
         // What still differs from Welkin's picture.
-        c.warn(index, kind, "approximated: sprites are drawn from images of Welkin's coverage at 3 pixels per point with 8 bits, scaled to each particle's size; Welkin evaluates the coverage at every pixel")
+        if e.cells.contains(where: { [.dot, .softDot, .flake, .cloud].contains($0.sprite) }) {
+            c.warn(index, kind, "approximated: sprites are drawn from images of Welkin's coverage at 3 pixels per point with 8 bits, scaled to each particle's size; Welkin evaluates the coverage at every pixel")
+        }
         if e.cells.contains(where: { $0.sprite == .streak }) {
             c.warn(index, kind, "approximated: streaks are capsules filled with a linear fade; Welkin antialiases their edges per pixel")
         }
