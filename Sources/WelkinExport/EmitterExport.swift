@@ -9,7 +9,7 @@ import WelkinCore
 
 enum EmitterExport {
     static func export(_ e: EmitterLayer, layer: Layer, index: Int, context c: ExportContext) {
-        if c.target == .swiftUI, needsSimulation(e) {
+        if c.target == .swiftUI, needsSimulation(e, layer: layer, index: index, scene: c.scene) {
             CanvasEmitterExport.export(e, layer: layer, index: index, context: c)
             return
         }
@@ -96,6 +96,16 @@ enum EmitterExport {
             c.body.line("addSublayer(\(base))")
             c.layout.line("\(place)(\(base), in: bounds)")
         }
+    }
+
+    /// Whether Core Animation cannot say `e`: written as a CAEmitterLayer, it would have a "not
+    /// exported" note (a cell's sway, damping, curved ramp, end values, rotation, forces, orbit or
+    /// emission duration, or births dropped at maxParticles). The SwiftUI export draws such a layer
+    /// with the exported simulation instead (CanvasEmitterExport).
+    static func needsSimulation(_ e: EmitterLayer, layer: Layer, index: Int, scene: Scene) -> Bool {
+        let scratch = ExportContext(scene: scene, target: .coreAnimation)
+        export(e, layer: layer, index: index, context: scratch)
+        return scratch.warnings.contains { $0.message.hasPrefix("not exported: ") || $0.message.contains(": not exported: ") }
     }
 
     /// A cell's value with its range and speed, as Swift expressions.
@@ -248,70 +258,28 @@ enum EmitterExport {
             s.line("\(name).\(key)Speed = \(channel.speed)")
         }
 
-        for message in gaps(cell, n) { note(message) }
-    }
-
-    /// What Core Animation cannot do of `cell` besides its ramps ("not exported: …" notes).
-    static func gaps(_ cell: EmitterCell, _ n: (Double) -> String) -> [String] {
-        var notes: [String] = []
+        // What Core Animation cannot do.
         if cell.sway.amplitude != 0 {
-            notes.append("not exported: sway (amplitude \(n(cell.sway.amplitude)) pt, frequency \(n(cell.sway.frequency)) Hz, endAmplitude \(n(cell.sway.endAmplitude))): Core Animation has no per-particle oscillation")
+            note("not exported: sway (amplitude \(n(cell.sway.amplitude)) pt, frequency \(n(cell.sway.frequency)) Hz, endAmplitude \(n(cell.sway.endAmplitude))): Core Animation has no per-particle oscillation")
         }
         if cell.damping != 0 {
-            notes.append("not exported: damping \(n(cell.damping))/s: Core Animation's particles keep a constant acceleration")
+            note("not exported: damping \(n(cell.damping))/s: Core Animation's particles keep a constant acceleration")
         }
         if cell.endScale != nil || cell.endRotation != nil || cell.endColor != nil {
-            notes.append("not exported: endScale/endRotation/endColor: Core Animation has no per-particle start → end interpolation (its scaleSpeed and colour speeds are per cell)")
+            note("not exported: endScale/endRotation/endColor: Core Animation has no per-particle start → end interpolation (its scaleSpeed and colour speeds are per cell)")
         }
         if cell.rotation != 0 || cell.rotationRange != 0 {
-            notes.append("not exported: rotation \(n(cell.rotation)) ± \(n(cell.rotationRange)) rad: CAEmitterCell has no start angle")
+            note("not exported: rotation \(n(cell.rotation)) ± \(n(cell.rotationRange)) rad: CAEmitterCell has no start angle")
         }
         if cell.usesForces {
-            notes.append("not exported: radialAcceleration/tangentialAcceleration: Core Animation's particles keep a constant acceleration")
+            note("not exported: radialAcceleration/tangentialAcceleration: Core Animation's particles keep a constant acceleration")
         }
         if cell.orbit != nil {
-            notes.append("not exported: orbit (radial mode): Core Animation's particles fly, they do not circle the emitter")
+            note("not exported: orbit (radial mode): Core Animation's particles fly, they do not circle the emitter")
         }
         if let d = cell.emissionDuration {
-            notes.append("not exported: emissionDuration \(n(d)) s: set the cell's CAMediaTiming duration or stop the emitter yourself")
+            note("not exported: emissionDuration \(n(d)) s: set the cell's CAMediaTiming duration or stop the emitter yourself")
         }
-        return notes
-    }
-
-    /// Whether a CAEmitterCell cannot say one of `cell`'s over-life ramps (`writeCell`'s fold gives
-    /// it a "not exported" note): the same fits, folded in the same order.
-    static func rampsMisfit(_ cell: EmitterCell) -> Bool {
-        func channel(_ range: Double, _ speed: Double) -> Channel {
-            Channel(base: "", range: "", speed: "", rangeIsZero: range == 0, speedIsZero: speed == 0)
-        }
-        var colors = [channel(cell.redRange, cell.redSpeed), channel(cell.greenRange, cell.greenSpeed),
-                      channel(cell.blueRange, cell.blueSpeed), channel(cell.alphaRange, cell.alphaSpeed)]
-        func misfits(_ samples: [[Double]], _ channels: inout [Channel]) -> Bool {
-            if zip(samples, channels).contains(where: { fit($0, $1, lifetimeRange: cell.lifetimeRange) == .none }) { return true }
-            for i in channels.indices where samples[i].count == 2 { channels[i].speedIsZero = false }
-            return false
-        }
-        var misfit = false
-        if let ramp = cell.colorOverLife {
-            misfit = misfits([ramp.values.map(\.r), ramp.values.map(\.g), ramp.values.map(\.b), ramp.values.map(\.a)], &colors) || misfit
-        }
-        if let ramp = cell.alphaOverLife {
-            var alpha = [colors[3]]
-            misfit = misfits([ramp.values], &alpha) || misfit
-        }
-        if let ramp = cell.scaleOverLife {
-            var scale = [channel(cell.scaleRange, cell.scaleSpeed)]
-            misfit = misfits([ramp.values], &scale) || misfit
-        }
-        return misfit
-    }
-
-    /// Whether Core Animation cannot say `e`: a cell it cannot say, or births Welkin drops at maxParticles.
-    /// The SwiftUI export draws such a layer with the exported simulation (CanvasEmitterExport).
-    static func needsSimulation(_ e: EmitterLayer) -> Bool {
-        let bound = e.cells.filter(\.enabled).reduce(0.0) { $0 + e.steadyStateBound($1) }
-        return bound > Double(e.maxParticles)
-            || e.cells.contains { !gaps($0, SwiftLiteral.number).isEmpty || rampsMisfit($0) }
     }
 }
 
