@@ -2,8 +2,9 @@
 //
 // The generator reads a validated Scene (it re-validates nothing) and writes, layer by layer, the
 // nearest Apple API: gradients and meshes as SwiftUI's own gradient views or CAGradientLayers,
-// emitters as CAEmitterLayers, the sky as a gradient following the sun. What has no equivalent is
-// never dropped silently: it becomes a comment in the code and a warning naming the layer.
+// emitters as CAEmitterLayers (for SwiftUI, a Canvas running a copy of Welkin's simulation where
+// Core Animation cannot say them), the sky as a gradient following the sun. What has no equivalent
+// is never dropped silently: it becomes a comment in the code and a warning naming the layer.
 // docs/code-export.md says what maps to what and why.
 
 import Foundation

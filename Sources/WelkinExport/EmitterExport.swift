@@ -1,13 +1,18 @@
 // Emitters: a CAEmitterLayer per emitter layer, its cells carrying every property Welkin and Core
 // Animation share. Welkin's extras become Core Animation values where the maths allows it exactly
 // (scene wind is a constant acceleration; a linear over-life ramp is a speed), and a comment and a
-// warning where it does not (sway, damping, curved ramps).
+// warning where it does not (sway, damping, curved ramps). For SwiftUI, a layer with any of those
+// is drawn instead by a Canvas running the exported simulation (CanvasEmitterExport.swift).
 
 import Foundation
 import WelkinCore
 
 enum EmitterExport {
     static func export(_ e: EmitterLayer, layer: Layer, index: Int, context c: ExportContext) {
+        if c.target == .swiftUI, needsSimulation(e, layer: layer, index: index, scene: c.scene) {
+            CanvasEmitterExport.export(e, layer: layer, index: index, context: c)
+            return
+        }
         let kind = layer.content.typeName
         c.usesEmitters = true
         c.runtime.formUnion(["platformY", "cgColor"])
@@ -81,7 +86,7 @@ enum EmitterExport {
             c.addView { s in
                 s.comment(label + " → a CAEmitterLayer hosted in a UIView (iOS) or NSView (macOS): \(make)(_:).")
                 s.line("WelkinEmitterView(configure: \(make), layout: \(place))")
-                s.line("    .opacity(\(c.n(layer.opacity)))")
+                s.line(".opacity(\(c.n(layer.opacity)))")
             }
         } else {
             c.members.line("private let \(base) = CAEmitterLayer()")
@@ -91,6 +96,16 @@ enum EmitterExport {
             c.body.line("addSublayer(\(base))")
             c.layout.line("\(place)(\(base), in: bounds)")
         }
+    }
+
+    /// Whether Core Animation cannot say `e`: written as a CAEmitterLayer, it would have a "not
+    /// exported" note (a cell's sway, damping, curved ramp, end values, rotation, forces, orbit or
+    /// emission duration, or births dropped at maxParticles). The SwiftUI export draws such a layer
+    /// with the exported simulation instead (CanvasEmitterExport).
+    static func needsSimulation(_ e: EmitterLayer, layer: Layer, index: Int, scene: Scene) -> Bool {
+        let scratch = ExportContext(scene: scene, target: .coreAnimation)
+        export(e, layer: layer, index: index, context: scratch)
+        return scratch.warnings.contains { $0.message.hasPrefix("not exported: ") || $0.message.contains(": not exported: ") }
     }
 
     /// A cell's value with its range and speed, as Swift expressions.

@@ -28,7 +28,8 @@ struct RuntimeSnippet: Hashable, Comparable {
 
 enum RuntimeSupport {
     static let all: [RuntimeSnippet] = [rgba, colorMath, gradientStops, swiftUIColor, cgColor, caGradient, platformY,
-                                        spring, randomWalk, meshColors, sprite, spriteImage, emitterView, sun, skyPalette,
+                                        spring, randomWalk, meshColors, sprite, spriteImage, emitterView, particleSimulation,
+                                        particleCanvas, sun, skyPalette,
                                         weatherTint, sky, keyframes, transition, clock]
 
     static func snippet(_ name: String) -> RuntimeSnippet {

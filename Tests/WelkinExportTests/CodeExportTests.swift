@@ -182,6 +182,33 @@ final class CodeExportTests: XCTestCase {
         XCTAssertTrue(output.source.contains("emitter.timeOffset = 3.0\n"))
     }
 
+    /// For SwiftUI, an emitter Core Animation cannot say is a Canvas running the exported copy of
+    /// Welkin's simulation: nothing "not exported", only the sprites' images approximated.
+    func testEmittersCoreAnimationCannotSayAreCanvasesForSwiftUI() throws {
+        let sprites = "approximated: sprites are drawn from images of Welkin's coverage at 3 pixels per point with 8 bits, scaled to each particle's size; Welkin evaluates the coverage at every pixel"
+        let fire = CodeExport.generate(try Self.load(SwiftCompiler.repository.appendingPathComponent("Scenes/fire.json").path), target: .swiftUI)
+        XCTAssertEqual(fire.warnings.map(\.description), ["layers[0] (emitter): " + sprites])
+        for line in ["WelkinParticleCanvas(emitter: fireEmitter, sprites: fireSprites, start: start)\n", "    e.renderMode = .additive\n",
+                     "    e.prewarm = 3.0\n", "    e.windowSteps = 364\n", "    cell0.swayAmplitude = 172.8\n", "    cell0.alphaOverLife = [1.0, 0.0]\n",
+                     "    .procedural(.softDot, size: 35.0, blur: 10.0),\n", ".blendMode(emitter.renderMode == .additive ? .plusLighter : .normal)\n"] {
+            XCTAssertTrue(fire.source.contains(line), line)
+        }
+        XCTAssertFalse(fire.source.contains("CAEmitterLayer"))
+
+        let stars = CodeExport.generate(try Self.load(SwiftCompiler.repository.appendingPathComponent("Scenes/stars.json").path), target: .swiftUI)
+        XCTAssertEqual(stars.warnings.map(\.description), ["layers[1] (emitter): " + sprites, "layers[2] (emitter): " + sprites])
+        XCTAssertTrue(stars.source.contains("    cell0.alphaOverLife = [0.0, 1.0, 0.35, 1.0, 0.5, 1.0, 0.3, 1.0, 0.0]\n"))
+
+        // The features fixture's sparks: damping, curved ramps and maxParticles, all simulated.
+        let features = CodeExport.generate(try Self.load(SwiftCompiler.repository.appendingPathComponent("Tests/Fixtures/export-features.json").path), target: .swiftUI)
+        XCTAssertEqual(features.warnings.filter { $0.path == "layers[5]" }.map(\.description), ["layers[5] (emitter): " + sprites])
+        XCTAssertTrue(features.source.contains("    e.maxParticles = 10\n"))
+        // Snow is said by Core Animation: it stays a CAEmitterLayer.
+        let snow = CodeExport.generate(try Self.load(SwiftCompiler.repository.appendingPathComponent("Scenes/snow.json").path), target: .swiftUI)
+        XCTAssertTrue(snow.source.contains("WelkinEmitterView(configure: "))
+        XCTAssertFalse(snow.source.contains("WelkinParticleCanvas("))
+    }
+
     func testTheFeaturesFixtureWarningsWordForWord() throws {
         let path = SwiftCompiler.repository.appendingPathComponent("Tests/Fixtures/export-features.json").path
         let output = CodeExport.generate(try Self.load(path), target: .coreAnimation)

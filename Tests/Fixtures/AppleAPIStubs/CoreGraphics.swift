@@ -21,7 +21,12 @@ open class CGColor {
 }
 
 /// https://developer.apple.com/documentation/coregraphics/cgimage
-open class CGImage {}
+open class CGImage {
+    /// https://developer.apple.com/documentation/coregraphics/cgimage/width
+    public var width: Int { 0 }
+    /// https://developer.apple.com/documentation/coregraphics/cgimage/height
+    public var height: Int { 0 }
+}
 
 /// https://developer.apple.com/documentation/coregraphics/cgcolorspace
 open class CGColorSpace {

@@ -114,6 +114,8 @@ public struct GeometryProxy {
 /// https://developer.apple.com/documentation/swiftui/blendmode
 public enum BlendMode: Sendable {
     case normal, destinationOut
+    /// https://developer.apple.com/documentation/swiftui/blendmode/pluslighter
+    case plusLighter
 }
 
 // MARK: Text
@@ -406,6 +408,120 @@ extension Color: View {
     nonisolated public init(width: Int, height: Int, bezierPoints: [MeshGradient.BezierPoint], colors: [Color], background: Color = .clear,
                             smoothsColors: Bool = true, colorSpace: Gradient.ColorSpace = .device) {}
     public var body: Never { fatalError() }
+}
+
+// MARK: Immediate-mode drawing
+
+/// https://developer.apple.com/documentation/swiftui/image
+@frozen public struct Image: Hashable, Sendable {
+    /// https://developer.apple.com/documentation/swiftui/image/orientation
+    public enum Orientation: UInt8, Hashable, Sendable { case up, upMirrored, down, downMirrored, left, leftMirrored, right, rightMirrored }
+    /// https://developer.apple.com/documentation/swiftui/image/templaterenderingmode
+    public enum TemplateRenderingMode: Hashable, Sendable { case template, original }
+    /// https://developer.apple.com/documentation/swiftui/image/init(decorative:scale:orientation:)
+    public init(decorative cgImage: CGImage, scale: CGFloat, orientation: Image.Orientation = .up) {}
+    /// https://developer.apple.com/documentation/swiftui/image/init(_:bundle:)
+    public init(_ name: String, bundle: Bundle? = nil) {}
+    /// https://developer.apple.com/documentation/swiftui/image/renderingmode(_:)
+    public func renderingMode(_ renderingMode: Image.TemplateRenderingMode?) -> Image { self }
+}
+
+/// https://developer.apple.com/documentation/swiftui/roundedcornerstyle
+public enum RoundedCornerStyle: Hashable, Sendable { case circular, continuous }
+
+/// https://developer.apple.com/documentation/swiftui/fillstyle
+@frozen public struct FillStyle: Equatable {
+    /// https://developer.apple.com/documentation/swiftui/fillstyle/init(eofill:antialiased:)
+    public init(eoFill: Bool = false, antialiased: Bool = true) {}
+}
+
+/// https://developer.apple.com/documentation/swiftui/path
+@frozen public struct Path: Equatable {
+    /// https://developer.apple.com/documentation/swiftui/path/init(roundedrect:cornerradius:style:)
+    public init(roundedRect rect: CGRect, cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {}
+}
+
+extension Gradient {
+    /// https://developer.apple.com/documentation/swiftui/gradient/init(colors:)
+    public init(colors: [Color]) {}
+}
+
+/// https://developer.apple.com/documentation/swiftui/colorrenderingmode
+public enum ColorRenderingMode: Equatable, Hashable, Sendable { case nonLinear, linear, extendedLinear }
+
+/// https://developer.apple.com/documentation/swiftui/graphicscontext
+@frozen public struct GraphicsContext {
+    /// https://developer.apple.com/documentation/swiftui/graphicscontext/blendmode-swift.struct
+    @frozen public struct BlendMode: RawRepresentable, Equatable {
+        public let rawValue: Int32
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+        /// https://developer.apple.com/documentation/swiftui/graphicscontext/blendmode-swift.struct/normal
+        public static var normal: BlendMode { BlendMode(rawValue: 0) }
+        /// https://developer.apple.com/documentation/swiftui/graphicscontext/blendmode-swift.struct/pluslighter
+        public static var plusLighter: BlendMode { BlendMode(rawValue: 27) }
+    }
+    /// https://developer.apple.com/documentation/swiftui/graphicscontext/gradientoptions
+    @frozen public struct GradientOptions: OptionSet {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+    }
+    /// https://developer.apple.com/documentation/swiftui/graphicscontext/shading
+    public struct Shading {
+        /// https://developer.apple.com/documentation/swiftui/graphicscontext/shading/color(_:)
+        public static func color(_ color: Color) -> Shading { Shading() }
+        /// https://developer.apple.com/documentation/swiftui/graphicscontext/shading/lineargradient(_:startpoint:endpoint:options:)
+        public static func linearGradient(_ gradient: Gradient, startPoint: CGPoint, endPoint: CGPoint,
+                                          options: GraphicsContext.GradientOptions = GradientOptions()) -> Shading { Shading() }
+    }
+    /// https://developer.apple.com/documentation/swiftui/graphicscontext/filter
+    public struct Filter {
+        /// https://developer.apple.com/documentation/swiftui/graphicscontext/filter/colormultiply(_:)
+        public static func colorMultiply(_ color: Color) -> Filter { Filter() }
+    }
+    /// https://developer.apple.com/documentation/swiftui/graphicscontext/filteroptions
+    @frozen public struct FilterOptions: OptionSet {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+    }
+    /// https://developer.apple.com/documentation/swiftui/graphicscontext/resolvedimage
+    public struct ResolvedImage {
+        /// https://developer.apple.com/documentation/swiftui/graphicscontext/resolvedimage/size
+        public var size: CGSize { .zero }
+        /// https://developer.apple.com/documentation/swiftui/graphicscontext/resolvedimage/shading
+        public var shading: GraphicsContext.Shading?
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/graphicscontext/opacity
+    public var opacity: Double
+    /// https://developer.apple.com/documentation/swiftui/graphicscontext/blendmode-swift.property
+    public var blendMode: GraphicsContext.BlendMode
+    /// https://developer.apple.com/documentation/swiftui/graphicscontext/translateby(x:y:)
+    public mutating func translateBy(x: CGFloat, y: CGFloat) {}
+    /// https://developer.apple.com/documentation/swiftui/graphicscontext/rotate(by:)
+    public mutating func rotate(by angle: Angle) {}
+    /// https://developer.apple.com/documentation/swiftui/graphicscontext/scaleby(x:y:)
+    public mutating func scaleBy(x: CGFloat, y: CGFloat) {}
+    /// https://developer.apple.com/documentation/swiftui/graphicscontext/addfilter(_:options:)
+    public mutating func addFilter(_ filter: GraphicsContext.Filter, options: GraphicsContext.FilterOptions = FilterOptions()) {}
+    /// https://developer.apple.com/documentation/swiftui/graphicscontext/resolve(_:)-898z6
+    public func resolve(_ image: Image) -> GraphicsContext.ResolvedImage { ResolvedImage() }
+    /// https://developer.apple.com/documentation/swiftui/graphicscontext/draw(_:in:style:)-blhz
+    public func draw(_ image: GraphicsContext.ResolvedImage, in rect: CGRect, style: FillStyle = FillStyle()) {}
+    /// https://developer.apple.com/documentation/swiftui/graphicscontext/fill(_:with:style:)
+    public func fill(_ path: Path, with shading: GraphicsContext.Shading, style: FillStyle = FillStyle()) {}
+}
+
+/// https://developer.apple.com/documentation/swiftui/canvas
+@available(iOS 15.0, macOS 12.0, *)
+public struct Canvas<Symbols>: View where Symbols: View {
+    public var body: Never { fatalError() }
+}
+
+@available(iOS 15.0, macOS 12.0, *)
+extension Canvas where Symbols == EmptyView {
+    /// https://developer.apple.com/documentation/swiftui/canvas/init(opaque:colormode:rendersasynchronously:renderer:)
+    nonisolated public init(opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear, rendersAsynchronously: Bool = false,
+                            renderer: @escaping (inout GraphicsContext, CGSize) -> Void) {}
 }
 
 // MARK: Time
