@@ -44,10 +44,13 @@ public enum CodeExport {
                                 metal: [MetalExport.Layer] = []) -> Output {
         let context = ExportContext(scene: scene, target: target)
         context.metal = metal
+        // The weather's rain and snow fall in front of the last sky layer, as Welkin draws them.
+        let precipitationAfter = scene.layers.lastIndex { $0.content.isSkySpace } ?? scene.layers.count - 1
+        if scene.layers.isEmpty { context.exportWeather() }
         for (index, layer) in scene.layers.enumerated() {
             context.export(layer, index: index)
+            if index == precipitationAfter { context.exportWeather() }
         }
-        context.exportWeather()
         let typeName = SwiftLiteral.typeName(scene.name, suffix: target == .swiftUI ? "View" : "Layer")
         let source = target == .swiftUI
             ? SwiftUIFile.assemble(context, typeName: typeName, sceneFile: sceneFile)
@@ -114,12 +117,18 @@ final class ExportContext {
     func name(for layer: Layer, index: Int, suffix: String = "") -> String {
         var base = SwiftLiteral.identifier(layer.name) ?? "layer\(index)"
         if Self.keywords.contains(base) { base += "Layer" }
+        let candidate = uniqueName(base, index: index, suffix: suffix)
+        if suffix.isEmpty { lastName = candidate }
+        return candidate
+    }
+
+    /// `base + suffix`, or with `index` (and a count) after `base` when the file already uses it.
+    func uniqueName(_ base: String, index: Int, suffix: String = "") -> String {
         var candidate = base + suffix
         if names.contains(candidate) { candidate = base + "\(index)" + suffix }
         var n = 2
         while names.contains(candidate) { candidate = base + "\(index)_\(n)" + suffix; n += 1 }
         names.insert(candidate)
-        if suffix.isEmpty { lastName = candidate }
         return candidate
     }
 
@@ -217,16 +226,10 @@ final class ExportContext {
         }
     }
 
-    /// The weather's rain and snow are emitters Welkin adds by itself; the export has no such layer.
+    /// The weather's rain and snow: the hidden emitters Welkin adds in front of the last sky layer
+    /// (PrecipitationExport).
     func exportWeather() {
-        guard let weather = scene.weather else { return }
-        let presets = [weather.preset] + weather.schedule.map(\.preset)
-        var kinds: [String] = []
-        if weather.precipitation.rain > 0, presets.contains(where: { $0.parameters.rain > 0 }) { kinds.append("rain (streaks at three depths)") }
-        if weather.precipitation.snow > 0, presets.contains(where: { $0.parameters.snow > 0 }) { kinds.append("snow (soft flakes at three depths)") }
-        guard !kinds.isEmpty else { return }
-        let message = warn(nil, nil, "not exported: the weather's \(kinds.joined(separator: " and ")), which Welkin draws with hidden emitters; add an emitter layer to the scene to export it")
-        addComment(["weather: " + message])
+        PrecipitationExport.export(self)
     }
 
     // MARK: literals
