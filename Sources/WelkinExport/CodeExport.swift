@@ -37,13 +37,18 @@ public enum CodeExport {
         /// The type the file declares (`SunsetWithCloudsView`, `SunsetWithCloudsLayer`).
         public var typeName: String
         public var warnings: [Warning]
+        /// Images the code loads by name, to be written beside it (AssetExport).
+        public var assets: [Asset] = []
     }
 
     /// The Swift source of `scene` for `target`. `sceneFile` names the scene in the file's header.
+    /// `inPackage`: the file is a package's view (`--package`), its images in the package's resources.
     public static func generate(_ scene: Scene, target: Target = .swiftUI, sceneFile: String? = nil,
-                                metal: [MetalExport.Layer] = []) -> Output {
+                                metal: [MetalExport.Layer] = [], inPackage: Bool = false) -> Output {
         let context = ExportContext(scene: scene, target: target)
         context.metal = metal
+        context.assets = AssetExport.images(scene)
+        context.inPackage = inPackage
         // The weather's rain and snow fall in front of the last sky layer, as Welkin draws them.
         let precipitationAfter = scene.layers.lastIndex { $0.content.isSkySpace } ?? scene.layers.count - 1
         if scene.layers.isEmpty { context.exportWeather() }
@@ -55,7 +60,7 @@ public enum CodeExport {
         let source = target == .swiftUI
             ? SwiftUIFile.assemble(context, typeName: typeName, sceneFile: sceneFile)
             : CoreAnimationFile.assemble(context, typeName: typeName, sceneFile: sceneFile)
-        return Output(source: source, typeName: typeName, warnings: context.warnings)
+        return Output(source: source, typeName: typeName, warnings: context.warnings, assets: context.assets)
     }
 }
 
@@ -82,6 +87,9 @@ final class ExportContext {
     var usesEmitters = false
     /// An emitter cell shows a named image (UIImage / NSImage).
     var usesImages = false
+    /// The image files the code loads by name, and whether they go into a package's resources.
+    var assets: [CodeExport.Asset] = []
+    var inPackage = false
     /// SwiftUI: the ZStack's children (and comments between them), in layer order.
     private(set) var items: [(source: String, isView: Bool)] = []
     /// Core Animation: the body of `setUp()`.
@@ -427,6 +435,10 @@ enum FileHeader {
         s.comment("\(SwiftLiteral.string(SwiftLiteral.commentText(c.scene.name))): \(c.scene.size.x) × \(c.scene.size.y) points, seed \(c.scene.seed). \(api), iOS \(c.minimum.iOS) / macOS \(c.minimum.macOS) or later. Self-contained: the helpers at the end of the file are copies of the Welkin maths the scene needs, and every number is the scene's own.")
         s.line("//")
         s.comment(use)
+        if let images = AssetExport.headerNote(c.assets, inPackage: c.inPackage) {
+            s.line("//")
+            s.comment(images)
+        }
         let notes = c.warnings
         if !notes.isEmpty {
             s.line("//")

@@ -44,7 +44,7 @@ enum PrecipitationExport {
             let base = c.uniqueName("weather" + what.prefix(1).uppercased() + what.dropFirst(), index: c.scene.layers.count + kind.rawValue)
             let origin = EmitterExport.Origin(
                 index: nil, kind: what,
-                label: "the weather's \(what) (Welkin's hidden emitter, \(looks), laid out for \(c.scene.size.x) × \(c.scene.size.y) points)",
+                label: "the weather's \(what) (\(looks), laid out for \(c.scene.size.x) × \(c.scene.size.y) points)",
                 base: base, opacity: 1)
             EmitterExport.export(adapted.emitter, origin: origin, context: c) { s in
                 guard let fade else { return }

@@ -218,6 +218,6 @@ final class PrecipitationExportTests: XCTestCase {
             "weather (snow): approximated: the flakes fall without swaying (Welkin sways them 4.0, 8.0, 14.0 pt at 0.25, 0.3, 0.35 Hz, far to near): Core Animation has no per-particle oscillation",
             "weather (snow): approximated: renderMode oldestFirst: Welkin orders particles by age within each cell and draws the cells in order; Core Animation orders all the layer's particles together",
         ])
-        XCTAssertTrue(output.source.contains("// the weather's snow (Welkin's hidden emitter, soft flakes at three depths, laid out for 1280 × 720 points) → a CAEmitterLayer"))
+        XCTAssertTrue(CodeExportTests.comments(output.source).contains("the weather's snow (soft flakes at three depths, laid out for 1280 × 720 points) → a CAEmitterLayer"))
     }
 }
