@@ -12,14 +12,14 @@ extension Commands {
         usage: "welkin export-code SCENE [--swiftui | --coreanimation] [-o FILE.swift] | welkin export-code [SCENE] --package DIR [--duration S] [--rate HZ]",
         discussion: """
         Gradients become SwiftUI's gradient views (or CAGradientLayers), meshes SwiftUI's MeshGradient with
-        Welkin's random walk and spring, emitters CAEmitterLayers, the sky a gradient following the sun. The
-        file is self-contained: the Welkin maths it needs is copied into it. What has no Apple equivalent
-        (sway, the weather's rain and snow, …) becomes a comment in the code and a warning on stderr:
+        Welkin's random walk and spring, emitters and the weather's rain and snow CAEmitterLayers, the sky a
+        gradient following the sun. The file is self-contained: the Welkin maths it needs is copied into it.
+        What has no Apple equivalent (sway, damping, …) becomes a comment in the code and a warning on stderr:
           SCENE: layers[N] (kind): not exported: …
         and what only a package draws (the physical sky, the sun and stars, clouds, GLSL shaders) says
           SCENE: layers[N] (kind): exported only with --package: …
-        Without -o the code goes to stdout; with it, to a temporary file renamed into place. SCENE
-        'default' is the built-in default scene.
+        Without -o the code goes to stdout; with it, to a temporary file renamed into place, and the PNGs of
+        image sprites are written beside it. SCENE 'default' is the built-in default scene.
         With --package DIR (SwiftUI, iOS 17 / macOS 14; without SCENE, the built-in default scene) it writes a Swift
         package instead, in which the sky, clouds and shader layers are Metal compiled from the GLSL Welkin draws
         them with (glslangValidator, spirv-val, spirv-cross: make deps), their uniforms Welkin's own values at
