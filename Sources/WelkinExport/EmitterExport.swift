@@ -19,6 +19,8 @@ enum EmitterExport {
         /// The member name of its CAEmitterLayer (unique in the file).
         var base: String
         var opacity: Double
+        /// The index in the scene's emitter of the first cell written (warnings name cells by it).
+        var firstCell = 0
     }
 
     static func export(_ e: EmitterLayer, layer: Layer, index: Int, context c: ExportContext) {
@@ -81,7 +83,7 @@ enum EmitterExport {
                 used.insert(name)
                 names.append(name)
                 s.line()
-                writeCell(cell, index: i, name: name, emitter: e, layerIndex: index, kind: kind, notes: &notes, c, into: &s)
+                writeCell(cell, index: origin.firstCell + i, name: name, emitter: e, layerIndex: index, kind: kind, notes: &notes, c, into: &s)
             }
             s.line()
             s.line("emitter.emitterCells = [\(names.joined(separator: ", "))]")

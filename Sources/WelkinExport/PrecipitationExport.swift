@@ -2,7 +2,8 @@
 // Welkin draws them. The emitter is WelkinCore's own (PrecipitationKind.emitter(in:): every depth's
 // numbers come from there) written by EmitterExport, with what Core Animation lacks turned into the
 // nearest thing it has: the weather's wind a fixed tilt of each depth's fall, the wrap around the
-// frame's sides a birth line widened upwind, no sway. A schedule's cross-fades become a keyframe
+// frame's sides a birth line widened upwind, no sway; each depth is its own layer, far to near, so
+// the depths are drawn in Welkin's order. A schedule's cross-fades become a keyframe
 // animation of the layer's birthRate: Welkin thins births by the intensity at their time, which is
 // what a birth-rate multiplier does.
 
@@ -16,7 +17,6 @@ enum PrecipitationExport {
         for kind in PrecipitationKind.allCases {
             guard let welkin = kind.emitter(in: c.scene) else { continue }
             let what = kind == .rain ? "rain" : "snow"
-            let looks = kind == .rain ? "streaks at three depths" : "soft flakes at three depths"
             let fade = intensityKeyframes(kind, weather, seed: c.scene.seed)
             // Without a change the intensity is a constant factor of the birth rate (0: nothing falls).
             let steadyIntensity = fade == nil ? kind.intensity(WeatherState(weather, time: 0, seed: c.scene.seed).parameters) : 1
@@ -41,14 +41,25 @@ enum PrecipitationExport {
                 note("approximated: the flakes fall without swaying (Welkin sways them \(amplitudes) pt at \(frequencies) Hz, far to near): Core Animation has no per-particle oscillation")
             }
 
-            let base = c.uniqueName("weather" + what.prefix(1).uppercased() + what.dropFirst(), index: c.scene.layers.count + kind.rawValue)
-            let origin = EmitterExport.Origin(
-                index: nil, kind: what,
-                label: "the weather's \(what) (\(looks), laid out for \(c.scene.size.x) × \(c.scene.size.y) points)",
-                base: base, opacity: 1)
-            EmitterExport.export(adapted.emitter, origin: origin, context: c) { s in
-                guard let fade else { return }
-                writeFade(fade, kind: what, amount: welkin.birthRate, c, into: &s)
+            // One CAEmitterLayer per depth, far to near: Core Animation orders all of a layer's
+            // particles together, Welkin draws each depth's by age, the depths in order.
+            for (d, cell) in adapted.emitter.cells.enumerated() {
+                var depth = adapted.emitter
+                depth.cells = [cell]
+                // Core Animation draws its own random numbers: a seed per depth keeps the depths'
+                // particles from sharing their places.
+                depth.seed ^= UInt64(d)
+                let name = SwiftLiteral.identifier(cell.name) ?? "depth\(d)"
+                let base = c.uniqueName("weather" + what.prefix(1).uppercased() + what.dropFirst() + name.prefix(1).uppercased() + name.dropFirst(),
+                                        index: c.scene.layers.count + 3 * kind.rawValue + d)
+                let origin = EmitterExport.Origin(
+                    index: nil, kind: what,
+                    label: "the weather's \(what), cells[\(d)] \(SwiftLiteral.string(SwiftLiteral.commentText(cell.name))) (depth \(d + 1) of \(adapted.emitter.cells.count), far to near; laid out for \(c.scene.size.x) × \(c.scene.size.y) points)",
+                    base: base, opacity: 1, firstCell: d)
+                EmitterExport.export(depth, origin: origin, context: c) { s in
+                    guard let fade else { return }
+                    writeFade(fade, kind: what, amount: welkin.birthRate, c, into: &s)
+                }
             }
         }
     }

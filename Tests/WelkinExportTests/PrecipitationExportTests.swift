@@ -56,14 +56,19 @@ final class PrecipitationExportTests: XCTestCase {
                     guard let welkin = kind.emitter(in: scene) else { continue }
                     kinds += 1
                     let title = kind == .rain ? "Rain" : "Snow"
-                    let label = "\(name) \(target) \(kind)"
-                    let configure = try XCTUnwrap(Self.function("private func configureWeather\(title)Emitter(", in: output.source), label)
-                    let layout = try XCTUnwrap(Self.function("private func layoutWeather\(title)Emitter(", in: output.source), label)
-                    XCTAssertEqual(Self.number("emitter.birthRate = ", in: configure), welkin.birthRate, label)
-                    XCTAssertEqual(Self.number("emitter.timeOffset = ", in: configure), welkin.prewarm, label)
-                    let width = try XCTUnwrap(Self.number("emitter.emitterSize = CGSize(width: ", in: layout, until: " * bounds.width"), label)
                     let wind = PrecipitationExport.fallWind(kind, weather)
+                    var depths: [String] = []
                     for (c, cell) in welkin.cells.enumerated() {
+                        // One CAEmitterLayer per depth, far to near.
+                        let depth = "Weather\(title)" + Self.capitalised(SwiftLiteral.identifier(cell.name)!)
+                        depths.append(depth)
+                        let label = "\(name) \(target) \(kind) \(depth)"
+                        let configure = try XCTUnwrap(Self.function("private func configure\(depth)Emitter(", in: output.source), label)
+                        let layout = try XCTUnwrap(Self.function("private func layout\(depth)Emitter(", in: output.source), label)
+                        XCTAssertEqual(Self.number("emitter.birthRate = ", in: configure), welkin.birthRate, label)
+                        XCTAssertEqual(Self.number("emitter.timeOffset = ", in: configure), welkin.prewarm, label)
+                        XCTAssertTrue(configure.contains("emitter.renderMode = .\(welkin.renderMode.rawValue)"), label)
+                        let width = try XCTUnwrap(Self.number("emitter.emitterSize = CGSize(width: ", in: layout, until: " * bounds.width"), label)
                         let v = SwiftLiteral.identifier(cell.name)! + "Cell"
                         func value(_ property: String) -> Double? { Self.number("    \(v).\(property) = ", in: configure) }
                         XCTAssertEqual(value("lifetime"), cell.lifetime, "\(label) \(cell.name)")
@@ -88,12 +93,19 @@ final class PrecipitationExportTests: XCTestCase {
                         if cell.sprite == .softDot { XCTAssertTrue(configure.contains("blur: \(cell.blur))"), label) }
                         checked += 1
                     }
+                    // In the ZStack or the sublayers in Welkin's order, after every scene layer.
+                    let uses = depths.map { d in output.source.range(of: "configure\(d)Emitter" + (target == .swiftUI ? "," : "(")) }
+                    XCTAssertFalse(uses.contains(nil), "\(name) \(target): \(depths)")
+                    let places = uses.compactMap { $0?.lowerBound }
+                    XCTAssertEqual(places, places.sorted(), "\(name) \(target): the depths far to near")
                 }
                 XCTAssertGreaterThan(kinds, 0, name)
             }
         }
         XCTAssertEqual(checked, 5 * 2 * 3)
     }
+
+    static func capitalised(_ s: String) -> String { s.prefix(1).uppercased() + s.dropFirst() }
 
     /// The y of a CAMediaTimingFunction's cubic Bézier at x (bisection on the monotonic x(s)).
     static func bezier(_ p: [Double], at x: Double) -> Double {
@@ -191,7 +203,7 @@ final class PrecipitationExportTests: XCTestCase {
                     let samples = stride(from: -1.0, through: 20, by: 0.25).map { kind.intensity(WeatherState(weather, time: $0, seed: scene.seed).parameters) }
                     if Set(samples).count == 1 {
                         // The intensity never changes: a constant birth rate, or no emitter when it is 0.
-                        let configure = Self.function("private func configureWeather\(title)Emitter(", in: output.source)
+                        let configure = Self.function("private func configureWeather\(title)Far\(kind == .rain ? "Drop" : "Flake")Emitter(", in: output.source)
                         if samples[0] == 0 {
                             XCTAssertNil(configure, "case \(i) \(kind)")
                         } else {
@@ -218,8 +230,7 @@ final class PrecipitationExportTests: XCTestCase {
             "weather (snow): approximated: the weather's wind [8.0, 0.0] pt/s × 1.6, 3.0, 6.5 (far to near) is a fixed tilt of each depth's fall, with the speed range along it (Welkin spreads the speeds straight down and adds the wind)",
             "weather (snow): approximated: Core Animation does not wrap a particle the wind carries past one side round to the other, as Welkin does: the birth line reaches 392.0 pt further upwind (the farthest a particle drifts in its life) and the birth rates are × 1.29, so the frame stays as full",
             "weather (snow): approximated: the flakes fall without swaying (Welkin sways them 4.0, 8.0, 14.0 pt at 0.25, 0.3, 0.35 Hz, far to near): Core Animation has no per-particle oscillation",
-            "weather (snow): approximated: renderMode oldestFirst: Welkin orders particles by age within each cell and draws the cells in order; Core Animation orders all the layer's particles together",
         ])
-        XCTAssertTrue(CodeExportTests.comments(output.source).contains("the weather's snow (soft flakes at three depths, laid out for 1280 × 720 points) → a CAEmitterLayer"))
+        XCTAssertTrue(CodeExportTests.comments(output.source).contains("the weather's snow, cells[2] \"near flake\" (depth 3 of 3, far to near; laid out for 1280 × 720 points) → a CAEmitterLayer"))
     }
 }
