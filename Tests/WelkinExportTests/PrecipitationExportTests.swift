@@ -107,6 +107,31 @@ final class PrecipitationExportTests: XCTestCase {
 
     static func capitalised(_ s: String) -> String { s.prefix(1).uppercased() + s.dropFirst() }
 
+    /// phone-snow, snowy-night and weather-tour, SwiftUI and Core Animation, type-check in Swift 6
+    /// mode against the stubs for iOS (UIKit) and for macOS (AppKit), whole files each time
+    /// (CodeExportTests checks every example for iOS and each distinct AppKit branch once).
+    func testTheWeatherScenesTypeCheckForIOSAndMacOS() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-weather-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var files: [URL] = []
+        for name in ["phone-snow.json", "snowy-night.json", "weather-tour.json"] {
+            let scene = try Self.load(name)
+            for target in CodeExport.Target.allCases {
+                let file = directory.appendingPathComponent(name.replacingOccurrences(of: ".json", with: "") + "-\(target.rawValue).swift")
+                try CodeExport.generate(scene, target: target).source.write(to: file, atomically: true, encoding: .utf8)
+                files.append(file)
+            }
+        }
+        let stubs = try SwiftCompiler.stubs()
+        let runs = try SwiftCompiler.run([SwiftCompiler.typecheck(files, platform: stubs.ios, stubs: stubs),
+                                          SwiftCompiler.typecheck(files, platform: stubs.mac, stubs: stubs)], in: directory)
+        for (run, platform) in zip(runs, ["iOS", "macOS"]) {
+            XCTAssertEqual(run.status, 0, "\(platform):\n" + run.output)
+            XCTAssertFalse(run.output.contains("warning:"), run.output)
+        }
+    }
+
     /// The y of a CAMediaTimingFunction's cubic Bézier at x (bisection on the monotonic x(s)).
     static func bezier(_ p: [Double], at x: Double) -> Double {
         func cubic(_ a: Double, _ b: Double, _ s: Double) -> Double {
