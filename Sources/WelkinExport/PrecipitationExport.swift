@@ -2,10 +2,10 @@
 // Welkin draws them. The emitter is WelkinCore's own (PrecipitationKind.emitter(in:): every depth's
 // numbers come from there) written by EmitterExport, with what Core Animation lacks turned into the
 // nearest thing it has: the weather's wind a fixed tilt of each depth's fall, the wrap around the
-// frame's sides a birth line widened upwind, no sway; each depth is its own layer, far to near, so
-// the depths are drawn in Welkin's order. A schedule's cross-fades become a keyframe
-// animation of the layer's birthRate: Welkin thins births by the intensity at their time, which is
-// what a birth-rate multiplier does.
+// frame's sides a birth line widened upwind, no sway. Each depth is its own layer, far to near, so
+// the depths are drawn in Welkin's order. A schedule's cross-fades become a keyframe animation of
+// each layer's birthRate: Welkin thins births by the intensity at their time, which is what a
+// birth-rate multiplier does.
 
 import Foundation
 import WelkinCore
