@@ -38,22 +38,30 @@ public enum CodeExport {
         /// The type the file declares (`SunsetWithCloudsView`, `SunsetWithCloudsLayer`).
         public var typeName: String
         public var warnings: [Warning]
+        /// Images the code loads by name, to be written beside it (AssetExport).
+        public var assets: [Asset] = []
     }
 
     /// The Swift source of `scene` for `target`. `sceneFile` names the scene in the file's header.
+    /// `inPackage`: the file is a package's view (`--package`), its images in the package's resources.
     public static func generate(_ scene: Scene, target: Target = .swiftUI, sceneFile: String? = nil,
-                                metal: [MetalExport.Layer] = []) -> Output {
+                                metal: [MetalExport.Layer] = [], inPackage: Bool = false) -> Output {
         let context = ExportContext(scene: scene, target: target)
         context.metal = metal
+        context.assets = AssetExport.images(scene)
+        context.inPackage = inPackage
+        // The weather's rain and snow fall in front of the last sky layer, as Welkin draws them.
+        let precipitationAfter = scene.layers.lastIndex { $0.content.isSkySpace } ?? scene.layers.count - 1
+        if scene.layers.isEmpty { context.exportWeather() }
         for (index, layer) in scene.layers.enumerated() {
             context.export(layer, index: index)
+            if index == precipitationAfter { context.exportWeather() }
         }
-        context.exportWeather()
         let typeName = SwiftLiteral.typeName(scene.name, suffix: target == .swiftUI ? "View" : "Layer")
         let source = target == .swiftUI
             ? SwiftUIFile.assemble(context, typeName: typeName, sceneFile: sceneFile)
             : CoreAnimationFile.assemble(context, typeName: typeName, sceneFile: sceneFile)
-        return Output(source: source, typeName: typeName, warnings: context.warnings)
+        return Output(source: source, typeName: typeName, warnings: context.warnings, assets: context.assets)
     }
 }
 
@@ -80,6 +88,9 @@ final class ExportContext {
     var usesEmitters = false
     /// An emitter cell shows a named image (UIImage / NSImage).
     var usesImages = false
+    /// The image files the code loads by name, and whether they go into a package's resources.
+    var assets: [CodeExport.Asset] = []
+    var inPackage = false
     /// SwiftUI: the ZStack's children (and comments between them), in layer order.
     private(set) var items: [(source: String, isView: Bool)] = []
     /// Core Animation: the body of `setUp()`.
@@ -115,12 +126,18 @@ final class ExportContext {
     func name(for layer: Layer, index: Int, suffix: String = "") -> String {
         var base = SwiftLiteral.identifier(layer.name) ?? "layer\(index)"
         if Self.keywords.contains(base) { base += "Layer" }
+        let candidate = uniqueName(base, index: index, suffix: suffix)
+        if suffix.isEmpty { lastName = candidate }
+        return candidate
+    }
+
+    /// `base + suffix`, or with `index` (and a count) after `base` when the file already uses it.
+    func uniqueName(_ base: String, index: Int, suffix: String = "") -> String {
         var candidate = base + suffix
         if names.contains(candidate) { candidate = base + "\(index)" + suffix }
         var n = 2
         while names.contains(candidate) { candidate = base + "\(index)_\(n)" + suffix; n += 1 }
         names.insert(candidate)
-        if suffix.isEmpty { lastName = candidate }
         return candidate
     }
 
@@ -218,16 +235,10 @@ final class ExportContext {
         }
     }
 
-    /// The weather's rain and snow are emitters Welkin adds by itself; the export has no such layer.
+    /// The weather's rain and snow: the hidden emitters Welkin adds in front of the last sky layer
+    /// (PrecipitationExport).
     func exportWeather() {
-        guard let weather = scene.weather else { return }
-        let presets = [weather.preset] + weather.schedule.map(\.preset)
-        var kinds: [String] = []
-        if weather.precipitation.rain > 0, presets.contains(where: { $0.parameters.rain > 0 }) { kinds.append("rain (streaks at three depths)") }
-        if weather.precipitation.snow > 0, presets.contains(where: { $0.parameters.snow > 0 }) { kinds.append("snow (soft flakes at three depths)") }
-        guard !kinds.isEmpty else { return }
-        let message = warn(nil, nil, "not exported: the weather's \(kinds.joined(separator: " and ")), which Welkin draws with hidden emitters; add an emitter layer to the scene to export it")
-        addComment(["weather: " + message])
+        PrecipitationExport.export(self)
     }
 
     // MARK: literals
@@ -425,6 +436,10 @@ enum FileHeader {
         s.comment("\(SwiftLiteral.string(SwiftLiteral.commentText(c.scene.name))): \(c.scene.size.x) × \(c.scene.size.y) points, seed \(c.scene.seed). \(api), iOS \(c.minimum.iOS) / macOS \(c.minimum.macOS) or later. Self-contained: the helpers at the end of the file are copies of the Welkin maths the scene needs, and every number is the scene's own.")
         s.line("//")
         s.comment(use)
+        if let images = AssetExport.headerNote(c.assets, inPackage: c.inPackage) {
+            s.line("//")
+            s.comment(images)
+        }
         let notes = c.warnings
         if !notes.isEmpty {
             s.line("//")

@@ -8,18 +8,45 @@ import Foundation
 import WelkinCore
 
 enum EmitterExport {
+    /// Where an exported emitter comes from: a scene layer, or one the weather adds (index nil:
+    /// its warnings name `weather`).
+    struct Origin {
+        /// The scene layer's index, for warnings.
+        var index: Int?
+        /// The layer's type (`emitter`), or what the weather's emitter draws (`rain`, `snow`).
+        var kind: String
+        /// How comments name it: `layers[2] "sparks" (emitter)`.
+        var label: String
+        /// The member name of its CAEmitterLayer (unique in the file).
+        var base: String
+        var opacity: Double
+        /// The index in the scene's emitter of the first cell written (warnings name cells by it).
+        var firstCell = 0
+    }
+
     static func export(_ e: EmitterLayer, layer: Layer, index: Int, context c: ExportContext) {
         if c.target == .swiftUI, needsSimulation(e, layer: layer, index: index, scene: c.scene) {
             CanvasEmitterExport.export(e, layer: layer, index: index, context: c)
             return
         }
         let kind = layer.content.typeName
+        let origin = Origin(index: index, kind: kind, label: c.label(layer, index: index, kind: kind),
+                            base: c.name(for: layer, index: index), opacity: layer.opacity)
+        export(e, origin: origin, context: c)
+    }
+
+    /// Writes `e` as a CAEmitterLayer: its configure and layout functions at file scope and its
+    /// place in the ZStack (SwiftUI) or the sublayers (Core Animation). `configureMore` adds lines
+    /// at the end of the configure function (the emitter is `emitter` there).
+    static func export(_ e: EmitterLayer, origin: Origin, context c: ExportContext,
+                       configureMore: (inout SwiftSource) -> Void = { _ in }) {
+        let index = origin.index, kind = origin.kind
         c.usesEmitters = true
         c.runtime.formUnion(["platformY", "cgColor"])
-        let base = c.name(for: layer, index: index)
+        let base = origin.base
         let capital = base.prefix(1).uppercased() + base.dropFirst()
         let make = "configure\(capital)Emitter", place = "layout\(capital)Emitter"
-        let label = c.label(layer, index: index, kind: kind)
+        let label = origin.label
         var notes: [String] = []
 
         var f = SwiftSource()
@@ -61,10 +88,11 @@ enum EmitterExport {
                 used.insert(name)
                 names.append(name)
                 s.line()
-                writeCell(cell, index: i, name: name, emitter: e, layerIndex: index, kind: kind, notes: &notes, c, into: &s)
+                writeCell(cell, index: origin.firstCell + i, name: name, emitter: e, layerIndex: index, kind: kind, notes: &notes, c, into: &s)
             }
             s.line()
             s.line("emitter.emitterCells = [\(names.joined(separator: ", "))]")
+            configureMore(&s)
         }
         f.line()
         f.line("/// Places the emitter of \(label) in `bounds`: Welkin's unit position and size.")
@@ -86,13 +114,13 @@ enum EmitterExport {
             c.addView { s in
                 s.comment(label + " → a CAEmitterLayer hosted in a UIView (iOS) or NSView (macOS): \(make)(_:).")
                 s.line("WelkinEmitterView(configure: \(make), layout: \(place))")
-                s.line(".opacity(\(c.n(layer.opacity)))")
+                s.line(".opacity(\(c.n(origin.opacity)))")
             }
         } else {
             c.members.line("private let \(base) = CAEmitterLayer()")
             c.body.comment(label + " → a CAEmitterLayer: \(make)(_:).")
             c.body.line("\(make)(\(base))")
-            c.body.line("\(base).opacity = \(c.n(layer.opacity))")
+            c.body.line("\(base).opacity = \(c.n(origin.opacity))")
             c.body.line("addSublayer(\(base))")
             c.layout.line("\(place)(\(base), in: bounds)")
         }
@@ -138,7 +166,7 @@ enum EmitterExport {
                        speed: "\(ch.base) * (\(k[1]) - \(k[0])) / \(lifetime)", rangeIsZero: ch.rangeIsZero, speedIsZero: false)
     }
 
-    static func writeCell(_ cell: EmitterCell, index: Int, name: String, emitter e: EmitterLayer, layerIndex: Int, kind: String,
+    static func writeCell(_ cell: EmitterCell, index: Int, name: String, emitter e: EmitterLayer, layerIndex: Int?, kind: String,
                           notes: inout [String], _ c: ExportContext, into s: inout SwiftSource) {
         func n(_ v: Double) -> String { c.n(v) }
         func p(_ v: Double) -> String { v < 0 ? "(\(n(v)))" : n(v) }

@@ -10,12 +10,16 @@ import Foundation
 import WelkinCore
 
 public enum PackageExport {
-    /// The package's files by relative path, and the SwiftUI output (its warnings, its type).
-    public static func files(_ scene: Scene, metal: [MetalExport.Layer], sceneFile: String?) -> (files: [(path: String, data: Data)], output: CodeExport.Output) {
-        var output = CodeExport.generate(scene, target: .swiftUI, sceneFile: sceneFile, metal: metal)
+    /// The package's files by relative path, and the SwiftUI output (its warnings, its type); throws
+    /// when an image the code loads cannot be read.
+    public static func files(_ scene: Scene, metal: [MetalExport.Layer], sceneFile: String?) throws -> (files: [(path: String, data: Data)], output: CodeExport.Output) {
+        var output = CodeExport.generate(scene, target: .swiftUI, sceneFile: sceneFile, metal: metal, inPackage: true)
         let type = output.typeName
         let module = type.hasSuffix("View") && type.count > 4 ? String(type.dropLast(4)) : type + "Package"
-        output.source = publicView(output.source, type: type)
+        output.source = AssetExport.loadingFromModule(publicView(output.source, type: type), output.assets)
+        // Xcode copies processed images to the bundle's top level, where UIImage(named:in:with:) and
+        // Bundle.image(forResource:) look.
+        let images = output.assets.isEmpty ? "" : ", .process(\"Resources/Images\")"
         var files: [(String, Data)] = []
         func add(_ path: String, _ text: String) { files.append((path, Data(text.utf8))) }
         add("Package.swift", """
@@ -29,7 +33,7 @@ public enum PackageExport {
             products: [.library(name: "\(module)", targets: ["\(module)"])],
             targets: [
                 // The .metal files are compiled into the target's default library; the tracks are copied.
-                .target(name: "\(module)", resources: [.process("Resources/Metal"), .copy("Resources/Tracks")]),
+                .target(name: "\(module)", resources: [.process("Resources/Metal"), .copy("Resources/Tracks")\(images)]),
             ]
         )
 
@@ -37,6 +41,9 @@ public enum PackageExport {
         add("Sources/\(module)/\(type).swift", output.source)
         if !metal.isEmpty {
             add("Sources/\(module)/WelkinMetal.swift", MetalRuntime.source)
+        }
+        for asset in output.assets {
+            files.append(("Sources/\(module)/Resources/Images/\(asset.name)", try Data(contentsOf: URL(fileURLWithPath: asset.source))))
         }
         for layer in metal {
             for (name, source) in layer.metal { add("Sources/\(module)/Resources/Metal/\(name)", source) }

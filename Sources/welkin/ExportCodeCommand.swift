@@ -12,14 +12,14 @@ extension Commands {
         usage: "welkin export-code SCENE [--swiftui | --coreanimation] [-o FILE.swift] | welkin export-code [SCENE] --package DIR [--duration S] [--rate HZ]",
         discussion: """
         Gradients become SwiftUI's gradient views (or CAGradientLayers), meshes SwiftUI's MeshGradient with
-        Welkin's random walk and spring, emitters CAEmitterLayers, the sky a gradient following the sun. The
-        file is self-contained: the Welkin maths it needs is copied into it. What has no Apple equivalent
-        (sway, the weather's rain and snow, …) becomes a comment in the code and a warning on stderr:
+        Welkin's random walk and spring, emitters and the weather's rain and snow CAEmitterLayers, the sky a
+        gradient following the sun. The file is self-contained: the Welkin maths it needs is copied into it.
+        What has no Apple equivalent (sway, damping, …) becomes a comment in the code and a warning on stderr:
           SCENE: layers[N] (kind): not exported: …
         and what only a package draws (the physical sky, the sun and stars, clouds, GLSL shaders) says
           SCENE: layers[N] (kind): exported only with --package: …
-        Without -o the code goes to stdout; with it, to a temporary file renamed into place. SCENE
-        'default' is the built-in default scene.
+        Without -o the code goes to stdout; with it, to a temporary file renamed into place, and the PNGs of
+        image sprites are written beside it. SCENE 'default' is the built-in default scene.
         With --package DIR (SwiftUI, iOS 17 / macOS 14; without SCENE, the built-in default scene) it writes a Swift
         package instead, in which the sky, clouds and shader layers are Metal compiled from the GLSL Welkin draws
         them with (glslangValidator, spirv-val, spirv-cross: make deps), their uniforms Welkin's own values at
@@ -43,11 +43,14 @@ extension Commands {
             let scene = try loadScene(args, command: command)
             let output = CodeExport.generate(scene, target: target, sceneFile: path)
             for warning in output.warnings { printError("\(path): \(warning)") }
+            let images = output.assets.map(\.name).joined(separator: ", ")
             if let out = try args[Options.ExportCode.output] {
                 try writeAtomically(output.source, to: out)
-                print("wrote \(out) (\(output.typeName))")
+                try writeAssets(output.assets, besides: out)
+                print("wrote \(out) (\(output.typeName))" + (images.isEmpty ? "" : " and \(images) beside it"))
             } else {
                 print(output.source, terminator: "")
+                if !images.isEmpty { printError("\(path): the code loads \(images) by name: with -o they are written beside it") }
             }
             return 0
         })
@@ -68,11 +71,23 @@ extension Commands {
                 return (try renderer.capture(frame), frame.sceneLayerIndices, frame.pixelSize)
             }
         }
-        let (files, output) = PackageExport.files(scene, metal: layers, sceneFile: sceneFile)
+        let (files, output) = try PackageExport.files(scene, metal: layers, sceneFile: sceneFile)
         for warning in output.warnings { printError("\(sceneFile ?? "<default scene>"): \(warning)") }
         try PackageExport.write(files, to: directory)
         print("wrote \(directory) (\(output.typeName), \(layers.count) Metal layer\(layers.count == 1 ? "" : "s"))")
         return 0
+    }
+
+    /// Copies the images the code loads into the folder of the code's file `path` (each renamed into
+    /// place; one already there as the scene's own file is left alone).
+    static func writeAssets(_ assets: [CodeExport.Asset], besides path: String) throws {
+        let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+        for asset in assets {
+            let source = URL(fileURLWithPath: asset.source).standardizedFileURL
+            let target = folder.appendingPathComponent(asset.name)
+            guard source.resolvingSymlinksInPath() != target.resolvingSymlinksInPath() else { continue }
+            try writeAtomically(Array(try Data(contentsOf: source)), to: target.path)
+        }
     }
 
     /// Writes `text` to a temporary file next to `path` and renames it into place, so a failure never

@@ -35,6 +35,22 @@ final class ExportCodeCommandTests: XCTestCase {
         XCTAssertTrue(r.stderr.hasPrefix("default: layers[0] (sky): exported only with --package: the physical sky "), r.stderr)
     }
 
+    /// An image sprite's PNG is written beside the code, which names it in its header; on stdout the
+    /// code says which images it loads.
+    func testTheImagesTheCodeLoadsAreWrittenBesideIt() throws {
+        let scene = "Tests/Fixtures/export-features.json"
+        let out = directory.appendingPathComponent("Features.swift").path
+        let r = try EndToEndTests.run(["export-code", scene, "-o", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, "wrote \(out) (ExportFeaturesView) and shader-aurora-t0.png beside it\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["Features.swift", "shader-aurora-t0.png"])
+        XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("shader-aurora-t0.png")),
+                       try Data(contentsOf: EndToEndTests.repository.appendingPathComponent("Tests/Fixtures/references/shader-aurora-t0.png")))
+        XCTAssertTrue(try String(contentsOfFile: out, encoding: .utf8).contains("// Images, written beside this file by welkin export-code -o: shader-aurora-t0.png."))
+        let stdout = try EndToEndTests.run(["export-code", scene])
+        XCTAssertTrue(stdout.stderr.hasSuffix("\(scene): the code loads shader-aurora-t0.png by name: with -o they are written beside it\n"), stdout.stderr)
+    }
+
     func testCoreAnimationToAFileWrittenAtomically() throws {
         let out = directory.appendingPathComponent("Gradients.swift").path
         try Data("old".utf8).write(to: URL(fileURLWithPath: out))

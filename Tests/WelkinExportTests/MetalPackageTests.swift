@@ -40,7 +40,7 @@ final class MetalPackageTests: XCTestCase {
             let frame = Frame(scene: scene, time: t)
             return (try renderer.capture(frame), frame.sceneLayerIndices, frame.pixelSize)
         }
-        let (files, output) = PackageExport.files(scene, metal: layers, sceneFile: sceneFile)
+        let (files, output) = try PackageExport.files(scene, metal: layers, sceneFile: sceneFile)
         try PackageExport.write(files, to: folder.path)
         return (layers, output)
     }

@@ -35,7 +35,7 @@ public enum PrecipitationKind: Int, Sendable, CaseIterable {
     case rain, snow
 
     /// The weather's intensity of this kind, 0…1.
-    func intensity(_ p: WeatherParameters) -> Double {
+    public func intensity(_ p: WeatherParameters) -> Double {
         switch self {
         case .rain: return p.rain
         case .snow: return p.snow
@@ -276,7 +276,7 @@ extension PrecipitationKind {
             steps: steps, sharing: scene.simulatedEmitterCount) { $0.snapshot() }
 
         let now = WeatherState(weather, time: time, seed: scene.seed)
-        let pushes = kind.windShares.map { $0 * kind.windPush }
+        let pushes = kind.windPushes
         let seeds = layer.cells.indices.map { ParticleRandom.mix(scene.seed ^ ParticleRandom.mix(0x5eed_0000 &+ UInt64($0) &+ UInt64(kind.rawValue) << 8)) }
         // Weather at each birth: births share times (k / rate), so remember the last one asked.
         var last: (time: Double, state: WeatherState)?
@@ -309,6 +309,23 @@ extension PrecipitationKind {
         }
         return (layer, particles)
     }
+}
+
+extension PrecipitationKind {
+    /// The hidden emitter Welkin draws this kind with in `scene` over a frame of `frameSize` points
+    /// (the scene's size by default), at full intensity, or nil when none can fall. The weather
+    /// thins its births by `intensity(_:)` at each birth's time and carries each particle of cell c
+    /// by the weather's wind × `windPushes[c]` (`particles(scene:time:frameSize:)`); code export
+    /// writes it as a CAEmitterLayer.
+    public func emitter(in scene: Scene, frameSize: SIMD2<Int>? = nil) -> EmitterLayer? {
+        guard let weather = scene.weather, falls(in: scene) else { return nil }
+        return emitter(amount: weather.precipitation.amount(self), frameSize: frameSize ?? scene.size,
+                       strongestWind: Self.strongestWind(scene))
+    }
+
+    /// Points per second each depth (the emitter's cells, in order) moves per point per second of
+    /// the weather's wind.
+    public var windPushes: [Double] { windShares.map { $0 * windPush } }
 }
 
 extension Frame {

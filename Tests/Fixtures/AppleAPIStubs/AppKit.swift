@@ -35,6 +35,11 @@ open class NSImageRep: NSObject {
     }
 }
 
+extension Bundle {
+    /// https://developer.apple.com/documentation/foundation/bundle/image(forresource:)
+    public func image(forResource name: NSImage.Name) -> NSImage? { nil }
+}
+
 /// https://developer.apple.com/documentation/appkit/nsimage
 open class NSImage: NSObject {
     /// https://developer.apple.com/documentation/appkit/nsimage/name

@@ -31,6 +31,10 @@
 open class UIImage: NSObject {
     /// https://developer.apple.com/documentation/uikit/uiimage/init(named:)
     public init?(named name: String) {}
+    /// https://developer.apple.com/documentation/uikit/uiimage/init(named:in:with:)
+    public init?(named name: String, in bundle: Bundle?, with configuration: UIImage.Configuration?) {}
+    /// https://developer.apple.com/documentation/uikit/uiimage/configuration
+    open class Configuration: NSObject {}
     /// https://developer.apple.com/documentation/uikit/uiimage/cgimage
     open var cgImage: CGImage? { nil }
 }
