@@ -46,7 +46,8 @@ enum AssetExport {
 
     /// The package's copy of `source` loads its images from the package's bundle, not the app's.
     static func loadingFromModule(_ source: String, _ assets: [CodeExport.Asset]) -> String {
-        var s = source
+        var s = source.replacingOccurrences(of: "private let welkinImageBundle: Bundle? = nil",
+                                            with: "private let welkinImageBundle: Bundle? = .module")
         for asset in assets {
             let name = SwiftLiteral.string(URL(fileURLWithPath: asset.name).deletingPathExtension().lastPathComponent)
             s = s.replacingOccurrences(of: "UIImage(named: \(name))", with: "UIImage(named: \(name), in: .module, with: nil)")

@@ -422,6 +422,10 @@ extension RuntimeSupport {
         case image(String, size: Double, aspect: Double)
     }
 
+    /// Where `.image` sprites are looked up: the app's main bundle (nil); a package's view loads
+    /// them from its own resources (`Bundle.module`).
+    private let welkinImageBundle: Bundle? = nil
+
     /// The simulation a Canvas steps from frame to frame (a class: the Canvas keeps it between frames).
     private final class WelkinParticleCanvasState {
         var simulation: WelkinParticleSimulation?
@@ -469,7 +473,7 @@ extension RuntimeSupport {
                 case .procedural:
                     resolved = images[c].map { context.resolve(Image(decorative: $0, scale: welkinSpriteScale).renderingMode(.template)) }
                 case .image(let name, _, _):
-                    resolved = context.resolve(Image(name))
+                    resolved = context.resolve(Image(name, bundle: welkinImageBundle))
                 case .streak:
                     resolved = nil
                 }
