@@ -53,7 +53,11 @@ extension Viewer {
         var mouseX: Float = 0, mouseY: Float = 0
         wp_mouse_position(&mouseX, &mouseY)
         let mouse = SIMD2<Double>(Double(mouseX), Double(mouseY))
-        let pixels = mesh.points.map { $0.position * size }
+        // A transformed mesh layer's vertices are where its transform puts them now.
+        let sceneSize = SIMD2<Double>(Double(scene.size.x), Double(scene.size.y))
+        let transform = scene.layers[panel.selectedLayer].transform?.affine(at: playback.time, box: SIMD4(0, 0, size.x, size.y),
+                                                                            pixelsPerPoint: size / sceneSize)
+        let pixels = mesh.points.map { transform?.forward($0.position * size) ?? $0.position * size }
         let reach = Double(Self.meshPointRadius * scale * 1.5)
         func distance(_ k: Int) -> Double { let d = pixels[k] - mouse; return (d * d).sum().squareRoot() }
         let nearest = pixels.indices.min { distance($0) < distance($1) }
@@ -79,7 +83,7 @@ extension Viewer {
         }
         if var drag = panel.meshDrag {
             if wp_mouse_down() {
-                var unit = mouse / size
+                var unit = (transform?.backward(mouse) ?? mouse) / size
                 if wp_key_shift() { unit = (unit / Self.meshPointSnap).rounded(.toNearestOrAwayFromZero) * Self.meshPointSnap }
                 unit = pointwiseMin(pointwiseMax(unit, SIMD2(repeating: -MeshGradient.coordinateLimit)), SIMD2(repeating: MeshGradient.coordinateLimit))
                 let text = "[\(PropertyWidgets.numberText(unit.x, decimals: 3)), \(PropertyWidgets.numberText(unit.y, decimals: 3))]"

@@ -191,6 +191,26 @@ final class ViewerPanelTests: XCTestCase {
         XCTAssertNotEqual(try image("before.png"), try image("after.png"), "the mesh follows its point")
     }
 
+    /// A transformed mesh layer's handles sit where the transform puts its vertices, and a drag
+    /// writes the untransformed point: `offset` [200, 0] pt is 137.5 px of the 880-px picture, so
+    /// points[4] ([0.1, 0.5]) is at (225.5, 360); dropped at (326, 360) it is [0.214, 0.5].
+    func testATransformedMeshsHandlesFollowItsTransform() throws {
+        var text = try String(contentsOfFile: EndToEndTests.repository.appendingPathComponent("Scenes/mesh-seed.json").path, encoding: .utf8)
+        let layer = try XCTUnwrap(text.range(of: "\"type\": \"meshGradient\""))
+        text.replaceSubrange(layer, with: "\"type\": \"meshGradient\", \"transform\": {\"offset\": [200, 0]}")
+        try text.write(toFile: scenePath, atomically: true, encoding: .utf8)
+        let script = """
+        xdotool key --window $wid Tab; waitfor "$OUT" '^panel shown'
+        xdotool mousemove --window $wid 226 360 sleep 0.3 mousedown 1 sleep 0.2 mousemove --window $wid 280 360 sleep 0.2 \\
+                mousemove --window $wid 326 360 sleep 0.3 mouseup 1
+        waitfor "$OUT" '^set layers\\[0\\].points\\[4\\]'
+        ask 'quit'
+        """
+        let r = try ViewerDriver.run([scenePath, "--paused"], in: directory, script: script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout.split(separator: "\n").filter { $0.hasPrefix("set ") }.last, "set layers[0].points[4] = [0.214, 0.5]", r.stdout)
+    }
+
     /// A handle at x = 1 is at the picture's right edge, beside the panel (not under it): it can be
     /// picked up. Scenes/mesh-seed.json's points[5] is [1, 0.2]: at (880, 144) in the 880×720 picture.
     func testAMeshHandleAtTheRightEdgeIsReachableBesideThePanel() throws {

@@ -27,6 +27,10 @@ final class TransformTests: XCTestCase {
         let back = forward(odd, SIMD2(Double(u.x) + 0.5, Double(u.y) + 0.5))
         XCTAssertEqual(back.x, 17.5, accuracy: 1e-3)
         XCTAssertEqual(back.y, 9.5, accuracy: 1e-3)
+        // backward undoes forward (the viewer's mesh handles of a transformed layer).
+        let q = odd.backward(odd.forward(SIMD2(12.25, -3.5)))
+        XCTAssertEqual(q.x, 12.25, accuracy: 1e-9)
+        XCTAssertEqual(q.y, -3.5, accuracy: 1e-9)
         // A scale of 0 collapses the layer; the identity moves nothing.
         XCTAssertNil(LayerAffine(offset: .zero, scale: SIMD2(0, 1), rotation: 10, anchor: .zero, pixelsPerPoint: SIMD2(1, 1)))
         XCTAssertTrue(try XCTUnwrap(LayerAffine(offset: .zero, scale: SIMD2(1, 1), rotation: 0, anchor: SIMD2(3, 4), pixelsPerPoint: SIMD2(2, 2))).isIdentity)

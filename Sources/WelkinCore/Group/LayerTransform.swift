@@ -28,6 +28,14 @@ public struct LayerTransform: Sendable, Equatable {
     public static let maximumScale = 100.0
     public static let maximumRotation = 100_000.0
 
+    /// The transform at scene time `t` in pixel space, `box` being the layer's frame (pixels) that
+    /// `anchor` is a unit point of; nil when it collapses the layer (a scale of 0).
+    public func affine(at t: Double, box: SIMD4<Double>, pixelsPerPoint: SIMD2<Double>) -> LayerAffine? {
+        let (offset, scale, rotation) = at(t)
+        let anchor = SIMD2(box.x, box.y) + self.anchor * SIMD2(box.z - box.x, box.w - box.y)
+        return LayerAffine(offset: offset, scale: scale, rotation: rotation, anchor: anchor, pixelsPerPoint: pixelsPerPoint)
+    }
+
     /// The transform's numbers at scene time `t`.
     public func at(_ t: Double) -> (offset: SIMD2<Double>, scale: SIMD2<Double>, rotation: Double) {
         (offset.value(at: t), scale.value(at: t), rotation.value(at: t))
@@ -100,6 +108,18 @@ public struct LayerAffine: Sendable, Equatable {
         forwardOffset = moved - turned
     }
 
+    /// Where the picture's point `q` (pixels) lands on the screen.
+    public func forward(_ q: SIMD2<Double>) -> SIMD2<Double> {
+        SIMD2(forward.x * q.x + forward.y * q.y, forward.z * q.x + forward.w * q.y) + forwardOffset
+    }
+
+    /// The picture's point that lands on the screen at `s` (pixels): `forward` undone, in Double.
+    public func backward(_ s: SIMD2<Double>) -> SIMD2<Double> {
+        let a = forward, d = s - forwardOffset
+        let det = a.x * a.w - a.y * a.z
+        return SIMD2(a.w * d.x - a.y * d.y, -a.z * d.x + a.x * d.y) / det
+    }
+
     /// Whether it moves nothing (the picture is then read texel for texel).
     public var isIdentity: Bool {
         forward == SIMD4(1, 0, 0, 1) && forwardOffset == .zero
@@ -161,9 +181,7 @@ extension Frame {
         let draw = content.resolve(bare, r, path: path)
         let frame = SIMD4(0, 0, Double(r.pixelSize.x), Double(r.pixelSize.y))
         let box = (draw as? any FramedDraw)?.frameBox ?? frame
-        let (offset, scale, rotation) = transform.at(r.time)
-        let anchor = SIMD2(box.x, box.y) + transform.anchor * SIMD2(box.z - box.x, box.w - box.y)
-        let affine = LayerAffine(offset: offset, scale: scale, rotation: rotation, anchor: anchor, pixelsPerPoint: r.scale)
+        let affine = transform.affine(at: r.time, box: box, pixelsPerPoint: r.scale)
         let shadow = layer.shadow.map { ShadowDraw($0, time: r.time, scale: r.scale, space: r.colorSpace) }
         let opacity = Float(affine == nil ? 0 : layer.opacity)
         let moved = affine.flatMap { $0.isIdentity ? nil : $0 }
