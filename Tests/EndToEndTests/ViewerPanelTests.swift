@@ -128,7 +128,7 @@ final class ViewerPanelTests: XCTestCase {
         let script = """
         xdotool key --window $wid Tab; waitfor "$OUT" '^panel shown'
         ask 'screenshot before.png'
-        xdotool mousemove --window $wid 940 528 sleep 0.2 click 1 sleep 0.3 mousemove --window $wid 940 613 sleep 0.2 click 1 sleep 0.3
+        xdotool mousemove --window $wid 940 528 sleep 0.2 mousedown 1 sleep 0.15 mouseup 1 sleep 0.3 mousemove --window $wid 940 613 sleep 0.2 mousedown 1 sleep 0.15 mouseup 1 sleep 0.3
         xdotool mousemove --window $wid 1052 656 sleep 0.2 mousedown 1 sleep 0.2 mousemove --window $wid 1000 656 sleep 0.2 \\
                 mousemove --window $wid 952 656 sleep 0.3 mouseup 1
         waitfor "$OUT" '^set layers\\[0\\].palette'
@@ -239,7 +239,7 @@ final class ViewerPanelTests: XCTestCase {
         let script = """
         xdotool key --window $wid Tab; waitfor "$OUT" '^panel shown'
         ask 'screenshot before.png'
-        xdotool mousemove --window $wid 940 143 sleep 0.2 click 1 sleep 0.4 mousemove --window $wid 905 218 sleep 0.2 click 1
+        xdotool mousemove --window $wid 940 143 sleep 0.2 mousedown 1 sleep 0.15 mouseup 1 sleep 0.4 mousemove --window $wid 905 218 sleep 0.2 mousedown 1 sleep 0.15 mouseup 1
         waitfor "$OUT" '^set weather'
         ask 'screenshot after.png'
         xdotool key --window $wid ctrl+s; waitfor "$OUT" '^wrote '
@@ -266,9 +266,10 @@ final class ViewerPanelTests: XCTestCase {
         try "taken".write(toFile: file("taken.json"), atomically: false, encoding: .utf8)
         let script = """
         xdotool key --window $wid Tab; waitfor "$OUT" '^panel shown'
-        xdotool mousemove --window $wid 1198 70 sleep 0.2 click 1; waitfor "$OUT" '^wrote '
-        xdotool mousemove --window $wid 1080 70 sleep 0.2 click 1 sleep 0.3 key ctrl+a sleep 0.1 type taken.json
-        xdotool key --window $wid Return; waitfor "$ERR" '^save: '
+        xdotool mousemove --window $wid 1198 70 sleep 0.2 mousedown 1 sleep 0.2 mouseup 1; waitfor "$OUT" '^wrote '
+        xdotool mousemove --window $wid 1080 70 sleep 0.3 mousedown 1 sleep 0.2 mouseup 1 sleep 0.5 keydown ctrl+a sleep 0.5 keyup ctrl+a sleep 0.2 type --delay 40 taken.json
+        # Keys held for longer than a frame (ImGui 1.86 polls key state once a frame).
+        xdotool sleep 0.3 keydown --window $wid Return sleep 0.5 keyup --window $wid Return; waitfor "$ERR" '^save: ' 10
         ask 'quit'
         """
         let r = try ViewerDriver.run(["--paused"], in: directory, script: script)
