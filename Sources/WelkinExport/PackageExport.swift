@@ -51,6 +51,14 @@ public enum PackageExport {
             files.append(("Sources/\(module)/Resources/Tracks/\(layer.name).bin", layer.data))
         }
         let notes = output.warnings.map { "- `\($0)`" }.joined(separator: "\n")
+        // How much scene time the tracks hold (samples − 1 over the rate): the Metal layers stand still after it.
+        let held = metal.compactMap { layer -> Double? in
+            guard let d = (try? JSONSerialization.jsonObject(with: layer.manifest)) as? [String: Any],
+                  let rate = (d["rate"] as? NSNumber)?.doubleValue, let samples = (d["samples"] as? NSNumber)?.intValue, rate > 0 else { return nil }
+            return Double(max(samples - 1, 0)) / rate
+        }.max()
+        let tracks = held.map { "sampled over the first \(SwiftLiteral.number($0)) s of scene time in `Resources/Tracks` and held at their last values after that (a longer span: `--duration`)" }
+            ?? "sampled over scene time in `Resources/Tracks`"
         add("README.md", """
         # \(module)
 
@@ -65,8 +73,8 @@ public enum PackageExport {
         ```
 
         iOS 17 / macOS 14 or later. The sky, clouds and shader layers are Metal compiled from the GLSL Welkin draws
-        them with (GLSL → SPIR-V → Metal Shading Language); their uniforms are Welkin's own values, sampled over
-        scene time in `Resources/Tracks` (see Welkin's docs/code-export.md).
+        them with (GLSL → SPIR-V → Metal Shading Language); their uniforms are Welkin's own values, \(tracks)
+        (see Welkin's docs/code-export.md).
         \(notes.isEmpty ? "" : "\nNot exactly as in Welkin:\n\n" + notes + "\n")
         """)
         return (files, output)

@@ -74,7 +74,8 @@ extension Commands {
         let (files, output) = try PackageExport.files(scene, metal: layers, sceneFile: sceneFile)
         for warning in output.warnings { printError("\(sceneFile ?? "<default scene>"): \(warning)") }
         try PackageExport.write(files, to: directory)
-        print("wrote \(directory) (\(output.typeName), \(layers.count) Metal layer\(layers.count == 1 ? "" : "s"))")
+        let span = layers.isEmpty ? "" : "; their uniforms recorded over \(JSONValue.numberText(Double(options.sampleCount - 1) / options.rate)) s of scene time, then held"
+        print("wrote \(directory) (\(output.typeName), \(layers.count) Metal layer\(layers.count == 1 ? "" : "s")\(span))")
         return 0
     }
 

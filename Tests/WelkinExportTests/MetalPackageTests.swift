@@ -67,6 +67,9 @@ final class MetalPackageTests: XCTestCase {
             XCTAssertEqual(swift.map(\.lastPathComponent).sorted(), [output.typeName + ".swift", "WelkinMetal.swift"].sorted(), name)
             let view = try String(contentsOf: swift.first { $0.lastPathComponent == output.typeName + ".swift" }!, encoding: .utf8)
             for layer in layers { XCTAssertTrue(view.contains("WelkinMetalView(resource: \"\(layer.name)\""), "\(name): \(layer.name) is not drawn") }
+            // The package's README says how long the tracks hold (0.5 s at 2 Hz: 2 samples).
+            let readme = try String(contentsOf: folder.appendingPathComponent("README.md"), encoding: .utf8)
+            XCTAssertTrue(readme.contains("sampled over the first 0.5 s of scene time in `Resources/Tracks` and held at their last values after that"), readme)
             packages.append((name, folder, swift, layers))
         }
         let exported = Date().timeIntervalSince(started)
