@@ -95,8 +95,6 @@ final class TextParityTests: XCTestCase {
     /// frame's edges and offset out of it, a shadowed group masked by text, an inverted mask (drawn
     /// whole), the example scenes.
     func testScissoredGroupsDrawWhatFullFramePassesDraw() throws {
-        let renderer = try TestGL.renderer()
-        defer { renderer.scissorsGroups = true }
         let edges = try decode("""
             {"size": [200, 120], "background": "#F0F0F0",
              "layers": [
@@ -116,12 +114,7 @@ final class TextParityTests: XCTestCase {
         }
         for (scene, label) in scenes {
             for time in [0.0, 1.5, 7] {
-                let frame = Frame(scene: scene, time: time, pixelSize: label == "edges" ? nil : SIMD2(320, 180))
-                renderer.scissorsGroups = true
-                let scissored = try renderer.render(frame)
-                renderer.scissorsGroups = false
-                let whole = try renderer.render(frame)
-                XCTAssertEqual(ImageDifference(scissored, whole).maxDifference, 0, "\(label) at \(time) s")
+                try assertScissorsChangeNothing(Frame(scene: scene, time: time, pixelSize: label == "edges" ? nil : SIMD2(320, 180)), label: label)
             }
         }
     }

@@ -69,3 +69,15 @@ public func assertParity(_ frame: Frame, label: String, plain: Bool = false, spe
     }
     return (gpu, cpu)
 }
+
+/// Renders `frame` on the GPU with the group passes scissored to their boxes and without, and
+/// asserts the pictures are the same to the bit (the scissor only skips pixels that cannot change).
+public func assertScissorsChangeNothing(_ frame: Frame, label: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    let renderer = try TestGL.renderer()
+    defer { renderer.scissorsGroups = true }
+    renderer.scissorsGroups = true
+    let scissored = try renderer.render(frame)
+    renderer.scissorsGroups = false
+    let whole = try renderer.render(frame)
+    XCTAssertEqual(ImageDifference(scissored, whole).maxDifference, 0, "\(label) at \(frame.time) s", file: file, line: line)
+}
