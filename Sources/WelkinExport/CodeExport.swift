@@ -223,6 +223,15 @@ final class ExportContext {
         if target == .swiftUI { items.append((s.text, false)) } else { body.lines(s.text) }
     }
 
+    /// True for the SwiftUI target; for Core Animation, notes the layer as not exported with `why`
+    /// (a warning and a comment where it would have been) and returns false.
+    func swiftUIOnly(_ layer: Layer, index: Int, _ why: String) -> Bool {
+        guard target != .swiftUI else { return true }
+        let kind = layer.content.typeName
+        notExported(label(layer, index: index, kind: kind), warn(index, kind, "not exported: " + why))
+        return false
+    }
+
     /// A comment in the code where a layer would have been.
     func notExported(_ label: String, _ message: String, details: [String] = []) {
         addComment([label, "  " + message] + details.map { "  " + $0 })

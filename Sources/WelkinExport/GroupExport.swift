@@ -6,12 +6,8 @@ import WelkinCore
 
 extension GroupLayer: CodeExportable {
     func export(layer: Layer, index: Int, context c: ExportContext) {
+        guard c.swiftUIOnly(layer, index: index, "Welkin's groups (their layers, mask and shadow) are exported for SwiftUI only; export with --swiftui") else { return }
         let kind = layer.content.typeName
-        guard c.target == .swiftUI else {
-            let message = c.warn(index, kind, "not exported: Welkin's groups (their layers, mask and shadow) are exported for SwiftUI only; export with --swiftui")
-            c.notExported(c.label(layer, index: index, kind: kind), message)
-            return
-        }
         c.require(iOS: 15, macOS: 12)
         let children = c.collect {
             for child in layers {

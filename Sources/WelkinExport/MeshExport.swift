@@ -6,12 +6,8 @@ import WelkinCore
 
 enum MeshExport {
     static func export(_ m: MeshGradient, layer: Layer, index: Int, context c: ExportContext) {
+        guard c.swiftUIOnly(layer, index: index, "Core Animation has no mesh gradient; export with --swiftui for SwiftUI's MeshGradient (iOS 18, macOS 15)") else { return }
         let kind = layer.content.typeName
-        guard c.target == .swiftUI else {
-            let message = c.warn(index, kind, "not exported: Core Animation has no mesh gradient; export with --swiftui for SwiftUI's MeshGradient (iOS 18, macOS 15)")
-            c.notExported(c.label(layer, index: index, kind: kind), message)
-            return
-        }
         c.require(iOS: 18, macOS: 15)
         let base = c.name(for: layer, index: index)
         let typeName = SwiftLiteral.typeName(c.scene.name, suffix: "View")

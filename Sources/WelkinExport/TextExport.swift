@@ -7,12 +7,7 @@ import WelkinCore
 
 extension TextLayer: CodeExportable {
     func export(layer: Layer, index: Int, context c: ExportContext) {
-        let kind = layer.content.typeName
-        guard c.target == .swiftUI else {
-            let message = c.warn(index, kind, "not exported: Core Animation's CATextLayer cannot place a line's baseline; export with --swiftui for SwiftUI's Text")
-            c.notExported(c.label(layer, index: index, kind: kind), message)
-            return
-        }
+        guard c.swiftUIOnly(layer, index: index, "Core Animation's CATextLayer cannot place a line's baseline; export with --swiftui for SwiftUI's Text") else { return }
         c.addView { s in s.lines(TextExport.swiftUI(self, layer: layer, index: index, c)) }
     }
 }
