@@ -165,22 +165,9 @@ struct PropertyWidgets {
         } else {
             guard withCStrings(["Animate (from this value)"], { wp_context_menu("animation", $0, 1, &chosen) }) else { return }
             let current = value.map { $0.byteRange.isEmpty || document.bytes.isEmpty ? $0.serialized() : document.oneLineText(of: $0) }
-                ?? Self.defaultText(property)
+                ?? property.defaultJSON?.serialized() ?? property.defaultValue.jsonText
             guard let current else { return }
             record(path, "{\"from\": \(current), \"to\": \(current), \"animation\": \"easeInOut\", \"repeat\": \"forever\", \"autoreverses\": true}")
-        }
-    }
-
-    /// A property's default as JSON text (nil when it has no value: a rule in words).
-    static func defaultText(_ property: Property) -> String? {
-        if let json = property.defaultJSON { return json.serialized() }
-        switch property.defaultValue {
-        case .number(let n): return JSONValue.numberText(n)
-        case .point(let p): return "[\(JSONValue.numberText(p.x)), \(JSONValue.numberText(p.y))]"
-        case .color(let c): return colorText([c.r, c.g, c.b, c.a], like: nil)
-        case .bool(let b): return b ? "true" : "false"
-        case .string(let s): return JSONValue.quoted(s)
-        default: return nil
         }
     }
 
