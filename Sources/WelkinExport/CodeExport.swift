@@ -165,8 +165,9 @@ final class ExportContext {
                 require(iOS: 17, macOS: 14)
                 let drawn = m.sceneLayers.map { "layers[\($0)] (\(scene.layers[$0].content.typeName))" }.joined(separator: ", ")
                 addView { s in
-                    s.comment("\(drawn) → Metal made from Welkin's GLSL (\(m.name)*.metal), its uniforms Welkin's values over time (Tracks/\(m.name).json, .bin); shown flipped, as GL's rows run bottom to top.")
-                    s.line("WelkinMetalView(resource: \"\(m.name)\", width: \(m.pixelSize.x), height: \(m.pixelSize.y))")
+                    let live = m.live.isEmpty ? "" : "; \(m.liveNames.joined(separator: ", ")) computed each frame (\(m.name)Live in WelkinLive.swift)"
+                    s.comment("\(drawn) → Metal made from Welkin's GLSL (\(m.name)*.metal), its uniforms Welkin's values over time (Tracks/\(m.name).json, .bin)\(live); shown flipped, as GL's rows run bottom to top.")
+                    s.line("WelkinMetalView(resource: \"\(m.name)\", width: \(m.pixelSize.x), height: \(m.pixelSize.y)" + (m.live.isEmpty ? "" : ", live: \(m.name)Live.values") + ")")
                     s.line("    .scaleEffect(x: 1, y: -1)")
                 }
             } else {

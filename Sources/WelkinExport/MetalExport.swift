@@ -3,10 +3,12 @@
 //
 // The GL path is asked what it draws (GLRenderer.capture): for each such layer, its full-screen
 // draws, each with its program's preprocessed sources, every uniform's value and every texture a
-// sampler reads. Each program goes through ShaderPipeline (GLSL → SPIR-V, spirv-val → MSL); the
-// uniform values, at `rate` samples a second over `duration` seconds of scene time, are laid out
-// as the Metal functions take them (MetalLayout) and written as a track the package plays
-// (MetalRuntime). docs/code-export.md says what is exact and what is not.
+// sampler reads. Each program goes through ShaderPipeline (GLSL → SPIR-V, spirv-val → MSL). The
+// uniforms that follow the scene clock and have a Swift twin (MetalLive: time, clouds' drift, a
+// palette sky's sun and colours) are computed per frame by the package; the rest, at `rate` samples
+// a second over `duration` seconds of scene time, are laid out as the Metal functions take them
+// (MetalLayout) and written as a track the package plays (MetalRuntime). docs/code-export.md says
+// what is exact and what is not.
 
 import Foundation
 import WelkinCore
@@ -59,6 +61,12 @@ public enum MetalExport {
         public var data: Data
         /// The scene's pixel size: the view draws at that size and scales to its frame.
         public var pixelSize: SIMD2<Int>
+        /// The uniforms the package computes per frame (MetalLive), in the order its `values(at:)` gives them.
+        var live: [LiveUniform] = []
+        /// Whether the track's recorded values change over its samples (else it is one sample).
+        public var recordedVaries: Bool = false
+        /// The GL names of the live uniforms.
+        public var liveNames: [String] { live.map(\.name) }
     }
 
     /// Compiles the captured programs of every shader layer and records their tracks.
@@ -78,6 +86,12 @@ public enum MetalExport {
             samples.append(c.draws)
         }
         guard let first, let initial = samples.first else { return [] }
+        // Probe times past the track, where a live uniform's model must hold too (MetalLive).
+        var probes: [(time: Double, draws: [Int: [GLCapture.Draw]], sources: [Int])] = []
+        for t in MetalLive.probeTimes(scene: scene, after: Double(count - 1) / options.rate) {
+            let c = try capture(t)
+            probes.append((t, c.draws, c.sources))
+        }
         var layers: [Layer] = []
         for position in initial.keys.sorted() {
             let draws = initial[position]!
@@ -92,10 +106,17 @@ public enum MetalExport {
                 passes.append(Pass(vertexGLSL: draw.vertex.text, fragmentGLSL: draw.fragment.text, vertex: vertex, fragment: fragment,
                                    vertexLayout: try MetalLayout.Function(vertex), fragmentLayout: try MetalLayout.Function(fragment)))
             }
-            let track = try MetalTrack.build(passes: passes, draws: samples.map { $0[position] ?? [] }, options: options, layer: start)
+            let sceneLayers = Array(start..<max(next, start + 1))
+            // The layer's draws at each probe, found by its first scene layer (frame positions may move).
+            let probed = probes.map { p in (p.time, p.sources.firstIndex(of: start).flatMap { p.draws[$0] } ?? []) }
+            let captures = samples.enumerated().map { (Double($0.offset) / options.rate, $0.element[position] ?? []) } + probed
+            let last = (samples.last?[position] ?? []).map(\.fragment.text)
+            let programsChange = probed.contains { $0.1.map(\.fragment.text) != last }
+            let live = MetalLive.decide(MetalLive.candidates(scene: scene, sceneLayers: sceneLayers, programsChange: programsChange), captures: captures)
+            let track = try MetalTrack.build(passes: passes, draws: samples.map { $0[position] ?? [] }, live: live.map(\.name), options: options, layer: start)
             let metal = track.passes.flatMap { [($0.vertex.entryPoint + ".metal", $0.vertex.msl), ($0.fragment.entryPoint + ".metal", $0.fragment.msl)] }
-            layers.append(Layer(name: name, sceneLayers: Array(start..<max(next, start + 1)), passes: track.passes, metal: metal,
-                                manifest: track.manifest, data: track.data, pixelSize: first.pixelSize))
+            layers.append(Layer(name: name, sceneLayers: sceneLayers, passes: track.passes, metal: metal,
+                                manifest: track.manifest, data: track.data, pixelSize: first.pixelSize, live: live, recordedVaries: track.varies))
         }
         return layers
     }

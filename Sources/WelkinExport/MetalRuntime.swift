@@ -4,7 +4,9 @@
 // the layer's manifest and data (MetalTrack) from the package's resources, builds a render pipeline
 // per program from the package's Metal library, and each frame draws the sample for the scene time
 // (each sample held until the next, the last held after the track): every draw's buffers at their
-// offsets in the data, its textures (data, or an earlier draw's target), one full-screen triangle.
+// offsets in the data, with the live uniforms (MetalLive: the scene clock, clouds' drift) written
+// in from the layer's `values(at:)` in WelkinLive.swift, its textures (data, or an earlier draw's
+// target), one full-screen triangle.
 // The view draws at the scene's pixel size and is scaled to its frame; Metal's y points down where
 // GL's points up, so the view is shown flipped (each draw is GL's picture, row for row).
 
@@ -58,6 +60,16 @@ struct WelkinTrackManifest: Decodable {
         var offset: Int
         var length: Int
     }
+    /// Where a uniform computed per frame goes: a program's buffer, the byte offset in it, and
+    /// which of the layer's live values (`components` words of `type`: float, int or uint).
+    struct Live: Decodable {
+        var program: Int
+        var buffer: Int
+        var offset: Int
+        var components: Int
+        var type: String
+        var value: Int
+    }
     var rate: Double
     var samples: Int
     var width: Int
@@ -66,6 +78,30 @@ struct WelkinTrackManifest: Decodable {
     var frames: [[Draw]]
     var contents: [Content]
     var textureStep: Int
+    var live: [Live]
+}
+
+/// A layer's uniforms computed per frame: each one's components at a scene time (WelkinLive.swift).
+typealias WelkinLiveValues = @Sendable (Double) -> [[Double]]
+
+/// `bytes` (a buffer's recorded values) with each live value written at its place.
+func welkinPatched(_ bytes: UnsafeRawBufferPointer, _ places: [WelkinTrackManifest.Live], _ values: [[Double]]) -> [UInt8] {
+    var out = [UInt8](bytes)
+    for place in places where place.value < values.count {
+        let v = values[place.value]
+        for c in 0..<min(place.components, v.count) {
+            let word: UInt32
+            switch place.type {
+            case "int": word = UInt32(bitPattern: Int32(clamping: Int(v[c])))
+            case "uint": word = UInt32(clamping: Int(v[c]))
+            default: word = Float(v[c]).bitPattern
+            }
+            let at = place.offset + 4 * c
+            guard at + 4 <= out.count else { continue }
+            for b in 0..<4 { out[at + b] = UInt8(truncatingIfNeeded: word >> (8 * UInt32(b))) }
+        }
+    }
+    return out
 }
 
 /// Draws one Welkin layer's track into an MTKView.
@@ -80,9 +116,10 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
     var targets: [Int: MTLTexture] = [:]
     var samplers: [String: MTLSamplerState] = [:]
     let library: MTLLibrary
+    let live: WelkinLiveValues
     let start = Date()
 
-    init?(resource: String, device: MTLDevice) {
+    init?(resource: String, device: MTLDevice, live: @escaping WelkinLiveValues) {
         guard let manifestURL = Bundle.module.url(forResource: resource, withExtension: "json", subdirectory: "Tracks"),
               let dataURL = Bundle.module.url(forResource: resource, withExtension: "bin", subdirectory: "Tracks"),
               let manifestData = try? Data(contentsOf: manifestURL),
@@ -98,6 +135,7 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
         self.manifest = manifest
         self.data = buffer
         self.library = library
+        self.live = live
     }
 
     func mtkView(_ view: MTKView, drawableSizeWillChange size: CGSize) {}
@@ -183,6 +221,7 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
         let sample = min(max(Int((t * manifest.rate).rounded(.down)), 0), manifest.frames.count - 1)
         guard let buffer = queue.makeCommandBuffer(), let drawable = view.currentDrawable else { return }
         let draws = manifest.frames[sample]
+        let values = manifest.live.isEmpty ? [] : live(t)
         for (position, d) in draws.enumerated() {
             let pass = MTLRenderPassDescriptor()
             let format: MTLPixelFormat
@@ -200,11 +239,35 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
                   let encoder = buffer.makeRenderCommandEncoder(descriptor: pass) else { continue }
             encoder.setRenderPipelineState(state)
             let program = manifest.programs[d.program]
-            for (binding, offset) in zip(program.buffers, d.buffers) {
-                if binding.stage == "vertex" {
-                    encoder.setVertexBuffer(data, offset: offset, index: binding.index)
-                } else {
-                    encoder.setFragmentBuffer(data, offset: offset, index: binding.index)
+            for (b, (binding, offset)) in zip(program.buffers, d.buffers).enumerated() {
+                let places = manifest.live.filter { $0.program == d.program && $0.buffer == b }
+                if places.isEmpty {
+                    if binding.stage == "vertex" {
+                        encoder.setVertexBuffer(data, offset: offset, index: binding.index)
+                    } else {
+                        encoder.setFragmentBuffer(data, offset: offset, index: binding.index)
+                    }
+                    continue
+                }
+                // The recorded bytes with this frame's live values written in: set as bytes (Metal
+                // copies up to 4 KB), a buffer of their own when larger.
+                let size = binding.size ?? 0
+                let bytes = welkinPatched(UnsafeRawBufferPointer(start: data.contents() + offset, count: size), places, values)
+                bytes.withUnsafeBytes { raw in
+                    guard let base = raw.baseAddress else { return }
+                    if size <= 4096 {
+                        if binding.stage == "vertex" {
+                            encoder.setVertexBytes(base, length: size, index: binding.index)
+                        } else {
+                            encoder.setFragmentBytes(base, length: size, index: binding.index)
+                        }
+                    } else if let own = device.makeBuffer(bytes: base, length: size, options: []) {
+                        if binding.stage == "vertex" {
+                            encoder.setVertexBuffer(own, offset: 0, index: binding.index)
+                        } else {
+                            encoder.setFragmentBuffer(own, offset: 0, index: binding.index)
+                        }
+                    }
                 }
             }
             for (binding, input) in zip(program.textures, d.textures) {
@@ -233,6 +296,8 @@ struct WelkinMetalView: UIViewRepresentable {
     var resource: String
     var width: Int
     var height: Int
+    /// The layer's uniforms computed per frame (WelkinLive.swift), if any.
+    var live: WelkinLiveValues = { _ in [] }
 
     final class Coordinator {
         var renderer: WelkinMetalRenderer?
@@ -255,6 +320,8 @@ struct WelkinMetalView: NSViewRepresentable {
     var resource: String
     var width: Int
     var height: Int
+    /// The layer's uniforms computed per frame (WelkinLive.swift), if any.
+    var live: WelkinLiveValues = { _ in [] }
 
     final class Coordinator {
         var renderer: WelkinMetalRenderer?
@@ -289,7 +356,7 @@ extension WelkinMetalView {
         #else
         view.layer?.isOpaque = false
         #endif
-        coordinator.renderer = WelkinMetalRenderer(resource: resource, device: device)
+        coordinator.renderer = WelkinMetalRenderer(resource: resource, device: device, live: live)
         view.delegate = coordinator.renderer
     }
 }

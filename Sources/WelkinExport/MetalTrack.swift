@@ -20,6 +20,20 @@ struct MetalTrack {
         var contents: [Content]
         /// Texture contents kept every `textureStep` samples (1: all).
         var textureStep: Int
+        /// Where the package writes each live uniform (MetalLive) before a draw.
+        var live: [Live]
+    }
+
+    /// A live uniform's place: the program, its buffer (position in `Program.buffers`), the byte
+    /// offset there, and which of the layer's live values goes in it, as `components` words of `type`
+    /// ("float", "int" or "uint"; its recorded bytes there are zero).
+    struct Live: Codable, Equatable {
+        var program: Int
+        var buffer: Int
+        var offset: Int
+        var components: Int
+        var type: String
+        var value: Int
     }
 
     struct Program: Codable {
@@ -37,7 +51,7 @@ struct MetalTrack {
         var sampler: Int?
     }
 
-    struct Draw: Codable {
+    struct Draw: Codable, Equatable {
         var program: Int
         /// −1: the view; else the index of an intermediate texture (this draw's position).
         var target: Int
@@ -48,7 +62,7 @@ struct MetalTrack {
         var textures: [TextureInput]
     }
 
-    struct TextureInput: Codable {
+    struct TextureInput: Codable, Equatable {
         /// An earlier draw's target, or a content of the data.
         var draw: Int?
         var content: Int?
@@ -69,8 +83,12 @@ struct MetalTrack {
     var data: Data
     /// Every program the track draws with, compiled (the first sample's passes first).
     var passes: [MetalExport.Pass]
+    /// Whether the recorded values change over the samples (when they do not, one sample is kept).
+    var varies: Bool
 
-    static func build(passes: [MetalExport.Pass], draws samples: [[GLCapture.Draw]], options: MetalExport.Options, layer: Int) throws -> MetalTrack {
+    /// The track of `samples`, its `live` uniforms left to the package (recorded as zeros, so
+    /// samples that differ only in them are stored once).
+    static func build(passes: [MetalExport.Pass], draws samples: [[GLCapture.Draw]], live: [String] = [], options: MetalExport.Options, layer: Int) throws -> MetalTrack {
         var data = Data()
         var offsets: [Data: Int] = [:]
         func store(_ bytes: Data) -> Int {
@@ -114,7 +132,7 @@ struct MetalTrack {
             for (position, d) in sample.enumerated() {
                 let p = try program(d, position: position)
                 let pass = compiled[p].pass
-                let uniforms = Dictionary(d.uniforms.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+                let uniforms = Dictionary(d.uniforms.filter { !live.contains($0.name) }.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
                 var buffers: [Int] = []
                 for b in pass.vertexLayout.buffers { buffers.append(store(Data(MetalLayout.pack(b, uniforms)))) }
                 for b in pass.fragmentLayout.buffers { buffers.append(store(Data(MetalLayout.pack(b, uniforms)))) }
@@ -151,11 +169,26 @@ struct MetalTrack {
                     textures: c.pass.vertexLayout.textures.map { Binding(stage: "vertex", index: $0.index, sampler: $0.sampler) }
                         + c.pass.fragmentLayout.textures.map { Binding(stage: "fragment", index: $0.index, sampler: $0.sampler) })
         }
+        // Each live uniform's fields in every program's buffers.
+        var types: [String: String] = [:]
+        for sample in samples { for d in sample { for u in d.uniforms where live.contains(u.name) { types[u.name] = u.type } } }
+        var places: [Live] = []
+        for (p, c) in compiled.enumerated() {
+            for (b, buffer) in (c.pass.vertexLayout.buffers + c.pass.fragmentLayout.buffers).enumerated() {
+                for field in buffer.fields {
+                    guard let value = live.firstIndex(of: field.name), let type = types[field.name] else { continue }
+                    let scalar = type.hasPrefix("i") ? "int" : type.hasPrefix("u") ? "uint" : "float"
+                    places.append(Live(program: p, buffer: b, offset: field.offset, components: field.components, type: scalar, value: value))
+                }
+            }
+        }
+        let varies = frames.contains { $0 != frames[0] }
+        if !varies { frames = Array(frames.prefix(1)) }
         let size = samples.first?.last?.targetSize ?? .zero
-        let manifest = Manifest(rate: options.rate, samples: samples.count, width: size.x, height: size.y,
-                                programs: programs, frames: frames, contents: contents, textureStep: step)
+        let manifest = Manifest(rate: options.rate, samples: frames.count, width: size.x, height: size.y,
+                                programs: programs, frames: frames, contents: contents, textureStep: step, live: places)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        return MetalTrack(manifest: try encoder.encode(manifest), data: data, passes: compiled.map(\.pass))
+        return MetalTrack(manifest: try encoder.encode(manifest), data: data, passes: compiled.map(\.pass), varies: varies)
     }
 }

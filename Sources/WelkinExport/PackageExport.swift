@@ -50,15 +50,10 @@ public enum PackageExport {
             files.append(("Sources/\(module)/Resources/Tracks/\(layer.name).json", layer.manifest))
             files.append(("Sources/\(module)/Resources/Tracks/\(layer.name).bin", layer.data))
         }
+        if metal.contains(where: { !$0.live.isEmpty }) {
+            add("Sources/\(module)/WelkinLive.swift", MetalLive.source(metal))
+        }
         let notes = output.warnings.map { "- `\($0)`" }.joined(separator: "\n")
-        // How much scene time the tracks hold (samples − 1 over the rate): the Metal layers stand still after it.
-        let held = metal.compactMap { layer -> Double? in
-            guard let d = (try? JSONSerialization.jsonObject(with: layer.manifest)) as? [String: Any],
-                  let rate = (d["rate"] as? NSNumber)?.doubleValue, let samples = (d["samples"] as? NSNumber)?.intValue, rate > 0 else { return nil }
-            return Double(max(samples - 1, 0)) / rate
-        }.max()
-        let tracks = held.map { "sampled over the first \(SwiftLiteral.number($0)) s of scene time in `Resources/Tracks` and held at their last values after that (a longer span: `--duration`)" }
-            ?? "sampled over scene time in `Resources/Tracks`"
         add("README.md", """
         # \(module)
 
@@ -73,11 +68,28 @@ public enum PackageExport {
         ```
 
         iOS 17 / macOS 14 or later. The sky, clouds and shader layers are Metal compiled from the GLSL Welkin draws
-        them with (GLSL → SPIR-V → Metal Shading Language); their uniforms are Welkin's own values, \(tracks)
+        them with (GLSL → SPIR-V → Metal Shading Language); their uniforms are Welkin's own values. \(Self.uniformsSentence(metal))
         (see Welkin's docs/code-export.md).
         \(notes.isEmpty ? "" : "\nNot exactly as in Welkin:\n\n" + notes + "\n")
         """)
         return (files, output)
+    }
+
+    /// What the package's README says of the Metal layers' uniforms: which run per frame, and how
+    /// long the recorded rest holds.
+    public static func uniformsSentence(_ metal: [MetalExport.Layer]) -> String {
+        let live = Set(metal.flatMap(\.liveNames)).sorted()
+        let first = live.isEmpty ? "" : "Those that follow the scene clock (" + live.map { "`\($0)`" }.joined(separator: ", ")
+            + ") are computed each frame by `WelkinLive.swift`; "
+        // How much scene time the varying tracks hold (samples − 1 over the rate): they stand still after it.
+        let held = metal.filter(\.recordedVaries).compactMap { layer -> Double? in
+            guard let d = (try? JSONSerialization.jsonObject(with: layer.manifest)) as? [String: Any],
+                  let rate = (d["rate"] as? NSNumber)?.doubleValue, let samples = (d["samples"] as? NSNumber)?.intValue, rate > 0 else { return nil }
+            return Double(max(samples - 1, 0)) / rate
+        }.max()
+        let rest = held.map { "sampled over the first \(SwiftLiteral.number($0)) s of scene time in `Resources/Tracks` and held at their last values after that (a longer span: `--duration`)" }
+            ?? "constant, in `Resources/Tracks`"
+        return first.isEmpty ? "They are \(rest)." : first + "the rest are \(rest)."
     }
 
     /// The view made public (a package's user imports it from another module), with a public init.
@@ -88,7 +100,9 @@ public enum PackageExport {
     }
 
     /// Writes `files` as the directory `path`: into a temporary sibling, renamed into place when
-    /// complete (an existing directory is replaced only then), so a failure leaves nothing half-written.
+    /// complete, so a failure leaves nothing half-written. An existing directory is replaced only
+    /// when it is empty or a package Welkin wrote (its Package.swift says so): it is moved aside,
+    /// the new one moved in, and the old one removed (put back if the move fails).
     public static func write(_ files: [(path: String, data: Data)], to path: String) throws {
         let fm = FileManager.default
         let target = URL(fileURLWithPath: path).standardizedFileURL
@@ -97,6 +111,14 @@ public enum PackageExport {
         guard fm.fileExists(atPath: parent.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ShaderPipeline.Failure(description: "\(parent.path): no such directory")
         }
+        let exists = fm.fileExists(atPath: target.path, isDirectory: &isDirectory)
+        if exists {
+            let manifest = (try? String(contentsOf: target.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
+            let empty = isDirectory.boolValue && ((try? fm.contentsOfDirectory(atPath: target.path))?.isEmpty ?? false)
+            guard isDirectory.boolValue, empty || manifest.contains(writtenMark) else {
+                throw ShaderPipeline.Failure(description: "\(target.path) exists and is not a package welkin export-code wrote: give --package a new folder (or that package's)")
+            }
+        }
         let temporary = parent.appendingPathComponent(".\(target.lastPathComponent).welkin-\(UUID().uuidString)")
         do {
             for (relative, data) in files {
@@ -104,8 +126,16 @@ public enum PackageExport {
                 try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try data.write(to: url)
             }
-            if fm.fileExists(atPath: target.path) {
-                _ = try fm.replaceItemAt(target, withItemAt: temporary)
+            if exists {
+                let old = parent.appendingPathComponent(".\(target.lastPathComponent).welkin-old-\(UUID().uuidString)")
+                try fm.moveItem(at: target, to: old)
+                do {
+                    try fm.moveItem(at: temporary, to: target)
+                } catch {
+                    try? fm.moveItem(at: old, to: target)
+                    throw error
+                }
+                try? fm.removeItem(at: old)
             } else {
                 try fm.moveItem(at: temporary, to: target)
             }
@@ -114,4 +144,7 @@ public enum PackageExport {
             throw error
         }
     }
+
+    /// What every Package.swift Welkin writes says (how `write` knows a folder it may replace).
+    static let writtenMark = "exported from Welkin (`welkin export-code --package`)"
 }

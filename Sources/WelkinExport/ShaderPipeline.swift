@@ -51,7 +51,12 @@ public enum ShaderPipeline {
             let spv = dir.appendingPathComponent("shader.spv")
             try Data(compilerText(glsl).utf8).write(to: source)
             try run("glslangValidator", ["-G", "--auto-map-locations", "-S", stage.rawValue, source.path, "-o", spv.path])
-            try run("spirv-val", [spv.path])
+            do {
+                try run("spirv-val", [spv.path])
+            } catch let failure as Failure where failure.description.contains("OpTypeBool") && failure.description.contains("UniformConstant") {
+                // glslang's SPIR-V for OpenGL keeps loose uniforms in UniformConstant, where SPIR-V allows no bool.
+                throw Failure(description: "a `uniform bool` cannot go to Metal (SPIR-V allows no bool among loose uniforms): declare it `uniform int` and test it `!= 0`\n" + failure.description)
+            }
             let msl = try run("spirv-cross", [spv.path, "--msl", "--msl-version", "20300",
                                               "--rename-entry-point", "main", entryPoint, stage.rawValue])
             let reflection = try run("spirv-cross", [spv.path, "--reflect"])

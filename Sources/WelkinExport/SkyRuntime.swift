@@ -101,17 +101,23 @@ extension RuntimeSupport {
         var elevation: Double
         var zenith: WelkinRGBA
         var horizon: WelkinRGBA
-        /// The glow around the sun (alpha: its strength); the export draws no glow, kept for yours.
+        /// The glow around the sun (alpha: its strength): a Metal sky draws it; the gradient export does not.
         var sunGlow: WelkinRGBA
     }
 
     /// Twin of Welkin's SkyColors(palette:elevation:): keyframes blended in OKLab with a smoothstep
     /// weight, so colours and their rate of change are continuous.
     private func welkinSkyColors(_ palette: [WelkinSkyKeyframe], elevation: Double) -> (zenith: WelkinOklab, horizon: WelkinOklab) {
-        func colors(_ k: WelkinSkyKeyframe) -> (WelkinOklab, WelkinOklab) { (WelkinOklab(k.zenith), WelkinOklab(k.horizon)) }
-        var (z, h) = colors(palette[0])
+        let c = welkinSkyPalette(palette, elevation: elevation)
+        return (c.zenith, c.horizon)
+    }
+
+    /// The same blend with the sun's glow (a Metal sky computes its glow per frame).
+    private func welkinSkyPalette(_ palette: [WelkinSkyKeyframe], elevation: Double) -> (zenith: WelkinOklab, horizon: WelkinOklab, glow: WelkinOklab) {
+        func colors(_ k: WelkinSkyKeyframe) -> (WelkinOklab, WelkinOklab, WelkinOklab) { (WelkinOklab(k.zenith), WelkinOklab(k.horizon), WelkinOklab(k.sunGlow)) }
+        var (z, h, g) = colors(palette[0])
         if elevation >= palette[palette.count - 1].elevation {
-            (z, h) = colors(palette[palette.count - 1])
+            (z, h, g) = colors(palette[palette.count - 1])
         } else if elevation > palette[0].elevation {
             var i = 0
             while elevation >= palette[i + 1].elevation { i += 1 }
@@ -119,10 +125,10 @@ extension RuntimeSupport {
             let span = b.elevation - a.elevation
             let f = span > 0 ? (elevation - a.elevation) / span : 1
             let w = f * f * (3 - 2 * f)
-            let (za, ha) = colors(a), (zb, hb) = colors(b)
-            z = .mix(za, zb, w); h = .mix(ha, hb, w)
+            let (za, ha, ga) = colors(a), (zb, hb, gb) = colors(b)
+            z = .mix(za, zb, w); h = .mix(ha, hb, w); g = .mix(ga, gb, w)
         }
-        return (z, h)
+        return (z, h, g)
     }
     """#)
 

@@ -74,7 +74,10 @@ extension Commands {
         let (files, output) = try PackageExport.files(scene, metal: layers, sceneFile: sceneFile)
         for warning in output.warnings { printError("\(sceneFile ?? "<default scene>"): \(warning)") }
         try PackageExport.write(files, to: directory)
-        let span = layers.isEmpty ? "" : "; their uniforms recorded over \(JSONValue.numberText(Double(options.sampleCount - 1) / options.rate)) s of scene time, then held"
+        let live = Set(layers.flatMap(\.liveNames)).sorted()
+        let varies = layers.contains(where: \.recordedVaries)
+        let recorded = varies ? "recorded over \(JSONValue.numberText(Double(options.sampleCount - 1) / options.rate)) s of scene time, then held" : "constant"
+        let span = layers.isEmpty ? "" : "; " + (live.isEmpty ? "" : "\(live.joined(separator: ", ")) computed each frame, ") + "the other uniforms \(recorded)"
         print("wrote \(directory) (\(output.typeName), \(layers.count) Metal layer\(layers.count == 1 ? "" : "s")\(span))")
         return 0
     }

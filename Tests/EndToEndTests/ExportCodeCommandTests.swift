@@ -90,6 +90,30 @@ final class ExportCodeCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 
+    /// `--package` again into the same folder replaces the package it wrote (the loop of editing and
+    /// re-exporting); a folder that holds something else is left alone with a sentence, status 1.
+    /// The `wrote` line says which uniforms run per frame.
+    func testAPackageIsReplacedByTheNextExportAndAnyOtherFolderIsLeftAlone() throws {
+        let package = directory.appendingPathComponent("Aurora").path
+        for _ in 0..<2 {
+            let r = try EndToEndTests.run(["export-code", "Scenes/shader-aurora.json", "--package", package, "--duration", "1", "--rate", "2"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(r.stdout, "wrote \(package) (AuroraUserShaderView, 1 Metal layer; u_time computed each frame, the other uniforms constant)\n")
+        }
+        let written = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        XCTAssertEqual(written, ["Aurora"], "no temporary or old folder is left")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: package + "/Sources/AuroraUserShader/WelkinLive.swift"))
+
+        let other = directory.appendingPathComponent("Notes")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try "mine".write(to: other.appendingPathComponent("todo.txt"), atomically: true, encoding: .utf8)
+        let r = try EndToEndTests.run(["export-code", "Scenes/shader-aurora.json", "--package", other.path, "--duration", "0"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.hasSuffix("\(other.path) exists and is not a package welkin export-code wrote: give --package a new folder (or that package's)\n"), r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: other.path), ["todo.txt"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["Aurora", "Notes"])
+    }
+
     func testHelpListsTheCommand() throws {
         let r = try EndToEndTests.run(["help"])
         XCTAssertTrue(r.stdout.contains("  export-code "), r.stdout)

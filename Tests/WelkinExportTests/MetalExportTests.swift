@@ -80,6 +80,19 @@ final class MetalExportTests: XCTestCase {
         }
         print("MetalExportTests:\n  " + report.joined(separator: "\n  "))
     }
+
+    /// A user shader's `uniform bool` cannot become Metal through OpenGL SPIR-V (spirv-val forbids a
+    /// bool among loose uniforms): the export says so and what to write instead; an int goes through.
+    func testAUniformBoolIsRefusedWithWhatToWriteInstead() throws {
+        func shader(_ type: String) -> String {
+            "#version 410 core\nuniform \(type) u_flag;\nout vec4 color;\nvoid main() { color = vec4(\(type == "bool" ? "u_flag" : "u_flag != 0") ? 1.0 : 0.0); }\n"
+        }
+        XCTAssertThrowsError(try ShaderPipeline.compile(shader("bool"), stage: .fragment, entryPoint: "flagged")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("a `uniform bool` cannot go to Metal (SPIR-V allows no bool among loose uniforms): declare it `uniform int` and test it `!= 0`\n"), "\(error)")
+        }
+        let compiled = try ShaderPipeline.compile(shader("int"), stage: .fragment, entryPoint: "flagged")
+        XCTAssertTrue(compiled.msl.contains("flagged("), compiled.msl)
+    }
 }
 
 /// The stage texts the filter replaced (GL runs on this thread only).

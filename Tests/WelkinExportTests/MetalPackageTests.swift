@@ -64,12 +64,17 @@ final class MetalPackageTests: XCTestCase {
             let sources = folder.appendingPathComponent("Sources")
             let swift = try FileManager.default.subpathsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }.sorted()
                 .map { sources.appendingPathComponent($0) }
-            XCTAssertEqual(swift.map(\.lastPathComponent).sorted(), [output.typeName + ".swift", "WelkinMetal.swift"].sorted(), name)
+            let live = layers.contains { !$0.live.isEmpty } ? ["WelkinLive.swift"] : []
+            XCTAssertEqual(swift.map(\.lastPathComponent).sorted(), ([output.typeName + ".swift", "WelkinMetal.swift"] + live).sorted(), name)
             let view = try String(contentsOf: swift.first { $0.lastPathComponent == output.typeName + ".swift" }!, encoding: .utf8)
             for layer in layers { XCTAssertTrue(view.contains("WelkinMetalView(resource: \"\(layer.name)\""), "\(name): \(layer.name) is not drawn") }
-            // The package's README says how long the tracks hold (0.5 s at 2 Hz: 2 samples).
+            // The package's README says which uniforms run per frame and how long the recorded ones hold
+            // (0.5 s at 2 Hz: 2 samples), or that they are constant (the aurora: only u_time changes).
             let readme = try String(contentsOf: folder.appendingPathComponent("README.md"), encoding: .utf8)
-            XCTAssertTrue(readme.contains("sampled over the first 0.5 s of scene time in `Resources/Tracks` and held at their last values after that"), readme)
+            let held = "sampled over the first 0.5 s of scene time in `Resources/Tracks` and held at their last values after that"
+            XCTAssertTrue(readme.contains(layers.contains(where: \.recordedVaries) ? held : "the rest are constant, in `Resources/Tracks`"), readme)
+            XCTAssertEqual(layers.contains(where: \.recordedVaries), name != "shader-aurora", name)
+            XCTAssertTrue(readme.contains("Those that follow the scene clock (`"), readme)
             packages.append((name, folder, swift, layers))
         }
         let exported = Date().timeIntervalSince(started)
@@ -174,9 +179,12 @@ final class MetalPackageTests: XCTestCase {
             // The unit vector toward it: x east, y north, z up.
             let e = sun.elevation * .pi / 180, a = sun.azimuth * .pi / 180
             XCTAssertEqual(vector, [cos(e) * sin(a), cos(e) * cos(a), sin(e)].map { Float($0) }, "t = \(time)")
-            XCTAssertEqual(try uniform("u_physical.time", sample: s), [Float(time)])
+            // The clock is live (WelkinLive.swift computes it per frame): recorded as zero, with a place in `live`.
+            XCTAssertEqual(try uniform("u_physical.time", sample: s), [0])
             elevations.append(elevation[0])
         }
+        XCTAssertTrue(layer.liveNames.contains("u_physical.time"))
+        XCTAssertTrue(manifest.live.contains { $0.value == layer.liveNames.firstIndex(of: "u_physical.time") && $0.type == "float" })
         // Twenty minutes of sky later, the sun has sunk (an October evening in Paris).
         XCTAssertLessThan(elevations[1], elevations[0] - 1)
     }

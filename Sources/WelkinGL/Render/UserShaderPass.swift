@@ -294,7 +294,7 @@ extension UserShaderPass {
             epoxy_glUniform4f(l, d.x, d.y, d.z, d.w)
         }
         if let l = try declared("iSampleRate", float, "float", 1) { epoxy_glUniform1f(l, Float(Shadertoy.sampleRate)) }
-        if let l = try declared(ShadertoyWrapping.alphaUniform, GLenum(GL_BOOL), "bool", 1) {
+        if let l = try declared(ShadertoyWrapping.alphaUniform, GLenum(GL_INT), "int", 1) {
             epoxy_glUniform1i(l, s.layer.alpha == .shader ? 1 : 0)
         }
         let count = Shadertoy.channelCount

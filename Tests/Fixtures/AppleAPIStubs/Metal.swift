@@ -329,6 +329,8 @@ public protocol MTLRenderCommandEncoder: MTLCommandEncoder {
     func setVertexBuffer(_ buffer: (any MTLBuffer)?, offset: Int, index: Int)
     /// https://developer.apple.com/documentation/metal/mtlrendercommandencoder/setfragmentbuffer(_:offset:index:)
     func setFragmentBuffer(_ buffer: (any MTLBuffer)?, offset: Int, index: Int)
+    /// https://developer.apple.com/documentation/metal/mtlrendercommandencoder/setvertexbytes(_:length:index:)
+    func setVertexBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int)
     /// https://developer.apple.com/documentation/metal/mtlrendercommandencoder/setfragmentbytes(_:length:index:)
     func setFragmentBytes(_ bytes: UnsafeRawPointer, length: Int, index: Int)
     /// https://developer.apple.com/documentation/metal/mtlrendercommandencoder/setvertextexture(_:index:)

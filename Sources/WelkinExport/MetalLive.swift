@@ -1,0 +1,458 @@
+// MetalLive: the uniforms of a Metal layer the package computes per frame, in Swift exported with it.
+//
+// A layer's track (MetalTrack) holds Welkin's values over a span of scene time and then its last.
+// The uniforms that follow the scene clock run on past it instead, computed each frame by the
+// package's WelkinLive.swift: the shaders' time (`u_time`, `iTime`, `iFrame`, the sky's twinkle
+// `u_sky.time` and `u_physical.time`) and a cloud layer's drift and evolution (`u_clouds.offset`,
+// `.evolution`, `.cirrusOffset`) under its own wind or the weather's, cross-fades and all. Each
+// candidate is a model here (`value`) and the Swift the package carries (`swift`), the same
+// arithmetic; a candidate is used only where its model gives, bit for bit, every value Welkin's GL
+// path drew with at the track's samples and at probe times past it (each weather change, minutes
+// and an hour on), so a turning camera or a weather that changes the clouds' size keeps the
+// uniform recorded. MetalLiveTests holds the written Swift to the GL path's values.
+
+import Foundation
+import WelkinCore
+import WelkinGL
+
+/// One uniform the package computes per frame.
+struct LiveUniform: @unchecked Sendable {
+    /// The GL uniform (`u_clouds.offset`).
+    var name: String
+    /// Swift giving its components at scene time `t` (in the layer's enum of WelkinLive.swift).
+    var swift: String
+    /// The same numbers, here.
+    var value: (Double) -> [Double]
+    /// A constant the expression uses (`static let drift3 = WelkinCloudDrift(…)`), if any.
+    var declaration: String?
+
+    /// The 32-bit words GL holds for `values` as a uniform of GLSL `type` (as MetalLayout packs them).
+    static func words(_ values: [Double], type: String) -> [UInt32] {
+        values.map { v in
+            if type.hasPrefix("int") || type.hasPrefix("ivec") {
+                return UInt32(bitPattern: Int32(clamping: Int(v)))
+            } else if type.hasPrefix("uint") || type.hasPrefix("uvec") {
+                return UInt32(clamping: Int(v))
+            }
+            return Float(v).bitPattern
+        }
+    }
+}
+
+enum MetalLive {
+    /// The candidates for the Metal layer drawing `sceneLayers` of `scene`. `programsChange`: the
+    /// layer draws with other programs past the track than at its end (a dated sky whose night part
+    /// ends): its palette then stays recorded too, so the colours and the held night sky agree.
+    static func candidates(scene: Scene, sceneLayers: [Int], programsChange: Bool = false) -> [LiveUniform] {
+        // The clock: scene time as the shaders take it (Frame.time, Frame.frameNumber).
+        var out: [LiveUniform] = ["u_time", "iTime", "u_sky.time", "u_physical.time"].map {
+            LiveUniform(name: $0, swift: "[t]", value: { [$0] }, declaration: nil)
+        }
+        out.append(LiveUniform(name: "iFrame", swift: "[max(-1e15, min(1e15, (t * 60).rounded(.down)))]",
+                               value: { [max(-1e15, min(1e15, ($0 * 60).rounded(.down)))] }, declaration: nil))
+        // A cloud layer's drift, when the Metal layer draws one.
+        let clouds = sceneLayers.compactMap { i in (scene.layers[i].content as? CloudsLayer).map { (i, $0) } }
+        if clouds.count == 1, let (index, layer) = clouds.first, let drift = CloudDrift(scene: scene, layer: layer, index: index) {
+            let name = "drift\(index)"
+            let declaration = "static let \(name) = " + drift.swift
+            out.append(LiveUniform(name: "u_clouds.offset", swift: "\(name).offset(at: t)", value: drift.offset, declaration: declaration))
+            out.append(LiveUniform(name: "u_clouds.evolution", swift: "\(name).evolution(at: t)", value: drift.evolution, declaration: declaration))
+            out.append(LiveUniform(name: "u_clouds.cirrusOffset", swift: "\(name).cirrusOffset(at: t)", value: drift.cirrusOffset, declaration: declaration))
+        }
+        // A palette sky's sun, colours, stars and lightning, when the Metal layer draws one.
+        let palettes = sceneLayers.compactMap { i -> SkyLayer? in
+            guard case .sky(let sky)? = scene.layers[i].content as? SkyContent, sky.model == .palette else { return nil }
+            return sky
+        }
+        if palettes.count == 1, let sky = palettes.first, sky.clockOffset == 0, sky.refraction, !programsChange, !hasNightPart(sky) {
+            out += paletteSky(sky, scene: scene)
+        }
+        return out
+    }
+
+    /// Whether a dated sky may draw stars from the catalogue, planets or the Moon: their places
+    /// come from Welkin's ephemeris and star catalogue as recorded textures and uniforms, and a
+    /// palette computed past the track would light a held night sky (day colours round a night's
+    /// stars), so such a sky's palette stays recorded with them.
+    static func hasNightPart(_ sky: SkyLayer) -> Bool {
+        guard case .computed = sky.sun else { return false }
+        return (sky.stars && sky.effectiveStarSource == .catalog) || sky.moon || sky.planets
+    }
+
+    /// The live uniforms of a palette sky (SkyGradientDraw's per-frame fields); the model is WelkinCore's own draw.
+    static func paletteSky(_ sky: SkyLayer, scene: Scene) -> [LiveUniform] {
+        let pixelSize = Frame(scene: scene, time: 0).pixelSize
+        func draw(_ t: Double) -> SkyGradientDraw {
+            let state = SkyState(layer: sky, time: t, weather: WeatherState(scene.weather, time: t, seed: scene.seed))
+            return SkyGradientDraw(sky, state: state, opacity: 1, time: t, seed: 0, pixelSize: pixelSize, scale: SIMD2(1, 1))
+        }
+        func d<V: SIMD>(_ v: V) -> [Double] where V.Scalar == Float { v.indices.map { Double(v[$0]) } }
+        let c = ExportContext(scene: scene, target: .swiftUI)
+        let weather = scene.weather ?? Weather()
+        func values(_ p: WeatherPreset) -> String {
+            let w = p.parameters
+            return "[\(c.n(w.tint)), \(c.n(w.cover)), \(c.n(w.starVisibility)), \(c.n(w.lightning))]"
+        }
+        let changes = weather.schedule.map { "(at: \(c.n($0.at)), values: \(values($0.preset)))" }.joined(separator: ", ")
+        let random = sky.stars && sky.effectiveStarSource == .random
+        let declaration = (["private static let palette = WelkinPaletteSkyLive(", "    sky: WelkinSky("]
+            + SkyExport.modelArguments(sky, c).map { "        " + $0 }
+            + ["    ),",
+               "    weather: WelkinWeatherSchedule(first: \(values(weather.preset)), changes: [\(changes)], transition: \(c.n(weather.transition))),",
+               "    seed: \(scene.seed), viewAzimuth: \(c.n(sky.viewAzimuth)), fieldOfView: \(c.n(sky.fieldOfView)), width: \(pixelSize.x), height: \(pixelSize.y),",
+               "    randomStars: \(random), starDensity: \(c.n(sky.starDensity))",
+               ")"]).joined(separator: "\n    ")
+        let fields: [(String, String, (Double) -> [Double])] = [
+            ("u_sky.sun", "sun", { d(draw($0).sun) }), ("u_sky.zenith", "zenith", { d(draw($0).zenith) }),
+            ("u_sky.horizon", "horizon", { d(draw($0).horizon) }), ("u_sky.glow", "glow", { d(draw($0).glow) }),
+            ("u_sky.sunColor", "sunColor", { d(draw($0).sunColor) }), ("u_sky.stars", "stars", { d(draw($0).stars) }),
+            ("u_sky.flash", "flash", { [Double(draw($0).flash)] }),
+        ]
+        return fields.map { LiveUniform(name: $0.0, swift: "palette.\($0.1)(at: t)", value: $0.2, declaration: declaration) }
+    }
+
+    /// Scene times past the track where a live model must also hold: around each weather change,
+    /// and a minute, ten minutes and an hour on.
+    static func probeTimes(scene: Scene, after duration: Double) -> [Double] {
+        var times = [duration + 0.75, 61.25, 600.5, 3600.25]
+        if let w = scene.weather {
+            for change in w.schedule {
+                times += [change.at, change.at + w.transition * 0.37, change.at + w.transition, change.at + w.transition + 2.5]
+            }
+        }
+        return times.filter { $0 > duration && $0.isFinite && $0 < 1e7 }.sorted()
+    }
+
+    /// The candidates whose model gives every captured value of the uniform they name (draws in
+    /// `captures`, each at its time), and that some draw uses.
+    static func decide(_ candidates: [LiveUniform], captures: [(time: Double, draws: [GLCapture.Draw])]) -> [LiveUniform] {
+        candidates.filter { c in
+            var used = false
+            for (time, draws) in captures {
+                let expected = c.value(time)
+                for d in draws {
+                    for u in d.uniforms where u.name == c.name {
+                        guard u.count == 1, u.words == LiveUniform.words(expected, type: u.type) else { return false }
+                        used = true
+                    }
+                }
+            }
+            return used
+        }
+    }
+
+    /// The package's WelkinLive.swift: the runtime it needs and one enum per layer with live uniforms.
+    static func source(_ layers: [MetalExport.Layer]) -> String {
+        var s = """
+        // WelkinLive.swift — generated by `welkin export-code --package`: the Metal layers' uniforms that
+        // follow the scene clock, computed each frame (the rest come from each layer's track). Foundation
+        // only; each function is the twin of the WelkinCore code it names.
+
+        import Foundation
+
+        \(RuntimeSupport.closure(["skyModel"]).map(\.source).joined(separator: "\n\n"))
+
+        \(windTravelSource)
+
+        \(cloudDriftSource)
+
+        """
+        for layer in layers where !layer.live.isEmpty {
+            s += "\n/// \(layer.name)'s live uniforms: " + layer.live.map { "`\($0.name)`" }.joined(separator: ", ") + ".\n"
+            s += "enum \(layer.name)Live {\n"
+            for declaration in Set(layer.live.compactMap(\.declaration)).sorted() { s += "    \(declaration)\n\n" }
+            s += "    /// Each uniform's components at scene time `t` (seconds), in the order the track's `live` entries name.\n"
+            s += "    static func values(at t: Double) -> [[Double]] {\n        [\n"
+            for u in layer.live { s += "            \(u.swift),   // \(u.name)\n" }
+            s += "        ]\n    }\n}\n"
+        }
+        return s
+    }
+
+    /// Twin of WeatherState's ∫ wind dt (`windTravel`): the schedule's smoothstep cross-fades integrated exactly.
+    static let windTravelSource = #"""
+    /// ∫ wind dt from 0 to t, points (WelkinCore's WeatherState.windTravel): the weather's first wind,
+    /// then each scheduled change fading to its wind over `transition` seconds with a smoothstep.
+    struct WelkinWindTravel: Sendable {
+        var first: SIMD2<Double>
+        var changes: [(at: Double, wind: SIMD2<Double>)]
+        var transition: Double
+
+        func travel(at time: Double) -> SIMD2<Double> {
+            let segments: [(at: Double, wind: SIMD2<Double>)] = [(-Double.infinity, first)] + changes
+            let transition = max(self.transition, 0)
+            var start = first
+            var travel = SIMD2<Double>.zero
+            var clock = min(0, time)
+            for (index, segment) in segments.enumerated() {
+                let end = index + 1 < segments.count ? segments[index + 1].at : Double.infinity
+                let target = segment.wind
+                let from = start
+                func at(_ t: Double) -> SIMD2<Double> {
+                    guard transition > 0, segment.at.isFinite else { return target }
+                    let u = min(max((t - segment.at) / transition, 0), 1)
+                    if u >= 1 { return target }
+                    let f = u * u * (3 - 2 * u)
+                    return from + (target - from) * f
+                }
+                func integral(_ a: Double, _ b: Double, from t0: Double, to t1: Double) -> Double {
+                    func primitive(_ t: Double) -> Double {
+                        guard transition > 0, segment.at.isFinite else { return b * t }
+                        let u = min(max((t - segment.at) / transition, 0), 1)
+                        let faded = transition * (u * u * u - u * u * u * u / 2)
+                        let before = min(t - segment.at, 0)
+                        let after = max(t - segment.at - transition, 0)
+                        return a * before + a * (transition * u) + (b - a) * faded + b * after
+                    }
+                    return primitive(t1) - primitive(t0)
+                }
+                let t1 = min(time, end)
+                if t1 > clock {
+                    travel.x += integral(from.x, target.x, from: clock, to: t1)
+                    travel.y += integral(from.y, target.y, from: clock, to: t1)
+                    clock = t1
+                }
+                if time < end { break }
+                start = at(end)
+            }
+            if time < 0 { travel = first * time }
+            return SIMD2(travel.x.isFinite ? travel.x : 0, travel.y.isFinite ? travel.y : 0)
+        }
+    }
+    """#
+
+    /// Twin of CloudsDraw's drift (offset, evolution, cirrusOffset) with the layer's constants.
+    static let cloudDriftSource = #"""
+    /// Numbers a weather preset sets (WelkinCore's WeatherParameters), cross-faded as WeatherState
+    /// does: the first preset's, then each scheduled change fading to its own over `transition`
+    /// seconds with a smoothstep (from wherever the last fade had got to).
+    struct WelkinWeatherSchedule: Sendable {
+        var first: [Double]
+        var changes: [(at: Double, values: [Double])]
+        var transition: Double
+
+        func at(_ time: Double) -> [Double] {
+            let segments: [(at: Double, values: [Double])] = [(-Double.infinity, first)] + changes
+            let transition = max(self.transition, 0)
+            var start = first
+            for (index, segment) in segments.enumerated() {
+                let end = index + 1 < segments.count ? segments[index + 1].at : Double.infinity
+                let target = segment.values
+                let from = start
+                func at(_ t: Double) -> [Double] {
+                    guard transition > 0, segment.at.isFinite else { return target }
+                    let u = min(max((t - segment.at) / transition, 0), 1)
+                    if u >= 1 { return target }
+                    let f = u * u * (3 - 2 * u)
+                    return zip(from, target).map { $0 + ($1 - $0) * f }
+                }
+                if time < end { return at(time) }
+                start = at(end)
+            }
+            return start
+        }
+    }
+
+    /// A storm's seeded lightning (WelkinCore's WeatherState.lightning): each second may hold one
+    /// flash, a bright stroke and a fainter return.
+    enum WelkinLightning {
+        static func hash32(_ value: UInt32) -> UInt32 {
+            var x = value
+            x ^= x >> 16
+            x = x &* 0x7feb_352d
+            x ^= x >> 15
+            x = x &* 0x846c_a68b
+            x ^= x >> 16
+            return x
+        }
+
+        static func unit(_ h: UInt32) -> Float { Float(h >> 8) * (1 / 16_777_216) }
+
+        static func brightness(time: Double, seed: UInt64) -> Double {
+            guard time.isFinite else { return 0 }
+            let slotLength = 1.0
+            let slot = (time / slotLength).rounded(.down)
+            var brightness = 0.0
+            for k in [slot - 1, slot] {
+                guard abs(k) < 1e9 else { continue }
+                let h = hash32(UInt32(bitPattern: Int32(k)) ^ hash32(UInt32(bitPattern: 0x5717) ^ hash32(UInt32(truncatingIfNeeded: seed) ^ 0x11ab)))
+                guard Double(unit(h)) < 0.16 else { continue }
+                let offset = Double(unit(hash32(h ^ 0x9e37_79b9))) * slotLength * 0.8
+                let dt = time - (k * slotLength + offset)
+                func pulse(_ x: Double, _ width: Double) -> Double {
+                    guard x >= 0, x < width else { return 0 }
+                    let f = 1 - x / width
+                    return f * f
+                }
+                brightness += pulse(dt, 0.22) + 0.7 * pulse(dt - 0.14, 0.3)
+            }
+            return min(brightness, 1)
+        }
+    }
+
+    /// A palette sky's per-frame numbers (WelkinCore's SkyGradientDraw): the sun's pixel, the
+    /// palette's colours and glow under the weather's tint, the sun disc's colour, the random
+    /// stars' visibility and the lightning's flash. `weather`: [tint, cover, starVisibility, lightning].
+    private struct WelkinPaletteSkyLive: Sendable {
+        var sky: WelkinSky
+        var weather: WelkinWeatherSchedule
+        var seed: UInt64
+        var viewAzimuth: Double
+        var fieldOfView: Double
+        var width: Int
+        var height: Int
+        var randomStars: Bool
+        var starDensity: Double
+
+        func sun(at t: Double) -> [Double] {
+            let p = sky.sunPosition(at: t)
+            let dpp = fieldOfView / Double(max(width, 1))
+            var da = (p.azimuth - viewAzimuth).truncatingRemainder(dividingBy: 360)
+            if da > 180 { da -= 360 }
+            if da < -180 { da += 360 }
+            return [Double(width) / 2 + da / dpp, sky.horizon * Double(height) - p.elevation / dpp]
+        }
+
+        func zenith(at t: Double) -> [Double] { let c = sky.colors(at: t).zenith.lab; return [c.x, c.y, c.z] }
+
+        func horizon(at t: Double) -> [Double] { let c = sky.colors(at: t).horizon.lab; return [c.x, c.y, c.z] }
+
+        func glow(at t: Double) -> [Double] {
+            var g = welkinSkyPalette(sky.palette, elevation: sky.sunPosition(at: t).elevation).glow
+            let tint = weather.at(t)[0]
+            if tint > 0 { g.alpha *= 1 - 0.85 * tint }
+            let linear = SIMD3<Double>(WelkinColorMath.oklabToLinear(SIMD3<Float>(g.lab))).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
+            let v = linear * g.alpha
+            return [v.x, v.y, v.z]
+        }
+
+        func sunColor(at t: Double) -> [Double] {
+            let e = sky.sunPosition(at: t).elevation, w = weather.at(t)
+            let warm = min(max((e + 1) / 12, 0), 1)
+            let disc = SIMD3<Double>(1.0, 0.55 + 0.4 * warm, 0.25 + 0.65 * warm)
+            let hidden = 1 - 0.9 * w[0] * w[1]
+            let v = disc * max(hidden, 0) * (e > -2 ? 1 : 0)
+            return [v.x, v.y, v.z]
+        }
+
+        func stars(at t: Double) -> [Double] {
+            let e = sky.sunPosition(at: t).elevation
+            let night = min(max((-6 - e) / 6, 0), 1)
+            let fade = night * night * (3 - 2 * night)
+            return [randomStars ? fade * weather.at(t)[2] : 0, starDensity]
+        }
+
+        func flash(at t: Double) -> [Double] {
+            let lightning = weather.at(t)[3]
+            return [(lightning > 0 ? lightning * WelkinLightning.brightness(time: t, seed: seed) : 0) * 0.35]
+        }
+    }
+
+    /// A cloud layer's drift and evolution (WelkinCore's CloudsDraw): the layer's own wind (m/s) or
+    /// the weather's travel, turned into the view, over the cloud scales, wrapped to 0…1.
+    struct WelkinCloudDrift: Sendable {
+        var wind: SIMD2<Double>?
+        var weather: WelkinWindTravel
+        var metresPerWindPoint: Double
+        var right: SIMD2<Double>
+        var forward: SIMD2<Double>
+        var scales: WelkinWeatherSchedule
+        var scale: Double
+        var random: [Double]
+        var evolutionRate: Double
+        var evolution: Double
+        var cirrusScale: Double
+
+        static func wrapped(_ v: Double) -> Double { v.isFinite ? v - v.rounded(.down) : 0 }
+
+        func kilometres(at t: Double) -> SIMD2<Double> {
+            let travel = wind.map { $0 * t } ?? weather.travel(at: t) * metresPerWindPoint
+            return (right * travel.x + forward * travel.y) / 1000
+        }
+
+        func offset(at t: Double) -> [Double] {
+            let d = kilometres(at: t)
+            let v = scales.at(t)
+            let s = SIMD2(v[0], v[1]) * scale
+            let weatherOffset = -d / s.x, shapeOffset = -d / s.y
+            return [Self.wrapped(weatherOffset.x + random[0]), Self.wrapped(weatherOffset.y + random[1]),
+                    Self.wrapped(shapeOffset.x + random[2]), Self.wrapped(shapeOffset.y + random[3])]
+        }
+
+        func evolution(at t: Double) -> [Double] { [Self.wrapped(t * evolutionRate * evolution + random[4])] }
+
+        func cirrusOffset(at t: Double) -> [Double] {
+            let d = kilometres(at: t)
+            return [Self.wrapped(-d.x * 1.5 / cirrusScale + random[5]), Self.wrapped(-d.y * 1.5 / cirrusScale * 0.25 + random[6])]
+        }
+    }
+    """#
+}
+
+/// The model of WelkinCloudDrift here: the constants CloudsDraw takes at time 0 (the view's
+/// azimuth, the weather's cloud scales, the layer's seeded offsets) and the weather's travel from
+/// WelkinCore, with the same arithmetic.
+struct CloudDrift {
+    var wind: SIMD2<Double>?
+    var weather: Weather?
+    var seed: UInt64
+    var right: SIMD2<Double>, forward: SIMD2<Double>
+    var layer: CloudsLayer
+    var random: [Double]
+    var evolution: Double
+    var cirrusScale: Double
+
+    init?(scene: Scene, layer: CloudsLayer, index: Int) {
+        guard let state = Frame(scene: scene, time: 0).sky else { return nil }
+        wind = layer.wind
+        weather = scene.weather
+        seed = scene.seed
+        let a = state.viewAzimuth * .pi / 180
+        right = SIMD2(cos(a), -sin(a)); forward = SIMD2(sin(a), cos(a))
+        self.layer = layer
+        let layerSeed = UInt64(Noise.hash32(UInt32(truncatingIfNeeded: scene.seed) ^ Noise.hash32(UInt32(truncatingIfNeeded: layer.seed) &+ UInt32(truncatingIfNeeded: index))))
+        var h = Noise.hash32(UInt32(truncatingIfNeeded: layerSeed) ^ 0xc10d)
+        random = (0..<7).map { _ in h = Noise.hashNext(h); return Double(Noise.unit(h)) }
+        evolution = layer.evolution
+        cirrusScale = 24 * layer.scale
+    }
+
+    static func wrapped(_ v: Double) -> Double { v.isFinite ? v - v.rounded(.down) : 0 }
+
+    func kilometres(at t: Double) -> SIMD2<Double> {
+        let travel = wind.map { $0 * t } ?? WeatherState(weather, time: t, seed: seed).windTravel * CloudsDraw.metresPerWindPoint
+        return (right * travel.x + forward * travel.y) / 1000
+    }
+
+    func offset(_ t: Double) -> [Double] {
+        let d = kilometres(at: t)
+        let s = layer.shape(weather: WeatherState(weather, time: t, seed: seed).parameters).scales
+        let weatherOffset = -d / s.x, shapeOffset = -d / s.y
+        return [Self.wrapped(weatherOffset.x + random[0]), Self.wrapped(weatherOffset.y + random[1]),
+                Self.wrapped(shapeOffset.x + random[2]), Self.wrapped(shapeOffset.y + random[3])]
+    }
+
+    func evolution(_ t: Double) -> [Double] { [Self.wrapped(t * CloudsDraw.evolutionRate * evolution + random[4])] }
+
+    func cirrusOffset(_ t: Double) -> [Double] {
+        let d = kilometres(at: t)
+        return [Self.wrapped(-d.x * 1.5 / cirrusScale + random[5]), Self.wrapped(-d.y * 1.5 / cirrusScale * 0.25 + random[6])]
+    }
+
+    /// The package's `WelkinCloudDrift(…)` with these constants.
+    var swift: String {
+        func n(_ v: Double) -> String { SwiftLiteral.number(v) }
+        func v(_ p: SIMD2<Double>) -> String { "SIMD2(\(n(p.x)), \(n(p.y)))" }
+        let w = weather ?? Weather()
+        let changes = w.schedule.map { "(at: \(n($0.at)), wind: \(v($0.preset.parameters.wind)))" }.joined(separator: ", ")
+        // The scales each preset gives the layer, before its `scale`.
+        var unit = layer
+        unit.scale = 1
+        func scales(_ p: WeatherPreset) -> String { let s = unit.shape(weather: p.parameters).scales; return "[\(n(s.x)), \(n(s.y))]" }
+        let scaleChanges = w.schedule.map { "(at: \(n($0.at)), values: \(scales($0.preset)))" }.joined(separator: ", ")
+        return "WelkinCloudDrift(wind: \(wind.map(v) ?? "nil"), weather: WelkinWindTravel(first: \(v(w.preset.parameters.wind)), changes: [\(changes)], "
+            + "transition: \(n(w.transition))), metresPerWindPoint: \(n(CloudsDraw.metresPerWindPoint)), right: \(v(right)), forward: \(v(forward)), "
+            + "scales: WelkinWeatherSchedule(first: \(scales(w.preset)), changes: [\(scaleChanges)], transition: \(n(w.transition))), scale: \(n(layer.scale)), random: [\(random.map(n).joined(separator: ", "))], evolutionRate: \(n(CloudsDraw.evolutionRate)), "
+            + "evolution: \(n(evolution)), cirrusScale: \(n(cirrusScale)))"
+    }
+}

@@ -1,0 +1,144 @@
+// The uniforms a `--package` export computes per frame (MetalLive) are Welkin's: the package's own
+// WelkinLive.swift and its track reader (the manifest types and `welkinPatched` of WelkinMetal.swift,
+// as written) are compiled with a driver that, at times long past the track, writes each live value
+// into its recorded buffer as the renderer does; every word written equals what Welkin's GL path
+// sets on that uniform at that time (glGetUniform), laid out as the Metal function takes it.
+
+import Foundation
+import XCTest
+import WelkinCore
+import WelkinGL
+@testable import WelkinExport
+import WelkinTestSupport
+
+final class MetalLiveTests: XCTestCase {
+    /// Scenes with Metal layers ("" is the built-in scene) and the uniforms each must compute per frame.
+    static let scenes: [(file: String, live: Set<String>)] = [
+        // A dated sky with the Moon and catalogue stars: its palette stays recorded with its night part.
+        ("snowy-night.json", clouds.union(["u_sky.time"])),
+        ("text-clock.json", ["u_sky.time"]),
+        ("shader-aurora.json", ["u_time"]),
+        ("", clouds.union(["u_physical.time"])),
+        ("weather-tour.json", palette.union(clouds)),
+        ("shadertoy-clouds.json", ["iTime"]),
+        ("sunset-clouds.json", palette.union(clouds)),
+        // The sun for the date: snowy night's sky without its Moon, planets and catalogue stars.
+        (datedSky, palette.union(clouds)),
+    ]
+    static let datedSky = "snowy-night.json, its sky undated of night objects"
+    static func scene(_ file: String) throws -> Scene {
+        guard file == datedSky else { return try MetalExportTests.scene(file) }
+        var scene = try MetalExportTests.scene("snowy-night.json")
+        guard case .sky(var sky)? = scene.layers[0].content as? SkyContent else { throw SwiftCompiler.DriverError(description: "snowy-night's first layer is a sky") }
+        sky.moon = false
+        sky.planets = false
+        sky.starSource = .random
+        scene.layers[0].content = SkyContent.sky(sky)
+        return scene
+    }
+    static let palette: Set<String> = ["u_sky.time", "u_sky.sun", "u_sky.zenith", "u_sky.horizon", "u_sky.glow", "u_sky.sunColor", "u_sky.stars", "u_sky.flash"]
+    static let clouds: Set<String> = ["u_clouds.offset", "u_clouds.evolution", "u_clouds.cirrusOffset"]
+
+    func testLiveUniformsWrittenByThePackageAreWelkinsValuesLongAfterTheTrack() throws {
+        let renderer = try TestGL.renderer()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let started = Date()
+
+        var runtime: String?
+        var reader: String?
+        var driver = ""
+        /// key → the words GL holds there.
+        var expected: [String: [UInt32]] = [:]
+        var skipped = 0
+        for (s, (file, live)) in Self.scenes.enumerated() {
+            let scene = try Self.scene(file)
+            let name = file.isEmpty ? Scene.defaultSceneName : file == Self.datedSky ? "dated-sky" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+            let folder = directory.appendingPathComponent(name)
+            let (layers, output) = try MetalPackageTests.writePackage(scene, sceneFile: nil, options: MetalExport.Options(duration: 0.5, rate: 2), to: folder)
+            XCTAssertEqual(Set(layers.flatMap(\.liveNames)), live, name)
+            let sources = folder.appendingPathComponent("Sources/\(output.typeName.dropLast(4))")
+            let written = try String(contentsOf: sources.appendingPathComponent("WelkinLive.swift"), encoding: .utf8)
+            // The runtime part (the same in every package) once; each package's enums renamed apart.
+            let split = try XCTUnwrap(written.range(of: "\n/// WelkinLayer"), name)
+            if runtime == nil { runtime = String(written[..<split.lowerBound]) } else { XCTAssertEqual(runtime, String(written[..<split.lowerBound])) }
+            driver += written[split.lowerBound...].replacingOccurrences(of: "enum WelkinLayer", with: "enum Scene\(s)WelkinLayer")
+            if reader == nil {
+                let metal = try String(contentsOf: sources.appendingPathComponent("WelkinMetal.swift"), encoding: .utf8)
+                let start = try XCTUnwrap(metal.range(of: "/// A track's manifest"))
+                let end = try XCTUnwrap(metal.range(of: "/// Draws one Welkin layer's track"))
+                reader = String(metal[start.lowerBound..<end.lowerBound])
+            }
+            // Past the 0.5 s track: seconds, minutes, an hour, and the weather's changes.
+            let times = Array(Set([7.3, 95.25, 1234.5, 4000.125] + MetalLive.probeTimes(scene: scene, after: 0.5))).sorted()
+            let first = Frame(scene: scene, time: 0).sceneLayerIndices
+            var captures: [Double: [Int: [GLCapture.Draw]]] = [:]
+            for t in times {
+                let frame = Frame(scene: scene, time: t)
+                XCTAssertEqual(frame.sceneLayerIndices, first, "\(name) at \(t)")
+                captures[t] = try renderer.capture(frame)
+            }
+            for layer in layers where !layer.live.isEmpty {
+                let manifest = try JSONDecoder().decode(MetalTrack.Manifest.self, from: layer.manifest)
+                let position = try XCTUnwrap(first.firstIndex(of: layer.sceneLayers[0]))
+                let tracks = sources.appendingPathComponent("Resources/Tracks/\(layer.name)").path
+                driver += "check(\(SwiftLiteral.string("\(s) \(layer.name)")), \(SwiftLiteral.string(tracks)), Scene\(s)\(layer.name)Live.values, times: [\(times.map(SwiftLiteral.number).joined(separator: ", "))])\n"
+                for t in times {
+                    let sample = min(max(Int((t * manifest.rate).rounded(.down)), 0), manifest.frames.count - 1)
+                    let draws = try XCTUnwrap(captures[t]?[position], "\(name) at \(t)")
+                    for (p, d) in manifest.frames[sample].enumerated() {
+                        let pass = layer.passes[d.program]
+                        // A sky that has switched programs since the track (day to night) draws the held program.
+                        guard p < draws.count, draws[p].fragment.text == pass.fragmentGLSL else { skipped += 1; continue }
+                        let uniforms = Dictionary(draws[p].uniforms.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+                        for (b, buffer) in (pass.vertexLayout.buffers + pass.fragmentLayout.buffers).enumerated() {
+                            let bytes = MetalLayout.pack(buffer, uniforms)
+                            for place in manifest.live where place.program == d.program && place.buffer == b {
+                                expected["\(s) \(layer.name) \(t) \(p) \(b) \(place.offset)"] = (0..<place.components).map { c in
+                                    (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[place.offset + 4 * c + $1]) << (8 * UInt32($1)) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let exported = Date().timeIntervalSince(started)
+        let program = try XCTUnwrap(runtime) + "\n" + (try XCTUnwrap(reader)) + "\n" + driver + #"""
+
+        /// Each live place of the track at each time: the recorded buffer with the live values written in, as the renderer does.
+        func check(_ key: String, _ path: String, _ values: (Double) -> [[Double]], times: [Double]) {
+            let manifest = try! JSONDecoder().decode(WelkinTrackManifest.self, from: Data(contentsOf: URL(fileURLWithPath: path + ".json")))
+            let data = try! Data(contentsOf: URL(fileURLWithPath: path + ".bin"))
+            for t in times {
+                let v = values(t)
+                let sample = min(max(Int((t * manifest.rate).rounded(.down)), 0), manifest.frames.count - 1)
+                for (position, d) in manifest.frames[sample].enumerated() {
+                    let program = manifest.programs[d.program]
+                    for (b, (binding, offset)) in zip(program.buffers, d.buffers).enumerated() {
+                        let places = manifest.live.filter { $0.program == d.program && $0.buffer == b }
+                        if places.isEmpty { continue }
+                        let size = binding.size ?? 0
+                        let bytes = data.withUnsafeBytes { welkinPatched(UnsafeRawBufferPointer(rebasing: $0[offset..<offset + size]), places, v) }
+                        for p in places {
+                            let words = (0..<p.components).map { c in (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[p.offset + 4 * c + $1]) << (8 * UInt32($1)) } }
+                            print("\(key) \(t) \(position) \(b) \(p.offset)\t" + words.map { "\($0)" }.joined(separator: " "))
+                        }
+                    }
+                }
+            }
+        }
+        """#
+        let printed = try SwiftCompiler.runDriver(program, name: "live")
+        var checked = 0
+        for (key, words) in expected.sorted(by: { $0.key < $1.key }) {
+            guard let got = printed[key] else { XCTFail("the driver wrote nothing for \(key)"); continue }
+            XCTAssertEqual(got.map { UInt32($0) }, words, key)
+            checked += words.count
+        }
+        XCTAssertGreaterThan(checked, 400)
+        print(String(format: "MetalLiveTests: %d live words at %d places equal GL's (%d draws of a switched program skipped); packages %.1f s, driver %.1f s",
+                     checked, expected.count, skipped, exported, Date().timeIntervalSince(started) - exported))
+    }
+}
