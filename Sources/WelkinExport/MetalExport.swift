@@ -31,6 +31,14 @@ public enum MetalExport {
 
         public init(duration: Double = 10, rate: Double = 30) { self.duration = duration; self.rate = rate }
 
+        /// `--duration`'s default for `scene`: 10 s, or until its weather's last cross-fade has ended
+        /// (and a second on), so what the track holds after is the weather the live uniforms run on
+        /// under; at most 120 s.
+        public static func defaultDuration(for scene: Scene) -> Double {
+            guard let w = scene.weather, let last = w.schedule.map(\.at).filter(\.isFinite).max() else { return 10 }
+            return min(max(10, (last + max(w.transition, 0) + 1).rounded(.up)), 120)
+        }
+
         /// The most samples a track holds (duration × rate), a documented limit checked before any work.
         public static let maximumSamples = 36_000
         public var sampleCount: Int { max(1, Int((duration * rate).rounded(.down)) + 1) }

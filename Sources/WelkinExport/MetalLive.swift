@@ -59,6 +59,23 @@ enum MetalLive {
             out.append(LiveUniform(name: "u_clouds.evolution", swift: "\(name).evolution(at: t)", value: drift.evolution, declaration: declaration))
             out.append(LiveUniform(name: "u_clouds.cirrusOffset", swift: "\(name).cirrusOffset(at: t)", value: drift.cirrusOffset, declaration: declaration))
         }
+        // Cloud sprites' boxes, when the Metal layer draws one sprite layer.
+        let sprites = sceneLayers.compactMap { i -> (Int, CloudSpritesLayer)? in
+            guard case .cloudSprites(let layer)? = scene.layers[i].content as? SkyContent else { return nil }
+            return (i, layer)
+        }
+        if sprites.count == 1, let (index, layer) = sprites.first, let drift = SpriteDrift(scene: scene, layer: layer, index: index) {
+            out.append(LiveUniform(name: "u_spriteBoxes", swift: "sprites\(index).boxes(at: t)", value: drift.boxes,
+                                   declaration: "static let sprites\(index) = " + drift.swift))
+            // Their colours and sun come from the frame's sky (its first sky layer), when that is a palette computed per frame.
+            let first = scene.layers.lazy.compactMap { l -> SkyLayer? in
+                if case .sky(let s)? = l.content as? SkyContent { return s }
+                return nil
+            }.first ?? SkyLayer()
+            if first.model == .palette, first.clockOffset == 0, first.refraction, !programsChange, !hasNightPart(first) {
+                out += spriteColors(layer, index: index, sky: first, scene: scene)
+            }
+        }
         // A palette sky's sun, colours, stars and lightning, when the Metal layer draws one.
         let palettes = sceneLayers.compactMap { i -> SkyLayer? in
             guard case .sky(let sky)? = scene.layers[i].content as? SkyContent, sky.model == .palette else { return nil }
@@ -87,21 +104,7 @@ enum MetalLive {
             return SkyGradientDraw(sky, state: state, opacity: 1, time: t, seed: 0, pixelSize: pixelSize, scale: SIMD2(1, 1))
         }
         func d<V: SIMD>(_ v: V) -> [Double] where V.Scalar == Float { v.indices.map { Double(v[$0]) } }
-        let c = ExportContext(scene: scene, target: .swiftUI)
-        let weather = scene.weather ?? Weather()
-        func values(_ p: WeatherPreset) -> String {
-            let w = p.parameters
-            return "[\(c.n(w.tint)), \(c.n(w.cover)), \(c.n(w.starVisibility)), \(c.n(w.lightning))]"
-        }
-        let changes = weather.schedule.map { "(at: \(c.n($0.at)), values: \(values($0.preset)))" }.joined(separator: ", ")
-        let random = sky.stars && sky.effectiveStarSource == .random
-        let declaration = (["private static let palette = WelkinPaletteSkyLive(", "    sky: WelkinSky("]
-            + SkyExport.modelArguments(sky, c).map { "        " + $0 }
-            + ["    ),",
-               "    weather: WelkinWeatherSchedule(first: \(values(weather.preset)), changes: [\(changes)], transition: \(c.n(weather.transition))),",
-               "    seed: \(scene.seed), viewAzimuth: \(c.n(sky.viewAzimuth)), fieldOfView: \(c.n(sky.fieldOfView)), width: \(pixelSize.x), height: \(pixelSize.y),",
-               "    randomStars: \(random), starDensity: \(c.n(sky.starDensity))",
-               ")"]).joined(separator: "\n    ")
+        let declaration = paletteDeclaration(sky, name: "palette", scene: scene, pixelSize: pixelSize)
         let fields: [(String, String, (Double) -> [Double])] = [
             ("u_sky.sun", "sun", { d(draw($0).sun) }), ("u_sky.zenith", "zenith", { d(draw($0).zenith) }),
             ("u_sky.horizon", "horizon", { d(draw($0).horizon) }), ("u_sky.glow", "glow", { d(draw($0).glow) }),
@@ -109,6 +112,41 @@ enum MetalLive {
             ("u_sky.flash", "flash", { [Double(draw($0).flash)] }),
         ]
         return fields.map { LiveUniform(name: $0.0, swift: "palette.\($0.1)(at: t)", value: $0.2, declaration: declaration) }
+    }
+
+    /// The live colours and sun of a cloud sprite layer (CloudSpritesDraw's), from the frame's first sky layer `sky`.
+    static func spriteColors(_ layer: CloudSpritesLayer, index: Int, sky: SkyLayer, scene: Scene) -> [LiveUniform] {
+        let frame = Frame(scene: scene, time: 0)
+        func draw(_ t: Double) -> CloudSpritesDraw? {
+            SkyState.of(scene, time: t).map { CloudSpritesDraw(layer, state: $0, opacity: 1, seed: 0, pixelSize: frame.pixelSize, scale: frame.scale) }
+        }
+        func d<V: SIMD>(_ v: V?) -> [Double] where V.Scalar == Float { v.map { v in v.indices.map { Double(v[$0]) } } ?? [] }
+        let declaration = paletteDeclaration(sky, name: "spriteSky", scene: scene, pixelSize: frame.pixelSize)
+        return [
+            LiveUniform(name: "u_sprite.lit", swift: "spriteSky.cloudColors(at: t).lit", value: { d(draw($0)?.lit) }, declaration: declaration),
+            LiveUniform(name: "u_sprite.shadow", swift: "spriteSky.cloudColors(at: t).shadow", value: { d(draw($0)?.shadow) }, declaration: declaration),
+            LiveUniform(name: "u_sprite.glow", swift: "spriteSky.cloudColors(at: t).glow", value: { d(draw($0)?.glow) }, declaration: declaration),
+            LiveUniform(name: "u_sprite.sun", swift: "spriteSky.sun(at: t)", value: { d(draw($0)?.sun) }, declaration: declaration),
+        ]
+    }
+
+    /// `private static let NAME = WelkinPaletteSkyLive(…)` for `sky` in `scene`.
+    static func paletteDeclaration(_ sky: SkyLayer, name: String, scene: Scene, pixelSize: SIMD2<Int>) -> String {
+        let c = ExportContext(scene: scene, target: .swiftUI)
+        let weather = scene.weather ?? Weather()
+        func values(_ p: WeatherPreset) -> String {
+            let w = p.parameters
+            return "[\(c.n(w.tint)), \(c.n(w.cover)), \(c.n(w.starVisibility)), \(c.n(w.lightning)), \(c.n(w.cloudDarkness))]"
+        }
+        let changes = weather.schedule.map { "(at: \(c.n($0.at)), values: \(values($0.preset)))" }.joined(separator: ", ")
+        let random = sky.stars && sky.effectiveStarSource == .random
+        return (["private static let \(name) = WelkinPaletteSkyLive(", "    sky: WelkinSky("]
+            + SkyExport.modelArguments(sky, c).map { "        " + $0 }
+            + ["    ),",
+               "    weather: WelkinWeatherSchedule(first: \(values(weather.preset)), changes: [\(changes)], transition: \(c.n(weather.transition))),",
+               "    seed: \(scene.seed), viewAzimuth: \(c.n(sky.viewAzimuth)), fieldOfView: \(c.n(sky.fieldOfView)), width: \(pixelSize.x), height: \(pixelSize.y),",
+               "    randomStars: \(random), starDensity: \(c.n(sky.starDensity))",
+               ")"]).joined(separator: "\n    ")
     }
 
     /// Scene times past the track where a live model must also hold: around each weather change,
@@ -132,7 +170,9 @@ enum MetalLive {
                 let expected = c.value(time)
                 for d in draws {
                     for u in d.uniforms where u.name == c.name {
-                        guard u.count == 1, u.words == LiveUniform.words(expected, type: u.type) else { return false }
+                        // An array's first elements (a shader reads as many as its count says); else the whole value.
+                        let words = LiveUniform.words(expected, type: u.type)
+                        guard u.count == 1 ? u.words == words : words.count <= u.words.count && Array(u.words.prefix(words.count)) == words else { return false }
                         used = true
                     }
                 }
@@ -155,6 +195,8 @@ enum MetalLive {
         \(windTravelSource)
 
         \(cloudDriftSource)
+
+        \(spriteDriftSource)
 
         """
         for layer in layers where !layer.live.isEmpty {
@@ -217,6 +259,85 @@ enum MetalLive {
             }
             if time < 0 { travel = first * time }
             return SIMD2(travel.x.isFinite ? travel.x : 0, travel.y.isFinite ? travel.y : 0)
+        }
+    }
+    """#
+
+    /// Twin of WeatherState's drift (∫ cloud speed / 0.3 dt) and of CloudSpritesDraw's boxes.
+    static let spriteDriftSource = #"""
+    /// How far clouds have drifted, in seconds of clear-sky drift (WelkinCore's WeatherState.drift):
+    /// ∫ cloud speed factor / 0.3 dt through the schedule's smoothstep cross-fades; `steady`: a scene
+    /// without weather (clear, time × speed / 0.3).
+    struct WelkinWeatherDrift: Sendable {
+        var first: Double
+        var changes: [(at: Double, speed: Double)]
+        var transition: Double
+        var steady: Bool
+
+        func drift(at time: Double) -> Double {
+            if steady { return time * first / 0.3 }
+            let segments: [(at: Double, speed: Double)] = [(-Double.infinity, first)] + changes
+            let transition = max(self.transition, 0)
+            var start = first
+            var total = 0.0
+            var clock = min(0, time)
+            for (index, segment) in segments.enumerated() {
+                let end = index + 1 < segments.count ? segments[index + 1].at : Double.infinity
+                let target = segment.speed
+                let from = start
+                func at(_ t: Double) -> Double {
+                    guard transition > 0, segment.at.isFinite else { return target }
+                    let u = min(max((t - segment.at) / transition, 0), 1)
+                    if u >= 1 { return target }
+                    return from + (target - from) * (u * u * (3 - 2 * u))
+                }
+                func integral(_ a: Double, _ b: Double, from t0: Double, to t1: Double) -> Double {
+                    func primitive(_ t: Double) -> Double {
+                        guard transition > 0, segment.at.isFinite else { return b * t }
+                        let u = min(max((t - segment.at) / transition, 0), 1)
+                        let faded = transition * (u * u * u - u * u * u * u / 2)
+                        let before = min(t - segment.at, 0)
+                        let after = max(t - segment.at - transition, 0)
+                        return a * before + a * (transition * u) + (b - a) * faded + b * after
+                    }
+                    return primitive(t1) - primitive(t0)
+                }
+                let t1 = min(time, end)
+                if t1 > clock {
+                    total += integral(from / 0.3, target / 0.3, from: clock, to: t1)
+                    clock = t1
+                }
+                if time < end { break }
+                start = at(end)
+            }
+            if time < 0 { total = time * first / 0.3 }
+            return total.isFinite ? total : 0
+        }
+    }
+
+    /// Cloud sprites drifting left to right and wrapping (WelkinCore's CloudSpritesDraw): each
+    /// sprite's phase, crossing time, half size, span and centre y (pixels); the layer's own speed
+    /// or the weather's drift.
+    struct WelkinSpriteDrift: Sendable {
+        var speed: Double?
+        var weather: WelkinWeatherDrift
+        var sprites: [Sprite]
+
+        struct Sprite: Sendable {
+            var phase: Double, crossing: Double, halfWidth: Double, span: Double, y: Double, halfHeight: Double
+        }
+
+        /// Centre x, centre y, half width, half height of each sprite, pixels.
+        func boxes(at t: Double) -> [Double] {
+            let steady = speed.map { $0 * t } ?? weather.drift(at: t)
+            let drift = steady.isFinite ? steady : 0
+            var out: [Double] = []
+            for s in sprites {
+                var u = (s.phase + drift / s.crossing).truncatingRemainder(dividingBy: 1)
+                if u < 0 { u += 1 }
+                out += [-s.halfWidth * 1.3 + u * s.span, s.y, s.halfWidth, s.halfHeight]
+            }
+            return out
         }
     }
     """#
@@ -292,7 +413,8 @@ enum MetalLive {
 
     /// A palette sky's per-frame numbers (WelkinCore's SkyGradientDraw): the sun's pixel, the
     /// palette's colours and glow under the weather's tint, the sun disc's colour, the random
-    /// stars' visibility and the lightning's flash. `weather`: [tint, cover, starVisibility, lightning].
+    /// stars' visibility, the lightning's flash and the colours cloud sprites take from the sky
+    /// (SkyState.cloudColors). `weather`: [tint, cover, starVisibility, lightning, cloudDarkness].
     private struct WelkinPaletteSkyLive: Sendable {
         var sky: WelkinSky
         var weather: WelkinWeatherSchedule
@@ -345,6 +467,36 @@ enum MetalLive {
         func flash(at t: Double) -> [Double] {
             let lightning = weather.at(t)[3]
             return [(lightning > 0 ? lightning * WelkinLightning.brightness(time: t, seed: seed) : 0) * 0.35]
+        }
+
+        /// Cloud sprites' lit and shadow colours and the sun's glow on them (straight sRGB; the glow × its alpha).
+        func cloudColors(at t: Double) -> (lit: [Double], shadow: [Double], glow: [Double]) {
+            let e = sky.sunPosition(at: t).elevation, c = sky.colors(at: t), w = weather.at(t)
+            var sunGlow = welkinSkyPalette(sky.palette, elevation: e).glow
+            if w[0] > 0 { sunGlow.alpha *= 1 - 0.85 * w[0] }
+            let day = min(max((c.zenith.lab.x - 0.2) / 0.35, 0), 1)
+            let white = WelkinOklab(WelkinRGBA(0.97, 0.97, 1.0, 1))
+            let nightLit = WelkinOklab(lab: SIMD3(c.horizon.lab.x * 0.9 + 0.12, c.horizon.lab.y * 0.6, c.horizon.lab.z * 0.6), alpha: 1)
+            var lit = WelkinOklab.mix(nightLit, white, day)
+            let lowSun = min(max(1 - (e - 2) / 14, 0), 1) * min(max((e + 8) / 8, 0), 1)
+            lit = .mix(lit, WelkinOklab(lab: sunGlow.lab, alpha: 1), 0.65 * lowSun * (1 - 0.75 * w[0] * w[4]))
+            lit.lab.x *= 1 - 0.35 * w[4]
+            var shadow = WelkinOklab.mix(WelkinOklab(lab: c.zenith.lab, alpha: 1), WelkinOklab(WelkinRGBA(0.45, 0.47, 0.55, 1)), 0.55)
+            shadow.lab.x *= 0.55 + 0.45 * day
+            shadow.lab.x *= 1 - 0.45 * w[4]
+            shadow.lab.y *= 0.7; shadow.lab.z *= 0.7
+            let flash = w[3] > 0 ? w[3] * WelkinLightning.brightness(time: t, seed: seed) : 0
+            if flash > 0 {
+                let bright = WelkinOklab(WelkinRGBA(0.92, 0.93, 1.0, 1))
+                lit = .mix(lit, bright, flash * 0.8)
+                shadow = .mix(shadow, bright, flash * 0.5)
+            }
+            func srgb(_ o: WelkinOklab) -> SIMD3<Float> {
+                let linear = SIMD3<Double>(WelkinColorMath.oklabToLinear(SIMD3<Float>(o.lab))).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
+                return WelkinColorMath.linearToSRGB(SIMD3<Float>(linear))
+            }
+            let l = srgb(lit), s = srgb(shadow), g = srgb(sunGlow) * Float(sunGlow.alpha * (1 - 0.6 * w[4]))
+            return ([Double(l.x), Double(l.y), Double(l.z)], [Double(s.x), Double(s.y), Double(s.z)], [Double(g.x), Double(g.y), Double(g.z)])
         }
     }
 
@@ -454,5 +606,46 @@ struct CloudDrift {
             + "transition: \(n(w.transition))), metresPerWindPoint: \(n(CloudsDraw.metresPerWindPoint)), right: \(v(right)), forward: \(v(forward)), "
             + "scales: WelkinWeatherSchedule(first: \(scales(w.preset)), changes: [\(scaleChanges)], transition: \(n(w.transition))), scale: \(n(layer.scale)), random: [\(random.map(n).joined(separator: ", "))], evolutionRate: \(n(CloudsDraw.evolutionRate)), "
             + "evolution: \(n(evolution)), cirrusScale: \(n(cirrusScale)))"
+    }
+}
+
+/// The constants of WelkinSpriteDrift: each sprite's numbers as CloudSpritesDraw draws them from the
+/// layer's seed (the same hash sequence), and the weather's cloud speeds. Its model is WelkinCore's
+/// own CloudSpritesDraw.
+struct SpriteDrift {
+    var boxes: (Double) -> [Double]
+    var swift: String
+
+    init?(scene: Scene, layer: CloudSpritesLayer, index: Int) {
+        let frame = Frame(scene: scene, time: 0)
+        let pixelSize = frame.pixelSize, scale = frame.scale
+        let seed = UInt64(Noise.hash32(UInt32(truncatingIfNeeded: scene.seed) ^ Noise.hash32(UInt32(truncatingIfNeeded: layer.seed) &+ UInt32(truncatingIfNeeded: index))))
+        boxes = { t in
+            guard let state = SkyState.of(scene, time: t) else { return [] }
+            let d = CloudSpritesDraw(layer, state: state, opacity: 1, seed: seed, pixelSize: pixelSize, scale: scale)
+            return d.boxes.prefix(CloudSpritesLayer.maximumCount).flatMap { [Double($0.x), Double($0.y), Double($0.z), Double($0.w)] }
+        }
+        func n(_ v: Double) -> String { SwiftLiteral.number(v) }
+        let width = Double(pixelSize.x), height = Double(pixelSize.y)
+        var sprites: [String] = []
+        let s = UInt32(truncatingIfNeeded: seed)
+        for i in 0..<min(layer.count, CloudSpritesLayer.maximumCount) {
+            var h = Noise.hashCell(Int32(i), 0x0c10d, s)
+            func next() -> Double { h = Noise.hashNext(h); return Double(Noise.unit(h)) }
+            _ = next()   // the kind
+            let w = layer.sizeRange.lowerBound + (layer.sizeRange.upperBound - layer.sizeRange.lowerBound) * next()
+            let cloudHeight = 0.6 * w
+            let y = layer.band.lowerBound + (layer.band.upperBound - layer.band.lowerBound) * next()
+            let crossing = layer.crossingTime.lowerBound + (layer.crossingTime.upperBound - layer.crossingTime.lowerBound) * next()
+            let phase = next()
+            let halfW = w / 2 * scale.x, halfH = cloudHeight / 2 * scale.y
+            let span = width + 2 * halfW * 1.3
+            sprites.append("WelkinSpriteDrift.Sprite(phase: \(n(phase)), crossing: \(n(crossing)), halfWidth: \(n(halfW)), span: \(n(span)), y: \(n(Double(Float(y * height)))), halfHeight: \(n(halfH)))")
+        }
+        let w = scene.weather ?? Weather()
+        let changes = w.schedule.map { "(at: \(n($0.at)), speed: \(n($0.preset.parameters.cloudSpeed)))" }.joined(separator: ", ")
+        swift = "WelkinSpriteDrift(speed: \(layer.speed.map(n) ?? "nil"), weather: WelkinWeatherDrift(first: \(n(w.preset.parameters.cloudSpeed)), "
+            + "changes: [\(changes)], transition: \(n(w.transition)), steady: \(scene.weather == nil)), sprites: [\n        "
+            + sprites.joined(separator: ",\n        ") + "\n    ])"
     }
 }

@@ -61,12 +61,15 @@ struct WelkinTrackManifest: Decodable {
         var length: Int
     }
     /// Where a uniform computed per frame goes: a program's buffer, the byte offset in it, and
-    /// which of the layer's live values (`components` words of `type`: float, int or uint).
+    /// which of the layer's live values (`components` words of `type`: float, int or uint, for each
+    /// of up to `count` elements `stride` bytes apart).
     struct Live: Decodable {
         var program: Int
         var buffer: Int
         var offset: Int
         var components: Int
+        var count: Int
+        var stride: Int
         var type: String
         var value: Int
     }
@@ -89,16 +92,20 @@ func welkinPatched(_ bytes: UnsafeRawBufferPointer, _ places: [WelkinTrackManife
     var out = [UInt8](bytes)
     for place in places where place.value < values.count {
         let v = values[place.value]
-        for c in 0..<min(place.components, v.count) {
-            let word: UInt32
-            switch place.type {
-            case "int": word = UInt32(bitPattern: Int32(clamping: Int(v[c])))
-            case "uint": word = UInt32(clamping: Int(v[c]))
-            default: word = Float(v[c]).bitPattern
+        for element in 0..<place.count {
+            for c in 0..<place.components {
+                let k = element * place.components + c
+                guard k < v.count else { break }
+                let word: UInt32
+                switch place.type {
+                case "int": word = UInt32(bitPattern: Int32(clamping: Int(v[k])))
+                case "uint": word = UInt32(clamping: Int(v[k]))
+                default: word = Float(v[k]).bitPattern
+                }
+                let at = place.offset + element * place.stride + 4 * c
+                guard at + 4 <= out.count else { continue }
+                for b in 0..<4 { out[at + b] = UInt8(truncatingIfNeeded: word >> (8 * UInt32(b))) }
             }
-            let at = place.offset + 4 * c
-            guard at + 4 <= out.count else { continue }
-            for b in 0..<4 { out[at + b] = UInt8(truncatingIfNeeded: word >> (8 * UInt32(b))) }
         }
     }
     return out

@@ -26,12 +26,15 @@ struct MetalTrack {
 
     /// A live uniform's place: the program, its buffer (position in `Program.buffers`), the byte
     /// offset there, and which of the layer's live values goes in it, as `components` words of `type`
-    /// ("float", "int" or "uint"; its recorded bytes there are zero).
+    /// ("float", "int" or "uint") for each of up to `count` elements `stride` bytes apart (an
+    /// array's: as many as the value holds). Its recorded bytes there are zero.
     struct Live: Codable, Equatable {
         var program: Int
         var buffer: Int
         var offset: Int
         var components: Int
+        var count: Int
+        var stride: Int
         var type: String
         var value: Int
     }
@@ -178,7 +181,8 @@ struct MetalTrack {
                 for field in buffer.fields {
                     guard let value = live.firstIndex(of: field.name), let type = types[field.name] else { continue }
                     let scalar = type.hasPrefix("i") ? "int" : type.hasPrefix("u") ? "uint" : "float"
-                    places.append(Live(program: p, buffer: b, offset: field.offset, components: field.components, type: scalar, value: value))
+                    places.append(Live(program: p, buffer: b, offset: field.offset, components: field.components, count: field.count,
+                                       stride: field.stride, type: scalar, value: value))
                 }
             }
         }

@@ -22,8 +22,10 @@ extension Commands {
         image sprites are written beside it. SCENE 'default' is the built-in default scene.
         With --package DIR (SwiftUI, iOS 17 / macOS 14; without SCENE, the built-in default scene) it writes a Swift
         package instead, in which the sky, clouds and shader layers are Metal compiled from the GLSL Welkin draws
-        them with (glslangValidator, spirv-val, spirv-cross: make deps), their uniforms Welkin's own values at
-        --rate samples a second (default 30) over --duration seconds of scene time (default 10), then held.
+        them with (glslangValidator, spirv-val, spirv-cross: make deps). Uniforms that follow the clock (time,
+        cloud drift, a palette sky) are computed each frame by exported Swift; the rest are Welkin's values at
+        --rate samples a second (default 30) over --duration seconds of scene time (default 10, or to the end
+        of the weather's schedule), then held.
         """,
         options: [Options.ExportCode.swiftUI, Options.ExportCode.coreAnimation, Options.ExportCode.output, Options.ExportCode.package,
                   Options.ExportCode.duration, Options.ExportCode.rate, Options.ExportCode.shaders],
@@ -60,9 +62,9 @@ extension Commands {
         if try args[Options.ExportCode.coreAnimation] { throw UsageError(message: "--package writes SwiftUI; --coreanimation is for single files", command: command) }
         if try args[Options.ExportCode.output] != nil { throw UsageError(message: "--package and -o exclude each other", command: command) }
         var options = MetalExport.Options()
-        if let v = try args[Options.ExportCode.duration] { options.duration = v }
-        if let v = try args[Options.ExportCode.rate] { options.rate = v }
         let scene = try loadScene(args, command: command)
+        options.duration = try args[Options.ExportCode.duration] ?? MetalExport.Options.defaultDuration(for: scene)
+        if let v = try args[Options.ExportCode.rate] { options.rate = v }
         let sceneFile = args.positionals.first
         let renderer = try headlessRenderer(args)
         let layers = try inScene(scene.sourcePath) {
@@ -109,7 +111,7 @@ extension Options {
         static let output = Options.output.with(value: "FILE.swift", help: "Where to write the code (default: stdout).")
         static let package = Option<String?>("--package", value: "DIR", help: "Write a Swift package with the shader layers as Metal.",
                                              convert: OptionConversion.text)
-        static let duration = Option<Double?>("--duration", value: "S", help: "With --package: seconds of scene time the Metal layers' tracks hold (default 10).",
+        static let duration = Option<Double?>("--duration", value: "S", help: "With --package: seconds of scene time the Metal layers' tracks hold (default 10, or to the end of the weather's schedule).",
                                               convert: OptionConversion.number("a number of seconds in [0, 3600]") { $0 >= 0 && $0 <= 3600 })
         static let rate = Option<Double?>("--rate", value: "HZ", help: "With --package: samples a second in the tracks (default 30).",
                                           convert: OptionConversion.number("a number of samples a second in (0, 240]") { $0 > 0 && $0 <= 240 })

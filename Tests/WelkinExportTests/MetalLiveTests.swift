@@ -16,10 +16,10 @@ final class MetalLiveTests: XCTestCase {
     static let scenes: [(file: String, live: Set<String>)] = [
         // A dated sky with the Moon and catalogue stars: its palette stays recorded with its night part.
         ("snowy-night.json", clouds.union(["u_sky.time"])),
-        ("text-clock.json", ["u_sky.time"]),
+        ("text-clock.json", ["u_sky.time", "u_spriteBoxes"]),
         ("shader-aurora.json", ["u_time"]),
         ("", clouds.union(["u_physical.time"])),
-        ("weather-tour.json", palette.union(clouds)),
+        ("weather-tour.json", palette.union(clouds).union(sprites)),
         ("shadertoy-clouds.json", ["iTime"]),
         ("sunset-clouds.json", palette.union(clouds)),
         // The sun for the date: snowy night's sky without its Moon, planets and catalogue stars.
@@ -38,6 +38,7 @@ final class MetalLiveTests: XCTestCase {
     }
     static let palette: Set<String> = ["u_sky.time", "u_sky.sun", "u_sky.zenith", "u_sky.horizon", "u_sky.glow", "u_sky.sunColor", "u_sky.stars", "u_sky.flash"]
     static let clouds: Set<String> = ["u_clouds.offset", "u_clouds.evolution", "u_clouds.cirrusOffset"]
+    static let sprites: Set<String> = ["u_spriteBoxes", "u_sprite.lit", "u_sprite.shadow", "u_sprite.glow", "u_sprite.sun"]
 
     func testLiveUniformsWrittenByThePackageAreWelkinsValuesLongAfterTheTrack() throws {
         let renderer = try TestGL.renderer()
@@ -95,8 +96,12 @@ final class MetalLiveTests: XCTestCase {
                         for (b, buffer) in (pass.vertexLayout.buffers + pass.fragmentLayout.buffers).enumerated() {
                             let bytes = MetalLayout.pack(buffer, uniforms)
                             for place in manifest.live where place.program == d.program && place.buffer == b {
-                                expected["\(s) \(layer.name) \(t) \(p) \(b) \(place.offset)"] = (0..<place.components).map { c in
-                                    (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[place.offset + 4 * c + $1]) << (8 * UInt32($1)) }
+                                // As many elements as the value holds (an array's first ones: the sprites there are).
+                                let elements = min(place.count, (layer.live[place.value].value(t).count + place.components - 1) / place.components)
+                                expected["\(s) \(layer.name) \(t) \(p) \(b) \(place.offset)"] = (0..<elements).flatMap { e in
+                                    (0..<place.components).map { c in
+                                        (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[place.offset + e * place.stride + 4 * c + $1]) << (8 * UInt32($1)) }
+                                    }
                                 }
                             }
                         }
@@ -122,7 +127,16 @@ final class MetalLiveTests: XCTestCase {
                         let size = binding.size ?? 0
                         let bytes = data.withUnsafeBytes { welkinPatched(UnsafeRawBufferPointer(rebasing: $0[offset..<offset + size]), places, v) }
                         for p in places {
-                            let words = (0..<p.components).map { c in (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[p.offset + 4 * c + $1]) << (8 * UInt32($1)) } }
+                            let elements = min(p.count, (v[p.value].count + p.components - 1) / p.components)
+                            var words: [UInt32] = []
+                            for e in 0..<elements {
+                                for c in 0..<p.components {
+                                    let at: Int = p.offset + e * p.stride + 4 * c
+                                    var word: UInt32 = 0
+                                    for k in 0..<4 { word |= UInt32(bytes[at + k]) << UInt32(8 * k) }
+                                    words.append(word)
+                                }
+                            }
                             print("\(key) \(t) \(position) \(b) \(p.offset)\t" + words.map { "\($0)" }.joined(separator: " "))
                         }
                     }
