@@ -602,10 +602,11 @@ struct CloudDrift {
         unit.scale = 1
         func scales(_ p: WeatherPreset) -> String { let s = unit.shape(weather: p.parameters).scales; return "[\(n(s.x)), \(n(s.y))]" }
         let scaleChanges = w.schedule.map { "(at: \(n($0.at)), values: \(scales($0.preset)))" }.joined(separator: ", ")
-        return "WelkinCloudDrift(wind: \(wind.map(v) ?? "nil"), weather: WelkinWindTravel(first: \(v(w.preset.parameters.wind)), changes: [\(changes)], "
-            + "transition: \(n(w.transition))), metresPerWindPoint: \(n(CloudsDraw.metresPerWindPoint)), right: \(v(right)), forward: \(v(forward)), "
-            + "scales: WelkinWeatherSchedule(first: \(scales(w.preset)), changes: [\(scaleChanges)], transition: \(n(w.transition))), scale: \(n(layer.scale)), random: [\(random.map(n).joined(separator: ", "))], evolutionRate: \(n(CloudsDraw.evolutionRate)), "
-            + "evolution: \(n(evolution)), cirrusScale: \(n(cirrusScale)))"
+        return "WelkinCloudDrift(\n        wind: \(wind.map(v) ?? "nil"),\n        weather: WelkinWindTravel(first: \(v(w.preset.parameters.wind)), changes: [\(changes)], "
+            + "transition: \(n(w.transition))),\n        metresPerWindPoint: \(n(CloudsDraw.metresPerWindPoint)), right: \(v(right)), forward: \(v(forward)),\n        "
+            + "scales: WelkinWeatherSchedule(first: \(scales(w.preset)), changes: [\(scaleChanges)], transition: \(n(w.transition))), scale: \(n(layer.scale)),\n        "
+            + "random: [\(random.map(n).joined(separator: ", "))],\n        evolutionRate: \(n(CloudsDraw.evolutionRate)), "
+            + "evolution: \(n(evolution)), cirrusScale: \(n(cirrusScale))\n    )"
     }
 }
 
@@ -644,8 +645,8 @@ struct SpriteDrift {
         }
         let w = scene.weather ?? Weather()
         let changes = w.schedule.map { "(at: \(n($0.at)), speed: \(n($0.preset.parameters.cloudSpeed)))" }.joined(separator: ", ")
-        swift = "WelkinSpriteDrift(speed: \(layer.speed.map(n) ?? "nil"), weather: WelkinWeatherDrift(first: \(n(w.preset.parameters.cloudSpeed)), "
-            + "changes: [\(changes)], transition: \(n(w.transition)), steady: \(scene.weather == nil)), sprites: [\n        "
-            + sprites.joined(separator: ",\n        ") + "\n    ])"
+        swift = "WelkinSpriteDrift(\n        speed: \(layer.speed.map(n) ?? "nil"),\n        weather: WelkinWeatherDrift(first: \(n(w.preset.parameters.cloudSpeed)), "
+            + "changes: [\(changes)], transition: \(n(w.transition)), steady: \(scene.weather == nil)),\n        sprites: [\n            "
+            + sprites.joined(separator: ",\n            ") + ",\n        ]\n    )"
     }
 }
