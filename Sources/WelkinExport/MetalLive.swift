@@ -192,7 +192,7 @@ enum MetalLive {
 
         \(RuntimeSupport.closure(["skyModel"]).map(\.source).joined(separator: "\n\n"))
 
-        \(windTravelSource)
+        \(weatherIntegralSource)
 
         \(cloudDriftSource)
 
@@ -211,31 +211,38 @@ enum MetalLive {
         return s
     }
 
-    /// Twin of WeatherState's ∫ wind dt (`windTravel`): the schedule's smoothstep cross-fades integrated exactly.
-    static let windTravelSource = #"""
-    /// ∫ wind dt from 0 to t, points (WelkinCore's WeatherState.windTravel): the weather's first wind,
-    /// then each scheduled change fading to its wind over `transition` seconds with a smoothstep.
-    struct WelkinWindTravel: Sendable {
-        var first: SIMD2<Double>
-        var changes: [(at: Double, wind: SIMD2<Double>)]
+    /// Twin of WeatherState's integrals: ∫ wind dt (`windTravel`) and ∫ cloud speed / 0.3 dt (`drift`).
+    static let weatherIntegralSource = #"""
+    /// ∫ of weather numbers over scene time (WelkinCore's WeatherState: `windTravel`, ∫ wind dt in
+    /// points; `drift`, ∫ cloud speed / 0.3 dt in seconds of clear-sky drift): the first preset's
+    /// values, then each scheduled change fading to its own over `transition` seconds with a
+    /// smoothstep, integrated exactly; each value over `divisor`. `steady`: a scene without weather
+    /// (clear throughout, time × value / divisor).
+    struct WelkinWeatherIntegral: Sendable {
+        var first: [Double]
+        var changes: [(at: Double, values: [Double])]
         var transition: Double
+        var divisor: Double
+        var steady: Bool
 
-        func travel(at time: Double) -> SIMD2<Double> {
-            let segments: [(at: Double, wind: SIMD2<Double>)] = [(-Double.infinity, first)] + changes
+        func at(_ time: Double) -> [Double] {
+            if steady { return first.map { time * $0 / divisor } }
+            if time < 0 { return first.map { time * $0 / divisor }.map { $0.isFinite ? $0 : 0 } }
+            let segments: [(at: Double, values: [Double])] = [(-Double.infinity, first)] + changes
             let transition = max(self.transition, 0)
             var start = first
-            var travel = SIMD2<Double>.zero
-            var clock = min(0, time)
+            var total = [Double](repeating: 0, count: first.count)
+            var clock = 0.0
             for (index, segment) in segments.enumerated() {
                 let end = index + 1 < segments.count ? segments[index + 1].at : Double.infinity
-                let target = segment.wind
+                let target = segment.values
                 let from = start
-                func at(_ t: Double) -> SIMD2<Double> {
+                func at(_ t: Double) -> [Double] {
                     guard transition > 0, segment.at.isFinite else { return target }
                     let u = min(max((t - segment.at) / transition, 0), 1)
                     if u >= 1 { return target }
                     let f = u * u * (3 - 2 * u)
-                    return from + (target - from) * f
+                    return zip(from, target).map { $0 + ($1 - $0) * f }
                 }
                 func integral(_ a: Double, _ b: Double, from t0: Double, to t1: Double) -> Double {
                     func primitive(_ t: Double) -> Double {
@@ -250,77 +257,26 @@ enum MetalLive {
                 }
                 let t1 = min(time, end)
                 if t1 > clock {
-                    travel.x += integral(from.x, target.x, from: clock, to: t1)
-                    travel.y += integral(from.y, target.y, from: clock, to: t1)
+                    for k in total.indices { total[k] += integral(from[k] / divisor, target[k] / divisor, from: clock, to: t1) }
                     clock = t1
                 }
                 if time < end { break }
                 start = at(end)
             }
-            if time < 0 { travel = first * time }
-            return SIMD2(travel.x.isFinite ? travel.x : 0, travel.y.isFinite ? travel.y : 0)
+            return total.map { $0.isFinite ? $0 : 0 }
         }
     }
     """#
 
-    /// Twin of WeatherState's drift (∫ cloud speed / 0.3 dt) and of CloudSpritesDraw's boxes.
+    /// Twin of CloudSpritesDraw's boxes.
     static let spriteDriftSource = #"""
-    /// How far clouds have drifted, in seconds of clear-sky drift (WelkinCore's WeatherState.drift):
-    /// ∫ cloud speed factor / 0.3 dt through the schedule's smoothstep cross-fades; `steady`: a scene
-    /// without weather (clear, time × speed / 0.3).
-    struct WelkinWeatherDrift: Sendable {
-        var first: Double
-        var changes: [(at: Double, speed: Double)]
-        var transition: Double
-        var steady: Bool
-
-        func drift(at time: Double) -> Double {
-            if steady { return time * first / 0.3 }
-            let segments: [(at: Double, speed: Double)] = [(-Double.infinity, first)] + changes
-            let transition = max(self.transition, 0)
-            var start = first
-            var total = 0.0
-            var clock = min(0, time)
-            for (index, segment) in segments.enumerated() {
-                let end = index + 1 < segments.count ? segments[index + 1].at : Double.infinity
-                let target = segment.speed
-                let from = start
-                func at(_ t: Double) -> Double {
-                    guard transition > 0, segment.at.isFinite else { return target }
-                    let u = min(max((t - segment.at) / transition, 0), 1)
-                    if u >= 1 { return target }
-                    return from + (target - from) * (u * u * (3 - 2 * u))
-                }
-                func integral(_ a: Double, _ b: Double, from t0: Double, to t1: Double) -> Double {
-                    func primitive(_ t: Double) -> Double {
-                        guard transition > 0, segment.at.isFinite else { return b * t }
-                        let u = min(max((t - segment.at) / transition, 0), 1)
-                        let faded = transition * (u * u * u - u * u * u * u / 2)
-                        let before = min(t - segment.at, 0)
-                        let after = max(t - segment.at - transition, 0)
-                        return a * before + a * (transition * u) + (b - a) * faded + b * after
-                    }
-                    return primitive(t1) - primitive(t0)
-                }
-                let t1 = min(time, end)
-                if t1 > clock {
-                    total += integral(from / 0.3, target / 0.3, from: clock, to: t1)
-                    clock = t1
-                }
-                if time < end { break }
-                start = at(end)
-            }
-            if time < 0 { total = time * first / 0.3 }
-            return total.isFinite ? total : 0
-        }
-    }
-
     /// Cloud sprites drifting left to right and wrapping (WelkinCore's CloudSpritesDraw): each
     /// sprite's phase, crossing time, half size, span and centre y (pixels); the layer's own speed
     /// or the weather's drift.
     struct WelkinSpriteDrift: Sendable {
         var speed: Double?
-        var weather: WelkinWeatherDrift
+        /// ∫ the weather's cloud speed / 0.3 dt.
+        var weather: WelkinWeatherIntegral
         var sprites: [Sprite]
 
         struct Sprite: Sendable {
@@ -329,7 +285,7 @@ enum MetalLive {
 
         /// Centre x, centre y, half width, half height of each sprite, pixels.
         func boxes(at t: Double) -> [Double] {
-            let steady = speed.map { $0 * t } ?? weather.drift(at: t)
+            let steady = speed.map { $0 * t } ?? weather.at(t)[0]
             let drift = steady.isFinite ? steady : 0
             var out: [Double] = []
             for s in sprites {
@@ -504,7 +460,8 @@ enum MetalLive {
     /// the weather's travel, turned into the view, over the cloud scales, wrapped to 0…1.
     struct WelkinCloudDrift: Sendable {
         var wind: SIMD2<Double>?
-        var weather: WelkinWindTravel
+        /// ∫ the weather's wind dt.
+        var weather: WelkinWeatherIntegral
         var metresPerWindPoint: Double
         var right: SIMD2<Double>
         var forward: SIMD2<Double>
@@ -518,7 +475,8 @@ enum MetalLive {
         static func wrapped(_ v: Double) -> Double { v.isFinite ? v - v.rounded(.down) : 0 }
 
         func kilometres(at t: Double) -> SIMD2<Double> {
-            let travel = wind.map { $0 * t } ?? weather.travel(at: t) * metresPerWindPoint
+            let w = weather.at(t)
+            let travel = wind.map { $0 * t } ?? SIMD2(w[0], w[1]) * metresPerWindPoint
             return (right * travel.x + forward * travel.y) / 1000
         }
 
@@ -596,14 +554,16 @@ struct CloudDrift {
         func n(_ v: Double) -> String { SwiftLiteral.number(v) }
         func v(_ p: SIMD2<Double>) -> String { "SIMD2(\(n(p.x)), \(n(p.y)))" }
         let w = weather ?? Weather()
-        let changes = w.schedule.map { "(at: \(n($0.at)), wind: \(v($0.preset.parameters.wind)))" }.joined(separator: ", ")
+        func windValues(_ p: WeatherPreset) -> String { let v = p.parameters.wind; return "[\(n(v.x)), \(n(v.y))]" }
+        let changes = w.schedule.map { "(at: \(n($0.at)), values: \(windValues($0.preset)))" }.joined(separator: ", ")
         // The scales each preset gives the layer, before its `scale`.
         var unit = layer
         unit.scale = 1
         func scales(_ p: WeatherPreset) -> String { let s = unit.shape(weather: p.parameters).scales; return "[\(n(s.x)), \(n(s.y))]" }
         let scaleChanges = w.schedule.map { "(at: \(n($0.at)), values: \(scales($0.preset)))" }.joined(separator: ", ")
-        return "WelkinCloudDrift(\n        wind: \(wind.map(v) ?? "nil"),\n        weather: WelkinWindTravel(first: \(v(w.preset.parameters.wind)), changes: [\(changes)], "
-            + "transition: \(n(w.transition))),\n        metresPerWindPoint: \(n(CloudsDraw.metresPerWindPoint)), right: \(v(right)), forward: \(v(forward)),\n        "
+        let layerWind: String = wind.map(v) ?? "nil"
+        return "WelkinCloudDrift(\n        wind: \(layerWind),\n        weather: WelkinWeatherIntegral(first: \(windValues(w.preset)), changes: [\(changes)], "
+            + "transition: \(n(w.transition)), divisor: 1, steady: \(weather == nil)),\n        metresPerWindPoint: \(n(CloudsDraw.metresPerWindPoint)), right: \(v(right)), forward: \(v(forward)),\n        "
             + "scales: WelkinWeatherSchedule(first: \(scales(w.preset)), changes: [\(scaleChanges)], transition: \(n(w.transition))), scale: \(n(layer.scale)),\n        "
             + "random: [\(random.map(n).joined(separator: ", "))],\n        evolutionRate: \(n(CloudsDraw.evolutionRate)), "
             + "evolution: \(n(evolution)), cirrusScale: \(n(cirrusScale))\n    )"
@@ -644,9 +604,9 @@ struct SpriteDrift {
             sprites.append("WelkinSpriteDrift.Sprite(phase: \(n(phase)), crossing: \(n(crossing)), halfWidth: \(n(halfW)), span: \(n(span)), y: \(n(Double(Float(y * height)))), halfHeight: \(n(halfH)))")
         }
         let w = scene.weather ?? Weather()
-        let changes = w.schedule.map { "(at: \(n($0.at)), speed: \(n($0.preset.parameters.cloudSpeed)))" }.joined(separator: ", ")
-        swift = "WelkinSpriteDrift(\n        speed: \(layer.speed.map(n) ?? "nil"),\n        weather: WelkinWeatherDrift(first: \(n(w.preset.parameters.cloudSpeed)), "
-            + "changes: [\(changes)], transition: \(n(w.transition)), steady: \(scene.weather == nil)),\n        sprites: [\n            "
+        let changes = w.schedule.map { "(at: \(n($0.at)), values: [\(n($0.preset.parameters.cloudSpeed))])" }.joined(separator: ", ")
+        swift = "WelkinSpriteDrift(\n        speed: \(layer.speed.map(n) ?? "nil"),\n        weather: WelkinWeatherIntegral(first: [\(n(w.preset.parameters.cloudSpeed))], "
+            + "changes: [\(changes)], transition: \(n(w.transition)), divisor: \(n(WeatherPreset.clearSpeedFactor)), steady: \(scene.weather == nil)),\n        sprites: [\n            "
             + sprites.joined(separator: ",\n            ") + ",\n        ]\n    )"
     }
 }
