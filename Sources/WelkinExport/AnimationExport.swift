@@ -170,16 +170,17 @@ enum AnimationExport {
         case .keyframes(let k):
             c.runtime.insert("keyframes")
             if kind.isColor { c.runtime.insert("swiftUIColor") }
-            if kind.isColor && c.scene.colorSpace != .srgb {
-                c.warn(index, layerKind, "approximated: \(what): the exported keyframes mix straight sRGB components; Welkin mixes \(Self.spaceWords(c.scene.colorSpace)) (the scene's colorSpace)")
-            }
+            // A colour moves in the scene's colour space, as Welkin's (welkinMix(_:_:_:in:), a twin of RGBA.mix).
+            let mix = kind.isColor && c.scene.colorSpace != .srgb ? " { welkinMix($0, $1, $2, in: .\(GradientExport.spaceName(c.scene.colorSpace))) }" : ", mix: welkinMix)"
+            if kind.isColor && c.scene.colorSpace != .srgb { c.runtime.insert("colorMix") }
             c.animates = true
             c.require(iOS: 15, macOS: 12)
             c.members.comment("\(what): Welkin's keyframes, read at the scene time.", prefix: "/// ")
             c.members.block("private static let \(name) = WelkinKeyframes<\(kind.runtimeType)>(", ")") { s in
                 keyframeArguments(k, literal: kind.runtimeLiteral, into: &s)
             }
-            return Expression(code: "Self.\(name).value(at: t, mix: welkinMix)\(kind.runtimeSuffix)", readsTime: true)
+            let read = mix.hasPrefix(" {") ? "Self.\(name).value(at: t)\(mix)" : "Self.\(name).value(at: t\(mix)"
+            return Expression(code: read + kind.runtimeSuffix, readsTime: true)
         }
     }
 

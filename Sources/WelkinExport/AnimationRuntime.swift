@@ -71,6 +71,32 @@ extension RuntimeSupport {
     }
     """#)
 
+    static let colorMix = RuntimeSnippet(name: "colorMix", order: 10, requires: ["colorMath"], pure: true, source: #"""
+    /// Twin of Welkin's RGBA.mix(_:_:_:in:) (Sources/WelkinCore/Scene/Keyframes.swift): an animated
+    /// colour moves in a colour space (straight sRGB components, linear light or OKLab), alpha linearly.
+    private func welkinMix(_ a: WelkinRGBA, _ b: WelkinRGBA, _ f: Double, in space: WelkinColorSpace) -> WelkinRGBA {
+        let alpha = a.a + (b.a - a.a) * f
+        func to(_ c: WelkinRGBA) -> SIMD3<Double> {
+            let rgb = SIMD3<Float>(Float(c.r), Float(c.g), Float(c.b))
+            switch space {
+            case .srgb: return SIMD3(c.r, c.g, c.b)
+            case .linearSRGB: return SIMD3<Double>(WelkinColorMath.srgbToLinear(rgb))
+            case .oklab: return SIMD3<Double>(WelkinColorMath.linearToOklab(WelkinColorMath.srgbToLinear(rgb)))
+            }
+        }
+        let v = to(a) + (to(b) - to(a)) * f
+        switch space {
+        case .srgb: return WelkinRGBA(v.x, v.y, v.z, alpha)
+        case .linearSRGB:
+            let e = SIMD3<Double>(WelkinColorMath.linearToSRGB(SIMD3<Float>(v)))
+            return WelkinRGBA(e.x, e.y, e.z, alpha)
+        case .oklab:
+            let e = SIMD3<Double>(WelkinColorMath.linearToSRGB(WelkinColorMath.oklabToLinear(SIMD3<Float>(v))))
+            return WelkinRGBA(e.x, e.y, e.z, alpha)
+        }
+    }
+    """#)
+
     static let transition = RuntimeSnippet(name: "transition", order: 8, requires: ["keyframes"], pure: true, source: #"""
     /// Twin of Welkin's Timing (Sources/WelkinCore/Scene/Timing.swift): a Bézier timing curve, or the
     /// damped harmonic oscillator x″ + 2ζω₀x′ + ω₀²x = 0 on the distance still to go.

@@ -12,12 +12,17 @@ enum MeshExport {
         let base = c.name(for: layer, index: index)
         let typeName = SwiftLiteral.typeName(c.scene.name, suffix: "View")
         let space = m.colorSpace ?? c.scene.colorSpace
-        let animated = m.animation != nil || !m.colorKeyframes.isEmpty
+        let animated = m.animation != nil || !m.colorKeyframes.isEmpty || m.pointAnimations != nil || m.colorAnimations != nil
         if animated { c.animates = true; c.require(iOS: 15, macOS: 12) }
         var notes: [String] = []
-        if m.pointAnimations != nil || m.colorAnimations != nil {
-            let what = [m.pointAnimations != nil ? "vertices" : nil, m.colorAnimations != nil ? "colours" : nil].compactMap { $0 }.joined(separator: " and ")
-            notes.append(c.warn(index, kind, "not exported: the animated \(what) (keyframes or {from, to, animation} on points/colors items): exported at their time-0 values"))
+        // Animated points/colors items (keyframes or {from, to, animation}) run as Welkin's own values
+        // at the scene time; the walk and colour keyframes, which Welkin starts from them, start from
+        // their time-0 values instead.
+        if m.pointAnimations != nil, m.animation != nil {
+            notes.append(c.warn(index, kind, "approximated: the random walk steps from the vertices' time-0 values; Welkin steps from the animated vertices at each time"))
+        }
+        if m.colorAnimations != nil, !m.colorKeyframes.isEmpty {
+            notes.append(c.warn(index, kind, "approximated: the colour keyframes start from the colours' time-0 values; Welkin starts them from the animated colours at each time"))
         }
         let spaceArgument: String
         switch space {
@@ -34,7 +39,11 @@ enum MeshExport {
         // Static data: the vertices and colours as the scene gives them.
         let w = m.width
         var members = SwiftSource()
+        let pointsAnimate = m.pointAnimations != nil && m.animation == nil
+        let colorsAnimate = m.colorAnimations != nil && m.colorKeyframes.isEmpty
         switch m.vertices {
+        case .points where pointsAnimate:
+            break
         case .points(let points):
             let type = m.animation == nil ? "Float" : "Double"
             members.comment("\(c.label(layer, index: index, kind: kind)): the vertices, row by row from the top-left (unit points).", prefix: "/// ")
@@ -61,7 +70,9 @@ enum MeshExport {
                 }
             }
         }
-        if m.colorKeyframes.isEmpty {
+        if colorsAnimate {
+            // The colours come from their animations below.
+        } else if m.colorKeyframes.isEmpty {
             members.comment("The vertex colours, row by row.", prefix: "/// ")
             members.block("private static let \(base)Colors: [Color] = [", "]") { s in
                 for color in m.colors { s.line(c.color(color) + "," + c.hexComment(color)) }
@@ -72,6 +83,22 @@ enum MeshExport {
             members.comment("The vertex colours at time 0 and at each keyframe, blended as Welkin does (premultiplied, \(GradientExport.spaceName(space))).", prefix: "/// ")
             members.block("private static let \(base)Colors = WelkinMeshColors(", ")") { s in
                 colorArguments(m, space: space, c, into: &s)
+            }
+        }
+        if let animations = m.pointAnimations, pointsAnimate {
+            c.runtime.insert("transition")
+            members.comment("\(c.label(layer, index: index, kind: kind)): the vertices over time, row by row (unit points), each a constant or Welkin's animation.", prefix: "/// ")
+            members.block("private static let \(base)PointAnimations: [WelkinAnimated<SIMD2<Double>>] = [", "]") { s in
+                for a in animations { s.line(AnimationExport.runtimeLiteral(a, SwiftLiteral.pair) + ",") }
+            }
+        }
+        if let animations = m.colorAnimations, colorsAnimate {
+            c.runtime.insert("transition")
+            c.runtime.insert("colorMix")
+            c.runtime.insert("swiftUIColor")
+            members.comment("The vertex colours over time, row by row: each a constant or Welkin's animation, moving in \(GradientExport.spaceName(space)).", prefix: "/// ")
+            members.block("private static let \(base)ColorAnimations: [WelkinAnimated<WelkinRGBA>] = [", "]") { s in
+                for a in animations { s.line(AnimationExport.runtimeLiteral(a) { c.rgba($0) } + ",") }
             }
         }
         if let walk = m.animation {
@@ -100,17 +127,25 @@ enum MeshExport {
         c.members.lines(members.text)
 
         // The view.
-        let pointsArgument: String
+        var pointsArgument: String
         switch (m.vertices, m.animation != nil) {
         case (.points, false): pointsArgument = "points: Self.\(base)Points"
         case (.points, true): pointsArgument = "points: \(base)Walk.positions(at: t).map { SIMD2<Float>($0) }"
         case (.bezier, false): pointsArgument = "bezierPoints: Self.\(base)Points"
         case (.bezier, true): pointsArgument = "bezierPoints: Self.\(base)Moved(\(base)Walk.positions(at: t))"
         }
-        let colorsArgument = m.colorKeyframes.isEmpty ? "colors: Self.\(base)Colors" : "colors: Self.\(base)Colors.at(t).map { $0.color }"
+        if pointsAnimate {
+            pointsArgument = "points: Self.\(base)PointAnimations.map { SIMD2<Float>($0.value(at: t, mix: welkinMix)) }"
+        }
+        var colorsArgument = m.colorKeyframes.isEmpty ? "colors: Self.\(base)Colors" : "colors: Self.\(base)Colors.at(t).map { $0.color }"
+        if colorsAnimate {
+            colorsArgument = "colors: Self.\(base)ColorAnimations.map { $0.value(at: t) { welkinMix($0, $1, $2, in: .\(GradientExport.spaceName(space))) }.color }"
+        }
         c.addView { s in
             var what = "SwiftUI's MeshGradient, \(m.width) × \(m.height) vertices"
             if let walk = m.animation { what += ", walking every \(c.n(walk.interval)) s" }
+            if pointsAnimate { what += ", its vertices animated" }
+            if colorsAnimate { what += ", its colours animated" }
             if !m.colorKeyframes.isEmpty { what += ", colours through \(m.colorKeyframes.count) keyframe\(m.colorKeyframes.count == 1 ? "" : "s")" }
             s.comment(c.label(layer, index: index, kind: kind) + " → " + what + ".")
             for note in notes { s.comment(note) }

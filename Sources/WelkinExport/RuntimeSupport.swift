@@ -30,7 +30,7 @@ enum RuntimeSupport {
     static let all: [RuntimeSnippet] = [rgba, colorMath, gradientStops, swiftUIColor, cgColor, caGradient, platformY,
                                         spring, randomWalk, meshColors, sprite, spriteImage, emitterView, particleSimulation,
                                         particleCanvas, sun, skyPalette,
-                                        weatherTint, sky, keyframes, transition, clock]
+                                        weatherTint, sky, keyframes, transition, clock, colorMix]
 
     static func snippet(_ name: String) -> RuntimeSnippet {
         guard let s = all.first(where: { $0.name == name }) else { preconditionFailure("no runtime snippet \(name)") }

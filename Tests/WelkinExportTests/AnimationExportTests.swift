@@ -233,6 +233,18 @@ final class AnimationExportTests: XCTestCase {
             for (label, a) in p.colors {
                 guard case .keyframes(let k) = a else { continue }
                 add(label + " \(count)", k, type: "WelkinRGBA", literal: { c.rgba($0) }, expected: { let v = a.value(at: $0); return [v.r, v.g, v.b, v.a] }, components: "[v.r, v.g, v.b, v.a]")
+                // In a scene whose colorSpace is linear light or OKLab, the export mixes there as Welkin does.
+                for space in [ColorSpace.linearSRGB, .oklab] {
+                    let name = "k\(setup.count)"
+                    var s = SwiftSource()
+                    s.block("let \(name) = WelkinKeyframes<WelkinRGBA>(", ")") { s in AnimationExport.keyframeArguments(k, literal: { c.rgba($0) }, into: &s) }
+                    setup.append(s.text)
+                    check(label + " \(count) in \(space)", at: times,
+                          "{ let v = \(name).value(at: t) { welkinMix($0, $1, $2, in: .\(GradientExport.spaceName(space))) }; return [v.r, v.g, v.b, v.a] }()") { t in
+                        let v = a.value(at: t, in: space)
+                        return [v.r, v.g, v.b, v.a]
+                    }
+                }
                 count += 1
             }
         }
@@ -288,6 +300,33 @@ final class AnimationExportTests: XCTestCase {
             }
         }
 
+        // A mesh's animated vertices and colours (MeshExport: WelkinAnimated per item, colours moving
+        // in the mesh's space through welkinMix(_:_:_:in:)): MeshGradient.at's.
+        var meshes = 0
+        for (file, scene) in try Self.scenes {
+            for (i, layer) in scene.layers.enumerated() {
+                guard let m = layer.content as? MeshGradient, m.pointAnimations != nil || m.colorAnimations != nil else { continue }
+                let space = m.colorSpace ?? scene.colorSpace
+                if let points = m.pointAnimations {
+                    let name = "meshPoints\(setup.count)"
+                    setup.append("let \(name): [WelkinAnimated<SIMD2<Double>>] = [" + points.map { AnimationExport.runtimeLiteral($0, SwiftLiteral.pair) }.joined(separator: ", ") + "]")
+                    check("\(file)[\(i)] vertices", at: times + [7.9, 100.5], "\(name).flatMap { let p = $0.value(at: t, mix: welkinMix); return [p.x, p.y] }") { t in
+                        m.at(t, sceneSpace: scene.colorSpace).startPositions.flatMap { [$0.x, $0.y] }
+                    }
+                }
+                if let colors = m.colorAnimations {
+                    let name = "meshColors\(setup.count)"
+                    setup.append("let \(name): [WelkinAnimated<WelkinRGBA>] = [" + colors.map { AnimationExport.runtimeLiteral($0) { c.rgba($0) } }.joined(separator: ", ") + "]")
+                    check("\(file)[\(i)] colours", at: times + [7.9, 100.5],
+                          "\(name).flatMap { let v = $0.value(at: t) { welkinMix($0, $1, $2, in: .\(GradientExport.spaceName(space))) }; return [v.r, v.g, v.b, v.a] }") { t in
+                        m.at(t, sceneSpace: scene.colorSpace).colors.flatMap { [$0.r, $0.g, $0.b, $0.a] }
+                    }
+                }
+                meshes += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(meshes, 1)
+
         // Clocks: every clock label, and the same labels under text-clock's dated sky.
         var clocks = 0
         let dated = try SceneLoader.load(path: SwiftCompiler.repository.appendingPathComponent("Scenes/text-clock.json").path)
@@ -308,7 +347,7 @@ final class AnimationExportTests: XCTestCase {
             }
         }
 
-        var program = "import Foundation\n\n" + RuntimeSupport.closure(["keyframes", "transition", "clock"]).map(\.source).joined(separator: "\n\n")
+        var program = "import Foundation\n\n" + RuntimeSupport.closure(["keyframes", "transition", "clock", "colorMix"]).map(\.source).joined(separator: "\n\n")
         program += "\n\nprivate func driver() {\n" + setup.joined(separator: "\n") + "\n"
         for loop in loops {
             program += "for t in [\(loop.at.map(SwiftLiteral.number).joined(separator: ", "))] as [Double] { print(\(SwiftLiteral.string(loop.key)) + \" at \\(t)\\t\" + (\(loop.expression)).map { \"\\($0)\" }.joined(separator: \" \")) }\n"
@@ -324,7 +363,7 @@ final class AnimationExportTests: XCTestCase {
                 if abs(v - e) > 1e-9 { XCTFail("\(check.key): \(v) instead of WelkinCore's \(e)"); break }
             }
         }
-        print("animation twins: \(count) keyframed properties, \(animatedCount) animated values, \(clocks) clocks, \(checks.count) checks, largest difference \(worst)")
+        print("animation twins: \(count) keyframed properties, \(animatedCount) animated values, \(meshes) animated meshes, \(clocks) clocks, \(checks.count) checks, largest difference \(worst)")
     }
 }
 

@@ -16,7 +16,7 @@ final class CodeExportTests: XCTestCase {
 
     /// The examples and a fixture with what they do not use (Tests/Fixtures/export-features.json).
     static var exportPaths: [String] {
-        scenePaths + ["export-features.json", "export-animations.json"].map { SwiftCompiler.repository.appendingPathComponent("Tests/Fixtures/" + $0).path }
+        scenePaths + ["export-features.json", "export-animations.json", "export-oklab.json"].map { SwiftCompiler.repository.appendingPathComponent("Tests/Fixtures/" + $0).path }
     }
 
     static func load(_ path: String) throws -> Scene { try SceneLoader.load(path: path) }
