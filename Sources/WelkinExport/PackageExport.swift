@@ -68,8 +68,8 @@ public enum PackageExport {
         ```
 
         iOS 17 / macOS 14 or later. The sky, clouds and shader layers are Metal compiled from the GLSL Welkin draws
-        them with (GLSL → SPIR-V → Metal Shading Language); their uniforms are Welkin's own values. \(Self.uniformsSentence(metal))
-        (see Welkin's docs/code-export.md).
+        them with (GLSL → SPIR-V → Metal Shading Language), their uniforms Welkin's own values.
+        \(Self.uniformsSentence(metal)) Welkin's docs/code-export.md says more.
         \(notes.isEmpty ? "" : "\nNot exactly as in Welkin:\n\n" + notes + "\n")
         """)
         return (files, output)
@@ -141,8 +141,18 @@ public enum PackageExport {
             }
         } catch {
             try? fm.removeItem(at: temporary)
-            throw error
+            throw ShaderPipeline.Failure(description: "cannot write \(target.path): \(reason(error))")
         }
+    }
+
+    /// A file system error in plain words (the POSIX reason under Foundation's error when there is one).
+    static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return ns.localizedDescription
     }
 
     /// What every Package.swift Welkin writes says (how `write` knows a folder it may replace).
