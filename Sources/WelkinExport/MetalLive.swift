@@ -2,14 +2,16 @@
 //
 // A layer's track (MetalTrack) holds Welkin's values over a span of scene time and then its last.
 // The uniforms that follow the scene clock run on past it instead, computed each frame by the
-// package's WelkinLive.swift: the shaders' time (`u_time`, `iTime`, `iFrame`, the sky's twinkle
-// `u_sky.time` and `u_physical.time`) and a cloud layer's drift and evolution (`u_clouds.offset`,
-// `.evolution`, `.cirrusOffset`) under its own wind or the weather's, cross-fades and all. Each
-// candidate is a model here (`value`) and the Swift the package carries (`swift`), the same
-// arithmetic; a candidate is used only where its model gives, bit for bit, every value Welkin's GL
-// path drew with at the track's samples and at probe times past it (each weather change, minutes
-// and an hour on), so a turning camera or a weather that changes the clouds' size keeps the
-// uniform recorded. MetalLiveTests holds the written Swift to the GL path's values.
+// package's WelkinLive.swift: the shaders' time (`u_time`, `iTime`, `iFrame`, `u_sky.time`,
+// `u_physical.time`); a volumetric cloud layer's drift and evolution under its own wind or the
+// weather's, cross-fades and all; a palette sky's sun (for its date), colours, stars and lightning
+// under the weather; cloud sprites' boxes and colours. Each candidate has a model here (`value`:
+// WelkinCore's own draw, or the clouds' drift with the constants taken at time 0) and the Swift the
+// package carries (`swift`, twins of WelkinCore's code). A candidate is used only where its model
+// gives, bit for bit, every value Welkin's GL path drew with at the track's samples and at probe
+// times past it (each weather change, minutes and an hour on), so a turning camera keeps the drift
+// recorded; a dated sky with a night part keeps its palette recorded with it. MetalLiveTests holds
+// the written Swift to the GL path's values.
 
 import Foundation
 import WelkinCore
