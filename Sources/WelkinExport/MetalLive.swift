@@ -9,8 +9,8 @@
 // WelkinCore's own draw, or the clouds' drift with the constants taken at time 0) and the Swift the
 // package carries (`swift`, twins of WelkinCore's code). A candidate is used only where its model
 // gives, bit for bit, every value Welkin's GL path drew with at the track's samples and at probe
-// times past it (each weather change, minutes and an hour on), so a turning camera keeps the drift
-// recorded; a dated sky with a night part keeps its palette recorded with it. MetalLiveTests holds
+// times past it (each weather change, minutes and an hour on); one that misses stays recorded, and
+// a dated sky with a night part keeps its palette recorded with it. MetalLiveTests holds
 // the written Swift to the GL path's values.
 
 import Foundation
