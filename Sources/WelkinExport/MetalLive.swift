@@ -194,7 +194,7 @@ enum MetalLive {
 
         \(RuntimeSupport.closure(["skyModel"]).map(\.source).joined(separator: "\n\n"))
 
-        \(weatherIntegralSource)
+        \(weatherSource)
 
         \(cloudDriftSource)
 
@@ -213,28 +213,36 @@ enum MetalLive {
         return s
     }
 
-    /// Twin of WeatherState's integrals: ∫ wind dt (`windTravel`) and ∫ cloud speed / 0.3 dt (`drift`).
-    static let weatherIntegralSource = #"""
-    /// ∫ of weather numbers over scene time (WelkinCore's WeatherState: `windTravel`, ∫ wind dt in
-    /// points; `drift`, ∫ cloud speed / 0.3 dt in seconds of clear-sky drift): the first preset's
-    /// values, then each scheduled change fading to its own over `transition` seconds with a
-    /// smoothstep, integrated exactly; each value over `divisor`. `steady`: a scene without weather
-    /// (clear throughout, time × value / divisor).
-    struct WelkinWeatherIntegral: Sendable {
+    /// Twin of WeatherState's one walk through the schedule: the numbers at a time and their integrals.
+    static let weatherSource = #"""
+    /// Numbers a weather preset sets (WelkinCore's WeatherParameters), cross-faded as WeatherState
+    /// does: the first preset's, then each scheduled change fading to its own over `transition`
+    /// seconds with a smoothstep (from wherever the last fade had got to); and their integrals over
+    /// scene time (`windTravel`: ∫ wind dt; `drift`: ∫ cloud speed / 0.3 dt). `steady`: a scene
+    /// without weather, whose integrals are time × value / divisor.
+    struct WelkinWeatherSchedule: Sendable {
         var first: [Double]
         var changes: [(at: Double, values: [Double])]
         var transition: Double
-        var divisor: Double
-        var steady: Bool
+        var steady = false
 
-        func at(_ time: Double) -> [Double] {
+        /// The numbers at `time`.
+        func at(_ time: Double) -> [Double] { walk(time, divisor: nil).values }
+
+        /// ∫ value / `divisor` dt from 0 to `time`, exactly through each smoothstep.
+        func integral(at time: Double, over divisor: Double) -> [Double] {
             if steady { return first.map { time * $0 / divisor } }
             if time < 0 { return first.map { time * $0 / divisor }.map { $0.isFinite ? $0 : 0 } }
+            return walk(time, divisor: divisor).integral.map { $0.isFinite ? $0 : 0 }
+        }
+
+        /// Segment by segment up to `time`: the numbers there, and (with a divisor) the integrals from 0.
+        private func walk(_ time: Double, divisor: Double?) -> (values: [Double], integral: [Double]) {
             let segments: [(at: Double, values: [Double])] = [(-Double.infinity, first)] + changes
             let transition = max(self.transition, 0)
             var start = first
             var total = [Double](repeating: 0, count: first.count)
-            var clock = 0.0
+            var clock = min(0, time)
             for (index, segment) in segments.enumerated() {
                 let end = index + 1 < segments.count ? segments[index + 1].at : Double.infinity
                 let target = segment.values
@@ -258,14 +266,14 @@ enum MetalLive {
                     return primitive(t1) - primitive(t0)
                 }
                 let t1 = min(time, end)
-                if t1 > clock {
+                if let divisor, t1 > clock {
                     for k in total.indices { total[k] += integral(from[k] / divisor, target[k] / divisor, from: clock, to: t1) }
                     clock = t1
                 }
-                if time < end { break }
+                if time < end { return (at(time), total) }
                 start = at(end)
             }
-            return total.map { $0.isFinite ? $0 : 0 }
+            return (start, total)
         }
     }
     """#
@@ -277,8 +285,9 @@ enum MetalLive {
     /// or the weather's drift.
     struct WelkinSpriteDrift: Sendable {
         var speed: Double?
-        /// ∫ the weather's cloud speed / 0.3 dt.
-        var weather: WelkinWeatherIntegral
+        /// The weather's cloud speeds, and the clear sky's (drift is ∫ speed / clearSpeed dt).
+        var weather: WelkinWeatherSchedule
+        var clearSpeed: Double
         var sprites: [Sprite]
 
         struct Sprite: Sendable {
@@ -287,7 +296,7 @@ enum MetalLive {
 
         /// Centre x, centre y, half width, half height of each sprite, pixels.
         func boxes(at t: Double) -> [Double] {
-            let steady = speed.map { $0 * t } ?? weather.at(t)[0]
+            let steady = speed.map { $0 * t } ?? weather.integral(at: t, over: clearSpeed)[0]
             let drift = steady.isFinite ? steady : 0
             var out: [Double] = []
             for s in sprites {
@@ -302,36 +311,6 @@ enum MetalLive {
 
     /// Twin of CloudsDraw's drift (offset, evolution, cirrusOffset) with the layer's constants.
     static let cloudDriftSource = #"""
-    /// Numbers a weather preset sets (WelkinCore's WeatherParameters), cross-faded as WeatherState
-    /// does: the first preset's, then each scheduled change fading to its own over `transition`
-    /// seconds with a smoothstep (from wherever the last fade had got to).
-    struct WelkinWeatherSchedule: Sendable {
-        var first: [Double]
-        var changes: [(at: Double, values: [Double])]
-        var transition: Double
-
-        func at(_ time: Double) -> [Double] {
-            let segments: [(at: Double, values: [Double])] = [(-Double.infinity, first)] + changes
-            let transition = max(self.transition, 0)
-            var start = first
-            for (index, segment) in segments.enumerated() {
-                let end = index + 1 < segments.count ? segments[index + 1].at : Double.infinity
-                let target = segment.values
-                let from = start
-                func at(_ t: Double) -> [Double] {
-                    guard transition > 0, segment.at.isFinite else { return target }
-                    let u = min(max((t - segment.at) / transition, 0), 1)
-                    if u >= 1 { return target }
-                    let f = u * u * (3 - 2 * u)
-                    return zip(from, target).map { $0 + ($1 - $0) * f }
-                }
-                if time < end { return at(time) }
-                start = at(end)
-            }
-            return start
-        }
-    }
-
     /// A storm's seeded lightning (WelkinCore's WeatherState.lightning): each second may hold one
     /// flash, a bright stroke and a fainter return.
     enum WelkinLightning {
@@ -462,8 +441,8 @@ enum MetalLive {
     /// the weather's travel, turned into the view, over the cloud scales, wrapped to 0…1.
     struct WelkinCloudDrift: Sendable {
         var wind: SIMD2<Double>?
-        /// ∫ the weather's wind dt.
-        var weather: WelkinWeatherIntegral
+        /// The weather's winds (points per second).
+        var weather: WelkinWeatherSchedule
         var metresPerWindPoint: Double
         var right: SIMD2<Double>
         var forward: SIMD2<Double>
@@ -477,7 +456,7 @@ enum MetalLive {
         static func wrapped(_ v: Double) -> Double { v.isFinite ? v - v.rounded(.down) : 0 }
 
         func kilometres(at t: Double) -> SIMD2<Double> {
-            let w = weather.at(t)
+            let w = weather.integral(at: t, over: 1)
             let travel = wind.map { $0 * t } ?? SIMD2(w[0], w[1]) * metresPerWindPoint
             return (right * travel.x + forward * travel.y) / 1000
         }
@@ -564,8 +543,8 @@ struct CloudDrift {
         func scales(_ p: WeatherPreset) -> String { let s = unit.shape(weather: p.parameters).scales; return "[\(n(s.x)), \(n(s.y))]" }
         let scaleChanges = w.schedule.map { "(at: \(n($0.at)), values: \(scales($0.preset)))" }.joined(separator: ", ")
         let layerWind: String = wind.map(v) ?? "nil"
-        return "WelkinCloudDrift(\n        wind: \(layerWind),\n        weather: WelkinWeatherIntegral(first: \(windValues(w.preset)), changes: [\(changes)], "
-            + "transition: \(n(w.transition)), divisor: 1, steady: \(weather == nil)),\n        metresPerWindPoint: \(n(CloudsDraw.metresPerWindPoint)), right: \(v(right)), forward: \(v(forward)),\n        "
+        return "WelkinCloudDrift(\n        wind: \(layerWind),\n        weather: WelkinWeatherSchedule(first: \(windValues(w.preset)), changes: [\(changes)], "
+            + "transition: \(n(w.transition)), steady: \(weather == nil)),\n        metresPerWindPoint: \(n(CloudsDraw.metresPerWindPoint)), right: \(v(right)), forward: \(v(forward)),\n        "
             + "scales: WelkinWeatherSchedule(first: \(scales(w.preset)), changes: [\(scaleChanges)], transition: \(n(w.transition))), scale: \(n(layer.scale)),\n        "
             + "random: [\(random.map(n).joined(separator: ", "))],\n        evolutionRate: \(n(CloudsDraw.evolutionRate)), "
             + "evolution: \(n(evolution)), cirrusScale: \(n(cirrusScale))\n    )"
@@ -607,8 +586,8 @@ struct SpriteDrift {
         }
         let w = scene.weather ?? Weather()
         let changes = w.schedule.map { "(at: \(n($0.at)), values: [\(n($0.preset.parameters.cloudSpeed))])" }.joined(separator: ", ")
-        swift = "WelkinSpriteDrift(\n        speed: \(layer.speed.map(n) ?? "nil"),\n        weather: WelkinWeatherIntegral(first: [\(n(w.preset.parameters.cloudSpeed))], "
-            + "changes: [\(changes)], transition: \(n(w.transition)), divisor: \(n(WeatherPreset.clearSpeedFactor)), steady: \(scene.weather == nil)),\n        sprites: [\n            "
+        swift = "WelkinSpriteDrift(\n        speed: \(layer.speed.map(n) ?? "nil"),\n        weather: WelkinWeatherSchedule(first: [\(n(w.preset.parameters.cloudSpeed))], "
+            + "changes: [\(changes)], transition: \(n(w.transition)), steady: \(scene.weather == nil)), clearSpeed: \(n(WeatherPreset.clearSpeedFactor)),\n        sprites: [\n            "
             + sprites.joined(separator: ",\n            ") + ",\n        ]\n    )"
     }
 }
