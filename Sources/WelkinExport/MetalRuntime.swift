@@ -87,9 +87,11 @@ struct WelkinTrackManifest: Decodable {
 /// A layer's uniforms computed per frame: each one's components at a scene time (WelkinLive.swift).
 typealias WelkinLiveValues = @Sendable (Double) -> [[Double]]
 
-/// `bytes` (a buffer's recorded values) with each live value written at its place.
-func welkinPatched(_ bytes: UnsafeRawBufferPointer, _ places: [WelkinTrackManifest.Live], _ values: [[Double]]) -> [UInt8] {
-    var out = [UInt8](bytes)
+/// `bytes` (a buffer's recorded values) copied into `out` (reused from frame to frame, so a frame
+/// allocates nothing once it has grown) with each live value written at its place.
+func welkinPatch(into out: inout [UInt8], _ bytes: UnsafeRawBufferPointer, _ places: [WelkinTrackManifest.Live], _ values: [[Double]]) {
+    if out.count != bytes.count { out = [UInt8](repeating: 0, count: bytes.count) }
+    out.withUnsafeMutableBytes { $0.copyMemory(from: bytes) }
     for place in places where place.value < values.count {
         let v = values[place.value]
         for element in 0..<place.count {
@@ -108,7 +110,6 @@ func welkinPatched(_ bytes: UnsafeRawBufferPointer, _ places: [WelkinTrackManife
             }
         }
     }
-    return out
 }
 
 /// Draws one Welkin layer's track into an MTKView.
@@ -124,6 +125,10 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
     var samplers: [String: MTLSamplerState] = [:]
     let library: MTLLibrary
     let live: WelkinLiveValues
+    /// The live places of each program's buffers ([program][buffer]), sorted out once.
+    let livePlaces: [[[WelkinTrackManifest.Live]]]
+    /// The bytes of the buffer being patched (reused).
+    var scratch: [UInt8] = []
     let start = Date()
 
     init?(resource: String, device: MTLDevice, live: @escaping WelkinLiveValues) {
@@ -143,6 +148,9 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
         self.data = buffer
         self.library = library
         self.live = live
+        livePlaces = manifest.programs.enumerated().map { p, program in
+            program.buffers.indices.map { b in manifest.live.filter { $0.program == p && $0.buffer == b } }
+        }
     }
 
     func mtkView(_ view: MTKView, drawableSizeWillChange size: CGSize) {}
@@ -247,7 +255,7 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
             encoder.setRenderPipelineState(state)
             let program = manifest.programs[d.program]
             for (b, (binding, offset)) in zip(program.buffers, d.buffers).enumerated() {
-                let places = manifest.live.filter { $0.program == d.program && $0.buffer == b }
+                let places = livePlaces[d.program][b]
                 if places.isEmpty {
                     if binding.stage == "vertex" {
                         encoder.setVertexBuffer(data, offset: offset, index: binding.index)
@@ -257,10 +265,11 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
                     continue
                 }
                 // The recorded bytes with this frame's live values written in: set as bytes (Metal
-                // copies up to 4 KB), a buffer of their own when larger.
+                // copies up to 4 KB; Welkin's live uniforms sit in buffers of at most 512), a buffer
+                // of their own when larger.
                 let size = binding.size ?? 0
-                let bytes = welkinPatched(UnsafeRawBufferPointer(start: data.contents() + offset, count: size), places, values)
-                bytes.withUnsafeBytes { raw in
+                welkinPatch(into: &scratch, UnsafeRawBufferPointer(start: data.contents() + offset, count: size), places, values)
+                scratch.withUnsafeBytes { raw in
                     guard let base = raw.baseAddress else { return }
                     if size <= 4096 {
                         if binding.stage == "vertex" {
@@ -297,32 +306,13 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
 }
 
 #if canImport(UIKit)
-/// A Welkin layer drawn by Metal, for SwiftUI.
-struct WelkinMetalView: UIViewRepresentable {
-    /// The layer's resource name (its .json and .bin in the package).
-    var resource: String
-    var width: Int
-    var height: Int
-    /// The layer's uniforms computed per frame (WelkinLive.swift), if any.
-    var live: WelkinLiveValues = { _ in [] }
-
-    final class Coordinator {
-        var renderer: WelkinMetalRenderer?
-    }
-
-    func makeCoordinator() -> Coordinator { Coordinator() }
-
-    func makeUIView(context: Context) -> MTKView {
-        let view = MTKView(frame: .zero, device: MTLCreateSystemDefaultDevice())
-        configure(view, context.coordinator)
-        return view
-    }
-
-    func updateUIView(_ view: MTKView, context: Context) {}
-}
+typealias WelkinViewRepresentable = UIViewRepresentable
 #else
+typealias WelkinViewRepresentable = NSViewRepresentable
+#endif
+
 /// A Welkin layer drawn by Metal, for SwiftUI.
-struct WelkinMetalView: NSViewRepresentable {
+struct WelkinMetalView: WelkinViewRepresentable {
     /// The layer's resource name (its .json and .bin in the package).
     var resource: String
     var width: Int
@@ -336,15 +326,20 @@ struct WelkinMetalView: NSViewRepresentable {
 
     func makeCoordinator() -> Coordinator { Coordinator() }
 
-    func makeNSView(context: Context) -> MTKView {
+    func makeView(_ context: Context) -> MTKView {
         let view = MTKView(frame: .zero, device: MTLCreateSystemDefaultDevice())
         configure(view, context.coordinator)
         return view
     }
 
+    #if canImport(UIKit)
+    func makeUIView(context: Context) -> MTKView { makeView(context) }
+    func updateUIView(_ view: MTKView, context: Context) {}
+    #else
+    func makeNSView(context: Context) -> MTKView { makeView(context) }
     func updateNSView(_ view: MTKView, context: Context) {}
+    #endif
 }
-#endif
 
 extension WelkinMetalView {
     /// The view draws at the scene's pixel size (the uniforms are Welkin's for that size), with

@@ -1,5 +1,5 @@
 // The uniforms a `--package` export computes per frame (MetalLive) are Welkin's: the package's own
-// WelkinLive.swift and its track reader (the manifest types and `welkinPatched` of WelkinMetal.swift,
+// WelkinLive.swift and its track reader (the manifest types and `welkinPatch` of WelkinMetal.swift,
 // as written) are compiled with a driver that, at times long past the track, writes each live value
 // into its recorded buffer as the renderer does; every word written equals what Welkin's GL path
 // sets on that uniform at that time (glGetUniform), laid out as the Metal function takes it.
@@ -125,7 +125,8 @@ final class MetalLiveTests: XCTestCase {
                         let places = manifest.live.filter { $0.program == d.program && $0.buffer == b }
                         if places.isEmpty { continue }
                         let size = binding.size ?? 0
-                        let bytes = data.withUnsafeBytes { welkinPatched(UnsafeRawBufferPointer(rebasing: $0[offset..<offset + size]), places, v) }
+                        var bytes: [UInt8] = []
+                        data.withUnsafeBytes { welkinPatch(into: &bytes, UnsafeRawBufferPointer(rebasing: $0[offset..<offset + size]), places, v) }
                         for p in places {
                             let elements = min(p.count, (v[p.value].count + p.components - 1) / p.components)
                             var words: [UInt32] = []
