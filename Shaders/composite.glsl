@@ -6,14 +6,15 @@
 // layer), then quantises with the CPU's dither straight into the RGBA8 target, which saves a
 // float write and a separate resolve pass. Both ways compute src + dst × (1 − src.a) in float.
 //
-// The renderer may define WELKIN_READS_DESTINATION and WELKIN_DITHER (0 or 1) to turn those
-// uniforms into constants: llvmpipe otherwise pays for the texture fetch and the dither on every
-// fragment, whichever way the uniform points.
+// A resolving program is built with the constants of its draw as defines (the renderer's one
+// variant policy, ResolveVariant in Sources/WelkinGL/Render/Composite.swift): WELKIN_READS_DESTINATION
+// (0: nothing drawn yet, composite over u_background), WELKIN_DITHER (0 or 1) and WELKIN_OUTPUT_SPACE
+// (OUTPUT_SPACE_*). Uniforms would cost llvmpipe both sides of every branch on every fragment
+// (the Display P3 transform's six pows in every sRGB frame); a program built without them is an
+// error, not a slower fallback.
 //
-// Before quantising, the straight-alpha colour goes through the output transform (output.glsl,
-// u_outputSpace): nothing before it clamps, so extended-sRGB colours reach it whole. The output
-// space is a uniform, not a define, so every resolving pass serves both spaces with one program
-// (for sRGB the transform is the identity, behind one uniform branch). The resolve pass built with
+// Before quantising, the straight-alpha colour goes through the output transform (output.glsl):
+// nothing before it clamps, so extended-sRGB colours reach it whole. The resolve pass built with
 // WELKIN_QUANTIZE_16 writes whole numbers of 65535ths into an RGBA16 target instead (--depth 16).
 
 #include "pixel.glsl"
@@ -24,19 +25,14 @@ out vec4 fragColor;
 #include "dither.glsl"
 #include "output.glsl"
 
+#if !defined(WELKIN_READS_DESTINATION) || !defined(WELKIN_DITHER) || !defined(WELKIN_OUTPUT_SPACE)
+#error a resolving program needs WELKIN_READS_DESTINATION, WELKIN_DITHER and WELKIN_OUTPUT_SPACE (ResolveVariant.defines)
+#endif
 uniform sampler2D u_destination;   // the float target: layers so far over the background
-#ifdef WELKIN_READS_DESTINATION
-const bool u_readsDestination = WELKIN_READS_DESTINATION != 0;
-#else
-uniform bool u_readsDestination;   // false: nothing drawn yet, composite over u_background
-#endif
 uniform vec4 u_background;         // premultiplied
-#ifdef WELKIN_DITHER
+const bool u_readsDestination = WELKIN_READS_DESTINATION != 0;
 const bool u_dither = WELKIN_DITHER != 0;
-#else
-uniform bool u_dither;
-#endif
-uniform int u_outputSpace;         // OUTPUT_SPACE_*: the picture's colour space
+const int u_outputSpace = WELKIN_OUTPUT_SPACE;   // OUTPUT_SPACE_*: the picture's colour space
 
 void writeLayer(vec4 source) {
     ivec2 xy = pixelCoordinate();

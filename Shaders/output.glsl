@@ -23,8 +23,9 @@ vec3 displayP3Output(vec3 c) {
     return vec3(encodeOutput(p.x), encodeOutput(p.y), encodeOutput(p.z));
 }
 
-// A straight-alpha colour in the working space → the output space's encoded values. A branch,
-// not a select: sRGB frames skip the Display P3 maths (llvmpipe jumps over a block no lane takes).
+// A straight-alpha colour in the working space → the output space's encoded values. `space` is a
+// compile-time constant (composite.glsl's WELKIN_OUTPUT_SPACE): llvmpipe executes both sides of a
+// branch on a uniform, so an sRGB frame would pay the Display P3 maths on every pixel.
 vec3 outputTransform(vec3 c, int space) {
     if (space == OUTPUT_SPACE_DISPLAY_P3) return displayP3Output(c);
     return c;

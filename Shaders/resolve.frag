@@ -1,7 +1,7 @@
 #version 330 core
 // resolve.frag: the float target → RGBA8 with the CPU's dither, for frames whose last layer
 // cannot resolve itself (or that have no layers): a transparent layer composited over it.
-#define WELKIN_RESOLVE
+// Built with ResolveVariant's defines (WELKIN_RESOLVE among them), as every resolving pass is.
 
 #include "pixel.glsl"
 #include "composite.glsl"

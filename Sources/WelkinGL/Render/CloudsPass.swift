@@ -10,8 +10,8 @@ import WelkinCore
 final class CloudsPass: GLLayerPass {
     let march: ShaderProgram
     private var locations: [String: GLint] = [:]
-    /// clouds-upsample.frag as a layer (false) and as the frame's last pass (true).
-    private var upsample: [Bool: Upsample] = [:]
+    /// clouds-upsample.frag as a layer (nil) and as the frame's last pass (its resolve variant).
+    private let upsample: ResolveVariants<Upsample>
 
     /// clouds-upsample.frag and its uniforms' locations.
     struct Upsample {
@@ -34,14 +34,11 @@ final class CloudsPass: GLLayerPass {
     static let weatherUnit: Int32 = 2, shapeUnit: Int32 = 3, gridUnit: Int32 = 1
 
     init(shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws {
-        march = try .fullScreen(shaders, fragment: "clouds.frag", resolves: false)
-        var programs: [Bool: Upsample] = [:]
-        for resolves in [false, true] {
-            programs[resolves] = Upsample(try ShaderProgram.fullScreen(shaders, fragment: "clouds-upsample.frag", resolves: resolves))
-        }
+        march = try .fullScreen(shaders, fragment: "clouds.frag", resolve: nil)
+        let programs = try ResolveVariants { Upsample(try ShaderProgram.fullScreen(shaders, fragment: "clouds-upsample.frag", resolve: $0)) }
         upsample = programs
         let marchFiles = march.files
-        files = marchFiles + programs[true]!.program.files.filter { !marchFiles.contains($0) }
+        files = marchFiles + (try programs[.standard]).program.files.filter { !marchFiles.contains($0) }
         weatherTexture = Self.texture(GL_TEXTURE_2D, size: SIMD3(CloudNoise.weatherSize, CloudNoise.weatherSize, 1), CloudNoise.weather)
         shapeTexture = Self.texture(GL_TEXTURE_3D, size: SIMD3(repeating: CloudNoise.shapeSize), CloudNoise.shape)
         try GL.check("uploading the clouds' noise")
@@ -50,7 +47,7 @@ final class CloudsPass: GLLayerPass {
     deinit {
         guard GL.hasCurrentContext else { return }
         march.delete()
-        for p in upsample.values { p.program.delete() }
+        for p in upsample.all { p.program.delete() }
         if weatherTexture != 0 { epoxy_glDeleteTextures(1, &weatherTexture) }
         if shapeTexture != 0 { epoxy_glDeleteTextures(1, &shapeTexture) }
     }
@@ -127,8 +124,8 @@ final class CloudsPass: GLLayerPass {
     }
 
     /// Upsamples the grid into the bound target (a layer, or the output when `resolve` is set).
-    func drawUpsampled(_ clouds: CloudsDraw, resolve: ResolveInput?) {
-        let p = upsample[resolve != nil]!
+    func drawUpsampled(_ clouds: CloudsDraw, resolve: ResolveInput?) throws {
+        let p = try upsample[resolve.map { ResolveVariant($0) }]
         epoxy_glUseProgram(p.program.id)
         epoxy_glUniform2f(p.pixelSize, Float(clouds.pixelSize.x), Float(clouds.pixelSize.y))
         epoxy_glUniform2i(p.gridSize, GLint(clouds.gridSize.x), GLint(clouds.gridSize.y))
@@ -152,7 +149,7 @@ extension CloudsDraw: GLDrawable {
         try pass.marchGrid(self)
         try context.waitWhileRendering()   // the upsample reads the grid
         context.compositing(into: target)
-        pass.drawUpsampled(self, resolve: nil)
+        try pass.drawUpsampled(self, resolve: nil)
     }
 
     func prepareResolving(_ pass: CloudsPass, in context: GLLayerContext) throws -> Bool {
@@ -162,6 +159,6 @@ extension CloudsDraw: GLDrawable {
     }
 
     func drawResolving(_ pass: CloudsPass, in context: GLLayerContext, resolve: ResolveInput) throws {
-        pass.drawUpsampled(self, resolve: resolve)
+        try pass.drawUpsampled(self, resolve: resolve)
     }
 }

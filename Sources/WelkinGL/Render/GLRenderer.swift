@@ -356,7 +356,7 @@ public final class GLRenderer {
                 } catch {
                     try leaveOut(position, error)
                     compositing(into: accumulation)
-                    passes.placeholder.draw(pixelSize: size, resolve: nil)
+                    try passes.placeholder.draw(pixelSize: size, resolve: nil)
                 }
             }
             epoxy_glDisable(GLenum(GL_BLEND))
@@ -376,7 +376,7 @@ public final class GLRenderer {
             if let last {
                 try drawResolving(last, in: context, resolve: resolve)
             } else {
-                passes.resolve.draw(resolve, pixelSize: size, depth16: depth16)
+                try passes.resolve.draw(resolve, pixelSize: size, depth16: depth16)
             }
         } catch {
             guard last != nil else { throw error }
@@ -384,7 +384,7 @@ public final class GLRenderer {
             output.bind()
             epoxy_glDisable(GLenum(GL_BLEND))
             epoxy_glBindVertexArray(vertexArray)
-            passes.placeholder.draw(pixelSize: size, resolve: resolve)
+            try passes.placeholder.draw(pixelSize: size, resolve: resolve)
         }
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         epoxy_glBindVertexArray(0)

@@ -19,20 +19,18 @@ final class GradientPass {
     struct Variant: Hashable {
         var kind: GradientDraw.Kind?
         var space: ColorSpace?
-        var resolves: Bool
+        /// As the frame's last pass: its constants (nil: a layer).
+        var resolve: ResolveVariant?
         /// Fixed stop count (radial and angular), so the stop search unrolls.
         var stopCount: Int? = nil
         /// A linear gradient drawn as band geometry (gradient-band.vert/.frag).
         var band = false
         /// Bands test each fragment's t (more than one band on the frame).
         var bandTest = false
-        /// For the last pass: whether it reads the float target, and whether it dithers.
-        var readsDestination: Bool? = nil
-        var dither: Bool? = nil
         /// For the last pass: the layer is opaque everywhere (WELKIN_OPAQUE).
         var opaque = false
 
-        static func generic(resolves: Bool) -> Variant { Variant(kind: nil, space: nil, resolves: resolves) }
+        static func generic(resolve: ResolveVariant?) -> Variant { Variant(kind: nil, space: nil, resolve: resolve) }
     }
 
     /// One compiled variant and its uniform locations.
@@ -49,9 +47,7 @@ final class GradientPass {
             if let space = variant.space { defines.append(("WELKIN_COLOR_SPACE", String(space.code))) }
             if let count = variant.stopCount { defines.append(("WELKIN_STOP_COUNT", String(count))) }
             if variant.band { defines.append(("WELKIN_BAND_TEST", variant.bandTest ? "1" : "0")) }
-            if variant.resolves { defines.append(("WELKIN_RESOLVE", "1")) }
-            if let reads = variant.readsDestination { defines.append(("WELKIN_READS_DESTINATION", reads ? "1" : "0")) }
-            if let dither = variant.dither { defines.append(("WELKIN_DITHER", dither ? "1" : "0")) }
+            defines += variant.resolve?.defines ?? []
             if variant.opaque { defines.append(("WELKIN_OPAQUE", "1")) }
             let (vertex, fragment) = variant.band ? ("gradient-band.vert", "gradient-band.frag") : ("fullscreen.vert", "gradient.frag")
             program = try ShaderProgram(vertex: shaders.source(vertex),
@@ -90,8 +86,8 @@ final class GradientPass {
 
     init(shaders: ShaderLibrary) throws {
         self.shaders = shaders
-        for resolves in [false, true] {
-            let generic = Variant.generic(resolves: resolves)
+        for resolve in [nil, ResolveVariant.standard] {
+            let generic = Variant.generic(resolve: resolve)
             programs[generic] = try Program(shaders, generic)
         }
         // The band programs too, so an error in their files shows at load time (and in reloads).
@@ -119,8 +115,7 @@ final class GradientPass {
     }
 
     static func bandVariant(space: ColorSpace, test: Bool, resolve: ResolveInput?, opaque: Bool = false) -> Variant {
-        Variant(kind: .linear, space: space, resolves: resolve != nil, band: true, bandTest: test,
-                readsDestination: resolve.map { $0.destination != nil }, dither: resolve?.dither,
+        Variant(kind: .linear, space: space, resolve: resolve.map { ResolveVariant($0) }, band: true, bandTest: test,
                 opaque: resolve != nil && opaque)
     }
 
@@ -140,9 +135,9 @@ final class GradientPass {
     /// Draws `g`. As a layer (`resolve` nil) it expects the float target bound and blending set;
     /// as the last pass it expects the RGBA8 target bound and blending off. The full-screen vertex
     /// array must be bound (band drawing binds its own and restores it).
-    func draw(_ g: GradientDraw, pixelSize: SIMD2<Int>, resolve: ResolveInput?) {
-        let generic = Variant.generic(resolves: resolve != nil)
-        guard specializes else { return drawFullScreen(g, programs[generic]!!, pixelSize: pixelSize, resolve: resolve) }
+    func draw(_ g: GradientDraw, pixelSize: SIMD2<Int>, resolve: ResolveInput?) throws {
+        let generic = Variant.generic(resolve: resolve.map { ResolveVariant($0) })
+        guard specializes else { return drawFullScreen(g, try genericProgram(generic), pixelSize: pixelSize, resolve: resolve) }
         if g.kind == .linear {
             let bands = GradientBands(g, pixelSize: pixelSize, premultipliesOpacity: g.stops.space == .srgb)
             if let p = built(Self.bandVariant(space: g.stops.space, test: bands.needsTest, resolve: resolve, opaque: Self.isOpaque(g))) {
@@ -150,10 +145,18 @@ final class GradientPass {
             }
         }
         let count = min(g.stops.locations.count, Gradient.maximumStops)
-        let variant = Variant(kind: g.kind, space: g.stops.space, resolves: resolve != nil, stopCount: count,
-                              readsDestination: resolve.map { $0.destination != nil }, dither: resolve?.dither,
+        let variant = Variant(kind: g.kind, space: g.stops.space, resolve: generic.resolve, stopCount: count,
                               opaque: resolve != nil && Self.isOpaque(g))
-        drawFullScreen(g, built(variant) ?? programs[generic]!!, pixelSize: pixelSize, resolve: resolve)
+        drawFullScreen(g, try built(variant) ?? genericProgram(generic), pixelSize: pixelSize, resolve: resolve)
+    }
+
+    /// The generic program for a resolve variant (nil: as a layer), built on first use; its
+    /// failure is an error (the specialised programs fall back to it, it falls back to nothing).
+    private func genericProgram(_ variant: Variant) throws -> Program {
+        if let p = programs[variant], let p { return p }
+        let p = try Program(shaders, variant)
+        programs[variant] = .some(p)
+        return p
     }
 
     private func drawFullScreen(_ g: GradientDraw, _ p: Program, pixelSize: SIMD2<Int>, resolve: ResolveInput?) {
@@ -231,11 +234,11 @@ extension GradientDraw: GLDrawable {
     var canResolveFrame: Bool { true }
 
     func draw(_ pass: GradientPass, in context: GLLayerContext, into target: RenderTarget) throws {
-        pass.draw(self, pixelSize: context.pixelSize, resolve: nil)
+        try pass.draw(self, pixelSize: context.pixelSize, resolve: nil)
     }
 
     func drawResolving(_ pass: GradientPass, in context: GLLayerContext, resolve: ResolveInput) throws {
-        pass.draw(self, pixelSize: context.pixelSize, resolve: resolve)
+        try pass.draw(self, pixelSize: context.pixelSize, resolve: resolve)
     }
 }
 
@@ -279,9 +282,7 @@ extension GradientPass {
     /// One stack program: each layer's kind, colour space and stop count, and the resolve input.
     struct StackVariant: Hashable {
         var layers: [Layer]
-        var resolves: Bool
-        var readsDestination: Bool?
-        var dither: Bool?
+        var resolve: ResolveVariant?
 
         struct Layer: Hashable {
             var kind: GradientDraw.Kind
@@ -291,9 +292,7 @@ extension GradientPass {
 
         init(_ stack: GradientStack, resolve: ResolveInput?) {
             layers = stack.layers.map { Layer(kind: $0.kind, space: $0.stops.space, stopCount: $0.stops.locations.count) }
-            resolves = resolve != nil
-            readsDestination = resolve.map { $0.destination != nil }
-            dither = resolve?.dither
+            self.resolve = resolve.map { ResolveVariant($0) }
         }
 
         /// WELKIN_STACK_LAYERS: one stackLayer call per layer with its constants as literals.
@@ -306,10 +305,7 @@ extension GradientPass {
             var out: [(name: String, value: String)] = [("WELKIN_GRADIENT_STACK", String(layers.count)),
                                                         ("WELKIN_STACK_STOPS", String(first)),
                                                         ("WELKIN_STACK_LAYERS", calls.joined(separator: " "))]
-            if resolves { out.append(("WELKIN_RESOLVE", "1")) }
-            if let readsDestination { out.append(("WELKIN_READS_DESTINATION", readsDestination ? "1" : "0")) }
-            if let dither { out.append(("WELKIN_DITHER", dither ? "1" : "0")) }
-            return out
+            return out + (resolve?.defines ?? [])
         }
     }
 
@@ -372,7 +368,7 @@ extension GradientPass {
             // As a layer: one by one into the bound float target, as without fusing. Resolving, the
             // layers below the last are not in the float target: the frame reports the failure.
             guard resolve == nil else { throw GLError("a stack of \(stack.layers.count) gradient layers: gradient-stack.frag did not build") }
-            for g in stack.layers { draw(g, pixelSize: pixelSize, resolve: nil) }
+            for g in stack.layers { try draw(g, pixelSize: pixelSize, resolve: nil) }
             return
         }
         epoxy_glUseProgram(p.program.id)

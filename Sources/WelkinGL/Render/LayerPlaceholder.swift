@@ -31,8 +31,8 @@ final class PlaceholderPass {
         let u_pixelSize, u_period, u_lineWidth, u_color: GLint
         let composite: CompositeUniforms
 
-        init(_ shaders: ShaderLibrary, resolves: Bool) throws {
-            program = try .fullScreen(shaders, fragment: "placeholder.frag", resolves: resolves)
+        init(_ shaders: ShaderLibrary, resolve: ResolveVariant?) throws {
+            program = try .fullScreen(shaders, fragment: "placeholder.frag", resolve: resolve)
             u_pixelSize = program.uniform("u_pixelSize")
             u_period = program.uniform("u_period")
             u_lineWidth = program.uniform("u_lineWidth")
@@ -41,20 +41,18 @@ final class PlaceholderPass {
         }
     }
 
-    private let layer: Program
-    private let resolving: Program
+    private let programs: ResolveVariants<Program>
 
     init(shaders: ShaderLibrary) throws {
-        layer = try Program(shaders, resolves: false)
-        resolving = try Program(shaders, resolves: true)
+        programs = try ResolveVariants { try Program(shaders, resolve: $0) }
     }
 
-    var files: [String] { resolving.program.files }
+    var files: [String] { programs.all.first?.program.files ?? [] }
 
     /// Draws the stripes as a layer (`resolve` nil: the float target bound, blending set) or as
     /// the last pass (the RGBA8 target bound, blending off). Expects the full-screen vertex array bound.
-    func draw(pixelSize: SIMD2<Int>, resolve: ResolveInput?) {
-        let p = resolve == nil ? layer : resolving
+    func draw(pixelSize: SIMD2<Int>, resolve: ResolveInput?) throws {
+        let p = try programs[resolve.map { ResolveVariant($0) }]
         epoxy_glUseProgram(p.program.id)
         epoxy_glUniform2f(p.u_pixelSize, Float(pixelSize.x), Float(pixelSize.y))
         epoxy_glUniform1i(p.u_period, GLint(LayerPlaceholder.period))

@@ -24,10 +24,9 @@ final class MeshPass {
         var space: ColorSpace
         var smooth: Bool
         var mode: Mode
-        /// For the last pass: whether it reads the float target, whether it dithers, and whether
-        /// the layer is opaque everywhere — constants, so llvmpipe does not pay for them per fragment.
-        var readsDestination: Bool? = nil
-        var dither: Bool? = nil
+        /// For the last pass: its constants, and whether the layer is opaque everywhere — constants,
+        /// so llvmpipe does not pay for them per fragment.
+        var resolve: ResolveVariant? = nil
         var opaque = false
     }
 
@@ -40,9 +39,7 @@ final class MeshPass {
             var defines: [(name: String, value: String)] = [
                 ("WELKIN_COLOR_SPACE", String(variant.space.code)), ("WELKIN_MESH_SMOOTH", variant.smooth ? "1" : "0"),
             ]
-            if variant.mode == .resolve { defines.append(("WELKIN_RESOLVE", "1")) }
-            if let reads = variant.readsDestination { defines.append(("WELKIN_READS_DESTINATION", reads ? "1" : "0")) }
-            if let dither = variant.dither { defines.append(("WELKIN_DITHER", dither ? "1" : "0")) }
+            defines += variant.resolve?.defines ?? []
             if variant.opaque { defines.append(("WELKIN_OPAQUE", "1")) }
             if variant.mode == .overCopy { defines.append(("WELKIN_MESH_OVER_COPY", "1")) }
             program = try ShaderProgram(vertex: ShaderSource(path: shaders.path("mesh.vert"), defines: defines),
@@ -72,7 +69,7 @@ final class MeshPass {
     /// Builds one program up front so a broken shader shows at load time; the others on first use.
     init(shaders: ShaderLibrary) throws {
         self.shaders = shaders
-        let first = Variant(space: .srgb, smooth: true, mode: .resolve)
+        let first = Variant(space: .srgb, smooth: true, mode: .resolve, resolve: .standard)
         programs[first] = try Program(shaders, first)
         epoxy_glGenVertexArrays(1, &vertexArray)
         epoxy_glGenBuffers(GLsizei(buffers.count), &buffers)
@@ -123,7 +120,7 @@ final class MeshPass {
     func draw(_ m: MeshDraw, pixelSize: SIMD2<Int>, resolve: ResolveInput?) throws {
         let mode: Mode = resolve != nil ? .resolve : (m.isOpaque ? .blend : .overCopy)
         let p = try program(Variant(space: m.space, smooth: m.smooth, mode: mode,
-                                    readsDestination: resolve.map { $0.destination != nil }, dither: resolve?.dither,
+                                    resolve: resolve.map { ResolveVariant($0) },
                                     opaque: resolve != nil && m.isOpaque && m.coversFrame))
         if mode == .overCopy {
             // The float target as it is before this layer (it is both the read and the draw framebuffer).

@@ -14,9 +14,8 @@ final class SkyPass {
     struct Variant: Hashable {
         var parts: [Int32]
         var octaves: Int32?
-        var resolves: Bool
-        var readsDestination: Bool?
-        var dither: Bool?
+        /// As the frame's last pass: its constants (nil: a layer).
+        var resolve: ResolveVariant?
         /// Whether the star field can show (nil: decided by the uniform alone).
         var stars: Bool? = nil
         /// The sprite kinds compiled in (bit 1 << kind code; nil: all).
@@ -57,9 +56,7 @@ final class SkyPass {
             var defines: [(name: String, value: String)] = []
             for (i, code) in variant.parts.enumerated() { defines.append(("WELKIN_SKY_PART\(i)", String(code))) }
             if let octaves = variant.octaves { defines.append(("WELKIN_COVER_OCTAVES", String(octaves))) }
-            if variant.resolves { defines.append(("WELKIN_RESOLVE", "1")) }
-            if let reads = variant.readsDestination { defines.append(("WELKIN_READS_DESTINATION", reads ? "1" : "0")) }
-            if let dither = variant.dither { defines.append(("WELKIN_DITHER", dither ? "1" : "0")) }
+            defines += variant.resolve?.defines ?? []
             if let stars = variant.stars { defines.append(("WELKIN_SKY_STARS", stars ? "1" : "0")) }
             if let kinds = variant.spriteKinds { defines.append(("WELKIN_SPRITE_KINDS", String(kinds))) }
             if let count = variant.spriteCount { defines.append(("WELKIN_SPRITE_COUNT", String(count))) }
@@ -106,8 +103,8 @@ final class SkyPass {
 
     init(shaders: ShaderLibrary) throws {
         self.shaders = shaders
-        let first = try Program(shaders, Variant(parts: [0, 1, 2], octaves: nil, resolves: true))
-        programs[Variant(parts: [0, 1, 2], octaves: nil, resolves: true)] = first
+        let first = try Program(shaders, Variant(parts: [0, 1, 2], octaves: nil, resolve: .standard))
+        programs[Variant(parts: [0, 1, 2], octaves: nil, resolve: .standard)] = first
         files = first.program.files
     }
 
@@ -115,7 +112,7 @@ final class SkyPass {
     /// as the last pass, the RGBA8 target bound and blending off.
     func draw(_ sky: SkyDraw, pixelSize: SIMD2<Int>, resolve: ResolveInput?, exportVariant: Bool = false) throws {
         if exportVariant {
-            try use(Self.exportVariant(sky, resolves: resolve != nil), sky, pixelSize: pixelSize, resolve: resolve)
+            try use(Self.exportVariant(sky, resolve: resolve.map { ResolveVariant($0) }), sky, pixelSize: pixelSize, resolve: resolve)
             GLCapture.drawFullScreenTriangle()
             return
         }
@@ -123,8 +120,7 @@ final class SkyPass {
         for case .cover(let c) in sky.parts { octaves = c.octaves }
         var gradient: SkyGradientDraw?
         for case .sky(let s) in sky.parts { gradient = s }
-        var variant = Variant(parts: sky.kindCodes, octaves: octaves, resolves: resolve != nil,
-                              readsDestination: resolve.map { $0.destination != nil }, dither: resolve?.dither,
+        var variant = Variant(parts: sky.kindCodes, octaves: octaves, resolve: resolve.map { ResolveVariant($0) },
                               stars: gradient.map { $0.stars.x > 0 })
         // A sky part at full opacity drawn first makes every pixel's alpha exactly 1: s + 1·(1 − s)
         // rounds to 1 for every s in [0, 1], at each part composited over it.
@@ -227,10 +223,11 @@ final class SkyPass {
     /// The one program `welkin export-code --package` exports for a sky of these parts: every
     /// per-frame shortcut off (no define that leaves out an operation because this frame makes it
     /// exact), the sprites and stars in uniform arrays, the sun disc, the Moon and the stars compiled in.
-    static func exportVariant(_ sky: SkyDraw, resolves: Bool) -> Variant {
+    /// The resolve constants (dither, destination, output space) are the scene's, compiled in.
+    static func exportVariant(_ sky: SkyDraw, resolve: ResolveVariant?) -> Variant {
         var octaves: Int32?
         for case .cover(let c) in sky.parts { octaves = c.octaves }
-        var variant = Variant(parts: sky.kindCodes, octaves: octaves, resolves: resolves)
+        var variant = Variant(parts: sky.kindCodes, octaves: octaves, resolve: resolve)
         for case .physical in sky.parts { variant.physicalStars = true }
         variant.projection = sky.projection != nil
         variant.linear = sky.linear

@@ -56,7 +56,7 @@ final class UserShaderPass {
     }
 
     private(set) var entries: [String: Entry] = [:]
-    private var composite: [Bool: CompositeProgram] = [:]
+    private let composite: ResolveVariants<CompositeProgram>
     /// Warnings already printed (layer index and uniform), so each shows once.
     private var warned: Set<String> = []
     var warn: (String) -> Void
@@ -69,8 +69,8 @@ final class UserShaderPass {
         let u_pixelSize, u_layer, u_opacity: GLint
         let composite: CompositeUniforms
 
-        init(_ shaders: ShaderLibrary, resolves: Bool) throws {
-            program = try .fullScreen(shaders, fragment: "layer.frag", resolves: resolves)
+        init(_ shaders: ShaderLibrary, resolve: ResolveVariant?) throws {
+            program = try .fullScreen(shaders, fragment: "layer.frag", resolve: resolve)
             u_pixelSize = program.uniform("u_pixelSize")
             u_layer = program.uniform("u_layer")
             u_opacity = program.uniform("u_opacity")
@@ -80,11 +80,11 @@ final class UserShaderPass {
 
     init(shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws {
         self.warn = warn
-        for resolves in [false, true] { composite[resolves] = try CompositeProgram(shaders, resolves: resolves) }
+        composite = try ResolveVariants { try CompositeProgram(shaders, resolve: $0) }
     }
 
     /// Files of the composite programs (Welkin's own).
-    var files: [String] { composite[true]!.program.files }
+    var files: [String] { composite.all.first?.program.files ?? [] }
 
     /// Takes over the user shaders of `old` that are in `keeping` (a reload builds a new pass;
     /// the programs of shaders still in use carry over, the others are dropped).
@@ -232,8 +232,8 @@ final class UserShaderPass {
 
     /// Composites the user shader's output (`layer`, a float texture) as a layer (`resolve` nil:
     /// the float target bound, blending set) or as the last pass (the RGBA8 target bound).
-    func drawComposite(layer: GLuint, opacity: Float, pixelSize: SIMD2<Int>, resolve: ResolveInput?) {
-        let p = composite[resolve != nil]!
+    func drawComposite(layer: GLuint, opacity: Float, pixelSize: SIMD2<Int>, resolve: ResolveInput?) throws {
+        let p = try composite[resolve.map { ResolveVariant($0) }]
         epoxy_glUseProgram(p.program.id)
         epoxy_glUniform2f(p.u_pixelSize, Float(pixelSize.x), Float(pixelSize.y))
         epoxy_glUniform1f(p.u_opacity, opacity)
@@ -380,7 +380,7 @@ extension ShaderDraw: GLDrawable {
         try run(pass, in: context)
         try context.waitWhileRendering()   // the composite reads the layer target
         context.compositing(into: target)
-        pass.drawComposite(layer: context.layerTarget!.texture, opacity: opacity, pixelSize: context.pixelSize, resolve: nil)
+        try pass.drawComposite(layer: context.layerTarget!.texture, opacity: opacity, pixelSize: context.pixelSize, resolve: nil)
     }
 
     func prepareResolving(_ pass: UserShaderPass, in context: GLLayerContext) throws -> Bool {
@@ -390,7 +390,7 @@ extension ShaderDraw: GLDrawable {
     }
 
     func drawResolving(_ pass: UserShaderPass, in context: GLLayerContext, resolve: ResolveInput) throws {
-        pass.drawComposite(layer: context.layerTarget!.texture, opacity: opacity, pixelSize: context.pixelSize, resolve: resolve)
+        try pass.drawComposite(layer: context.layerTarget!.texture, opacity: opacity, pixelSize: context.pixelSize, resolve: resolve)
     }
 
     /// Runs the user shader into the layer target (cleared to transparent, so discarded fragments
