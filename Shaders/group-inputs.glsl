@@ -9,9 +9,16 @@
 
 uniform sampler2D u_content;     // the group's layers, premultiplied (float target)
 uniform sampler2D u_mask;        // the mask layer (float target); read when u_hasMask
-uniform bool u_hasMask;
-uniform bool u_invertsMask;
-uniform bool u_transformed;      // read through u_inverse / u_inverseOffset
+// Whether there is a mask, whether it is inverted and whether the group is transformed are
+// constant over a draw: GroupPass builds a program per combination (WELKIN_GROUP_MASK,
+// WELKIN_GROUP_INVERT, WELKIN_GROUP_TRANSFORMED), so the shadow blur's tap loop does not pay for
+// the transformed read's four fetches and the mask's fetch where the group has neither.
+#if !defined(WELKIN_GROUP_MASK) || !defined(WELKIN_GROUP_INVERT) || !defined(WELKIN_GROUP_TRANSFORMED)
+#error a group program needs WELKIN_GROUP_MASK, WELKIN_GROUP_INVERT and WELKIN_GROUP_TRANSFORMED (GroupPass.Variant)
+#endif
+const bool u_hasMask = WELKIN_GROUP_MASK != 0;
+const bool u_invertsMask = WELKIN_GROUP_INVERT != 0;
+const bool u_transformed = WELKIN_GROUP_TRANSFORMED != 0;   // read through u_inverse / u_inverseOffset
 uniform vec4 u_inverse;          // m00, m01, m10, m11: picture = m · pixel centre + offset
 uniform vec2 u_inverseOffset;
 

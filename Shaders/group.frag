@@ -6,8 +6,11 @@
 #include "group-inputs.glsl"
 #include "composite.glsl"
 
-uniform sampler2D u_shadow;   // the blurred alpha (R32F); read when u_hasShadow
-uniform bool u_hasShadow;
+uniform sampler2D u_shadow;   // the blurred alpha (R32F); read when the group has a shadow
+#ifndef WELKIN_GROUP_SHADOW
+#error group.frag needs WELKIN_GROUP_SHADOW (GroupPass.Variant)
+#endif
+const bool u_hasShadow = WELKIN_GROUP_SHADOW != 0;
 uniform ivec2 u_shadowOffset; // whole pixels, y down
 uniform vec4 u_shadowColor;   // premultiplied, the shadow's opacity applied
 uniform float u_opacity;

@@ -189,6 +189,9 @@ extension Frame {
             group.transform = moved; group.shadow = shadow; group.opacity = opacity
             return group
         }
+        // An identity transform at this instant (an animation at rest) needs no group: the layer
+        // is drawn as it would be without a transform (no extra float target, clear and composite).
+        if moved == nil, affine != nil { return content.resolve(layer, r, path: path) }
         return GroupDraw(layers: [draw], opacity: opacity, shadow: shadow, transform: moved)
     }
 }

@@ -10,28 +10,60 @@
 import WelkinCore
 
 final class GroupPass {
+    /// What a group's programs compile in (constant over a draw, so not uniforms that pick a path).
+    struct Variant: Hashable {
+        enum Stage: Hashable { case alpha, horizontal, vertical, composite }
+        var stage: Stage
+        var mask = false
+        var invertsMask = false
+        var transformed = false
+        var shadow = false
+
+        init(_ stage: Stage, _ g: GroupDraw?, masked: Bool) {
+            self.stage = stage
+            mask = masked
+            invertsMask = masked && (g?.invertsMask ?? false)
+            transformed = g?.transform != nil
+            // The blurs read the pass before them only; the composite alone uses the shadow.
+            if stage == .horizontal || stage == .vertical { mask = false; invertsMask = false; transformed = false }
+            shadow = stage == .composite && g?.shadow != nil
+        }
+
+        var fragment: String { stage == .composite ? "group.frag" : "group-blur.frag" }
+
+        var defines: [(name: String, value: String)] {
+            var out: [(name: String, value: String)] = [
+                ("WELKIN_GROUP_MASK", mask ? "1" : "0"), ("WELKIN_GROUP_INVERT", invertsMask ? "1" : "0"),
+                ("WELKIN_GROUP_TRANSFORMED", transformed ? "1" : "0"),
+            ]
+            switch stage {
+            case .alpha: out.append(("WELKIN_BLUR_ALPHA", "1"))
+            case .horizontal: out += [("WELKIN_BLUR_ALPHA", "0"), ("WELKIN_BLUR_HORIZONTAL", "1")]
+            case .vertical: out += [("WELKIN_BLUR_ALPHA", "0"), ("WELKIN_BLUR_HORIZONTAL", "0")]
+            case .composite: out.append(("WELKIN_GROUP_SHADOW", shadow ? "1" : "0"))
+            }
+            return out
+        }
+    }
+
     final class Program {
         let program: ShaderProgram
-        let u_pixelSize, u_content, u_mask, u_hasMask, u_invertsMask, u_transformed, u_inverse, u_inverseOffset: GLint
+        let u_pixelSize, u_content, u_mask, u_inverse, u_inverseOffset: GLint
         let u_horizontal, u_weights, u_taps: GLint
-        let u_shadow, u_hasShadow, u_shadowOffset, u_shadowColor, u_opacity: GLint
+        let u_shadow, u_shadowOffset, u_shadowColor, u_opacity: GLint
 
-        init(_ shaders: ShaderLibrary, fragment: String, defines: [(name: String, value: String)] = []) throws {
+        init(_ shaders: ShaderLibrary, _ variant: Variant) throws {
             program = try ShaderProgram(vertex: shaders.source("fullscreen.vert"),
-                                        fragment: ShaderSource(path: shaders.path(fragment), defines: defines))
+                                        fragment: ShaderSource(path: shaders.path(variant.fragment), defines: variant.defines))
             u_pixelSize = program.uniform("u_pixelSize")
             u_content = program.uniform("u_content")
             u_mask = program.uniform("u_mask")
-            u_hasMask = program.uniform("u_hasMask")
-            u_invertsMask = program.uniform("u_invertsMask")
-            u_transformed = program.uniform("u_transformed")
             u_inverse = program.uniform("u_inverse")
             u_inverseOffset = program.uniform("u_inverseOffset")
             u_horizontal = program.uniform("u_horizontal")
             u_weights = program.uniform("u_weights")
             u_taps = program.uniform("u_taps")
             u_shadow = program.uniform("u_shadow")
-            u_hasShadow = program.uniform("u_hasShadow")
             u_shadowOffset = program.uniform("u_shadowOffset")
             u_shadowColor = program.uniform("u_shadowColor")
             u_opacity = program.uniform("u_opacity")
@@ -47,9 +79,6 @@ final class GroupPass {
             epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), mask?.texture ?? 0)
             epoxy_glUniform1i(u_content, GroupPass.contentUnit)
             epoxy_glUniform1i(u_mask, GroupPass.maskUnit)
-            epoxy_glUniform1i(u_hasMask, mask == nil ? 0 : 1)
-            epoxy_glUniform1i(u_invertsMask, g.invertsMask ? 1 : 0)
-            epoxy_glUniform1i(u_transformed, g.transform == nil ? 0 : 1)
             let m = g.transform?.inverse ?? SIMD4(1, 0, 0, 1), t = g.transform?.inverseOffset ?? .zero
             epoxy_glUniform4f(u_inverse, m.x, m.y, m.z, m.w)
             epoxy_glUniform2f(u_inverseOffset, t.x, t.y)
@@ -59,16 +88,29 @@ final class GroupPass {
     /// Texture units (composite.glsl's destination uses 0).
     static let contentUnit: GLint = 1, maskUnit: GLint = 2, blurUnit: GLint = 3
 
-    private let horizontal: Program, vertical: Program, composite: Program
+    private let shaders: ShaderLibrary
+    /// Built variants (at most 2 × 2 × 2 × 2 composites and as many blurs).
+    private var programs: [Variant: Program] = [:]
     private var contents: [RenderTarget] = [], masks: [RenderTarget?] = []
     private var blurTargets: (RenderTarget, RenderTarget)?
     /// Scissor a group's blur and composite to where it can change anything (tests turn it off).
     var scissors = true
 
     init(shaders: ShaderLibrary) throws {
-        horizontal = try Program(shaders, fragment: "group-blur.frag", defines: [("WELKIN_BLUR_HORIZONTAL", "1")])
-        vertical = try Program(shaders, fragment: "group-blur.frag", defines: [("WELKIN_BLUR_HORIZONTAL", "0")])
-        composite = try Program(shaders, fragment: "group.frag")
+        self.shaders = shaders
+        // One of each stage up front, so an error in the group's shader files shows at load time.
+        for stage in [Variant.Stage.alpha, .horizontal, .vertical, .composite] {
+            let v = Variant(stage, nil, masked: true)
+            programs[v] = try Program(shaders, v)
+        }
+    }
+
+    /// The program for `variant`, built on first use.
+    private func program(_ variant: Variant) throws -> Program {
+        if let p = programs[variant] { return p }
+        let p = try Program(shaders, variant)
+        programs[variant] = p
+        return p
     }
 
     deinit {
@@ -79,7 +121,7 @@ final class GroupPass {
 
     var files: [String] {
         var out: [String] = []
-        for f in horizontal.program.files + composite.program.files where !out.contains(f) { out.append(f) }
+        for p in programs.values { for f in p.program.files where !out.contains(f) { out.append(f) } }
         return out
     }
 
@@ -124,13 +166,22 @@ final class GroupPass {
         if let shadow = g.shadow {
             let (h, v) = try blurTargets(pixelSize)
             epoxy_glDisable(GLenum(GL_BLEND))
-            for (program, target, weights, source, region) in [(horizontal, h, shadow.horizontalWeights, nil as RenderTarget?, regions?.horizontal),
+            let alpha = try program(Variant(.alpha, g, masked: mask != nil))
+            let horizontal = try program(Variant(.horizontal, g, masked: mask != nil))
+            let vertical = try program(Variant(.vertical, g, masked: mask != nil))
+            // The masked alpha once per pixel into v (every texel the horizontal taps read), then
+            // v → h along rows, h → v along columns.
+            v.bind()
+            Self.scissor(regions?.alpha, pixelSize: pixelSize)
+            alpha.setInputs(g, content: content, mask: mask, pixelSize: pixelSize)
+            epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+            for (program, target, weights, source, region) in [(horizontal, h, shadow.horizontalWeights, v, regions?.horizontal),
                                                                (vertical, v, shadow.verticalWeights, h, regions?.vertical)] {
                 target.bind()
                 Self.scissor(region, pixelSize: pixelSize)
                 program.setInputs(g, content: content, mask: mask, pixelSize: pixelSize)
                 epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.blurUnit))
-                epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), source?.texture ?? 0)
+                epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), source.texture)
                 epoxy_glUniform1i(program.u_horizontal, Self.blurUnit)
                 let taps = min(weights.count, ShadowDraw.maximumTaps + 1)
                 weights.withUnsafeBufferPointer { epoxy_glUniform1fv(program.u_weights, GLsizei(taps), $0.baseAddress) }
@@ -141,12 +192,11 @@ final class GroupPass {
         }
         bindParent()
         Self.scissor(regions?.composite, pixelSize: pixelSize)
-        let p = composite
+        let p = try program(Variant(.composite, g, masked: mask != nil))
         p.setInputs(g, content: content, mask: mask, pixelSize: pixelSize)
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.blurUnit))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), blurred?.texture ?? 0)
         epoxy_glUniform1i(p.u_shadow, Self.blurUnit)
-        epoxy_glUniform1i(p.u_hasShadow, blurred == nil ? 0 : 1)
         let shadow = g.shadow
         epoxy_glUniform2i(p.u_shadowOffset, shadow?.offset.x ?? 0, shadow?.offset.y ?? 0)
         let c = shadow?.color ?? .zero
@@ -170,7 +220,7 @@ final class GroupPass {
 // composite of a transparent pixel adds nothing). A box is [x0, y0, x1, y1), pixel space, y down.
 extension GroupPass {
     struct Regions: Equatable {
-        var horizontal: SIMD4<Int>, vertical: SIMD4<Int>, composite: SIMD4<Int>
+        var alpha: SIMD4<Int>, horizontal: SIMD4<Int>, vertical: SIMD4<Int>, composite: SIMD4<Int>
     }
 
     /// Where `draw`'s alpha can be non-zero: its kind's `GLDrawable.alphaBox` (nil: anywhere).
@@ -202,7 +252,7 @@ extension GroupPass {
         func clamped(_ b: SIMD4<Int>) -> SIMD4<Int> {
             SIMD4(max(b.x, frame.x), max(b.y, frame.y), min(b.z, frame.z), min(b.w, frame.w))
         }
-        guard let shadow = g.shadow else { return Regions(horizontal: clamped(a), vertical: clamped(a), composite: clamped(a)) }
+        guard let shadow = g.shadow else { return Regions(alpha: clamped(a), horizontal: clamped(a), vertical: clamped(a), composite: clamped(a)) }
         let reach = SIMD2(min(shadow.horizontalWeights.count, ShadowDraw.maximumTaps + 1) - 1,
                           min(shadow.verticalWeights.count, ShadowDraw.maximumTaps + 1) - 1)
         let offset = SIMD2(Int(shadow.offset.x), Int(shadow.offset.y))
@@ -210,7 +260,8 @@ extension GroupPass {
         let composite = union(blurred, moved(blurred, offset))  // content, or the shadow read at p − offset
         let vertical = union(composite, moved(composite, 0 &- offset))   // every texel the composite reads
         let horizontal = grown(vertical, SIMD2(0, reach.y))     // every texel the vertical pass reads
-        return Regions(horizontal: clamped(horizontal), vertical: clamped(vertical), composite: clamped(composite))
+        let alphaBox = grown(horizontal, SIMD2(reach.x, 0))    // every texel the horizontal pass reads
+        return Regions(alpha: clamped(alphaBox), horizontal: clamped(horizontal), vertical: clamped(vertical), composite: clamped(composite))
     }
 
     /// Scissors to `box` (pixel space, y down), or turns the scissor off for nil.
