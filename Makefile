@@ -5,6 +5,8 @@
 #   make test   install what is missing, build, run every test (GPU tests use Mesa's EGL, no X needed;
 #               window tests run under xvfb-run)
 #   make bench  release build, then `welkin bench`
+#   make bench-check  release build, then `welkin bench --check` on BENCH_CHECK (a regression guard: ratios
+#               measured in the same run against Tests/Bench/limits.json; CI runs it after make test)
 #   make sky-check  the physical sky against the brute-force atmosphere over the full grid (docs/sky.md)
 #
 # Robustness (docs/robustness.md):
@@ -31,7 +33,7 @@ APT_PACKAGES = pkg-config libpng-dev zlib1g-dev libcairo2-dev libepoxy-dev libgl
                libopenexr-dev liberfa-dev liblcms2-dev \
                glslang-tools spirv-tools spirv-cross
 
-.PHONY: all deps build build-debug test sky-check run bench soak clean fuzz-build fuzz fuzz-smoke mutate test-asan reload-stress
+.PHONY: all deps build build-debug test sky-check run bench bench-check soak clean fuzz-build fuzz fuzz-smoke mutate test-asan reload-stress
 
 all: build
 
@@ -92,6 +94,13 @@ run: build
 
 bench: build
 	./.build/release/welkin bench
+
+# The examples CI holds to their limits: a one-pass gradient, meshes with masked text and a shadow,
+# particles, text over a palette sky, the physical sky (ratios, never absolute times).
+BENCH_CHECK ?= gpu.day-gradient.ratio,gpu.scene.day-gradient.ratio,gpu.scene.mesh-text.ratio,gpu.scene.snow.ratio,gpu.scene.text-clock.ratio,gpu.scene.physical-day.ratio,gpu.scene.day-cycle.ratio
+BENCH_CHECK_RUNS ?= 9
+bench-check: build
+	./.build/release/welkin bench --check --runs $(BENCH_CHECK_RUNS) --filter $(BENCH_CHECK)
 
 # Installing (docs/command-line.md#installing): welkin in PREFIX/bin, its shaders and the night sky's data
 # in PREFIX/share/welkin (where an installed welkin looks), bash, zsh and fish completions and the man page

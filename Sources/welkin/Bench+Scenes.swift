@@ -9,6 +9,11 @@ extension Commands {
           gpu.scene.NAME.720p          one per file in Scenes/ (user-shader scenes aside): a viewer frame at 1280×720,
                                        headless — the Frame at t = 1.5 s + k/60 built (simulation included) and
                                        drawn, glFinish (ms, median; budget ≤ 16.7); with gpu.scene.NAME.720p.gputime
+          gpu.default.steady.720p      the built-in default scene at 1280×720, frames at t = 3 s + k/60 (clear, no weather fade) (ms)
+          gpu.default.fade.720p        the same at t = 7 s + k/60, inside the 6–9 s cross-fade from clear to snow (ms)
+          gpu.default.fade-ratio       fade ÷ steady, timed alternately (target ≤ 1.2: a fade reuses its two end atmospheres)
+          gpu.scene.NAME.ratio         that frame ÷ a bare full-screen pass of the same size timed alternately with it
+                                       (what `welkin bench --check` holds to the limits in Tests/Bench/limits.json)
         """
 
     /// The example scenes the per-scene entries draw: every `Scenes/*.json` without a user shader.
@@ -21,6 +26,24 @@ extension Commands {
         }
     }
 
+    static func runDefaultFadeBenchmarks(runs: Int, filter: BenchFilter, args: Arguments) throws -> [BenchResult] {
+        let names = ["gpu.default.steady.720p", "gpu.default.fade.720p", "gpu.default.fade-ratio"]
+        guard names.contains(where: filter.wants) else { return [] }
+        let renderer = try headlessRenderer(args)
+        let scene = Scene.defaultScene
+        var k = 0, j = 0
+        let size = SIMD2(1280, 720)
+        let (steady, fade) = try interleavedMedians(runs: runs, {
+            try renderer.draw(Frame(scene: scene, time: 3 + Double(k) / 60, pixelSize: size)); k += 1
+            renderer.finish()
+        }, {
+            try renderer.draw(Frame(scene: scene, time: 7 + Double(j) / 60, pixelSize: size)); j += 1
+            renderer.finish()
+        })
+        return [BenchResult(name: names[0], unit: "ms", value: steady), BenchResult(name: names[1], unit: "ms", value: fade),
+                BenchResult(name: names[2], unit: "ratio", value: fade / steady)].filter { filter.wants($0.name) }
+    }
+
     static func runSceneBenchmarks(runs: Int, filter: BenchFilter, args: Arguments) throws -> [BenchResult] {
         guard filter.parts.isEmpty || filter.parts.contains(where: { "gpu.scene.".contains($0) || $0.hasPrefix("gpu.scene.") }) else {
             return []
@@ -31,19 +54,27 @@ extension Commands {
         }
         var results: [BenchResult] = []
         for (name, scene) in try benchScenes(directory) {
-            let entry = "gpu.scene.\(name).720p"
-            guard filter.wants(entry) else { continue }
+            let entry = "gpu.scene.\(name).720p", ratioEntry = "gpu.scene.\(name).ratio"
+            guard filter.wants(entry) || filter.wants(ratioEntry) else { continue }
             var k = 0
             let gpu = GPUTimes(renderer)
-            let ms = try medianMilliseconds(runs: runs) {
-                let frame = Frame(scene: scene, time: 1.5 + Double(k) / 60, pixelSize: SIMD2(1280, 720))
+            let size = SIMD2(1280, 720)
+            // Interleaved with a bare pass of the same size, so the ratio holds on a busy machine.
+            let (ms, bare) = try interleavedMedians(runs: runs, {
+                let frame = Frame(scene: scene, time: 1.5 + Double(k) / 60, pixelSize: size)
                 k += 1
                 try benchDraw(entry) { try renderer.draw(frame) }
                 renderer.finish()
                 gpu.record()
+            }, {
+                try renderer.drawBarePass(pixelSize: size)
+                renderer.finish()
+            })
+            if filter.wants(entry) {
+                results.append(BenchResult(name: entry, unit: "ms", value: ms))
+                results += gpuTimeResult(entry, gpu.median(last: runs))
             }
-            results.append(BenchResult(name: entry, unit: "ms", value: ms))
-            results += gpuTimeResult(entry, gpu.median(last: runs))
+            if filter.wants(ratioEntry) { results.append(BenchResult(name: ratioEntry, unit: "ratio", value: ms / bare)) }
         }
         return results
     }

@@ -17,6 +17,9 @@ extension Options {
                                       convert: OptionConversion.wholeNumber("a whole number in 1…1000", where: { (1...1000).contains($0) }))
         static let filter = Option<String?>("--filter", value: "TEXT", help: "Run only entries whose name contains TEXT (several: A,B).",
                                             convert: OptionConversion.text)
+        static let check = Flag("--check", help: "Run the ratios in the limits file and exit 1 if one is over its limit (a regression).")
+        static let limits = Option<String?>("--limits", value: "FILE", help: "The limits --check reads (default: the checkout's Tests/Bench/limits.json).",
+                                            convert: OptionConversion.text)
     }
 }
 
@@ -90,10 +93,12 @@ enum BenchScenes {
 extension Commands {
     static let bench = Command(
         name: "bench", summary: "Run the benchmark suite (medians, with same-run baselines).",
-        usage: "welkin bench [--json | --markdown] [--runs N] [--filter TEXT[,TEXT…]]",
+        usage: "welkin bench [--json | --markdown | --check [--limits FILE]] [--runs N] [--filter TEXT[,TEXT…]]",
         discussion: """
         Each entry is the median of N runs after two warm-up runs. Ratios compare against a baseline
         measured in the same run, so they hold on a busy machine where absolute times do not.
+        --check runs the ratios named in Tests/Bench/limits.json (or --limits FILE), prints each
+        beside its limit, and exits 1 when one is over: a regression guard CI runs.
         Entries:
           reference.linear.1080p       CPU reference, 1920×1080 diagonal linear gradient (ms, raster only)
           reference.radial.1080p       CPU reference, 1920×1080 radial gradient (ms, raster only)
@@ -112,7 +117,8 @@ extension Commands {
                                        left out where the context has none that time frames (llvmpipe
                                        answers them per 64×64 tile, not per frame)
         """ + "\n" + skyBenchEntries + "\n" + particleBenchDiscussion + "\n" + exportBenchEntries + "\n" + sceneBenchEntries,
-        options: [Options.Bench.json, Options.Bench.markdown, Options.Bench.runs, Options.Bench.filter, Options.shaders],
+        options: [Options.Bench.json, Options.Bench.markdown, Options.Bench.check, Options.Bench.limits, Options.Bench.runs,
+                  Options.Bench.filter, Options.shaders],
         run: { args in
             let runs = try args[Options.Bench.runs]
             let json = try args[Options.Bench.json], markdown = try args[Options.Bench.markdown]
@@ -124,6 +130,21 @@ extension Commands {
             guard args.positionals.isEmpty else {
                 throw UsageError(message: "bench takes no arguments", command: named("bench"))
             }
+            if try args[Options.Bench.check] {
+                if json || markdown {
+                    throw UsageError(message: "--check prints its own table: leave out --json and --markdown", command: named("bench"))
+                }
+                let path: String
+                if let given = try args[Options.Bench.limits] {
+                    path = given
+                } else {
+                    let library = try ShaderLibrary.locate(override: try args[Options.shaders])
+                    path = (library.directory as NSString).deletingLastPathComponent + "/Tests/Bench/limits.json"
+                }
+                return try runBenchCheck(try BenchLimits.load(path), runs: runs, filter: filter, args: args)
+            } else if try args[Options.Bench.limits] != nil {
+                throw UsageError(message: "--limits goes with --check", command: named("bench"))
+            }
             var results = try runBenchmarks(runs: runs, filter: filter)
             results += try runGPUBenchmarks(runs: runs, filter: filter, args: args)
             results += try runMeshBenchmarks(runs: runs, filter: filter, args: args)
@@ -131,6 +152,7 @@ extension Commands {
             results += try runPhysicalSkyBenchmarks(runs: runs, filter: filter, args: args)
             results += try runParticleBenchmarks(runs: runs, filter: filter, args: args)
             results += try runSceneBenchmarks(runs: runs, filter: filter, args: args)
+            results += try runDefaultFadeBenchmarks(runs: runs, filter: filter, args: args)
             results += try runExportBenchmarks(runs: runs, filter: filter, args: args)
             if json {
                 let rows = results.map { r in

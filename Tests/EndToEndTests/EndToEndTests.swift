@@ -236,6 +236,56 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(try run(["bench", "--markdown", "--json"]).status, 2, "one format at a time")
     }
 
+    /// `--check`: ratios against a limits file; a planted slowdown (a shader made 20-odd times
+    /// dearer) is a regression and exits 1, the shaders as they are pass the same limit.
+    func testBenchCheckFailsOnAPlantedSlowdown() throws {
+        let limits = directory.appendingPathComponent("limits.json")
+        try Data(#"{"about": "test", "limits": {"gpu.day-gradient.ratio": 6}}"#.utf8).write(to: limits)
+        let args = ["bench", "--check", "--runs", "5", "--filter", "gpu.day-gradient.ratio", "--limits", limits.path]
+        var r = try run(args)
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.contains("gpu.day-gradient.ratio") && r.stdout.contains("  ok"), r.stdout)
+        // The same check with a copy of the shaders whose gradient bands do needless work per pixel
+        // (the bench draws the Scenes/ beside the shaders it is given).
+        let shaders = directory.appendingPathComponent("Shaders")
+        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("Shaders"), to: shaders)
+        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("Scenes"), to: directory.appendingPathComponent("Scenes"))
+        let band = shaders.appendingPathComponent("gradient-band.frag")
+        var source = try String(contentsOf: band, encoding: .utf8)
+        let planted = """
+            float waste = 0.0;
+            for (int i = 0; i < 300; i += 1) waste += sin(float(i) * gl_FragCoord.x) * 1e-30;
+            writeLayer(v_color + vec4(waste));
+            return;
+        """
+        source = source.replacingOccurrences(of: "void main() {\n", with: "void main() {\n" + planted + "\n")
+        try source.write(to: band, atomically: true, encoding: .utf8)
+        r = try run(args + ["--shaders", shaders.path])
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.contains("REGRESSION"), r.stdout)
+        XCTAssertTrue(r.stderr.contains("1 of 1 ratios over their limits"), r.stderr)
+        // A limits file that is not one is an error naming it.
+        try Data(#"{"limits": {"gpu.day-gradient.720p": 5}}"#.utf8).write(to: limits)
+        r = try run(args)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("limits.gpu.day-gradient.720p: only ratios are checked"), r.stderr)
+        XCTAssertEqual(try run(["bench", "--check", "--json"]).status, 2)
+    }
+
+    /// The repository's limits name only entries `welkin bench` has (a renamed entry is caught here,
+    /// not by CI's check a week later).
+    func testRepositoryBenchLimitsNameRealEntries() throws {
+        let data = try Data(contentsOf: Self.repository.appendingPathComponent("Tests/Bench/limits.json"))
+        let root = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let limits = try XCTUnwrap(root["limits"] as? [String: Double])
+        let scenes = try FileManager.default.contentsOfDirectory(atPath: Self.repository.appendingPathComponent("Scenes").path)
+        for name in limits.keys where name.hasPrefix("gpu.scene.") {
+            let scene = String(name.dropFirst("gpu.scene.".count).dropLast(".ratio".count))
+            XCTAssertTrue(scenes.contains(scene + ".json"), "\(name): no Scenes/\(scene).json")
+        }
+        XCTAssertNotNil(limits["gpu.day-gradient.ratio"])
+    }
+
     func testSoakReportsMemoryAndGLObjects() throws {
         let r = try run(["soak", "Scenes/mesh-seed.json", "--seconds", "3", "--size", "160x90", "--cpu-every", "10"])
         XCTAssertEqual(r.status, 0, r.stderr)

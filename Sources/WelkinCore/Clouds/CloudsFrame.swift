@@ -104,8 +104,9 @@ extension CloudsDraw {
         let sunUp = Self.smoothstep(-3, 2, e)
         if let physical {
             let p = physical.draw
-            let c = PhysicalSkyDraw.coefficients(physical.layer.physical.atmosphere, aerosols: weather.aerosols)
-            let tables = AtmosphereTables.shared(for: c)
+            // A weather cross-fade reads its two end atmospheres' tables, not a set per frame.
+            let tables = FadingAtmosphere(physical.layer.physical.atmosphere, weather: state.weather)
+            let c = tables.coefficients
             let altitude = physical.layer.physical.atmosphere.altitude / 1000 + (s.base + s.top) / 2
             let t = tables.transmittanceToSun(r: c.groundRadius + altitude, mus: sin(max(e, -5) * .pi / 180))
             let exposure = Double(p.exposure)
@@ -155,8 +156,9 @@ extension CloudsDraw {
             sunDirection = SIMD3<Float>(Float(cos(el) * sin(az)), Float(cos(el) * cos(az)), Float(sin(el)))
             let rise = Self.smoothstep(0, 4, Double(n.moonElevation)) * Double(n.moonIlluminated)
             if let physical {
-                let c = PhysicalSkyDraw.coefficients(physical.layer.physical.atmosphere, aerosols: weather.aerosols)
-                let t = AtmosphereTables.shared(for: c).transmittanceToSun(r: c.groundRadius + (s.base + s.top) / 2, mus: sin(el))
+                let tables = FadingAtmosphere(physical.layer.physical.atmosphere, weather: state.weather)
+                let c = tables.coefficients
+                let t = tables.transmittanceToSun(r: c.groundRadius + (s.base + s.top) / 2, mus: sin(el))
                 // The full Moon's irradiance over the Sun's (V −12.73 against −26.74).
                 let ratio = pow(10, -0.4 * (-12.73 - NightSkyDraw.sunMagnitude))
                 sunLight = SIMD3<Float>(t * (ratio * rise * Double(physical.draw.exposure)))

@@ -148,11 +148,12 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         // The night sky under this atmosphere: its transmittance dims and reddens every point, the
         // Moon's light scatters in it (once the Sun's sky no longer drowns it), and the sky's own
         // brightness sets the faintest star that shows.
-        let c = Self.coefficients(settings.atmosphere, aerosols: state.weather.parameters.aerosols)
-        let tables = AtmosphereTables.shared(for: c)
-        let r = c.groundRadius + altitude
+        // Through a weather cross-fade, the two end atmospheres' tables (FadingAtmosphere), never a
+        // set built for one frame's in-between aerosols.
+        let tables = FadingAtmosphere(settings.atmosphere, weather: state.weather)
+        let r = tables.coefficients.groundRadius + altitude
         if let moon = sky.moon, moon.elevation > -6, state.sunElevation < -4 {
-            moonTable = SkyViewTable.blended(for: SkyViewTable.Key(coefficients: c, altitude: altitude, sunElevation: moon.elevation))
+            moonTable = tables.skyView(altitude: altitude, sunElevation: moon.elevation)
             moonSkyScale = Float(pow(10, -0.4 * (moon.magnitude - NightSkyDraw.sunMagnitude)))
             moonAzimuth = Float(moon.azimuth)
             moonSine = Float(sin(moon.elevation * .pi / 180))
@@ -337,3 +338,64 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     }
 }
 
+
+/// The atmosphere under the weather at one instant, for the values a frame reads from its tables
+/// (the sun's transmittance, multiple scattering, a sky-view table). Outside a weather cross-fade,
+/// the tables of the weather's aerosols. Within one, the tables of the fade's two ends, built once
+/// for the whole fade and kept (AtmosphereTables.shared), rather than a new set (~140 ms on this
+/// machine) for every frame's in-between aerosols: transmittance is combined as T_a^(1−w)·T_b^w,
+/// exact because every optical depth is linear in the aerosol factor (the frame's aerosols are
+/// a + (b − a)·w); multiple scattering and sky-view tables are blended linearly, as the sky's own
+/// sky-view table is (PhysicalSkyDraw.init).
+public struct FadingAtmosphere: Sendable {
+    /// The instant's coefficients (the geometry is the same at both ends).
+    public let coefficients: AtmosphereCoefficients
+    private let from: AtmosphereTables, to: AtmosphereTables?
+    private let ends: (AtmosphereCoefficients, AtmosphereCoefficients)
+    private let weight: Double
+
+    public init(_ atmosphere: Atmosphere, weather: WeatherState) {
+        let fade = weather.aerosolFade
+        coefficients = PhysicalSkyDraw.coefficients(atmosphere, aerosols: weather.parameters.aerosols)
+        if atmosphere.visibility == nil, fade.weight > 0, fade.weight < 1, fade.from != fade.to {
+            let a = PhysicalSkyDraw.coefficients(atmosphere, aerosols: fade.from)
+            let b = PhysicalSkyDraw.coefficients(atmosphere, aerosols: fade.to)
+            from = AtmosphereTables.shared(for: a)
+            to = AtmosphereTables.shared(for: b)
+            ends = (a, b)
+            weight = fade.weight
+        } else {
+            from = AtmosphereTables.shared(for: coefficients)
+            to = nil
+            ends = (coefficients, coefficients)
+            weight = 0
+        }
+    }
+
+    /// Whether the instant lies within a cross-fade of two atmospheres.
+    public var isFading: Bool { to != nil }
+
+    public func transmittanceToSun(r: Double, mus: Double) -> SIMD3<Double> {
+        let a = from.transmittanceToSun(r: r, mus: mus)
+        guard let to else { return a }
+        let b = to.transmittanceToSun(r: r, mus: mus)
+        func geometric(_ x: Double, _ y: Double) -> Double {
+            x > 0 && y > 0 ? Foundation.exp(Foundation.log(x) * (1 - weight) + Foundation.log(y) * weight) : 0
+        }
+        return SIMD3(geometric(a.x, b.x), geometric(a.y, b.y), geometric(a.z, b.z))
+    }
+
+    public func multipleScattering(r: Double, mus: Double) -> SIMD3<Double> {
+        let a = from.multipleScattering(r: r, mus: mus)
+        guard let to else { return a }
+        return a + (to.multipleScattering(r: r, mus: mus) - a) * weight
+    }
+
+    /// The sky-view table for a light source at `sunElevation` (the Moon's, at night).
+    public func skyView(altitude: Double, sunElevation: Double) -> SkyViewTable {
+        let a = SkyViewTable.blended(for: SkyViewTable.Key(coefficients: ends.0, altitude: altitude, sunElevation: sunElevation))
+        guard to != nil else { return a }
+        let b = SkyViewTable.blended(for: SkyViewTable.Key(coefficients: ends.1, altitude: altitude, sunElevation: sunElevation))
+        return SkyViewTable.mixed(a, b, weight: weight)
+    }
+}
