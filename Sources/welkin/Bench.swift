@@ -17,6 +17,8 @@ extension Options {
                                       convert: OptionConversion.wholeNumber("a whole number in 1…1000", where: { (1...1000).contains($0) }))
         static let filter = Option<String?>("--filter", value: "TEXT", help: "Run only entries whose name contains TEXT (several: A,B).",
                                             convert: OptionConversion.text)
+        static let passes = Option<String?>("--passes", value: "SCENE", help: "Print SCENE's frame plan (passes, programs, targets and their memory) with each layer's cost.",
+                                            convert: OptionConversion.text)
         static let check = Flag("--check", help: "Run the ratios in the limits file and exit 1 if one is over its limit (a regression).")
         static let limits = Option<String?>("--limits", value: "FILE", help: "The limits --check reads (default: the checkout's Tests/Bench/limits.json).",
                                             convert: OptionConversion.text)
@@ -93,12 +95,15 @@ enum BenchScenes {
 extension Commands {
     static let bench = Command(
         name: "bench", summary: "Run the benchmark suite (medians, with same-run baselines).",
-        usage: "welkin bench [--json | --markdown | --check [--limits FILE]] [--runs N] [--filter TEXT[,TEXT…]]",
+        usage: "welkin bench [--json | --markdown | --check [--limits FILE] | --passes SCENE] [--runs N] [--filter TEXT[,TEXT…]]",
         discussion: """
         Each entry is the median of N runs after two warm-up runs. Ratios compare against a baseline
         measured in the same run, so they hold on a busy machine where absolute times do not.
         --check runs the ratios named in Tests/Bench/limits.json (or --limits FILE), prints each
         beside its limit, and exits 1 when one is over: a regression guard CI runs.
+        --passes SCENE prints the frame's plan at t = 1.5 s and 1280×720 (each pass with its program,
+        the targets it reads and writes, its blending and scissor; each target with its format,
+        size, lifetime and memory) and each layer's median time with the GPU finished after it.
         Entries:
           reference.linear.1080p       CPU reference, 1920×1080 diagonal linear gradient (ms, raster only)
           reference.radial.1080p       CPU reference, 1920×1080 radial gradient (ms, raster only)
@@ -117,7 +122,7 @@ extension Commands {
                                        left out where the context has none that time frames (llvmpipe
                                        answers them per 64×64 tile, not per frame)
         """ + "\n" + skyBenchEntries + "\n" + particleBenchDiscussion + "\n" + exportBenchEntries + "\n" + sceneBenchEntries,
-        options: [Options.Bench.json, Options.Bench.markdown, Options.Bench.check, Options.Bench.limits, Options.Bench.runs,
+        options: [Options.Bench.json, Options.Bench.markdown, Options.Bench.check, Options.Bench.limits, Options.Bench.passes, Options.Bench.runs,
                   Options.Bench.filter, Options.shaders],
         run: { args in
             let runs = try args[Options.Bench.runs]
@@ -129,6 +134,13 @@ extension Commands {
             let filter = BenchFilter(filterText)
             guard args.positionals.isEmpty else {
                 throw UsageError(message: "bench takes no arguments", command: named("bench"))
+            }
+            if let scene = try args[Options.Bench.passes] {
+                let checking = try args[Options.Bench.check]
+                if json || markdown || checking || filterText != nil {
+                    throw UsageError(message: "--passes prints one scene's plan: leave out --json, --markdown, --check and --filter", command: named("bench"))
+                }
+                return try runPassesReport(scene, runs: runs, args: args)
             }
             if try args[Options.Bench.check] {
                 if json || markdown {

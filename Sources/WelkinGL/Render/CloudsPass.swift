@@ -144,6 +144,14 @@ extension CloudsDraw: GLDrawable {
     typealias Pass = CloudsPass
 
     var canResolveFrame: Bool { true }
+    var planProgram: String { "clouds-upsample.frag" }
+
+    /// The march into the grid (a fraction of the frame's pixels), then the upsample.
+    func plan(_ b: inout FramePlan.Builder, into target: String, resolving: ResolveVariant?) {
+        let grid = b.target("clouds.grid", .rgba32f, .persistent, size: gridSize, why: "the march's colour and transmittance, upsampled bilinearly")
+        b.pass("clouds march", program: "clouds.frag", layer: b.layer, reads: [], writes: grid, blend: .replace)
+        b.layerPass("clouds upsample", program: planProgram, into: target, resolving: resolving, reads: [grid])
+    }
 
     func draw(_ pass: CloudsPass, in context: GLLayerContext, into target: RenderTarget) throws {
         try pass.marchGrid(self)

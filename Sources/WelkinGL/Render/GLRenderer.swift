@@ -316,24 +316,35 @@ public final class GLRenderer {
         return Image16(width: width, height: height, pixels: pixels).flippedVertically()
     }
 
+    /// The plan of the last frame `draw` drew.
+    public private(set) var lastPlan: FramePlan?
+    /// Finish the GPU after each top-level layer and time it (`welkin bench --passes`): slower, for
+    /// measuring only.
+    public var measuresLayers = false
+    /// With `measuresLayers`: each top-level draw's milliseconds in the last frame, GPU work
+    /// included (glFinish after it), by position in `Frame.layers`; nil is the frame's own resolve
+    /// pass. A fused run is timed as its first layer's.
+    public private(set) var layerTimes: [(position: Int?, milliseconds: Double)] = []
+
+    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e6 }
+
     private func draw(_ frame: Frame, depth16: Bool) throws {
         try context.makeCurrent()
         layerFailures = []
+        layerTimes = []
         gpuTimer.begin()
         defer { gpuTimer.end() }
         let size = frame.pixelSize
-        // The last layer composites and resolves itself (see Shaders/composite.glsl), so the float
-        // target is needed only for the layers before it.
-        // Passes may draw runs of their layers as one (GLLayerPass.fusing: consecutive gradients).
-        let drawn = passes.layers.fusing(frame.layers)
-        let lastDrawable = drawn.last.map { $0.draw as? any GLDrawable }
-        // 16-bit frames resolve in the resolve pass alone (the only one built to quantise to 16 bits).
-        let fuses = !depth16 && fusesLastLayer && (lastDrawable.map { $0?.canResolveFrame ?? false } ?? true)
-        let layered = fuses ? drawn.dropLast() : drawn[...]
-        let last = fuses ? lastDrawable ?? nil : nil
+        // The frame's plan (FramePlan) decides: runs of layers drawn as one (consecutive gradients),
+        // whether the last layer composites and resolves itself (Shaders/composite.glsl; 16-bit
+        // frames resolve in the resolve pass alone), and which frame targets are needed.
+        let plan = FramePlan(frame, options: planOptions(depth16: depth16))
+        lastPlan = plan
+        let drawn = plan.draws
+        let layered = plan.lastLayerResolves ? drawn.dropLast() : drawn[...]
+        let last = plan.lastLayerResolves ? drawn.last.flatMap { $0.draw as? any GLDrawable } : nil
         for pass in passes.layers.all { pass.willDraw(frame) }
-        let layering = frame.layers.contains { ($0 as? any GLDrawable)?.usesLayerTarget ?? false }
-        try prepareTargets(size, accumulating: !layered.isEmpty, layering: layering, depth16: depth16)
+        try prepareTargets(size, accumulating: plan.target("accumulation") != nil, layering: plan.target("layer") != nil, depth16: depth16)
         guard let output = depth16 ? output16 : output else { return }
         epoxy_glBindVertexArray(vertexArray)
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
@@ -347,12 +358,14 @@ public final class GLRenderer {
             let bg = frame.background
             epoxy_glClearColor(bg.x, bg.y, bg.z, bg.w)
             epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            for (layer, position) in layered {
+            for (index, (layer, position)) in layered.enumerated() {
                 compositing(into: accumulation)
                 GLCapture.active?.currentLayer = position
                 defer { GLCapture.active?.currentLayer = nil }
+                let start = measuresLayers ? Self.now() : 0
+                defer { if measuresLayers { epoxy_glFinish(); layerTimes.append((position, Self.now() - start)) } }
                 do {
-                    try drawLayer(layer, frame: frame, into: accumulation)
+                    try drawLayer(layer, frame: frame, into: accumulation, clearedTo: index == 0 ? frame.background : nil)
                 } catch {
                     try leaveOut(position, error)
                     compositing(into: accumulation)
@@ -365,6 +378,8 @@ public final class GLRenderer {
 
         // The last pass reads what the passes before it drew: wait for them here, not inside GL.
         let lastPosition = drawn.last?.position ?? -1
+        let resolveStart = measuresLayers ? Self.now() : 0
+        defer { if measuresLayers { epoxy_glFinish(); layerTimes.append((last == nil ? nil : lastPosition, Self.now() - resolveStart)) } }
         do {
             let context = GLLayerContext(renderer: self, frame: frame, depth: 0)
             let waited = try last.map { try prepareResolving($0, in: context) } ?? false
@@ -406,9 +421,9 @@ public final class GLRenderer {
 
     /// Draws one layer that does not resolve the frame, composited into `target` (bound by
     /// `compositing(into:)`): the float target, or at `depth` > 0 a group's.
-    func drawLayer(_ layer: any LayerDraw, frame: Frame, into target: RenderTarget, depth: Int = 0) throws {
+    func drawLayer(_ layer: any LayerDraw, frame: Frame, into target: RenderTarget, depth: Int = 0, clearedTo: SIMD4<Float>? = nil) throws {
         guard let drawable = layer as? any GLDrawable else { throw GLError.noPass(layer) }
-        try draw(drawable, in: GLLayerContext(renderer: self, frame: frame, depth: depth), into: target)
+        try draw(drawable, in: GLLayerContext(renderer: self, frame: frame, depth: depth, clearedTo: clearedTo), into: target)
     }
 
     private func draw<D: GLDrawable>(_ layer: D, in context: GLLayerContext, into target: RenderTarget) throws {

@@ -232,6 +232,13 @@ extension GradientDraw: GLDrawable {
     typealias Pass = GradientPass
 
     var canResolveFrame: Bool { true }
+    var planProgram: String { "gradient.frag" }
+
+    /// Linear gradients are band geometry when programs are specialised.
+    func plan(_ b: inout FramePlan.Builder, into target: String, resolving: ResolveVariant?) {
+        let program = kind == .linear && b.options.specializesPrograms ? "gradient-band.frag" : "gradient.frag"
+        b.layerPass("\(kind) gradient", program: program, into: target, resolving: resolving)
+    }
 
     func draw(_ pass: GradientPass, in context: GLLayerContext, into target: RenderTarget) throws {
         try pass.draw(self, pixelSize: context.pixelSize, resolve: nil)
@@ -332,7 +339,12 @@ extension GradientPass {
     /// Replaces each run of two or more consecutive gradient layers with a GradientStack (only
     /// when programs are specialised: the plain way draws every layer on its own).
     func fusing(_ layers: [(draw: any LayerDraw, position: Int)]) -> [(draw: any LayerDraw, position: Int)] {
-        guard specializes && fusesGradients else { return layers }
+        Self.fusing(layers, enabled: specializes && fusesGradients)
+    }
+
+    /// `fusing` without a pass (FramePlan): `enabled` is `specializes && fusesGradients`.
+    static func fusing(_ layers: [(draw: any LayerDraw, position: Int)], enabled: Bool) -> [(draw: any LayerDraw, position: Int)] {
+        guard enabled else { return layers }
         var out: [(draw: any LayerDraw, position: Int)] = []
         var run: [GradientDraw] = [], runStart = 0, runStops = 0
         func flush() {
@@ -399,6 +411,12 @@ extension GradientStack: GLDrawable {
     typealias Pass = GradientPass
 
     var canResolveFrame: Bool { true }
+    var planProgram: String { "gradient-stack.frag" }
+    var planName: String { "\(layers.count) gradients in one pass" }
+
+    func plan(_ b: inout FramePlan.Builder, into target: String, resolving: ResolveVariant?) {
+        b.layerPass(planName, program: planProgram, into: target, resolving: resolving)
+    }
 
     func draw(_ pass: GradientPass, in context: GLLayerContext, into target: RenderTarget) throws {
         try pass.draw(self, pixelSize: context.pixelSize, resolve: nil)

@@ -63,6 +63,11 @@ protocol GLDrawable: LayerDraw {
     /// nil when it may be anywhere: a group of it, or masked by it, blurs and composites only
     /// within its reach (GroupPass). Nil by default.
     var alphaBox: SIMD4<Int>? { get }
+    /// The passes its draw makes, for the frame's plan (FramePlan): one pass of `planProgram`
+    /// blended into `target` (or resolving into it) by default; kinds that draw more say so.
+    func plan(_ b: inout FramePlan.Builder, into target: String, resolving: ResolveVariant?)
+    /// The fragment file of its pass, for the plan.
+    var planProgram: String { get }
 }
 
 extension GLDrawable {
@@ -82,6 +87,9 @@ struct GLLayerContext {
     let frame: Frame
     /// How many groups hold the layer: 0 at the top level.
     let depth: Int
+    /// The colour the target holds everywhere when nothing has been drawn into it yet this frame
+    /// (the first layer over the frame's background, or a group's first over transparent); nil otherwise.
+    var clearedTo: SIMD4<Float>? = nil
 
     var pixelSize: SIMD2<Int> { frame.pixelSize }
     var shaders: ShaderLibrary { renderer.shaders }
@@ -96,8 +104,8 @@ struct GLLayerContext {
     func waitWhileRendering() throws { try renderer.waitWhileRendering() }
 
     /// Draws `layer` (a group's layer or mask) composited into `target`, one group deeper.
-    func drawLayer(_ layer: any LayerDraw, into target: RenderTarget) throws {
-        try renderer.drawLayer(layer, frame: frame, into: target, depth: depth + 1)
+    func drawLayer(_ layer: any LayerDraw, into target: RenderTarget, clearedTo: SIMD4<Float>? = nil) throws {
+        try renderer.drawLayer(layer, frame: frame, into: target, depth: depth + 1, clearedTo: clearedTo)
     }
 }
 

@@ -16,6 +16,9 @@ final class MeshPass {
         case blend
         /// Into the float target, blending off, compositing over a copy of the target (translucent meshes).
         case overCopy
+        /// Into a float target that holds nothing but its clear colour yet (the first layer of the
+        /// frame or of a group), blending off, compositing over that colour: no copy, no fetch.
+        case overColor
         /// The frame's last pass: composites over the float target and quantises (composite.glsl).
         case resolve
     }
@@ -32,7 +35,7 @@ final class MeshPass {
 
     final class Program {
         let program: ShaderProgram
-        let u_pixelSize, u_coefficients, u_opacity, u_meshBackground, u_destinationCopy, u_channelLow, u_channelHigh: GLint
+        let u_pixelSize, u_coefficients, u_opacity, u_meshBackground, u_destinationCopy, u_destinationColor, u_channelLow, u_channelHigh: GLint
         let composite: CompositeUniforms
 
         init(_ shaders: ShaderLibrary, _ variant: Variant) throws {
@@ -42,6 +45,7 @@ final class MeshPass {
             defines += variant.resolve?.defines ?? []
             if variant.opaque { defines.append(("WELKIN_OPAQUE", "1")) }
             if variant.mode == .overCopy { defines.append(("WELKIN_MESH_OVER_COPY", "1")) }
+            if variant.mode == .overColor { defines.append(("WELKIN_MESH_OVER_COLOR", "1")) }
             program = try ShaderProgram(vertex: ShaderSource(path: shaders.path("mesh.vert"), defines: defines),
                                         fragment: ShaderSource(path: shaders.path("mesh.frag"), defines: defines))
             u_pixelSize = program.uniform("u_pixelSize")
@@ -51,6 +55,7 @@ final class MeshPass {
             u_channelLow = program.uniform("u_channelLow")
             u_channelHigh = program.uniform("u_channelHigh")
             u_destinationCopy = program.uniform("u_destinationCopy")
+            u_destinationColor = program.uniform("u_destinationColor")
             composite = CompositeUniforms(program)
         }
     }
@@ -117,8 +122,10 @@ final class MeshPass {
 
     /// Draws `m`. As a layer (`resolve` nil) it expects the float target bound and blending set up
     /// for source-over; as the last pass, the RGBA8 target bound and blending off.
-    func draw(_ m: MeshDraw, pixelSize: SIMD2<Int>, resolve: ResolveInput?) throws {
-        let mode: Mode = resolve != nil ? .resolve : (m.isOpaque ? .blend : .overCopy)
+    /// `clearedTo`: the colour the bound target holds everywhere when nothing has been drawn into
+    /// it yet (GLLayerContext.clearedTo); a translucent mesh then composites over it, not over a copy.
+    func draw(_ m: MeshDraw, pixelSize: SIMD2<Int>, resolve: ResolveInput?, clearedTo: SIMD4<Float>? = nil) throws {
+        let mode: Mode = resolve != nil ? .resolve : (m.isOpaque ? .blend : clearedTo != nil ? .overColor : .overCopy)
         let p = try program(Variant(space: m.space, smooth: m.smooth, mode: mode,
                                     resolve: resolve.map { ResolveVariant($0) },
                                     opaque: resolve != nil && m.isOpaque && m.coversFrame))
@@ -137,6 +144,7 @@ final class MeshPass {
             epoxy_glCopyTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, 0, 0, GLsizei(pixelSize.x), GLsizei(pixelSize.y))
             epoxy_glDisable(GLenum(GL_BLEND))
         }
+        if mode == .overColor { epoxy_glDisable(GLenum(GL_BLEND)) }
         upload(m, pixelSize: pixelSize)
 
         epoxy_glUseProgram(p.program.id)
@@ -148,6 +156,7 @@ final class MeshPass {
         epoxy_glUniform3f(p.u_channelHigh, high.x, high.y, high.z)
         epoxy_glUniform1i(p.u_coefficients, Self.coefficientUnit)
         epoxy_glUniform1i(p.u_destinationCopy, Self.copyUnit)
+        if let c = clearedTo { epoxy_glUniform4f(p.u_destinationColor, c.x, c.y, c.z, c.w) }
         if let resolve { p.composite.set(resolve) }
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.coefficientUnit))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), coefficientTexture)
@@ -165,6 +174,7 @@ final class MeshPass {
             epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
             epoxy_glEnable(GLenum(GL_BLEND))
         }
+        if mode == .overColor { epoxy_glEnable(GLenum(GL_BLEND)) }
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
         try GL.check("drawing a mesh gradient")
     }
@@ -211,9 +221,21 @@ extension MeshDraw: GLDrawable {
     typealias Pass = MeshPass
 
     var canResolveFrame: Bool { true }
+    var planProgram: String { "mesh.frag" }
+
+    /// A translucent mesh as a layer reads a copy of the target below it (WELKIN_MESH_OVER_COPY).
+    func plan(_ b: inout FramePlan.Builder, into target: String, resolving: ResolveVariant?) {
+        guard resolving == nil, !isOpaque else { return b.layerPass("mesh", program: planProgram, into: target, resolving: resolving) }
+        if b.holdsOnlyItsClear(target) {
+            return b.pass("mesh over the clear colour", program: planProgram, layer: b.layer, reads: [], writes: target, blend: .replace)
+        }
+        let copy = b.target("mesh.copy", .rgba32f, .frame, why: FramePlan.Builder.floatWhy)
+        b.pass("copy of the target below", program: "—", layer: b.layer, reads: [target], writes: copy, blend: .replace)
+        b.pass("mesh over the copy", program: planProgram, layer: b.layer, reads: [copy], writes: target, blend: .replace)
+    }
 
     func draw(_ pass: MeshPass, in context: GLLayerContext, into target: RenderTarget) throws {
-        try pass.draw(self, pixelSize: context.pixelSize, resolve: nil)
+        try pass.draw(self, pixelSize: context.pixelSize, resolve: nil, clearedTo: context.clearedTo)
     }
 
     func drawResolving(_ pass: MeshPass, in context: GLLayerContext, resolve: ResolveInput) throws {

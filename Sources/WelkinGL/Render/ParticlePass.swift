@@ -255,6 +255,7 @@ extension GLRenderer {
 
 /// Sprites touch only their quads: a particle layer never resolves the frame (canResolveFrame).
 extension ParticleDraw: GLDrawable {
+    var planProgram: String { "sprite.frag" }
     typealias Pass = ParticlePass
 
     func draw(_ pass: ParticlePass, in context: GLLayerContext, into target: RenderTarget) throws {

@@ -530,6 +530,7 @@ extension SkyPass: GLLayerPass {
 }
 
 extension SkyDraw: GLDrawable {
+    var planProgram: String { "sky.frag" }
     typealias Pass = SkyPass
 
     var canResolveFrame: Bool { true }

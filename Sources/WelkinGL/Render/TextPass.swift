@@ -124,6 +124,7 @@ extension TextPass: GLLayerPass {
 
 /// Glyphs touch only their quads: a text layer never resolves the frame (canResolveFrame).
 extension TextDraw: GLDrawable {
+    var planProgram: String { "text.frag" }
     typealias Pass = TextPass
 
     /// The box holding every glyph quad (nil for a failed layout, drawn as a placeholder).

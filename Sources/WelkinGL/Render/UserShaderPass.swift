@@ -375,6 +375,16 @@ extension ShaderDraw: GLDrawable {
 
     var canResolveFrame: Bool { true }
     var usesLayerTarget: Bool { true }
+    var planProgram: String { "layer.frag" }
+
+    /// The user's shader into the layer target (cleared), then composited from there.
+    func plan(_ b: inout FramePlan.Builder, into target: String, resolving: ResolveVariant?) {
+        let layerTarget = b.target("layer", .rgba32f, .persistent, why: "a user shader's output, premultiplied float")
+        b.pass("clear", program: "—", layer: b.layer, reads: [], writes: layerTarget, blend: .replace)
+        let file = (layer.fragmentPath as NSString).lastPathComponent
+        b.pass("user shader", program: file, layer: b.layer, reads: [], writes: layerTarget, blend: .replace)
+        b.layerPass("user shader composite", program: planProgram, into: target, resolving: resolving, reads: [layerTarget])
+    }
 
     func draw(_ pass: UserShaderPass, in context: GLLayerContext, into target: RenderTarget) throws {
         try run(pass, in: context)

@@ -1,0 +1,58 @@
+// `welkin bench --passes SCENE`: the frame's plan (FramePlan) with what each layer costs.
+
+import Foundation
+import WelkinCore
+import WelkinGL
+
+extension Commands {
+    /// Prints the plan of SCENE's frame at t = 1.5 s (1280×720), then each top-level layer's median
+    /// time over `runs` frames (the GPU finished after each layer), and the targets' memory.
+    static func runPassesReport(_ path: String, runs: Int, args: Arguments) throws -> Int32 {
+        let scene = try SceneLoader.load(path: path)
+        let renderer = try headlessRenderer(args)
+        let size = SIMD2(1280, 720)
+        let frame = Frame(scene: scene, time: 1.5, pixelSize: size)
+        let plan = renderer.plan(frame)
+        renderer.measuresLayers = true
+        var samples: [Int?: [Double]] = [:]
+        var totals: [Double] = []
+        for run in 0..<(runs + 2) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try inScene(path) { try renderer.draw(frame) }
+            renderer.finish()
+            guard run >= 2 else { continue }   // two warm-up frames (programs built, tables made)
+            totals.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            for (position, ms) in renderer.layerTimes { samples[position, default: []].append(ms) }
+        }
+        renderer.measuresLayers = false
+        func median(_ v: [Double]) -> Double {
+            let s = v.sorted()
+            return s.isEmpty ? 0 : s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+        }
+        func mb(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
+        print("\(path): the frame at t = 1.5 s, \(size.x)×\(size.y); medians of \(runs) frames, the GPU finished after each layer")
+        print("")
+        print("targets (\(plan.targets.count), \(mb(plan.bytes)); \(mb(plan.transientBytes)) of them live within the frame only):")
+        for t in plan.targets {
+            print("  \(t.key.padding(toLength: 18, withPad: " ", startingAt: 0)) \(t.format.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))"
+                  + " \(t.size.x)×\(t.size.y)  \(mb(t.bytes).padding(toLength: 9, withPad: " ", startingAt: 0)) \(t.lifetime.rawValue): \(t.why)")
+        }
+        print("")
+        print("passes (\(plan.passes.count), \(plan.drawPasses.count) of them draws):")
+        var shown: Set<Int?> = []
+        for p in plan.passes {
+            let layer = p.layer.map { "layer \($0)" } ?? "frame"
+            if shown.insert(p.layer).inserted {
+                let ms = samples[p.layer].map { String(format: "%8.2f ms", median($0)) } ?? "        —"
+                let kind = p.layer.map { frame.layers.indices.contains($0) ? " (\(type(of: frame.layers[$0])))" : "" } ?? ""
+                print("  \(layer)\(kind): \(ms)")
+            }
+            let reads = p.reads.isEmpty ? "" : p.reads.joined(separator: ", ") + " → "
+            let scissor = p.scissor.map { " scissor [\($0.x), \($0.y), \($0.z), \($0.w))" } ?? ""
+            print("      \(p.name): \(p.program)  \(reads)\(p.writes) (\(p.blend.rawValue))\(scissor)")
+        }
+        print("")
+        print(String(format: "frame: %.2f ms (median, with the finishes between layers)", median(totals)))
+        return 0
+    }
+}

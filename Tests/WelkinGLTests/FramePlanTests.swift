@@ -1,0 +1,133 @@
+// FramePlan: every example's passes and targets, made without GL (the counts are pinned here, so a
+// change that adds a pass or a float target to an example shows in review), the plan's own rules
+// (targets written before read, one pass writes the picture, last), and that GLRenderer draws the
+// layers its plan lists.
+
+import XCTest
+import Foundation
+import WelkinTestSupport
+import WelkinCore
+@testable import WelkinGL
+
+final class FramePlanTests: XCTestCase {
+    /// (passes, draw passes, targets, RGBA32F targets) of every example's frame at t = 1.5 s, 1280×720.
+    static let expected: [String: (passes: Int, draws: Int, targets: Int, floatTargets: Int)] = [
+        "all-sky": (1, 1, 1, 0),
+        "day-cycle": (1, 1, 1, 0),
+        "day-gradient": (1, 1, 1, 0),
+        "fire": (3, 2, 2, 1),
+        "gradients": (4, 3, 2, 1),
+        "look-around": (4, 3, 3, 2),
+        "mesh-bezier": (5, 3, 3, 2),
+        "mesh-keyframes": (1, 1, 1, 0),
+        "mesh-seed-dark": (1, 1, 1, 0),
+        "mesh-seed": (1, 1, 1, 0),
+        "mesh-text": (13, 9, 7, 4),
+        "night-paris": (1, 1, 1, 0),
+        "p3-sunset": (3, 2, 2, 1),
+        "phone-snow": (6, 5, 3, 2),
+        "physical-day-cycle": (1, 1, 1, 0),
+        "physical-day": (1, 1, 1, 0),
+        "physical-twilight": (1, 1, 1, 0),
+        "rain": (4, 3, 2, 1),
+        "rainy-evening": (6, 5, 3, 2),
+        "shader-aurora": (5, 3, 3, 2),
+        "shadertoy-clouds": (3, 2, 2, 1),
+        "snow": (4, 3, 2, 1),
+        "snowy-night": (6, 5, 3, 2),
+        "stars-emerge": (1, 1, 1, 0),
+        "stars": (5, 4, 2, 1),
+        "storm": (6, 5, 3, 2),
+        "sunset-clouds": (4, 3, 3, 2),
+        "text-clock": (15, 12, 5, 2),
+        "text-scripts": (19, 14, 6, 3),
+        "weather-tour": (7, 6, 3, 2),
+    ]
+
+    static func examples() throws -> [(name: String, scene: Scene)] {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Repository.scenes.path).filter { $0.hasSuffix(".json") }.sorted()
+        return try files.map { (String($0.dropLast(5)), try SceneLoader.load(path: Repository.scenes.appendingPathComponent($0).path)) }
+    }
+
+    static func plan(_ scene: Scene, options: FramePlan.Options = FramePlan.Options()) -> FramePlan {
+        FramePlan(Frame(scene: scene, time: 1.5, pixelSize: SIMD2(1280, 720)), options: options)
+    }
+
+    func testEveryExamplesPassAndTargetCounts() throws {
+        var seen: [String] = []
+        for (name, scene) in try Self.examples() {
+            let p = Self.plan(scene)
+            let floats = p.targets.filter { $0.format == .rgba32f }.count
+            seen.append(name)
+            guard let e = Self.expected[name] else {
+                XCTFail("\(name): no expected counts; it plans \(p.passes.count) passes, \(p.drawPasses.count) draws, \(p.targets.count) targets, \(floats) RGBA32F")
+                continue
+            }
+            XCTAssertEqual(p.passes.count, e.passes, "\(name): passes \(p.passes.map(\.name))")
+            XCTAssertEqual(p.drawPasses.count, e.draws, "\(name): draws")
+            XCTAssertEqual(p.targets.count, e.targets, "\(name): targets \(p.targets.map(\.key))")
+            XCTAssertEqual(floats, e.floatTargets, "\(name): RGBA32F targets")
+        }
+        XCTAssertEqual(Set(seen), Set(Self.expected.keys), "an expected example is gone")
+    }
+
+    /// A one-layer gradient is one pass into the picture; a gradient with no float target at all.
+    func testOneLayerFramesAreOnePass() throws {
+        let scene = try SceneLoader.load(path: Repository.scenes.appendingPathComponent("day-gradient.json").path)
+        let p = Self.plan(scene)
+        XCTAssertTrue(p.lastLayerResolves)
+        XCTAssertEqual(p.passes.map(\.program), ["gradient-band.frag [resolve, background, dither, srgb]"])
+        XCTAssertEqual(p.targets.map(\.key), ["output"])
+        // Without fusing the last layer: a float target, the layer, and the resolve pass.
+        var options = FramePlan.Options()
+        options.fusesLastLayer = false
+        XCTAssertEqual(Self.plan(scene, options: options).passes.map(\.name), ["clear (background)", "linear gradient", "resolve"])
+        options = FramePlan.Options()
+        options.depth16 = true
+        XCTAssertEqual(Self.plan(scene, options: options).targets.map(\.key), ["output16", "accumulation"])
+    }
+
+    /// Every target a pass reads was written earlier in the frame (or is kept from frame to frame),
+    /// every key names a planned target, and the picture is written once, by the last pass.
+    func testPlansAreWellFormed() throws {
+        for (name, scene) in try Self.examples() {
+            for options in [FramePlan.Options(), { var o = FramePlan.Options(); o.fusesLastLayer = false; o.scissorsGroups = false; return o }()] {
+                let p = Self.plan(scene, options: options)
+                let keys = Set(p.targets.map(\.key))
+                XCTAssertEqual(keys.count, p.targets.count, "\(name): a key twice")
+                var written: Set<String> = []
+                for pass in p.passes {
+                    for r in pass.reads {
+                        XCTAssertTrue(keys.contains(r), "\(name): \(pass.name) reads \(r), not planned")
+                        XCTAssertTrue(written.contains(r), "\(name): \(pass.name) reads \(r) before anything writes it")
+                    }
+                    XCTAssertTrue(keys.contains(pass.writes), "\(name): \(pass.name) writes \(pass.writes), not planned")
+                    written.insert(pass.writes)
+                }
+                let picture = p.targets[0].key
+                XCTAssertEqual(p.passes.filter { $0.writes == picture }.count, 1, "\(name): the picture is written once")
+                XCTAssertEqual(p.passes.last?.writes, picture, "\(name)")
+                XCTAssertGreaterThan(p.bytes, 0)
+            }
+        }
+    }
+
+    /// The renderer draws what its plan says: each top-level draw the plan lists is timed once
+    /// (measuresLayers), and the frame's own resolve when the plan has one.
+    func testTheRendererDrawsThePlansLayers() throws {
+        let renderer = try TestGL.renderer()
+        defer { renderer.measuresLayers = false }
+        for name in ["mesh-text", "text-clock", "day-gradient", "snow", "gradients"] {
+            let scene = try SceneLoader.load(path: Repository.scenes.appendingPathComponent(name + ".json").path)
+            let frame = Frame(scene: scene, time: 1.5, pixelSize: SIMD2(320, 180))
+            renderer.measuresLayers = true
+            try renderer.draw(frame)
+            let plan = try XCTUnwrap(renderer.lastPlan)
+            XCTAssertEqual(plan, renderer.plan(frame), name)
+            let planned = Set(plan.passes.compactMap(\.layer))
+            XCTAssertEqual(Set(renderer.layerTimes.compactMap(\.position)), planned, "\(name): \(renderer.layerTimes)")
+            XCTAssertEqual(renderer.layerTimes.count, planned.count + (plan.lastLayerResolves ? 0 : 1), "\(name): each draw timed once")
+            XCTAssertEqual(renderer.layerTimes.contains { $0.position == nil }, plan.passes.contains { $0.name == "resolve" }, name)
+        }
+    }
+}
