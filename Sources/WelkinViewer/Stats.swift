@@ -14,6 +14,11 @@ struct Stats {
     var particles = 0
     var draws = 0
     var lastFrameSeconds = 0.0
+    /// The last frame's plan (FramePlan): its passes and its targets' memory; and whether the frame
+    /// was the last picture again (GLRenderer.reusesUnchangedFrames), not drawn.
+    var passes = 0
+    var targetBytes = 0
+    var reused = false
     private(set) var frameTimes: [Double] = []
     /// When the title was last set (0: set it at the next frame), and whether it showed ⚠.
     var lastTitleUpdate: TimeInterval = 0
@@ -37,14 +42,16 @@ struct Stats {
             || titleShowsFailure != failing
     }
 
-    /// "58 fps, 17.2 ms a frame (GPU 3.1 ms), 1234 particles, 5 draws" (the GPU time where the
-    /// context's timer queries time frames).
+    /// "58 fps, 17.2 ms a frame (GPU 3.1 ms), 1234 particles, 5 draws; 7 passes, 40.6 MB of targets"
+    /// (the GPU time where the context's timer queries time frames; ", the last picture again" when
+    /// the frame was not drawn because nothing in it changed).
     func line(paused: Bool, gpuMilliseconds: Double?) -> String {
         let average = averageFrameSeconds
         let fps = paused || average == 0 ? "paused" : String(format: "%.0f fps", 1 / average)
         let drawText = draws == 1 ? "1 draw" : "\(draws) draws"
         let gpu = gpuMilliseconds.map { " (GPU \(String(format: "%.1f", $0)) ms)" } ?? ""
-        return "\(fps), \(String(format: "%.1f", lastFrameSeconds * 1000)) ms a frame\(gpu), \(particles) particles, \(drawText)"
+        let plan = "; \(passes) passes, \(String(format: "%.1f", Double(targetBytes) / 1_000_000)) MB of targets" + (reused ? ", the last picture again" : "")
+        return "\(fps), \(String(format: "%.1f", lastFrameSeconds * 1000)) ms a frame\(gpu), \(particles) particles, \(drawText)" + plan
     }
 }
 

@@ -111,6 +111,11 @@ extension Viewer {
         do {
             let frame = makeFrame(scene, fb)
             stats.count(frame)
+            let reused = renderer.reusedFrames
+            defer {
+                stats.reused = renderer.reusedFrames != reused
+                if let plan = renderer.lastPlan { (stats.passes, stats.targetBytes) = (plan.passes.count, plan.bytes) }
+            }
             try renderer.draw(frame)
             return DrawOutcome()
         } catch is GLRenderer.FrameAbandoned {

@@ -12,6 +12,13 @@ extension Commands {
           gpu.default.steady.720p      the built-in default scene at 1280×720, frames at t = 3 s + k/60 (clear, no weather fade) (ms)
           gpu.default.fade.720p        the same at t = 7 s + k/60, inside the 6–9 s cross-fade from clear to snow (ms)
           gpu.default.fade-ratio       fade ÷ steady, timed alternately (target ≤ 1.2: a fade reuses its two end atmospheres)
+          gpu.paused.redrawn.720p      physical-day's frame at 1.5 s built and drawn again and again (a paused viewer before reuse) (ms)
+          gpu.paused.reused.720p       the same with reusesUnchangedFrames, as the viewer draws: the frame built and compared,
+                                       not drawn (ms)
+          gpu.default.sun.720p         120 consecutive frames of the default scene from t = 1 s (its sun sinking at 120× time;
+                                       a new sky-view table every 0.25° of sun): the median frame (ms)
+          gpu.default.sun.p99          the 99th percentile of the same frames (ms)
+          gpu.default.sun.spike-ratio  p99 ÷ median (target ≤ 1.5: no frame pays for a table alone)
           gpu.scene.NAME.ratio         that frame ÷ a bare full-screen pass of the same size timed alternately with it
                                        (what `welkin bench --check` holds to the limits in Tests/Bench/limits.json)
         """
@@ -28,7 +35,9 @@ extension Commands {
 
     static func runDefaultFadeBenchmarks(runs: Int, filter: BenchFilter, args: Arguments) throws -> [BenchResult] {
         let names = ["gpu.default.steady.720p", "gpu.default.fade.720p", "gpu.default.fade-ratio"]
-        guard names.contains(where: filter.wants) else { return [] }
+        var results = try runDefaultSunBenchmarks(filter: filter, args: args)
+        results += try runPausedBenchmarks(runs: runs, filter: filter, args: args)
+        guard names.contains(where: filter.wants) else { return results }
         let renderer = try headlessRenderer(args)
         let scene = Scene.defaultScene
         var k = 0, j = 0
@@ -40,8 +49,51 @@ extension Commands {
             try renderer.draw(Frame(scene: scene, time: 7 + Double(j) / 60, pixelSize: size)); j += 1
             renderer.finish()
         })
-        return [BenchResult(name: names[0], unit: "ms", value: steady), BenchResult(name: names[1], unit: "ms", value: fade),
-                BenchResult(name: names[2], unit: "ratio", value: fade / steady)].filter { filter.wants($0.name) }
+        results += [BenchResult(name: names[0], unit: "ms", value: steady), BenchResult(name: names[1], unit: "ms", value: fade),
+                    BenchResult(name: names[2], unit: "ratio", value: fade / steady)].filter { filter.wants($0.name) }
+        return results
+    }
+
+    /// A paused viewer: the same frame of physical-day again and again, with and without
+    /// `reusesUnchangedFrames`.
+    static func runPausedBenchmarks(runs: Int, filter: BenchFilter, args: Arguments) throws -> [BenchResult] {
+        let names = ["gpu.paused.redrawn.720p", "gpu.paused.reused.720p"]
+        guard names.contains(where: filter.wants) else { return [] }
+        let renderer = try headlessRenderer(args)
+        // The frame built anew each time, as the viewer builds it.
+        let scene = try exampleFrame("physical-day.json", time: 1.5, renderer: renderer)
+        guard let directory = scenesDirectory(renderer.shaders) else { return [] }
+        let loaded = try SceneLoader.load(path: directory + "/physical-day.json")
+        func frame() -> Frame { Frame(scene: loaded, time: 1.5, pixelSize: scene.pixelSize) }
+        let redrawn = try medianMilliseconds(runs: runs) { try renderer.draw(frame()); renderer.finish() }
+        renderer.reusesUnchangedFrames = true
+        let reused = try medianMilliseconds(runs: runs) { try renderer.draw(frame()); renderer.finish() }
+        return [BenchResult(name: names[0], unit: "ms", value: redrawn), BenchResult(name: names[1], unit: "ms", value: reused)]
+            .filter { filter.wants($0.name) }
+    }
+
+    /// The default scene's frames one after another, as the viewer draws them while its sun moves:
+    /// the median and the 99th percentile (a frame that builds a sky-view table on its own shows there).
+    static func runDefaultSunBenchmarks(filter: BenchFilter, args: Arguments) throws -> [BenchResult] {
+        let names = ["gpu.default.sun.720p", "gpu.default.sun.p99", "gpu.default.sun.spike-ratio"]
+        guard names.contains(where: filter.wants) else { return [] }
+        let renderer = try headlessRenderer(args)
+        let scene = Scene.defaultScene
+        let size = SIMD2(1280, 720)
+        // Warm-up: programs built, the atmosphere's tables made (a new atmosphere is not this entry's cost).
+        for k in 0..<2 { try renderer.draw(Frame(scene: scene, time: 0.5 + Double(k) / 60, pixelSize: size)); renderer.finish() }
+        var samples: [Double] = []
+        for k in 0..<120 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try renderer.draw(Frame(scene: scene, time: 1 + Double(k) / 60, pixelSize: size))
+            renderer.finish()
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        samples.sort()
+        let median = (samples[59] + samples[60]) / 2
+        let p99 = samples[Int((Double(samples.count - 1) * 0.99).rounded(.up))]
+        return [BenchResult(name: names[0], unit: "ms", value: median), BenchResult(name: names[1], unit: "ms", value: p99),
+                BenchResult(name: names[2], unit: "ratio", value: p99 / median)].filter { filter.wants($0.name) }
     }
 
     static func runSceneBenchmarks(runs: Int, filter: BenchFilter, args: Arguments) throws -> [BenchResult] {

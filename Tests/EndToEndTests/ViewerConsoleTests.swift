@@ -104,7 +104,7 @@ final class ViewerConsoleTests: XCTestCase {
         XCTAssertTrue(out[15].hasPrefix("reloaded \(scenePath) and every shader in "), out[15])
         XCTAssertTrue(out[16].hasPrefix("Commands (standard input, one a line): | "), out[16])
         // The snow falls in the paused picture: particles, drawn in batches after the sky's pass.
-        XCTAssertTrue(out[17].range(of: #"^paused, [0-9.]+ ms a frame( \(GPU [0-9.]+ ms\))?, [1-9][0-9]* particles, [0-9]+ draws$"#, options: .regularExpression) != nil,
+        XCTAssertTrue(out[17].range(of: #"^paused, [0-9.]+ ms a frame( \(GPU [0-9.]+ ms\))?, [1-9][0-9]* particles, [0-9]+ draws; [1-9][0-9]* passes, [0-9.]+ MB of targets(, the last picture again)?$"#, options: .regularExpression) != nil,
                       out[17])
         XCTAssertEqual(out[18], "quitting")
         XCTAssertEqual(out[19], "")

@@ -156,6 +156,7 @@ public final class GLRenderer {
     /// software rasterisers, so this is what keeps save-to-screen short. nil rebuilds everything.
     public func reloadShaders(from library: ShaderLibrary? = nil, changedFiles: Set<String>?) throws {
         try context.makeCurrent()
+        lastDrawn = nil
         let library = library ?? shaders
         let changed = changedFiles.map { Set($0.map(Self.canonical)) }
         func affected(_ files: [String]) -> Bool {
@@ -206,6 +207,7 @@ public final class GLRenderer {
     /// is thrown.
     public func reloadImages(_ paths: [String]) throws {
         try context.makeCurrent()
+        lastDrawn = nil
         var failures: [Error] = []
         var reloaded: Set<String> = []
         for path in paths {
@@ -224,6 +226,7 @@ public final class GLRenderer {
     /// file again when next drawn (the viewer's R).
     public func forgetImages() {
         try? context.makeCurrent()
+        lastDrawn = nil
         SpriteImages.removeAll()
         for pass in passes.layers.all { pass.forgetImages(nil) }
         channels.removeAll()
@@ -328,8 +331,39 @@ public final class GLRenderer {
 
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e6 }
 
+    /// Skip drawing a frame that draws the same picture as the last frame drawn (the viewer
+    /// paused, or a scene with nothing moving): the output still holds it, so `draw` returns at
+    /// once. Never for a frame with a user shader (it may read the clock, the frame number or the
+    /// mouse), a 16-bit frame, or after a reload. Off by default; the viewer turns it on.
+    public var reusesUnchangedFrames = false
+    /// How many frames `draw` has skipped that way.
+    public private(set) var reusedFrames = 0
+    /// The last frame drawn whole, without a failure, while `reusesUnchangedFrames` (with the settings
+    /// it was drawn with); nil when the output may no longer hold its picture.
+    private var lastDrawn: (frame: Frame, options: FramePlan.Options)?
+
+    /// Forgets the last frame drawn: the next `draw` draws in full.
+    public func forgetLastFrame() { lastDrawn = nil }
+
+    /// Whether `a` and `b` draw the same picture: the same size, background, dither, colour space,
+    /// projection and layers (compared value for value), and no user shader.
+    static func samePicture(_ a: Frame, _ b: Frame) -> Bool {
+        a.pixelSize == b.pixelSize && a.background == b.background && a.dither == b.dither
+            && a.outputColorSpace == b.outputColorSpace && a.options == b.options
+            && !b.layers.contains { $0 is ShaderDraw } && Frame.sameLayers(a.layers, b.layers)
+    }
+
     private func draw(_ frame: Frame, depth16: Bool) throws {
         try context.makeCurrent()
+        let options = planOptions(depth16: depth16)
+        if reusesUnchangedFrames, !depth16, GLCapture.active == nil, !exportVariants, let last = lastDrawn, last.options == options,
+           output?.size == frame.pixelSize, Self.samePicture(last.frame, frame) {
+            reusedFrames += 1
+            layerFailures = []
+            layerTimes = []
+            return
+        }
+        lastDrawn = nil
         layerFailures = []
         layerTimes = []
         gpuTimer.begin()
@@ -407,6 +441,7 @@ public final class GLRenderer {
         // The caller reads or shows the output next.
         try waitWhileRendering()
         if let first = layerFailures.first { throw first.error }
+        if reusesUnchangedFrames && !depth16 { lastDrawn = (frame, options) }
     }
 
     /// Binds `target` for a layer: the full-screen vertex array, premultiplied source-over blending
@@ -479,6 +514,7 @@ public final class GLRenderer {
     /// frame against.
     public func drawBarePass(pixelSize: SIMD2<Int>) throws {
         try context.makeCurrent()
+        lastDrawn = nil   // the output will hold the bare pass
         try prepareTargets(pixelSize, accumulating: false)
         guard let output else { return }
         gpuTimer.begin()
