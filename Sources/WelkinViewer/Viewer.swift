@@ -105,7 +105,8 @@ public final class Viewer {
         guard let window = context.glfwWindow else { throw GLError("the viewer's context has no window") }
         self.window = window
         renderer = try GLRenderer(context: context, shaders: library)
-        // Paused, or nothing moving: the last picture is shown again without drawing it.
+        // A frame where nothing moved (a still scene playing, a redraw for the panel or the
+        // console): the last picture is shown again without drawing it.
         renderer.reusesUnchangedFrames = true
         watcher = try FileWatcher()
         try watcher.watch(watchedFiles())

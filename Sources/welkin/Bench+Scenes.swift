@@ -12,8 +12,10 @@ extension Commands {
           gpu.default.steady.720p      the built-in default scene at 1280×720, frames at t = 3 s + k/60 (clear, no weather fade) (ms)
           gpu.default.fade.720p        the same at t = 7 s + k/60, inside the 6–9 s cross-fade from clear to snow (ms)
           gpu.default.fade-ratio       fade ÷ steady, timed alternately (target ≤ 1.2: a fade reuses its two end atmospheres)
-          gpu.paused.redrawn.720p      physical-day's frame at 1.5 s built and drawn again and again (a paused viewer before reuse) (ms)
-          gpu.paused.reused.720p       the same with reusesUnchangedFrames, as the viewer draws: the frame built and compared,
+          gpu.still.redrawn.720p       physical-day's frame at 1.5 s built and drawn again and again: a frame where nothing
+                                       moved (the viewer redraws on every tick of a playing scene, and on a panel or console
+                                       redraw), before reuse (ms)
+          gpu.still.reused.720p        the same with reusesUnchangedFrames, as the viewer draws: the frame built and compared,
                                        not drawn (ms)
           gpu.default.sun.720p         120 consecutive frames of the default scene from t = 1 s (its sun sinking at 120× time;
                                        a new sky-view table every 0.25° of sun): the median frame (ms)
@@ -54,10 +56,10 @@ extension Commands {
         return results
     }
 
-    /// A paused viewer: the same frame of physical-day again and again, with and without
-    /// `reusesUnchangedFrames`.
+    /// A frame where nothing moved: the same frame of physical-day again and again, with and
+    /// without `reusesUnchangedFrames`.
     static func runPausedBenchmarks(runs: Int, filter: BenchFilter, args: Arguments) throws -> [BenchResult] {
-        let names = ["gpu.paused.redrawn.720p", "gpu.paused.reused.720p"]
+        let names = ["gpu.still.redrawn.720p", "gpu.still.reused.720p"]
         guard names.contains(where: filter.wants) else { return [] }
         let renderer = try headlessRenderer(args)
         // The frame built anew each time, as the viewer builds it.

@@ -1,5 +1,5 @@
 // A frame that draws the same picture as the last is not drawn again when the renderer reuses
-// unchanged frames (the viewer paused): the output it leaves is the full redraw's, byte for byte.
+// unchanged frames (a still scene playing in the viewer): the output it leaves is the full redraw's, byte for byte.
 
 import XCTest
 import WelkinTestSupport

@@ -331,9 +331,9 @@ public final class GLRenderer {
 
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e6 }
 
-    /// Skip drawing a frame that draws the same picture as the last frame drawn (the viewer
-    /// paused, or a scene with nothing moving): the output still holds it, so `draw` returns at
-    /// once. Never for a frame with a user shader (it may read the clock, the frame number or the
+    /// Skip drawing a frame that draws the same picture as the last frame drawn (a still scene
+    /// playing in the viewer, a redraw the panel asked for): the output still holds it, so `draw`
+    /// returns at once. Never for a frame with a user shader (it may read the clock, the frame number or the
     /// mouse), a 16-bit frame, or after a reload. Off by default; the viewer turns it on.
     public var reusesUnchangedFrames = false
     /// How many frames `draw` has skipped that way.
