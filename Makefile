@@ -97,7 +97,7 @@ bench: build
 
 # The examples CI holds to their limits: a one-pass gradient, meshes with masked text and a shadow,
 # particles, text over a palette sky, the physical sky (ratios, never absolute times).
-BENCH_CHECK ?= gpu.day-gradient.ratio,gpu.scene.day-gradient.ratio,gpu.scene.mesh-text.ratio,gpu.scene.snow.ratio,gpu.scene.text-clock.ratio,gpu.scene.physical-day.ratio,gpu.scene.day-cycle.ratio
+BENCH_CHECK ?= gpu.day-gradient.ratio,gpu.scene.day-gradient.ratio,gpu.scene.mesh-text.ratio,gpu.scene.snow.ratio,gpu.scene.text-clock.ratio,gpu.scene.physical-day.ratio,gpu.scene.day-cycle.ratio,gpu.default.fade.ratio
 BENCH_CHECK_RUNS ?= 15
 bench-check: build
 	./.build/release/welkin bench --check --runs $(BENCH_CHECK_RUNS) --filter $(BENCH_CHECK)

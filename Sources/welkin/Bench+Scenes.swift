@@ -11,7 +11,7 @@ extension Commands {
                                        drawn, glFinish (ms, median; budget ≤ 16.7); with gpu.scene.NAME.720p.gputime
           gpu.default.steady.720p      the built-in default scene at 1280×720, frames at t = 3 s + k/60 (clear, no weather fade) (ms)
           gpu.default.fade.720p        the same at t = 7 s + k/60, inside the 6–9 s cross-fade from clear to snow (ms)
-          gpu.default.fade-ratio       fade ÷ steady, timed alternately (target ≤ 1.2: a fade reuses its two end atmospheres)
+          gpu.default.fade.ratio       fade ÷ steady, timed alternately (target ≤ 1.2: a fade reuses its two end atmospheres)
           gpu.still.redrawn.720p       physical-day's frame at 1.5 s built and drawn again and again: a frame where nothing
                                        moved (the viewer redraws on every tick of a playing scene, and on a panel or console
                                        redraw), before reuse (ms)
@@ -20,7 +20,7 @@ extension Commands {
           gpu.default.sun.720p         120 consecutive frames of the default scene from t = 1 s (its sun sinking at 120× time;
                                        a new sky-view table every 0.25° of sun): the median frame (ms)
           gpu.default.sun.p99          the 99th percentile of the same frames (ms)
-          gpu.default.sun.spike-ratio  p99 ÷ median (target ≤ 1.5: no frame pays for a table alone)
+          gpu.default.sun.p99.ratio    p99 ÷ median (target ≤ 1.5: no frame pays for a table alone)
           gpu.scene.NAME.ratio         that frame ÷ a bare full-screen pass of the same size timed alternately with it
                                        (what `welkin bench --check` holds to the limits in Tests/Bench/limits.json)
         """
@@ -36,7 +36,7 @@ extension Commands {
     }
 
     static func runDefaultFadeBenchmarks(runs: Int, filter: BenchFilter, args: Arguments) throws -> [BenchResult] {
-        let names = ["gpu.default.steady.720p", "gpu.default.fade.720p", "gpu.default.fade-ratio"]
+        let names = ["gpu.default.steady.720p", "gpu.default.fade.720p", "gpu.default.fade.ratio"]
         var results = try runDefaultSunBenchmarks(filter: filter, args: args)
         results += try runPausedBenchmarks(runs: runs, filter: filter, args: args)
         guard names.contains(where: filter.wants) else { return results }
@@ -77,7 +77,7 @@ extension Commands {
     /// The default scene's frames one after another, as the viewer draws them while its sun moves:
     /// the median and the 99th percentile (a frame that builds a sky-view table on its own shows there).
     static func runDefaultSunBenchmarks(filter: BenchFilter, args: Arguments) throws -> [BenchResult] {
-        let names = ["gpu.default.sun.720p", "gpu.default.sun.p99", "gpu.default.sun.spike-ratio"]
+        let names = ["gpu.default.sun.720p", "gpu.default.sun.p99", "gpu.default.sun.p99.ratio"]
         guard names.contains(where: filter.wants) else { return [] }
         let renderer = try headlessRenderer(args)
         let scene = Scene.defaultScene
