@@ -24,6 +24,8 @@ let package = Package(
                        providers: [.apt(["libepoxy-dev"])]),
         .systemLibrary(name: "CGLFW", path: "Sources/CGLFW", pkgConfig: "glfw3",
                        providers: [.apt(["libglfw3-dev"])]),
+        // glibc's malloc.h (mallopt), for the command line's heap settings.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
         // Dear ImGui 1.86 with its GLFW and OpenGL 3 backends (a static library; C++ only).
@@ -98,7 +100,7 @@ let package = Package(
         // The command line. The cairo and C baselines are linked here for `welkin bench` only.
         .executableTarget(name: "welkin", dependencies: ["WelkinCore", "WelkinAstronomy", "WelkinImage", "WelkinReference", "WelkinGL", "WelkinViewer",
                                                          "WelkinExport", "WelkinImport", "WelkinVideo", "WelkinBaselines", "CCairo", "CSimBaseline",
-                                                         "CEpoxy"]),
+                                                         "CEpoxy", "CMalloc"]),
         // The libFuzzer target (make fuzz: built with -sanitize=fuzzer -D WELKIN_FUZZ into .build/fuzz);
         // in an ordinary build, a tool that replays inputs through the same pipeline.
         .executableTarget(name: "WelkinFuzz", dependencies: ["WelkinCore", "WelkinReference"]),

@@ -2,6 +2,7 @@
 
 @preconcurrency import Foundation
 import WelkinCore
+@preconcurrency import CMalloc
 
 // Line-buffered standard output, so results reach pipes as they happen. C's `stdout` is a global
 // variable, which Swift 6 reads only through a @preconcurrency import (this file's only use).
@@ -10,17 +11,15 @@ setvbuf(stdout, nil, _IOLBF, 0)
 // glibc's malloc gives the top of the heap back to the system whenever 128 KiB of it is free and
 // takes it again on the next frame: every frame then pays page faults on fresh pages (the driver's
 // per-frame buffers, the frame's arrays). Measured here with llvmpipe, alternating runs of
-// `welkin bench --filter gpu.scene.mesh-seed-dark.720p --runs 15`: 25.5 and 25.4 ms with glibc's
-// defaults, 18.7 and 20.0 ms keeping up to 512 MiB free at the top and growing it 64 MiB at a time.
+// `welkin bench --filter gpu.scene.mesh-seed-dark.720p --runs 15`: 26.4, 22.7 and 20.6 ms with
+// glibc's defaults (7,702 brk calls in a 30-run bench), 17.7, 16.9 and 15.7 ms keeping up to 512 MiB
+// free at the top and growing it 64 MiB at a time (4 brk calls); mesh-text and text-clock unchanged
+// within the machine's noise.
 // A user's own MALLOC_TRIM_THRESHOLD_ or MALLOC_TOP_PAD_ is left as it is.
-#if os(Linux)
-// glibc's mallopt (malloc.h, which Swift's Glibc module leaves out): M_TRIM_THRESHOLD −1, M_TOP_PAD −2.
-@_silgen_name("mallopt") func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
 if ProcessInfo.processInfo.environment["MALLOC_TRIM_THRESHOLD_"] == nil && ProcessInfo.processInfo.environment["MALLOC_TOP_PAD_"] == nil {
-    _ = glibcMallopt(-1, 512 << 20)
-    _ = glibcMallopt(-2, 64 << 20)
+    _ = mallopt(M_TRIM_THRESHOLD, 512 << 20)
+    _ = mallopt(M_TOP_PAD, 64 << 20)
 }
-#endif
 
 func printError(_ text: String) {
     FileHandle.standardError.write((text.hasSuffix("\n") ? text : text + "\n").data(using: .utf8)!)

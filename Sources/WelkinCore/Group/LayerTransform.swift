@@ -175,6 +175,13 @@ extension Frame {
     /// its mask moves with it), casts the layer's shadow and carries its opacity.
     static func resolveGroupable(_ content: GroupableContent, _ layer: Layer, _ r: Resolution, path: String) -> any LayerDraw {
         guard let transform = layer.transform else { return content.resolve(layer, r, path: path) }
+        // A transform at rest at this instant (scale 1, no turn, no offset: its affine is the
+        // identity, whatever the anchor) needs no group: the layer is drawn as without one (no
+        // extra float target, clear and composite), resolved once.
+        let now = transform.at(r.time)
+        if now.scale == SIMD2(1, 1) && now.rotation == 0 && now.offset == .zero && !(content is GroupLayer) {
+            return content.resolve(layer, r, path: path)
+        }
         var bare = layer
         bare.shadow = nil
         bare.opacity = 1
@@ -189,9 +196,6 @@ extension Frame {
             group.transform = moved; group.shadow = shadow; group.opacity = opacity
             return group
         }
-        // An identity transform at this instant (an animation at rest) needs no group: the layer
-        // is drawn as it would be without a transform (no extra float target, clear and composite).
-        if moved == nil, affine != nil { return content.resolve(layer, r, path: path) }
         return GroupDraw(layers: [draw], opacity: opacity, shadow: shadow, transform: moved)
     }
 }

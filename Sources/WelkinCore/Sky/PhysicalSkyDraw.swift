@@ -372,9 +372,6 @@ public struct FadingAtmosphere: Sendable {
         }
     }
 
-    /// Whether the instant lies within a cross-fade of two atmospheres.
-    public var isFading: Bool { to != nil }
-
     public func transmittanceToSun(r: Double, mus: Double) -> SIMD3<Double> {
         let a = from.transmittanceToSun(r: r, mus: mus)
         guard let to else { return a }

@@ -372,7 +372,7 @@ public final class GLRenderer {
         // The frame's plan (FramePlan) decides: runs of layers drawn as one (consecutive gradients),
         // whether the last layer composites and resolves itself (Shaders/composite.glsl; 16-bit
         // frames resolve in the resolve pass alone), and which frame targets are needed.
-        let plan = FramePlan(frame, options: planOptions(depth16: depth16))
+        let plan = FramePlan(frame, options: options)
         lastPlan = plan
         let drawn = plan.draws
         let layered = plan.lastLayerResolves ? drawn.dropLast() : drawn[...]
