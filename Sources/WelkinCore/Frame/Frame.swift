@@ -20,6 +20,11 @@ public struct Frame: Sendable {
     public var frameNumber: Int
     /// Mouse position in pixels, origin bottom-left (`u_mouse`); zero headless.
     public var mouse: SIMD2<Float> = .zero
+    /// Shadertoy's iMouse (ShadertoyMouse): xy the position while a button is held, zw where it was
+    /// pressed (z negative once released, w negative after the press frame); zero headless.
+    public var shadertoyMouse: SIMD4<Float> = .zero
+    /// Shadertoy's keyboard texture (a `keyboard` channel): the viewer's keys; all zero headless.
+    public var keyboard = ShadertoyKeyboard()
     /// The sky at this instant (sun, colours, weather) when the scene has sky layers or weather;
     /// user shaders read it as built-in uniforms.
     public var sky: SkyState?

@@ -19,12 +19,12 @@ public enum UniformValue: Sendable, Equatable {
     }
 }
 
-/// One of a shader layer's input images: Shadertoy's iChannel0…3.
+/// One of a shader pass's inputs: Shadertoy's iChannel0…3.
 public struct ShaderChannel: Sendable, Equatable {
     /// How the image is sampled between and across texels (Shadertoy's channel settings).
     public enum Filter: String, Sendable, CaseIterable {
         case nearest, linear
-        /// Trilinear, from mipmaps Welkin builds when it uploads the image.
+        /// Trilinear, from mipmaps Welkin builds when it uploads the image (or after a buffer is drawn).
         case mipmap
     }
 
@@ -35,15 +35,95 @@ public struct ShaderChannel: Sendable, Equatable {
         case `repeat`
     }
 
-    /// Absolute path of the PNG (resolved against the scene file's folder).
-    public var imagePath: String
-    /// The image's size in pixels, from its header at load time.
-    public var imageSize: SIMD2<Int>
+    /// The shape of a generated noise channel: Shadertoy's media textures a scene does not have
+    /// (an imported shader's "Gray Noise Small", "RGBA Noise Medium", "Grey Noise3D", a cube map).
+    public enum NoiseShape: String, Sendable, CaseIterable {
+        /// A 2D image (sampler2D).
+        case image
+        /// A volume (sampler3D), size³ texels.
+        case volume
+        /// A cube map (samplerCube), six faces of size² texels.
+        case cube
+    }
+
+    /// What the channel reads.
+    public enum Source: Sendable, Equatable {
+        /// A PNG (absolute path) and its size in pixels, from its header at load time.
+        case image(path: String, size: SIMD2<Int>)
+        /// One of the layer's buffers ("A"…"D"): this frame's picture when that buffer runs before
+        /// the reading pass, else its previous frame's (a buffer reading itself reads its last frame).
+        case buffer(String)
+        /// Deterministic white noise (ShaderNoise), every byte of every channel independent.
+        case noise(NoiseShape, size: Int)
+        /// Shadertoy's keyboard: a 256×3 one-channel texture (row 0 held, row 1 pressed this frame,
+        /// row 2 toggled) from the viewer's keys; all zero headless.
+        case keyboard
+    }
+
+    public var source: Source
     public var filter: Filter = .mipmap
     public var wrap: Wrap = .repeat
     /// Shadertoy's "vflip": the PNG's top row at texture coordinate y = 1, so the image reads upright
-    /// with `fragCoord / iResolution` (y up). false puts the top row at y = 0.
+    /// with `fragCoord / iResolution` (y up). false puts the top row at y = 0. Images only.
     public var vflip: Bool = true
+
+    public init(source: Source, filter: Filter = .mipmap, wrap: Wrap = .repeat, vflip: Bool = true) {
+        self.source = source; self.filter = filter; self.wrap = wrap; self.vflip = vflip
+    }
+
+    /// An image channel.
+    public init(imagePath: String, imageSize: SIMD2<Int>, filter: Filter = .mipmap, wrap: Wrap = .repeat, vflip: Bool = true) {
+        self.init(source: .image(path: imagePath, size: imageSize), filter: filter, wrap: wrap, vflip: vflip)
+    }
+
+    /// The PNG's path, for an image channel.
+    public var imagePath: String? {
+        if case .image(let path, _) = source { return path }
+        return nil
+    }
+
+    /// The buffer's name, for a buffer channel.
+    public var bufferName: String? {
+        if case .buffer(let name) = source { return name }
+        return nil
+    }
+
+    /// The GLSL sampler type iChannelN is declared with.
+    public var samplerType: String {
+        switch source {
+        case .noise(.volume, _): return "sampler3D"
+        case .noise(.cube, _): return "samplerCube"
+        default: return "sampler2D"
+        }
+    }
+
+    /// iChannelResolution for this channel, given the size of the layer's buffers (z = 1 but for a volume's depth).
+    public func resolution(bufferSize: SIMD2<Int>) -> SIMD3<Int> {
+        switch source {
+        case .image(_, let size): return SIMD3(size.x, size.y, 1)
+        case .buffer: return SIMD3(bufferSize.x, bufferSize.y, 1)
+        case .noise(.volume, let n): return SIMD3(n, n, n)
+        case .noise(_, let n): return SIMD3(n, n, 1)
+        case .keyboard: return SIMD3(256, 3, 1)
+        }
+    }
+}
+
+/// One of a shader layer's buffers: Shadertoy's Buffer A…D, a pass drawn into a float target the
+/// size of the layer's picture before the image pass, kept from frame to frame.
+public struct ShaderBuffer: Sendable, Equatable {
+    /// "A", "B", "C" or "D": buffers run in that order, then the layer's own (image) pass.
+    public var name: String
+    /// Absolute path of the buffer's fragment shader (`mainImage`).
+    public var fragmentPath: String
+    public var channels: [ShaderChannel] = []
+
+    public init(name: String, fragmentPath: String, channels: [ShaderChannel] = []) {
+        self.name = name; self.fragmentPath = fragmentPath; self.channels = channels
+    }
+
+    /// The names a buffer may have, in the order they run.
+    public static let names = ["A", "B", "C", "D"]
 }
 
 /// What a `mainImage` shader's alpha means.
@@ -64,10 +144,31 @@ public struct ShaderLayer: Sendable, Equatable {
     public var channels: [ShaderChannel] = []
     /// For a `mainImage` shader: whether its alpha is used (a shader with its own `main` writes its own).
     public var alpha: ShadertoyAlpha = .opaque
+    /// Shadertoy's Common tab: a file put before every pass of the layer (its buffers' and its own).
+    public var commonPath: String? = nil
+    /// Buffers A…D, in the order they run (before the layer's own pass, every frame).
+    public var buffers: [ShaderBuffer] = []
+
+    public init(fragmentPath: String, uniforms: [(name: String, value: UniformValue)] = [], channels: [ShaderChannel] = [],
+                alpha: ShadertoyAlpha = .opaque, commonPath: String? = nil, buffers: [ShaderBuffer] = []) {
+        self.fragmentPath = fragmentPath; self.uniforms = uniforms; self.channels = channels
+        self.alpha = alpha; self.commonPath = commonPath; self.buffers = buffers
+    }
+
+    /// Whether the layer has buffers: its picture depends on every frame before it (feedback).
+    public var isMultipass: Bool { !buffers.isEmpty }
+
+    /// Every file the layer compiles: its own fragment, the common file and the buffers'.
+    public var shaderPaths: [String] {
+        var out = [fragmentPath]
+        if let commonPath { out.append(commonPath) }
+        for b in buffers where !out.contains(b.fragmentPath) { out.append(b.fragmentPath) }
+        return out
+    }
 
     public static func == (a: ShaderLayer, b: ShaderLayer) -> Bool {
         a.fragmentPath == b.fragmentPath && a.uniforms.elementsEqual(b.uniforms, by: { $0.name == $1.name && $0.value == $1.value })
-            && a.channels == b.channels && a.alpha == b.alpha
+            && a.channels == b.channels && a.alpha == b.alpha && a.commonPath == b.commonPath && a.buffers == b.buffers
     }
 
     /// Uniforms Welkin feeds a user shader when it declares them (documented in docs/shaders.md).
@@ -91,7 +192,11 @@ extension ShaderLayer {
                                   count: 0...maximumUniforms),
                  default: .described("none"), "Values for the shader's own uniforms by name: a float, a vec2…vec4 or a colour (vec4)."),
         Property("channels", .array(.object(ShaderChannel.properties), count: 0...Shadertoy.channelCount), default: .emptyArray, live: false,
-                 "Input images for iChannel0…3, in order (Shadertoy's channels; docs/shaders.md)."),
+                 "Inputs for iChannel0…3, in order: images, buffers, noise or the keyboard (Shadertoy's channels; docs/shaders.md)."),
+        Property("common", .path("a GLSL file"), default: .described("none"), live: false,
+                 "Shadertoy's Common tab: a file put before the layer's shader and every buffer's."),
+        Property("buffers", .map(.object(ShaderBuffer.properties), count: 0...ShaderBuffer.names.count), default: .described("none"), live: false,
+                 "Shadertoy's Buffer A…D by name (\"A\"…\"D\"): passes drawn into float pictures kept from frame to frame, before the layer's own pass."),
         Property("alpha", .choice(ShadertoyAlpha.allCases.map(\.rawValue)), default: .string(ShadertoyAlpha.opaque.rawValue),
                  expected: "alpha", "A mainImage shader's alpha: opaque (1, as Shadertoy shows it) or shader (what mainImage writes)."),
     ], draws: [ShaderDraw.self]) { object, context in try SceneLoader.decodeShader(object, sceneDirectory: context.directory) }
@@ -102,12 +207,24 @@ extension ShaderChannel {
     /// bounds the upload: 4096² RGBA8 is 64 MiB).
     public static let maximumImageDimension = 4096
 
+    /// The largest side of a generated noise channel (a volume's: 128³ RGBA8 is 8 MiB).
+    public static let maximumNoiseSize = 1024
+    public static let maximumVolumeNoiseSize = 128
+
     public static let properties: PropertyTable = {
         let d = ShaderChannel(imagePath: "", imageSize: .zero)
         return PropertyTable("shaderChannel", title: "shader channel",
-                             "An input image of a shader layer, read by the shader as iChannel0…3 (Shadertoy's channels).", [
-            Property("image", .path("a PNG image"), required: true, live: false,
+                             "An input of a shader pass, read by the shader as iChannel0…3 (Shadertoy's channels): exactly one of image, buffer, noise or keyboard.", [
+            Property("image", .path("a PNG image"), live: false,
                      "A PNG (at most \(maximumImageDimension)×\(maximumImageDimension)), relative to the scene file; its sRGB bytes are sampled as they are."),
+            Property("buffer", .choice(ShaderBuffer.names), live: false,
+                     "One of the layer's buffers (Shadertoy's Buffer A…D): its picture this frame if it runs before the reading pass, else last frame's."),
+            Property("noise", .choice(NoiseShape.allCases.map(\.rawValue)), live: false,
+                     "Generated white noise (a stand-in for Shadertoy's noise textures): an image (sampler2D), a volume (sampler3D) or a cube map (samplerCube)."),
+            Property("size", .integer(1...maximumNoiseSize), default: .number(256), live: false,
+                     "With noise: the side in texels (a volume at most \(maximumVolumeNoiseSize))."),
+            Property("keyboard", .bool, live: false,
+                     "Shadertoy's keyboard texture (256×3: held, pressed this frame, toggled), from the viewer's keys; zero headless."),
             Property("filter", .choice(Filter.allCases.map(\.rawValue)), default: .string(d.filter.rawValue), expected: "filter",
                      "nearest, linear, or mipmap (trilinear)."),
             Property("wrap", .choice(Wrap.allCases.map(\.rawValue)), default: .string(d.wrap.rawValue), expected: "wrap",
@@ -115,6 +232,15 @@ extension ShaderChannel {
             Property("vflip", .bool, default: .bool(d.vflip), "The image's top row at texture y = 1 (upright with y up), as Shadertoy's default."),
         ])
     }()
+}
+
+extension ShaderBuffer {
+    public static let properties = PropertyTable("shaderBuffer", title: "shader buffer",
+                                                 "One of a shader layer's buffers (Shadertoy's Buffer A…D).", [
+        Property("fragment", .path("a GLSL fragment shader"), required: true, live: false, "The buffer's shader (mainImage), relative to the scene file."),
+        Property("channels", .array(.object(ShaderChannel.properties), count: 0...Shadertoy.channelCount), default: .emptyArray, live: false,
+                 "The buffer's inputs for iChannel0…3 (a buffer may read itself: its previous frame)."),
+    ])
 }
 
 extension SceneLoader {
@@ -162,16 +288,96 @@ extension SceneLoader {
             try n.elements(count: 0...Shadertoy.channelCount, "channels") { try decodeChannel($0, sceneDirectory: sceneDirectory) }
         }) { layer.channels = v }
         if let v = try object.choice("alpha", as: ShadertoyAlpha.self) { layer.alpha = v }
+        if let node = object["common"] { layer.commonPath = try shaderFilePath(node, sceneDirectory: sceneDirectory, what: "common file") }
+        if let node = object["buffers"] {
+            guard case .object(let members) = node.value.kind else { throw node.wrongType("an object of buffers by name (\"A\"…\"D\")") }
+            for (name, value) in members {
+                let child = node.child(name, value)
+                guard ShaderBuffer.names.contains(name) else {
+                    throw child.error(.invalidValue, "'\(name)' is not a buffer name; buffers are A, B, C and D (Shadertoy's Buffer A…D)")
+                }
+                let buffer = try child.object(ShaderBuffer.properties)
+                try buffer.checkKeys()
+                let fragment = try shaderFilePath(try buffer.required("fragment"), sceneDirectory: sceneDirectory, what: "shader file")
+                var b = ShaderBuffer(name: name, fragmentPath: fragment)
+                if let v = try buffer.decode("channels", { n in
+                    try n.elements(count: 0...Shadertoy.channelCount, "channels") { try decodeChannel($0, sceneDirectory: sceneDirectory) }
+                }) { b.channels = v }
+                layer.buffers.append(b)
+            }
+            layer.buffers.sort { $0.name < $1.name }
+            // Every buffer a channel reads must be one the layer has.
+            let names = Set(layer.buffers.map(\.name))
+            func check(_ channels: [ShaderChannel], _ path: (Int) -> Node?) throws {
+                for (i, c) in channels.enumerated() {
+                    if let name = c.bufferName, !names.contains(name) {
+                        let have = names.isEmpty ? "it has none" : "it has " + layer.buffers.map(\.name).joined(separator: ", ")
+                        throw (path(i) ?? node).error(.invalidValue, "reads buffer \(name), but the layer has no buffer \(name) (\(have))")
+                    }
+                }
+            }
+            for b in layer.buffers {
+                let list = node.child(b.name, members.first { $0.0 == b.name }!.1)
+                try check(b.channels) { i in (try? list.object(ShaderBuffer.properties))?["channels"].flatMap { try? $0.array()[i] } }
+            }
+        }
+        let names = Set(layer.buffers.map(\.name))
+        for (i, c) in layer.channels.enumerated() {
+            if let name = c.bufferName, !names.contains(name) {
+                let node = object["channels"].flatMap { try? $0.array()[i] } ?? fragmentNode
+                let have = names.isEmpty ? "it has none" : "it has " + layer.buffers.map(\.name).joined(separator: ", ")
+                throw node.error(.invalidValue, "reads buffer \(name), but the layer has no buffer \(name) (\(have))")
+            }
+        }
         return layer
+    }
+
+    /// The absolute path of a shader file named at `node`, which must be a readable regular file.
+    static func shaderFilePath(_ node: Node, sceneDirectory: String?, what: String) throws -> String {
+        let relative = try node.string()
+        guard !relative.isEmpty else { throw node.error(.invalidValue, "expected a path to a \(what), got \"\"") }
+        let base = sceneDirectory ?? FileManager.default.currentDirectoryPath
+        let path = relative.hasPrefix("/") ? relative : URL(fileURLWithPath: base).appendingPathComponent(relative).standardizedFileURL.path
+        if let problem = RegularFile.check(path) {
+            if problem == .missing { throw node.error(.unreadableFile, "no such \(what) '\(relative)' (looked for \(path))") }
+            throw node.error(.unreadableFile, "the \(what) '\(relative)' (\(path)) \(problem)")
+        }
+        return path
     }
 
     static func decodeChannel(_ node: Node, sceneDirectory: String?) throws -> ShaderChannel {
         let object = try node.object(ShaderChannel.properties)
         try object.checkKeys()
-        let imageNode = try object.required("image")
-        let (path, size) = try decodePNGPath(imageNode, sceneDirectory: sceneDirectory,
-                                             limit: ShaderChannel.maximumImageDimension, what: "channel images")
-        var c = ShaderChannel(imagePath: path, imageSize: size)
+        let kinds = ["image", "buffer", "noise", "keyboard"].filter { object[$0] != nil }
+        guard kinds.count == 1 else {
+            throw node.error(kinds.isEmpty ? .missingKey : .invalidValue,
+                             kinds.isEmpty ? "a channel needs one of image, buffer, noise or keyboard"
+                                           : "a channel has one of image, buffer, noise or keyboard, not \(kinds.joined(separator: " and "))")
+        }
+        var c: ShaderChannel
+        switch kinds[0] {
+        case "image":
+            let (path, size) = try decodePNGPath(try object.required("image"), sceneDirectory: sceneDirectory,
+                                                 limit: ShaderChannel.maximumImageDimension, what: "channel images")
+            c = ShaderChannel(imagePath: path, imageSize: size)
+        case "buffer":
+            c = ShaderChannel(source: .buffer(try object.required("buffer").oneOf(ShaderBuffer.names, "buffer")))
+            c.vflip = false
+        case "noise":
+            let shape = try object.choice("noise", as: ShaderChannel.NoiseShape.self) ?? .image
+            let limit = shape == .volume ? ShaderChannel.maximumVolumeNoiseSize : ShaderChannel.maximumNoiseSize
+            var size = shape == .volume ? 32 : 256
+            if let node = object["size"] { size = try node.integer(in: 1...limit, "size") }
+            c = ShaderChannel(source: .noise(shape, size: size))
+        default:
+            guard try object.required("keyboard").bool() else {
+                throw try object.required("keyboard").error(.invalidValue, "keyboard: false reads nothing; leave the channel out instead")
+            }
+            c = ShaderChannel(source: .keyboard, filter: .nearest, wrap: .clamp)
+        }
+        if object["size"] != nil, case .noise = c.source {} else if let n = object["size"] {
+            throw n.error(.invalidValue, "size is for noise channels")
+        }
         if let v = try object.choice("filter", as: ShaderChannel.Filter.self) { c.filter = v }
         if let v = try object.choice("wrap", as: ShaderChannel.Wrap.self) { c.wrap = v }
         if let v = try object.bool("vflip") { c.vflip = v }
@@ -194,7 +400,11 @@ public struct ShaderDraw: LayerDraw, Equatable {
 
 extension ShaderLayer: LayerContent {
     public var typeName: String { Self.kind.type }
-    public var imagePaths: [String] { channels.map(\.imagePath) }
+    public var imagePaths: [String] {
+        var out: [String] = []
+        for c in channels + buffers.flatMap(\.channels) { if let p = c.imagePath, !out.contains(p) { out.append(p) } }
+        return out
+    }
 
     public func resolve(_ layer: Layer, index: Int, in frame: inout Frame.Builder) {
         frame.layers.append(ShaderDraw(layer: self, opacity: Float(layer.opacity), index: index))

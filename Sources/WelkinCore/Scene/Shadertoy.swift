@@ -48,3 +48,51 @@ public enum Shadertoy {
         return SIMD4(Double(year), Double(month - 1), Double(day), local - days * 86_400)
     }
 }
+
+/// Shadertoy's keyboard texture: 256 columns (JavaScript key codes), three rows — row 0 255 while
+/// the key is held, row 1 255 on the frame it went down, row 2 toggled by each press.
+public struct ShadertoyKeyboard: Sendable, Equatable {
+    /// Row-major, 256 × 3 bytes.
+    public private(set) var texels = [UInt8](repeating: 0, count: 256 * 3)
+
+    public init() {}
+
+    /// The state after a frame in which the keys `held` (key codes) are down: a key down now and
+    /// not before is pressed this frame and flips its toggle.
+    public mutating func update(held: Set<Int>) {
+        for code in 0..<256 {
+            let down = held.contains(code)
+            let was = texels[code] != 0
+            texels[code] = down ? 255 : 0
+            texels[256 + code] = down && !was ? 255 : 0
+            if down && !was { texels[512 + code] = texels[512 + code] == 0 ? 255 : 0 }
+        }
+    }
+
+    public func isHeld(_ code: Int) -> Bool { (0..<256).contains(code) && texels[code] != 0 }
+}
+
+/// Shadertoy's iMouse from the viewer's mouse: while the left button is held, xy follow the pointer
+/// and zw hold where it went down (w positive only on that first frame); once released, xy stay
+/// where the pointer was last dragged and z turns negative. Pixels, origin bottom-left.
+public struct ShadertoyMouse: Sendable, Equatable {
+    public private(set) var value: SIMD4<Float> = .zero
+    private var wasDown = false
+
+    public init() {}
+
+    /// The state after a frame with the pointer at `position` and the button `down`.
+    public mutating func update(position: SIMD2<Float>, down: Bool) {
+        if down {
+            if !wasDown {
+                value = SIMD4(position.x, position.y, position.x, position.y)
+            } else {
+                value = SIMD4(position.x, position.y, abs(value.z), -abs(value.w))
+            }
+        } else if wasDown {
+            value.z = -abs(value.z)
+            value.w = -abs(value.w)
+        }
+        wasDown = down
+    }
+}

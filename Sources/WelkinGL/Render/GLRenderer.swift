@@ -321,6 +321,17 @@ public final class GLRenderer {
 
     /// The plan of the last frame `draw` drew.
     public private(set) var lastPlan: FramePlan?
+    /// Shader layers' buffers run one frame per drawn frame at the frame's time (the viewer), instead
+    /// of replaying frames 0…floor(t × 60) at 60 a second (render, export: the same picture every run).
+    public var runsBuffersLive = false
+    /// Starts every shader layer's buffers again from frame 0 (the viewer's reload and restart).
+    public func resetShaderBuffers() {
+        guard (try? context.makeCurrent()) != nil else { return }
+        for b in pass(UserShaderPass.self).buffers.values { b.reset() }
+        lastDrawn = nil
+    }
+    /// The full-screen vertex array (a pass binds it before a full-screen triangle).
+    var fullScreenVertexArray: GLuint { vertexArray }
     /// Finish the GPU after each top-level layer and time it (`welkin bench --passes`): slower, for
     /// measuring only.
     public var measuresLayers = false

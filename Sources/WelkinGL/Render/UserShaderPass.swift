@@ -2,11 +2,16 @@
 //
 // A user shader is compiled with Welkin's full-screen vertex shader; its includes resolve beside
 // the user's file first, then in Welkin's shader library. A Shadertoy file (`mainImage`, no `main`)
-// is wrapped first (ShadertoyWrapping). It writes a straight-alpha sRGB colour into a float target,
-// and layer.frag composites that (premultiplied, × opacity) like any layer. Built-in uniforms —
-// Welkin's u_* and Shadertoy's i* — are set when the program declares them; channel images are
-// bound to texture units 0…3 (ChannelTextures). Programs are cached per fragment path; a reload
-// that fails keeps the last good program.
+// is rewritten and wrapped first (ShadertoyWrapping), with the layer's Common file. It writes a
+// straight-alpha sRGB colour into a float target, and layer.frag composites that (premultiplied,
+// × opacity) like any layer. Built-in uniforms — Welkin's u_* and Shadertoy's i* — are set when the
+// program declares them; channels are bound to texture units 0…3 (ChannelTextures, or a buffer).
+// Programs are cached per file, Common file and channel types; a reload that fails keeps the last
+// good program.
+//
+// Buffers (Shadertoy's Buffer A…D, ShaderBuffers below) run before the layer's own pass, each into
+// a pair of RGBA32F targets kept from frame to frame (one written, the other holding the previous
+// frame), so a buffer can read its own last frame.
 
 @preconcurrency import CEpoxy
 import Foundation
@@ -55,13 +60,31 @@ final class UserShaderPass {
         init(path: String) { files = [path] }
     }
 
-    private(set) var entries: [String: Entry] = [:]
+    /// What one compiled program is: a file, the Common file put before it, its channels' sampler
+    /// types, and whether it must be a Shadertoy shader (a buffer, or a pass with a Common file).
+    struct ProgramKey: Hashable {
+        var path: String
+        var common: String?
+        var samplers: [String]
+        var isBuffer: Bool
+
+        init(path: String, common: String?, channels: [ShaderChannel], isBuffer: Bool) {
+            self.path = path; self.common = common; self.isBuffer = isBuffer
+            samplers = channels.map(\.samplerType)
+        }
+        /// A plain user shader or a single-pass Shadertoy shader (what `loadUserShader(at:)` builds).
+        init(path: String) { self.init(path: path, common: nil, channels: [], isBuffer: false) }
+    }
+
+    private(set) var entries: [ProgramKey: Entry] = [:]
+    /// Buffers of multipass layers, by layer (ShaderBuffers.key).
+    var buffers: [String: ShaderBuffers] = [:]
     private let composite: ResolveVariants<CompositeProgram>
     /// Warnings already printed (layer index and uniform), so each shows once.
     private var warned: Set<String> = []
     var warn: (String) -> Void
     /// User shaders the last frame drew (or loaded by hand since): what a reload recompiles.
-    var inUse: Set<String> = []
+    var inUse: Set<ProgramKey> = []
 
     /// layer.frag as a layer (blended) or as the frame's last pass (resolving).
     final class CompositeProgram {
@@ -88,28 +111,34 @@ final class UserShaderPass {
 
     /// Takes over the user shaders of `old` that are in `keeping` (a reload builds a new pass;
     /// the programs of shaders still in use carry over, the others are dropped).
-    func adopt(_ old: UserShaderPass, keeping: Set<String>) {
-        for (path, entry) in old.entries {
-            if keeping.contains(path) { entries[path] = entry } else { entry.program?.delete() }
+    func adopt(_ old: UserShaderPass, keeping: Set<ProgramKey>) {
+        for (key, entry) in old.entries {
+            if keeping.contains(key) { entries[key] = entry } else { entry.program?.delete() }
         }
         warned = old.warned
+        buffers = old.buffers
+        old.buffers = [:]
     }
 
-    /// Compiles the shader at `path` (again). On failure the last good program stays and the error
+    /// Compiles the program of `key` (again). On failure the last good program stays and the error
     /// is thrown (and kept in the entry).
-    func load(_ path: String, shaders: ShaderLibrary) throws {
-        let entry = entries[path] ?? Entry(path: path)
-        entries[path] = entry
+    func load(_ key: ProgramKey, shaders: ShaderLibrary) throws {
+        let entry = entries[key] ?? Entry(path: key.path)
+        entries[key] = entry
         do {
+            let path = key.path
             let text = try ShaderSource.read(path)
-            let wrapping = try ShadertoyWrapping.wrapping(for: text, path: path, library: shaders)
-            let fragment = try ShaderSource(text: text, path: path, includeDirectories: [shaders.directory], wrapping: wrapping)
+            let common = try key.common.map { (path: $0, text: try ShaderSource.read($0)) }
+            let prepared = try ShadertoyWrapping.prepare(text, path: path, library: shaders, common: common, samplers: key.samplers,
+                                                         needsMainImage: key.isBuffer || key.common != nil)
+            let fragment = try ShaderSource(text: prepared.text, path: path, defines: prepared.defines, includeDirectories: [shaders.directory],
+                                            wrapping: prepared.wrapping, constants: .beforeLibrary(shaders.directory))
             entry.files = fragment.files
             let program = try ShaderProgram(vertex: shaders.source("fullscreen.vert"), fragment: fragment)
             entry.program?.delete()
             entry.program = program
             entry.uniforms = Self.activeUniforms(program)
-            entry.isShadertoy = wrapping != nil
+            entry.isShadertoy = prepared.isShadertoy
             entry.error = nil
         } catch let error as ShaderError {
             entry.error = error
@@ -117,14 +146,14 @@ final class UserShaderPass {
         }
     }
 
-    /// The entry for `path`, compiled on first use; throws when there is no good program.
-    func entry(_ path: String, shaders: ShaderLibrary) throws -> Entry {
-        if let entry = entries[path] {
+    /// The entry for `key`, compiled on first use; throws when there is no good program.
+    func entry(_ key: ProgramKey, shaders: ShaderLibrary) throws -> Entry {
+        if let entry = entries[key] {
             if entry.program != nil { return entry }
             if let error = entry.error { throw error }
         }
-        try load(path, shaders: shaders)
-        return entries[path]!
+        try load(key, shaders: shaders)
+        return entries[key]!
     }
 
     static func activeUniforms(_ program: ShaderProgram) -> [String: Uniform] {
@@ -154,6 +183,8 @@ final class UserShaderPass {
         case GL_BOOL: return "bool"
         case GL_UNSIGNED_INT: return "uint"
         case GL_SAMPLER_2D: return "sampler2D"
+        case GL_SAMPLER_3D: return "sampler3D"
+        case GL_SAMPLER_CUBE: return "samplerCube"
         case GL_FLOAT_MAT2: return "mat2"
         case GL_FLOAT_MAT3: return "mat3"
         case GL_FLOAT_MAT4: return "mat4"
@@ -161,9 +192,40 @@ final class UserShaderPass {
         }
     }
 
-    /// Sets the built-in and user uniforms `s` declares. The program must be in use.
-    func setUniforms(_ entry: Entry, _ s: ShaderDraw, frame: Frame, channels: ChannelTextures) throws {
-        let file = (s.layer.fragmentPath as NSString).lastPathComponent
+    /// One pass of a shader layer as it is drawn: the layer's own, or one of its buffers.
+    struct PassInputs {
+        var draw: ShaderDraw
+        /// The pass's file, and the JSON path of its channels (for messages).
+        var path: String
+        var channelsPath: String
+        var channels: [ShaderChannel]
+        var isBuffer: Bool
+        var time: Double
+        var frameNumber: Int
+        /// The size of the layer's buffers (the frame's pixel size).
+        var bufferSize: SIMD2<Int>
+
+        var file: String { (path as NSString).lastPathComponent }
+        var key: ProgramKey { ProgramKey(path: path, common: draw.layer.commonPath, channels: channels, isBuffer: isBuffer) }
+
+        /// The layer's own pass at the frame's time.
+        init(_ s: ShaderDraw, frame: Frame) {
+            draw = s; path = s.layer.fragmentPath; channelsPath = "layers[\(s.index)].channels"; channels = s.layer.channels
+            isBuffer = false; time = frame.time; frameNumber = frame.frameNumber; bufferSize = frame.pixelSize
+        }
+
+        /// Buffer `b` of `s` at frame `number`, time `time`.
+        init(_ s: ShaderDraw, buffer b: ShaderBuffer, time: Double, frameNumber: Int, bufferSize: SIMD2<Int>) {
+            draw = s; path = b.fragmentPath; channelsPath = "layers[\(s.index)].buffers.\(b.name).channels"; channels = b.channels
+            isBuffer = true; self.time = time; self.frameNumber = frameNumber; self.bufferSize = bufferSize
+        }
+    }
+
+    /// Sets the built-in and user uniforms the pass's program declares, and binds its channels
+    /// (`buffers`: the layer's buffers, for buffer channels). The program must be in use.
+    func setUniforms(_ entry: Entry, _ p: PassInputs, frame: Frame, channels: ChannelTextures, buffers: ShaderBuffers?) throws {
+        let s = p.draw
+        let file = p.file
         /// The location of built-in `name` when the program uses it; a `ShaderLayerError` when it
         /// declares another type. `count` > 1: an array of at most that many (a compiler may trim
         /// an array to the elements the shader reads).
@@ -176,21 +238,22 @@ final class UserShaderPass {
             return u.location
         }
         let size = frame.pixelSize
-        if let l = try declared("u_time", as: GLenum(GL_FLOAT), "float") { epoxy_glUniform1f(l, Float(frame.time)) }
+        if let l = try declared("u_time", as: GLenum(GL_FLOAT), "float") { epoxy_glUniform1f(l, Float(p.time)) }
         if let l = try declared("u_resolution", as: GLenum(GL_FLOAT_VEC2), "vec2") { epoxy_glUniform2f(l, Float(size.x), Float(size.y)) }
         if let l = try declared("u_frame", as: GLenum(GL_INT), "int") {
-            epoxy_glUniform1i(l, GLint(clamping: frame.frameNumber))
+            epoxy_glUniform1i(l, GLint(clamping: p.frameNumber))
         }
         if let l = try declared("u_mouse", as: GLenum(GL_FLOAT_VEC2), "vec2") { epoxy_glUniform2f(l, frame.mouse.x, frame.mouse.y) }
         if let l = try declared("u_pixelScale", as: GLenum(GL_FLOAT_VEC2), "vec2") {
             epoxy_glUniform2f(l, Float(frame.scale.x), Float(frame.scale.y))
         }
         try setSkyUniforms(frame, size: size, declared: { try declared($0, as: $1, $2) })
-        try setShadertoyUniforms(entry, s, frame: frame, channels: channels, declared: declared)
+        try setShadertoyUniforms(entry, p, frame: frame, channels: channels, buffers: buffers, declared: declared)
         for (name, value) in s.layer.uniforms {
             let path = "layers[\(s.index)].uniforms.\(name)"
             guard let u = entry.uniforms[name], u.location >= 0 else {
-                if warned.insert("\(s.layer.fragmentPath) \(name)").inserted {
+                // A layer's uniforms are for all its passes: a buffer need not use them all.
+                if !p.isBuffer && !s.layer.isMultipass && warned.insert("\(s.layer.fragmentPath) \(name)").inserted {
                     warn("\(path): \(file) does not use this uniform (not declared, or unused and removed by the compiler); ignored")
                 }
                 continue
@@ -203,10 +266,10 @@ final class UserShaderPass {
             case .color: given = "a colour (a vec4)"
             }
             guard u.size == 1, let index = expected.firstIndex(of: Int32(u.type)) else {
-                throw ShaderLayerError(path: path, message: "the shader declares \(Self.typeName(u.type))\(u.size > 1 ? "[\(u.size)]" : "") but the scene gives \(given); only float, vec2, vec3 and vec4 uniforms can be set from a scene")
+                throw ShaderLayerError(path: path, message: "\(file) declares \(Self.typeName(u.type))\(u.size > 1 ? "[\(u.size)]" : "") but the scene gives \(given); only float, vec2, vec3 and vec4 uniforms can be set from a scene")
             }
             guard index + 1 == c.count else {
-                throw ShaderLayerError(path: path, message: "the shader declares \(Self.typeName(u.type)) but the scene gives \(given)")
+                throw ShaderLayerError(path: path, message: "\(file) declares \(Self.typeName(u.type)) but the scene gives \(given)")
             }
             switch c.count {
             case 1: epoxy_glUniform1f(u.location, c[0])
@@ -217,16 +280,16 @@ final class UserShaderPass {
         }
     }
 
-    /// Runs the user shader into the bound float target (blending off, target cleared).
+    /// Runs the pass's shader into the bound target (blending off).
     /// Expects the full-screen vertex array bound.
-    func drawShader(_ s: ShaderDraw, frame: Frame, shaders: ShaderLibrary, channels: ChannelTextures) throws {
-        let entry = try entry(s.layer.fragmentPath, shaders: shaders)
+    func drawShader(_ p: PassInputs, frame: Frame, shaders: ShaderLibrary, channels: ChannelTextures) throws {
+        let entry = try entry(p.key, shaders: shaders)
         guard let program = entry.program else { return }
         epoxy_glUseProgram(program.id)
         // Channel textures and samplers are bound on units 0…3 by setUniforms: unbind them however
         // it ends, since Welkin's own passes read their targets without sampler objects.
         defer { Self.unbindChannels() }
-        try setUniforms(entry, s, frame: frame, channels: channels)
+        try setUniforms(entry, p, frame: frame, channels: channels, buffers: buffers[ShaderBuffers.key(p.draw)])
         GLCapture.drawFullScreenTriangle()
     }
 
@@ -278,53 +341,66 @@ extension UserShaderPass {
 
 extension UserShaderPass {
     /// Shadertoy's uniforms (WelkinCore's `Shadertoy.uniforms`), each set when the program declares
-    /// it, and the channel images bound: iChannelN on texture unit N with its sampler object.
-    func setShadertoyUniforms(_ entry: Entry, _ s: ShaderDraw, frame: Frame, channels: ChannelTextures,
+    /// it, and the channels bound: iChannelN on texture unit N with its sampler object.
+    func setShadertoyUniforms(_ entry: Entry, _ p: PassInputs, frame: Frame, channels: ChannelTextures, buffers: ShaderBuffers?,
                               declared: (String, GLenum, String, Int) throws -> GLint?) throws {
+        let s = p.draw
         let size = frame.pixelSize
         let float = GLenum(GL_FLOAT), vec3 = GLenum(GL_FLOAT_VEC3), vec4 = GLenum(GL_FLOAT_VEC4)
         if let l = try declared("iResolution", vec3, "vec3", 1) { epoxy_glUniform3f(l, Float(size.x), Float(size.y), 1) }
-        if let l = try declared("iTime", float, "float", 1) { epoxy_glUniform1f(l, Float(frame.time)) }
+        if let l = try declared("iTime", float, "float", 1) { epoxy_glUniform1f(l, Float(p.time)) }
         if let l = try declared("iTimeDelta", float, "float", 1) { epoxy_glUniform1f(l, Float(1 / Shadertoy.frameRate)) }
         if let l = try declared("iFrameRate", float, "float", 1) { epoxy_glUniform1f(l, Float(Shadertoy.frameRate)) }
-        if let l = try declared("iFrame", GLenum(GL_INT), "int", 1) { epoxy_glUniform1i(l, GLint(clamping: frame.frameNumber)) }
-        if let l = try declared("iMouse", vec4, "vec4", 1) { epoxy_glUniform4f(l, frame.mouse.x, frame.mouse.y, 0, 0) }
+        if let l = try declared("iFrame", GLenum(GL_INT), "int", 1) { epoxy_glUniform1i(l, GLint(clamping: p.frameNumber)) }
+        if let l = try declared("iMouse", vec4, "vec4", 1) {
+            let m = frame.shadertoyMouse
+            epoxy_glUniform4f(l, m.x, m.y, m.z, m.w)
+        }
         if let l = try declared("iDate", vec4, "vec4", 1) {
-            let d = SIMD4<Float>(Shadertoy.date(sky: frame.sky, time: frame.time))
+            let d = SIMD4<Float>(Shadertoy.date(sky: frame.sky, time: p.time))
             epoxy_glUniform4f(l, d.x, d.y, d.z, d.w)
         }
         if let l = try declared("iSampleRate", float, "float", 1) { epoxy_glUniform1f(l, Float(Shadertoy.sampleRate)) }
         if let l = try declared(ShadertoyWrapping.alphaUniform, GLenum(GL_INT), "int", 1) {
-            epoxy_glUniform1i(l, s.layer.alpha == .shader ? 1 : 0)
+            // A buffer keeps all four channels, as Shadertoy's do.
+            epoxy_glUniform1i(l, p.isBuffer || s.layer.alpha == .shader ? 1 : 0)
         }
         let count = Shadertoy.channelCount
         if let l = try declared("iChannelTime", float, "float[\(count)]", count) {
-            let zeros = [Float](repeating: 0, count: count)
-            epoxy_glUniform1fv(l, GLsizei(entry.uniforms["iChannelTime"]!.size), zeros)
+            // Images do not play; a buffer's time is the pass's.
+            let times = (0..<count).map { i in i < p.channels.count && p.channels[i].bufferName != nil ? Float(p.time) : 0 }
+            epoxy_glUniform1fv(l, GLsizei(entry.uniforms["iChannelTime"]!.size), times)
         }
         var resolutions = [Float](repeating: 0, count: 3 * count)
-        for (i, channel) in s.layer.channels.prefix(count).enumerated() {
-            resolutions[3 * i] = Float(channel.imageSize.x)
-            resolutions[3 * i + 1] = Float(channel.imageSize.y)
-            resolutions[3 * i + 2] = 1
-            guard let l = try declared("iChannel\(i)", GLenum(GL_SAMPLER_2D), "sampler2D", 1) else {
-                if warned.insert("\(s.layer.fragmentPath) iChannel\(i)").inserted {
-                    warn("layers[\(s.index)].channels[\(i)]: \((s.layer.fragmentPath as NSString).lastPathComponent) does not use iChannel\(i) (not declared, or unused and removed by the compiler); ignored")
+        for (i, channel) in p.channels.prefix(count).enumerated() {
+            let r = channel.resolution(bufferSize: p.bufferSize)
+            resolutions[3 * i] = Float(r.x); resolutions[3 * i + 1] = Float(r.y); resolutions[3 * i + 2] = Float(r.z)
+            guard let l = try declared("iChannel\(i)", Self.samplerEnum(channel.samplerType), channel.samplerType, 1) else {
+                if warned.insert("\(p.path) iChannel\(i)").inserted {
+                    warn("\(p.channelsPath)[\(i)]: \(p.file) does not use iChannel\(i) (not declared, or unused and removed by the compiler); ignored")
                 }
                 continue
             }
-            let texture = try channels.texture(for: channel)
+            let id: GLuint, target: GLenum
+            if let name = channel.bufferName {
+                guard let texture = buffers?.texture(name) else { continue }
+                (id, target) = (texture, GLenum(GL_TEXTURE_2D))
+            } else if let texture = try channels.texture(for: channel, keyboard: frame.keyboard) {
+                (id, target) = (texture.id, texture.target)
+                if case .image = channel.source {
+                    // The image as uploaded: a hot-reloaded file may have a new size.
+                    resolutions[3 * i] = Float(texture.size.x)
+                    resolutions[3 * i + 1] = Float(texture.size.y)
+                }
+            } else { continue }
             epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Int32(i)))
-            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
+            epoxy_glBindTexture(target, id)
             epoxy_glBindSampler(GLuint(i), channels.sampler(channel.filter, channel.wrap))
             epoxy_glUniform1i(l, GLint(i))
-            // The image as uploaded: a hot-reloaded file may have a new size.
-            resolutions[3 * i] = Float(texture.size.x)
-            resolutions[3 * i + 1] = Float(texture.size.y)
         }
-        // A channel the scene does not give reads unit N with no texture: black, as on Shadertoy
+        // A channel the pass does not give reads unit N with no texture: black, as on Shadertoy
         // (unbound here, since an earlier pass may have left its target on unit 0).
-        for i in s.layer.channels.count..<max(count, s.layer.channels.count) {
+        for i in p.channels.count..<max(count, p.channels.count) {
             guard let l = try declared("iChannel\(i)", GLenum(GL_SAMPLER_2D), "sampler2D", 1) else { continue }
             epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Int32(i)))
             epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
@@ -336,11 +412,21 @@ extension UserShaderPass {
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
     }
 
+    static func samplerEnum(_ type: String) -> GLenum {
+        switch type {
+        case "sampler3D": GLenum(GL_SAMPLER_3D)
+        case "samplerCube": GLenum(GL_SAMPLER_CUBE)
+        default: GLenum(GL_SAMPLER_2D)
+        }
+    }
+
     /// Leaves texture units 0…3 with no texture and no sampler object.
     static func unbindChannels() {
         for i in 0..<Shadertoy.channelCount {
             epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Int32(i)))
             epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+            epoxy_glBindTexture(GLenum(GL_TEXTURE_3D), 0)
+            epoxy_glBindTexture(GLenum(GL_TEXTURE_CUBE_MAP), 0)
             epoxy_glBindSampler(GLuint(i), 0)
         }
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
@@ -357,16 +443,120 @@ extension UserShaderPass: GLLayerPass {
 
     /// The user shaders of `frame` are the ones in use from now on.
     func willDraw(_ frame: Frame) {
-        inUse = Set(frame.layers.compactMap { ($0 as? ShaderDraw)?.layer.fragmentPath })
+        var keys: Set<ProgramKey> = []
+        for case let s as ShaderDraw in frame.layers {
+            keys.insert(PassInputs(s, frame: frame).key)
+            for b in s.layer.buffers { keys.insert(PassInputs(s, buffer: b, time: 0, frameNumber: 0, bufferSize: .zero).key) }
+        }
+        inUse = keys
     }
 
-    /// Recompiles the user shaders whose files changed, and those that never compiled.
+    /// Recompiles the user shaders whose files changed, and those that never compiled. Buffers
+    /// start again from frame 0 when any shader was recompiled (Shadertoy's reset on a new compile).
     func reload(shaders: ShaderLibrary, affected: ([String]) -> Bool) throws -> [ShaderError] {
         var failures: [ShaderError] = []
-        for (path, entry) in entries.sorted(by: { $0.key < $1.key }) where affected(entry.files) || entry.program == nil {
-            do { try load(path, shaders: shaders) } catch let e as ShaderError { failures.append(e) }
+        var reloaded = false
+        for (key, entry) in entries.sorted(by: { $0.key.path < $1.key.path }) where affected(entry.files) || entry.program == nil {
+            reloaded = true
+            do { try load(key, shaders: shaders) } catch let e as ShaderError { failures.append(e) }
         }
+        if reloaded { for b in buffers.values { b.reset() } }
         return failures
+    }
+}
+
+/// The buffers of one multipass shader layer: a pair of RGBA32F targets per buffer (the newest
+/// picture and the one before it), and how far they have run.
+///
+/// Headless (`live` false) a frame at time t shows buffer frame N = floor(t × 60): buffer frames
+/// k = 0…N run in order at iTime = k / 60 and iFrame = k, from frame 0 (cleared targets) or from the
+/// last frame run when N is beyond it, so a render at any time is the same picture every run, and an
+/// export runs each buffer frame once. In the viewer (`live`) each new frame runs one buffer frame at
+/// the frame's own time, counting iFrame from 0 since the last reset (a reload, a new size).
+final class ShaderBuffers {
+    /// The layer a state belongs to: its index and its files (a different layer starts afresh).
+    static func key(_ s: ShaderDraw) -> String {
+        ([String(s.index), s.layer.fragmentPath, s.layer.commonPath ?? ""] + s.layer.buffers.map { "\($0.name)=\($0.fragmentPath)" })
+            .joined(separator: "\u{1}")
+    }
+
+    /// The most buffer frames one render replays (10 minutes at 60 a second).
+    static let maximumReplay = 36_000
+
+    private var pairs: [String: (current: RenderTarget, previous: RenderTarget)] = [:]
+    let size: SIMD2<Int>
+    /// The last buffer frame run (nil: none since the targets were cleared), and the viewer's count.
+    private(set) var lastFrame: Int?
+    private var liveCount = 0
+    /// The frame number the viewer last ran a buffer frame for.
+    private var liveFrame: Int?
+
+    init(names: [String], size: SIMD2<Int>) throws {
+        self.size = size
+        for name in names {
+            let a = try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT)
+            let b = try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT)
+            pairs[name] = (a, b)
+        }
+        reset()
+    }
+
+    deinit { for p in pairs.values { p.current.delete(); p.previous.delete() } }
+
+    /// The newest picture of buffer `name`.
+    func texture(_ name: String) -> GLuint? { pairs[name]?.current.texture }
+
+    /// Clears every target: the next frame runs from buffer frame 0.
+    func reset() {
+        for p in pairs.values {
+            for t in [p.current, p.previous] {
+                t.bind()
+                epoxy_glClearColor(0, 0, 0, 0)
+                epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            }
+        }
+        lastFrame = nil
+        liveCount = 0
+        liveFrame = nil
+    }
+
+    /// The buffer frames to run for `frame`: (frame number, time) in order.
+    func steps(for frame: Frame, live: Bool) throws -> [(number: Int, time: Double)] {
+        if live {
+            guard liveFrame != frame.frameNumber else { return [] }
+            liveFrame = frame.frameNumber
+            defer { liveCount += 1 }
+            return [(liveCount, frame.time)]
+        }
+        let n = max(frame.frameNumber, 0)
+        guard n <= Self.maximumReplay else {
+            throw GLError("a shader layer with buffers replays every frame from 0 at 60 a second; t = \(frame.time) s needs \(n + 1) frames, at most \(Self.maximumReplay + 1) (10 minutes)")
+        }
+        if let last = lastFrame, last == n { return [] }
+        if let last = lastFrame, last > n { reset() }
+        let first = lastFrame.map { $0 + 1 } ?? 0
+        return (first...n).map { ($0, Double($0) / Shadertoy.frameRate) }
+    }
+
+    /// Runs buffer frame `step` of `s`: each buffer in order into its spare target, which then
+    /// becomes its newest picture (mipmaps made when a pass samples it with mipmaps).
+    func run(_ s: ShaderDraw, step: (number: Int, time: Double), pass: UserShaderPass, in context: GLLayerContext) throws {
+        let readers = ([s.layer.channels] + s.layer.buffers.map(\.channels)).flatMap { $0 }
+        for b in s.layer.buffers {
+            guard let pair = pairs[b.name] else { continue }
+            pair.previous.bind()
+            epoxy_glDisable(GLenum(GL_BLEND))
+            epoxy_glBindVertexArray(context.renderer.fullScreenVertexArray)
+            let inputs = UserShaderPass.PassInputs(s, buffer: b, time: step.time, frameNumber: step.number, bufferSize: size)
+            try pass.drawShader(inputs, frame: context.frame, shaders: context.shaders, channels: context.channels)
+            pairs[b.name] = (pair.previous, pair.current)
+            if readers.contains(where: { $0.bufferName == b.name && $0.filter == .mipmap }) {
+                epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), pair.previous.texture)
+                epoxy_glGenerateMipmap(GLenum(GL_TEXTURE_2D))
+                epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+            }
+        }
+        lastFrame = step.number
     }
 }
 
@@ -379,10 +569,25 @@ extension ShaderDraw: GLDrawable {
 
     /// The user's shader into the layer target (cleared), then composited from there.
     func plan(_ b: inout FramePlan.Builder, into target: String, resolving: ResolveVariant?) {
+        // Buffers: each reads this frame's picture of a buffer that ran before it, else the last frame's.
+        var ran: Set<String> = []
+        func reads(_ channels: [ShaderChannel]) -> [String] {
+            channels.compactMap(\.bufferName).map { ran.contains($0) ? "shader.\(index).buffer.\($0)" : "shader.\(index).buffer.\($0).previous" }
+        }
+        for buffer in layer.buffers {
+            let written = b.target("shader.\(index).buffer.\(buffer.name)", .rgba32f, .persistent,
+                                   why: "Shadertoy's buffers are float (a feedback pass keeps its precision frame to frame)")
+            for name in buffer.channels.compactMap(\.bufferName) where !ran.contains(name) {
+                _ = b.target("shader.\(index).buffer.\(name).previous", .rgba32f, .persistent, why: "the buffer's previous frame (ping-pong)")
+            }
+            let file = (buffer.fragmentPath as NSString).lastPathComponent
+            b.pass("buffer \(buffer.name)", program: file, layer: b.layer, reads: reads(buffer.channels), writes: written, blend: .replace)
+            ran.insert(buffer.name)
+        }
         let layerTarget = b.target("layer", .rgba32f, .persistent, why: "a user shader's output, premultiplied float")
         b.pass("clear", program: "—", layer: b.layer, reads: [], writes: layerTarget, blend: .replace)
         let file = (layer.fragmentPath as NSString).lastPathComponent
-        b.pass("user shader", program: file, layer: b.layer, reads: [], writes: layerTarget, blend: .replace)
+        b.pass("user shader", program: file, layer: b.layer, reads: reads(layer.channels), writes: layerTarget, blend: .replace)
         b.layerPass("user shader composite", program: planProgram, into: target, resolving: resolving, reads: [layerTarget])
     }
 
@@ -403,15 +608,29 @@ extension ShaderDraw: GLDrawable {
         try pass.drawComposite(layer: context.layerTarget!.texture, opacity: opacity, pixelSize: context.pixelSize, resolve: resolve)
     }
 
-    /// Runs the user shader into the layer target (cleared to transparent, so discarded fragments
-    /// add nothing) and leaves blending off.
+    /// Runs the layer's buffers up to this frame (ShaderBuffers), then the user shader into the
+    /// layer target (cleared to transparent, so discarded fragments add nothing) and leaves blending off.
     private func run(_ pass: UserShaderPass, in context: GLLayerContext) throws {
         guard let layerTarget = context.layerTarget else { return }
+        if layer.isMultipass {
+            let key = ShaderBuffers.key(self)
+            let size = context.pixelSize
+            if pass.buffers[key]?.size != size {
+                pass.buffers[key] = nil
+                pass.buffers[key] = try ShaderBuffers(names: layer.buffers.map(\.name), size: size)
+            }
+            let buffers = pass.buffers[key]!
+            for step in try buffers.steps(for: context.frame, live: context.renderer.runsBuffersLive) {
+                try buffers.run(self, step: step, pass: pass, in: context)
+            }
+            try context.waitWhileRendering()
+        }
         epoxy_glDisable(GLenum(GL_BLEND))
         layerTarget.bind()
+        epoxy_glBindVertexArray(context.renderer.fullScreenVertexArray)
         epoxy_glClearColor(0, 0, 0, 0)
         epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        try pass.drawShader(self, frame: context.frame, shaders: context.shaders, channels: context.channels)
+        try pass.drawShader(UserShaderPass.PassInputs(self, frame: context.frame), frame: context.frame, shaders: context.shaders, channels: context.channels)
     }
 }
 
@@ -419,7 +638,7 @@ extension GLRenderer {
     /// Welkin's shader files and every user shader file `frame` draws, with their includes.
     public func shaderFiles(for frame: Frame) -> [String] {
         var paths: [String] = []
-        for case let s as ShaderDraw in frame.layers where !paths.contains(s.layer.fragmentPath) { paths.append(s.layer.fragmentPath) }
+        for case let s as ShaderDraw in frame.layers { for p in s.layer.shaderPaths where !paths.contains(p) { paths.append(p) } }
         return shaderFiles(forUserShaders: paths)
     }
 
@@ -427,7 +646,7 @@ extension GLRenderer {
     public func shaderFiles(for scene: Scene) -> [String] {
         var paths: [String] = []
         for layer in scene.layers {
-            if let s = layer.content as? ShaderLayer, !paths.contains(s.fragmentPath) { paths.append(s.fragmentPath) }
+            if let s = layer.content as? ShaderLayer { for p in s.shaderPaths where !paths.contains(p) { paths.append(p) } }
         }
         return shaderFiles(forUserShaders: paths)
     }
@@ -436,7 +655,7 @@ extension GLRenderer {
         var out = shaderFiles
         for path in paths {
             // Not compiled yet: preprocess to find the includes (a broken include still lists the file).
-            let files = pass(UserShaderPass.self).entries[path]?.files
+            let files = pass(UserShaderPass.self).entries.first(where: { $0.key.path == path })?.value.files
                 ?? (try? ShaderSource(path: path, includeDirectories: [shaders.directory]).files) ?? [path]
             for f in files where !out.contains(f) { out.append(f) }
         }
@@ -449,13 +668,13 @@ extension GLRenderer {
     public func loadUserShader(at path: String) throws {
         try context.makeCurrent()
         let user = pass(UserShaderPass.self)
-        user.inUse.insert(path)
-        try user.load(path, shaders: shaders)
+        user.inUse.insert(.init(path: path))
+        try user.load(.init(path: path), shaders: shaders)
     }
 
     /// The error of the latest attempt to compile the user shader at `path`, nil if it compiled
     /// (or was never loaded).
     public func userShaderError(at path: String) -> ShaderError? {
-        pass(UserShaderPass.self).entries[path]?.error
+        pass(UserShaderPass.self).entries[.init(path: path)]?.error
     }
 }

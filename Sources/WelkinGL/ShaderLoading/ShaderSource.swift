@@ -32,26 +32,45 @@ public struct ShaderSource: Sendable {
     /// Builds from text already in memory (tests, or a caller that read the file itself).
     /// Includes resolve relative to `path`'s directory. `wrapping` surrounds the text with Welkin's
     /// own files (a Shadertoy `mainImage` file, which is not a complete shader by itself).
+    /// `constants`: where Welkin's constants prelude (ShaderConstants.defines: PI, codes, limits)
+    /// goes. Welkin's own programs get it first; a user's shader only where it includes a file from
+    /// `library` (Welkin's shader directory), just before that file, so a shader that includes none of
+    /// Welkin's files sees only its own names (a `const float PI` of its own compiles).
     public init(text: String, path: String, defines: [(name: String, value: String)] = [], includeDirectories: [String] = [],
-                wrapping: Wrapping? = nil) throws {
+                wrapping: Wrapping? = nil, constants: Constants = .first) throws {
         self.path = path
-        var builder = Builder(defines: ShaderConstants.defines + defines, includeDirectories: includeDirectories, wrapping: wrapping)
+        var builder = Builder(defines: defines, includeDirectories: includeDirectories, wrapping: wrapping)
+        switch constants {
+        case .first: builder.defines = ShaderConstants.defines + defines
+        case .beforeLibrary(let directory): builder.library = Builder.standardized(directory); builder.pendingConstants = true
+        }
         try builder.append(text: text, path: path, stack: [])
         self.text = builder.output
         files = builder.files
     }
 
+    /// Where the constants prelude goes (see `init(text:…)`).
+    public enum Constants: Sendable {
+        /// Right after `#version` and the defines: Welkin's own programs.
+        case first
+        /// Just before the first included file from this directory (Welkin's library), if any.
+        case beforeLibrary(String)
+    }
+
     /// Files put around a top file: `version` first when the file has no `#version` of its own,
-    /// then the constants prelude, then each `prelude` file, the file itself, and each `epilogue`
+    /// then the defines, then each `prelude` file, the file itself, and each `epilogue`
     /// file (absolute paths). Each goes in once and is numbered like an include, so a compile
     /// error still names the user's file and line, or Welkin's file when the fault is there.
+    /// A prelude file may come with its text already read (and rewritten: a Shadertoy Common file).
     public struct Wrapping: Sendable {
         public var version: String
         public var prelude: [String]
         public var epilogue: [String]
+        /// Texts to use instead of reading the file, by path (prelude files only).
+        public var texts: [String: String] = [:]
 
-        public init(version: String, prelude: [String], epilogue: [String]) {
-            self.version = version; self.prelude = prelude; self.epilogue = epilogue
+        public init(version: String, prelude: [String], epilogue: [String], texts: [String: String] = [:]) {
+            self.version = version; self.prelude = prelude; self.epilogue = epilogue; self.texts = texts
         }
     }
 
@@ -115,6 +134,14 @@ public struct ShaderSource: Sendable {
         var defines: [(name: String, value: String)]
         var includeDirectories: [String] = []
         var wrapping: Wrapping? = nil
+        /// With `.beforeLibrary`: the library directory (standardised), and whether the constants
+        /// are still to be written.
+        var library: String? = nil
+        var pendingConstants = false
+
+        init(defines: [(name: String, value: String)], includeDirectories: [String], wrapping: Wrapping?) {
+            self.defines = defines; self.includeDirectories = includeDirectories; self.wrapping = wrapping
+        }
 
         mutating func append(path: String, includedAt site: ShaderDiagnostic?, stack: [String]) throws {
             guard let site else { return try append(text: ShaderSource.read(path), path: path, stack: stack) }
@@ -152,15 +179,20 @@ public struct ShaderSource: Sendable {
                 for d in defines { output += "#define \(d.name) \(d.value)\n" }
             }
             for file in wrapping?.prelude ?? [] where !seen.contains(Self.standardized(file)) {
-                try append(path: file, includedAt: nil, stack: stack)
+                if let text = wrapping?.texts[file] { try append(text: text, path: file, stack: stack) }
+                else { try append(path: file, includedAt: nil, stack: stack) }
             }
             let base = index * ShaderSource.lineStride
             if index != 0 || first > 0 || (isTop && !defines.isEmpty) || wrapping != nil {
                 output += "#line \(base + first + 1) \(index)\n"
             }
+            // Directives are read with comments blanked: an #include inside /* */ is no include.
+            let code = ShadertoyWrapping.strippingComments(text).split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.hasSuffix("\r") ? $0.dropLast() : $0
+            }
             for i in first..<lines.count {
                 let line = lines[i]
-                let trimmed = line.drop(while: \.isWhitespace)
+                let trimmed = (i < code.count ? code[i] : line).drop(while: \.isWhitespace)
                 if trimmed.hasPrefix("#version") {
                     throw ShaderError(.misplacedVersion, file: path, line: i + 1,
                                       "#version must be the first directive of the top file (included files have none)")
@@ -185,6 +217,11 @@ public struct ShaderSource: Sendable {
                 if seen.contains(targetKey) {
                     output += "// (already included: \(name))\n"
                     continue
+                }
+                if pendingConstants, let library, targetKey.hasPrefix(library + "/") {
+                    // Welkin's own file needs Welkin's constants: they reach the user's shader from here on.
+                    pendingConstants = false
+                    for d in ShaderConstants.defines { output += "#define \(d.name) \(d.value)\n" }
                 }
                 try append(path: target, includedAt: site, stack: stack)
                 output += "#line \(base + i + 2) \(index)\n"

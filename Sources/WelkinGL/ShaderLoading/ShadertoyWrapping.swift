@@ -1,15 +1,17 @@
-// ShadertoyWrapping: recognises a Shadertoy image shader and wraps it into a complete one.
+// ShadertoyWrapping: recognises a Shadertoy shader and wraps it into a complete one.
 //
-// A user shader file that defines `void mainImage(…)` and no `main` is a Shadertoy shader: Welkin
-// compiles it between Shaders/shadertoy.glsl (the uniforms Shadertoy declares) and
-// Shaders/shadertoy-main.glsl (a `main` that calls `mainImage`), and adds `#version 330 core` when
-// the file has none. The file is read with its comments blanked out (line breaks kept), so a
-// commented-out `mainSound` is no error and the lines reported are the file's own. Features Welkin
-// cannot feed (sound, cube maps, VR without mainImage) are refused naming FILE:LINE; multipass
-// buffers, the keyboard and video or music inputs cannot be told apart from an image channel in
-// the source, so they are documented (docs/shaders.md) rather than detected.
+// A user shader file that uses `mainImage` and defines no `main` is a Shadertoy shader (however
+// mainImage is defined: `void mainImage(…)`, or a macro such as `#define mainImage(O, U) …`).
+// Welkin compiles it between Shaders/shadertoy.glsl (the uniforms Shadertoy declares, each channel
+// with the sampler type its input needs) and the layer's Common file, and Shaders/shadertoy-main.glsl
+// (a `main` that calls `mainImage`), adding `#version 330 core` when the file has none, and
+// rewrites it as WebGL2 would read it (ShadertoyRewrite: GL_ES, zero-initialised variables). The
+// file is read with its comments blanked out (line breaks kept), so a commented-out `mainSound` is
+// no error and the lines reported are the file's own. Features Welkin cannot feed (sound, Cube A,
+// VR without mainImage) are refused naming FILE:LINE.
 
 import Foundation
+import WelkinCore
 
 enum ShadertoyWrapping {
     /// The uniform declarations put before a Shadertoy file (in Welkin's shader library).
@@ -19,32 +21,70 @@ enum ShadertoyWrapping {
     /// The alpha switch shadertoy-main.glsl declares: true when the layer wants the shader's alpha.
     static let alphaUniform = "welkin_shaderAlpha"
 
-    /// How `text` (the file at `path`) is to be compiled: nil for a complete shader (it has its own
-    /// `main`, or no `mainImage`), else the wrapping around it from `library`. Throws a
-    /// `ShaderError` (`unsupportedShadertoyFeature`, FILE:LINE) for a Shadertoy feature Welkin lacks.
-    static func wrapping(for text: String, path: String, library: ShaderLibrary) throws -> ShaderSource.Wrapping? {
+    /// A file ready to compile: its text (rewritten for a Shadertoy file) and what goes around it.
+    struct Prepared {
+        var text: String
+        var wrapping: ShaderSource.Wrapping?
+        var defines: [(name: String, value: String)] = []
+        var isShadertoy: Bool { wrapping != nil }
+    }
+
+    /// Whether `text` is a Shadertoy file: it names mainImage and defines no main.
+    static func isShadertoy(_ text: String) -> Bool {
         let tokens = Token.scan(strippingComments(text))
-        func defines(_ name: String) -> Token? {
-            tokens.indices.first { i in
-                tokens[i].text == name && i + 1 < tokens.count && tokens[i + 1].text == "("
-                    && i > 0 && tokens[i - 1].text == "void"
-            }.map { tokens[$0] }
-        }
-        if defines("main") != nil { return nil }
-        let mainImage = defines("mainImage")
+        return definesMain(tokens) == nil && tokens.contains { $0.text == "mainImage" }
+    }
+
+    static func definesMain(_ tokens: [Token]) -> Token? {
+        tokens.indices.first { i in
+            tokens[i].text == "main" && i + 1 < tokens.count && tokens[i + 1].text == "("
+                && i > 0 && tokens[i - 1].text == "void"
+        }.map { tokens[$0] }
+    }
+
+    /// How `text` (the file at `path`) is to be compiled. A complete shader (its own `main`, or no
+    /// `mainImage`) is left as it is, unless `needsMainImage` (a buffer, or a layer with a Common
+    /// file), when it is an error. A Shadertoy file is rewritten (ShadertoyRewrite, with what the
+    /// Common file declares) and wrapped with the prelude (its channels' sampler types), the Common
+    /// file (rewritten too) and the epilogue. Throws a `ShaderError` (FILE:LINE) for a Shadertoy
+    /// feature Welkin lacks.
+    static func prepare(_ text: String, path: String, library: ShaderLibrary, common: (path: String, text: String)? = nil,
+                        samplers: [String] = [], needsMainImage: Bool = false) throws -> Prepared {
+        let tokens = Token.scan(strippingComments(text))
+        let main = definesMain(tokens)
+        let mentionsMainImage = tokens.contains { $0.text == "mainImage" }
         let unsupported: [(name: String, applies: Bool, message: String)] = [
-            ("mainSound", true, "Shadertoy sound shaders (mainSound) are not supported: Welkin draws images (mainImage) only"),
-            ("mainCubemap", true, "Shadertoy cube map passes (mainCubemap) are not supported: Welkin draws images (mainImage) only"),
-            ("mainVR", mainImage == nil, "Shadertoy's VR entry point (mainVR) is not supported: define mainImage"),
-            ("samplerCube", true, "cube map channels (samplerCube) are not supported: iChannel0…3 are 2D images (sampler2D)"),
+            ("mainSound", main == nil, "Shadertoy sound shaders (mainSound) are not supported: Welkin draws images (mainImage) only"),
+            ("mainCubemap", main == nil, "Shadertoy's Cube A pass (mainCubemap) is not supported: buffers A…D and the image pass are"),
+            ("mainVR", main == nil && !mentionsMainImage, "Shadertoy's VR entry point (mainVR) is not supported: define mainImage"),
         ]
         let offending = tokens.first { token in unsupported.contains { $0.name == token.text && $0.applies } }
         if let offending, let rule = unsupported.first(where: { $0.name == offending.text }) {
             throw ShaderError(.unsupportedShadertoyFeature, file: path, line: offending.line, rule.message)
         }
-        guard mainImage != nil else { return nil }
-        return ShaderSource.Wrapping(version: "#version 330 core", prelude: [library.path(preludeFile)],
-                                     epilogue: [library.path(epilogueFile)])
+        guard main == nil, mentionsMainImage else {
+            if needsMainImage {
+                throw ShaderError(.unsupportedShadertoyFeature, file: path, line: main?.line,
+                                  "a buffer's shader, and a shader with a Common file, must be a Shadertoy shader: define mainImage, not main")
+            }
+            return Prepared(text: text, wrapping: nil)
+        }
+        var context = ShadertoyRewrite.Context()
+        var texts: [String: String] = [:]
+        var prelude = [library.path(preludeFile)]
+        if let common {
+            context = ShadertoyRewrite.context(of: common.text)
+            texts[common.path] = ShadertoyRewrite.rewrite(common.text)
+            prelude.append(common.path)
+        }
+        var defines: [(name: String, value: String)] = [("WELKIN_GL_ES", "1")]
+        for i in 0..<Shadertoy.channelCount {
+            defines.append(("WELKIN_CHANNEL\(i)", i < samplers.count ? samplers[i] : "sampler2D"))
+        }
+        return Prepared(text: ShadertoyRewrite.rewrite(text, context: context),
+                        wrapping: ShaderSource.Wrapping(version: "#version 330 core", prelude: prelude,
+                                                        epilogue: [library.path(epilogueFile)], texts: texts),
+                        defines: defines)
     }
 
     /// `text` with every `//` and `/* */` comment replaced by spaces, line breaks kept.
