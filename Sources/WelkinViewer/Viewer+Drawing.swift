@@ -44,6 +44,20 @@ extension Viewer {
         glfwGetCursorPos(window, &cx, &cy)
         let scale = contentScale()
         frame.mouse = SIMD2(Float(cx * scale.x), Float(Double(fb.y) - cy * scale.y))
+        if scene.layers.contains(where: { $0.content is ShaderLayer }) {
+            // Shadertoy's inputs: the left button over the picture (not the panel), the keys by
+            // JavaScript key code (ShadertoyKeys), while the panel does not have the keyboard.
+            let panelHasMouse = panel.visible && panel.started && wp_want_mouse()
+            let down = !panelHasMouse && glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS
+            shadertoyMouse.update(position: frame.mouse, down: down)
+            var held: Set<Int> = []
+            if !(panel.visible && panel.started && wp_want_keyboard()) {
+                for (code, key) in ShadertoyKeys.glfw where glfwGetKey(window, key) == GLFW_PRESS { held.insert(code) }
+            }
+            shadertoyKeyboard.update(held: held)
+            frame.shadertoyMouse = shadertoyMouse.value
+            frame.keyboard = shadertoyKeyboard
+        }
         return frame
     }
 
@@ -152,4 +166,20 @@ extension Viewer {
         glfwSetWindowTitle(window, title)
         stats.titleShowsFailure = failing
     }
+}
+
+/// The keys Shadertoy's keyboard texture has, by JavaScript key code, as GLFW names them.
+enum ShadertoyKeys {
+    static let glfw: [(code: Int, key: Int32)] = {
+        var out: [(Int, Int32)] = []
+        for c in 65...90 { out.append((c, Int32(c))) }            // A…Z: the same codes
+        for c in 48...57 { out.append((c, Int32(c))) }            // 0…9
+        out += [(32, GLFW_KEY_SPACE), (13, GLFW_KEY_ENTER), (27, GLFW_KEY_ESCAPE), (9, GLFW_KEY_TAB), (8, GLFW_KEY_BACKSPACE),
+                (37, GLFW_KEY_LEFT), (38, GLFW_KEY_UP), (39, GLFW_KEY_RIGHT), (40, GLFW_KEY_DOWN),
+                (16, GLFW_KEY_LEFT_SHIFT), (16, GLFW_KEY_RIGHT_SHIFT), (17, GLFW_KEY_LEFT_CONTROL), (17, GLFW_KEY_RIGHT_CONTROL),
+                (18, GLFW_KEY_LEFT_ALT), (18, GLFW_KEY_RIGHT_ALT), (33, GLFW_KEY_PAGE_UP), (34, GLFW_KEY_PAGE_DOWN),
+                (35, GLFW_KEY_END), (36, GLFW_KEY_HOME), (45, GLFW_KEY_INSERT), (46, GLFW_KEY_DELETE)]
+        for f in 0..<12 { out.append((112 + f, GLFW_KEY_F1 + Int32(f))) }
+        return out
+    }()
 }

@@ -18,7 +18,7 @@ extension Viewer {
       Space         pause / resume
       ← / →         step time back / forward 1 s (with Shift: 10 s)
       , / .         step one frame back / forward (1/60 s)
-      Home          back to t = 0
+      Home          back to t = 0 (shader buffers start again from frame 0)
       [ / ]         playback speed down / up (0.1× … 2×)
       R             reload the scene and every shader now
       Shift-R       start / stop recording the window as NAME-rec-N.mp4 beside the scene (needs ffmpeg)
@@ -60,6 +60,7 @@ extension Viewer {
             print("t = \(Playback.format(playback.time)) s (paused)")
         case GLFW_KEY_HOME:
             setTime(0)
+            renderer.resetShaderBuffers()
             print("t = 0.00 s")
         case GLFW_KEY_LEFT_BRACKET, GLFW_KEY_RIGHT_BRACKET:
             setSpeed(playback.steppedSpeed(up: key == GLFW_KEY_RIGHT_BRACKET))

@@ -75,6 +75,9 @@ public final class Viewer {
     var needsRedraw = true
     /// Keys pressed since the loop last looked (handled between frames, never in the middle of one).
     var pendingKeys: [(key: Int32, mods: Int32)] = []
+    /// Shadertoy's iMouse and keyboard texture, from the window's pointer and keys.
+    var shadertoyMouse = ShadertoyMouse()
+    var shadertoyKeyboard = ShadertoyKeyboard()
     var windowedFrame: (x: Int32, y: Int32, width: Int32, height: Int32)?
 
     /// Opens the window. Throws GLContextError (no display), SceneError, ShaderError.
@@ -108,6 +111,7 @@ public final class Viewer {
         // A frame where nothing moved (a still scene playing, a redraw for the panel or the
         // console): the last picture is shown again without drawing it.
         renderer.reusesUnchangedFrames = true
+        renderer.runsBuffersLive = true
         watcher = try FileWatcher()
         try watcher.watch(watchedFiles())
         glfwSwapInterval(1)

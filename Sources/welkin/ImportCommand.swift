@@ -1,4 +1,5 @@
-// `welkin import`: a Particle Designer / cocos2d .plist or a Starling .pex effect as a scene.
+// `welkin import`: a Particle Designer / cocos2d .plist or a Starling .pex effect as a scene, or a
+// Shadertoy shader's JSON as a scene with a multipass shader layer.
 
 import Foundation
 import WelkinCore
@@ -7,9 +8,16 @@ import WelkinImport
 
 extension Commands {
     static let importEffect = Command(
-        name: "import", summary: "Turn a Particle Designer .plist or Starling .pex effect into a scene.",
-        usage: "welkin import EFFECT.plist|EFFECT.pex -o SCENE.json [--size WxH] [--keep-position]",
+        name: "import", summary: "Turn a Particle Designer .plist, Starling .pex or Shadertoy .json into a scene.",
+        usage: "welkin import EFFECT.plist|EFFECT.pex|SHADER.json -o SCENE.json [--size WxH] [--keep-position]",
         discussion: """
+        A Shadertoy shader's JSON (the site's API answer {"Shader": …} or its export of one shader) becomes
+        a scene with one shader layer and a file per pass beside it: SCENE-image.frag, SCENE-common.glsl,
+        SCENE-buffer-a.frag… (buffers matched by their output ids; docs/shaders.md, "Importing from
+        Shadertoy"). Media textures not beside the JSON become generated noise (a warning each); sound,
+        music, microphone, video, webcam inputs and Cube A are refused naming the pass. The scene is
+        800x450 unless --size says otherwise.
+
         The scene has one emitter layer with one cell carrying every value of the effect (docs/particles.md,
         "Importing effects", maps each key). The effect's texture (embedded textureImageData, plain or
         gzip-compressed PNG, or the PNG named by textureFileName beside the effect) is written as a PNG
@@ -40,6 +48,35 @@ extension Commands {
             let outURL = URL(fileURLWithPath: out)
             let name = outURL.deletingPathExtension().lastPathComponent
             let outDirectory = outURL.deletingLastPathComponent().path
+            if path.lowercased().hasSuffix(".json") || ShadertoyImport.looksLikeShadertoy(text) {
+                guard !(try args[Options.Import.keepPosition]) else {
+                    throw UsageError(message: "--keep-position is for particle effects, not Shadertoy shaders", command: command)
+                }
+                var shaderOptions = ShadertoyImport.Options()
+                if let size = try args[Options.Import.size] { shaderOptions.size = size }
+                let result: ShadertoyImport.Result
+                do { result = try ShadertoyImport.convert(text, path: path, name: name, options: shaderOptions) } catch let e as ShadertoyImport.Failure {
+                    throw Failure(message: e.description)
+                }
+                for warning in result.warnings { printError("\(path): \(warning)") }
+                // The pass files first (the scene names them), then the scene, each renamed into place;
+                // the scene is checked by the scene loader before it is written.
+                var written: [String] = []
+                for f in result.files {
+                    let filePath = (outDirectory as NSString).appendingPathComponent(f.fileName)
+                    try writeAtomically(Array(f.text.utf8), to: filePath)
+                    written.append(filePath)
+                }
+                do {
+                    _ = try SceneLoader.decode(result.scene, file: out, directory: outDirectory)
+                } catch {
+                    for w in written { try? FileManager.default.removeItem(atPath: w) }
+                    throw Failure(message: "\(path): the shader makes no valid scene: \(error)")
+                }
+                try writeAtomically(Array(result.scene.utf8), to: out)
+                print("wrote \(out) and " + result.files.map(\.fileName).joined(separator: ", "))
+                return 0
+            }
             let result: ParticleImport.Result
             let effect = try EffectFile.parse(text, path: path)
             result = try ParticleImport.convert(effect, effectDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path,

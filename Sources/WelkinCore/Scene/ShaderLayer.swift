@@ -58,6 +58,8 @@ public struct ShaderChannel: Sendable, Equatable {
         /// Shadertoy's keyboard: a 256×3 one-channel texture (row 0 held, row 1 pressed this frame,
         /// row 2 toggled) from the viewer's keys; all zero headless.
         case keyboard
+        /// Nothing: reads black, as a Shadertoy channel left empty (it holds a place in the list).
+        case empty
     }
 
     public var source: Source
@@ -105,6 +107,7 @@ public struct ShaderChannel: Sendable, Equatable {
         case .noise(.volume, let n): return SIMD3(n, n, n)
         case .noise(_, let n): return SIMD3(n, n, 1)
         case .keyboard: return SIMD3(256, 3, 1)
+        case .empty: return .zero
         }
     }
 }
@@ -214,7 +217,7 @@ extension ShaderChannel {
     public static let properties: PropertyTable = {
         let d = ShaderChannel(imagePath: "", imageSize: .zero)
         return PropertyTable("shaderChannel", title: "shader channel",
-                             "An input of a shader pass, read by the shader as iChannel0…3 (Shadertoy's channels): exactly one of image, buffer, noise or keyboard.", [
+                             "An input of a shader pass, read by the shader as iChannel0…3 (Shadertoy's channels): exactly one of image, buffer, noise, keyboard or empty.", [
             Property("image", .path("a PNG image"), live: false,
                      "A PNG (at most \(maximumImageDimension)×\(maximumImageDimension)), relative to the scene file; its sRGB bytes are sampled as they are."),
             Property("buffer", .choice(ShaderBuffer.names), live: false,
@@ -225,6 +228,7 @@ extension ShaderChannel {
                      "With noise: the side in texels (a volume at most \(maximumVolumeNoiseSize))."),
             Property("keyboard", .bool, live: false,
                      "Shadertoy's keyboard texture (256×3: held, pressed this frame, toggled), from the viewer's keys; zero headless."),
+            Property("empty", .bool, live: false, "true: nothing, read as black (a place kept in the list, as an empty Shadertoy channel)."),
             Property("filter", .choice(Filter.allCases.map(\.rawValue)), default: .string(d.filter.rawValue), expected: "filter",
                      "nearest, linear, or mipmap (trilinear)."),
             Property("wrap", .choice(Wrap.allCases.map(\.rawValue)), default: .string(d.wrap.rawValue), expected: "wrap",
@@ -348,11 +352,11 @@ extension SceneLoader {
     static func decodeChannel(_ node: Node, sceneDirectory: String?) throws -> ShaderChannel {
         let object = try node.object(ShaderChannel.properties)
         try object.checkKeys()
-        let kinds = ["image", "buffer", "noise", "keyboard"].filter { object[$0] != nil }
+        let kinds = ["image", "buffer", "noise", "keyboard", "empty"].filter { object[$0] != nil }
         guard kinds.count == 1 else {
             throw node.error(kinds.isEmpty ? .missingKey : .invalidValue,
-                             kinds.isEmpty ? "a channel needs one of image, buffer, noise or keyboard"
-                                           : "a channel has one of image, buffer, noise or keyboard, not \(kinds.joined(separator: " and "))")
+                             kinds.isEmpty ? "a channel needs one of image, buffer, noise, keyboard or empty"
+                                           : "a channel has one of image, buffer, noise, keyboard or empty, not \(kinds.joined(separator: " and "))")
         }
         var c: ShaderChannel
         switch kinds[0] {
@@ -369,6 +373,11 @@ extension SceneLoader {
             var size = shape == .volume ? 32 : 256
             if let node = object["size"] { size = try node.integer(in: 1...limit, "size") }
             c = ShaderChannel(source: .noise(shape, size: size))
+        case "empty":
+            guard try object.required("empty").bool() else {
+                throw try object.required("empty").error(.invalidValue, "empty: false says nothing; give image, buffer, noise or keyboard")
+            }
+            c = ShaderChannel(source: .empty)
         default:
             guard try object.required("keyboard").bool() else {
                 throw try object.required("keyboard").error(.invalidValue, "keyboard: false reads nothing; leave the channel out instead")

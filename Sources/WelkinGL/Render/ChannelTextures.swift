@@ -58,7 +58,7 @@ final class ChannelTextures {
             let t = try upload(Self.read(path), path: path, vflip: channel.vflip)
             textures[key] = t
             return t
-        case .buffer:
+        case .buffer, .empty:
             return nil
         case .noise(let shape, let size):
             let key = "\(shape.rawValue) \(size)"

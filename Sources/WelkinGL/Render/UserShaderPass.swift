@@ -372,31 +372,41 @@ extension UserShaderPass {
             epoxy_glUniform1fv(l, GLsizei(entry.uniforms["iChannelTime"]!.size), times)
         }
         var resolutions = [Float](repeating: 0, count: 3 * count)
+        // Every texture is made (read, uploaded) before any is bound: making one binds it on the
+        // active unit, which would unbind the channel bound there before.
+        var textures: [(id: GLuint, target: GLenum)?] = []
         for (i, channel) in p.channels.prefix(count).enumerated() {
             let r = channel.resolution(bufferSize: p.bufferSize)
             resolutions[3 * i] = Float(r.x); resolutions[3 * i + 1] = Float(r.y); resolutions[3 * i + 2] = Float(r.z)
-            guard let l = try declared("iChannel\(i)", Self.samplerEnum(channel.samplerType), channel.samplerType, 1) else {
-                if warned.insert("\(p.path) iChannel\(i)").inserted {
-                    warn("\(p.channelsPath)[\(i)]: \(p.file) does not use iChannel\(i) (not declared, or unused and removed by the compiler); ignored")
-                }
-                continue
-            }
-            let id: GLuint, target: GLenum
             if let name = channel.bufferName {
-                guard let texture = buffers?.texture(name) else { continue }
-                (id, target) = (texture, GLenum(GL_TEXTURE_2D))
-            } else if let texture = try channels.texture(for: channel, keyboard: frame.keyboard) {
-                (id, target) = (texture.id, texture.target)
+                textures.append(buffers?.texture(name).map { ($0, GLenum(GL_TEXTURE_2D)) })
+            } else if entry.uniforms["iChannel\(i)"] != nil, let texture = try channels.texture(for: channel, keyboard: frame.keyboard) {
+                textures.append((texture.id, texture.target))
                 if case .image = channel.source {
                     // The image as uploaded: a hot-reloaded file may have a new size.
                     resolutions[3 * i] = Float(texture.size.x)
                     resolutions[3 * i + 1] = Float(texture.size.y)
                 }
-            } else { continue }
+            } else {
+                textures.append(nil)
+            }
+        }
+        for (i, channel) in p.channels.prefix(count).enumerated() {
+            guard let l = try declared("iChannel\(i)", Self.samplerEnum(channel.samplerType), channel.samplerType, 1) else {
+                if channel.source != .empty && warned.insert("\(p.path) iChannel\(i)").inserted {
+                    warn("\(p.channelsPath)[\(i)]: \(p.file) does not use iChannel\(i) (not declared, or unused and removed by the compiler); ignored")
+                }
+                continue
+            }
             epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Int32(i)))
+            epoxy_glUniform1i(l, GLint(i))
+            guard let (id, target) = textures[i] else {
+                // An empty channel: no texture on its unit, black.
+                epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+                continue
+            }
             epoxy_glBindTexture(target, id)
             epoxy_glBindSampler(GLuint(i), channels.sampler(channel.filter, channel.wrap))
-            epoxy_glUniform1i(l, GLint(i))
         }
         // A channel the pass does not give reads unit N with no texture: black, as on Shadertoy
         // (unbound here, since an earlier pass may have left its target on unit 0).
@@ -612,6 +622,10 @@ extension ShaderDraw: GLDrawable {
     /// layer target (cleared to transparent, so discarded fragments add nothing) and leaves blending off.
     private func run(_ pass: UserShaderPass, in context: GLLayerContext) throws {
         guard let layerTarget = context.layerTarget else { return }
+        if layer.isMultipass && GLCapture.active != nil {
+            throw ShaderLayerError(path: "layers[\(index)].buffers",
+                                   message: "a shader layer with buffers cannot be exported to Metal (--package): its buffers feed back from frame to frame; export the scene without this layer")
+        }
         if layer.isMultipass {
             let key = ShaderBuffers.key(self)
             let size = context.pixelSize
