@@ -202,10 +202,10 @@ public enum ShadertoyImport {
             layer.append("\"buffers\": {\n       " + entries.joined(separator: ",\n       ") + "}")
         }
         let title = info["name"] as? String ?? name
-        var description = "Imported from Shadertoy"
-        if let id = info["id"] as? String { description += " (https://www.shadertoy.com/view/\(id))" }
-        if let user = info["username"] as? String { description += " by \(user)" }
-        description += " from \(file)."
+        var description = "A Shadertoy shader imported from \(file)"
+        if let id = info["id"] as? String, !id.isEmpty { description += " (https://www.shadertoy.com/view/\(id))" }
+        if let user = info["username"] as? String, !user.isEmpty { description += ", by \(user)" }
+        description += "."
         if let d = info["description"] as? String, !d.isEmpty { description += " " + d }
         let scene = """
             {

@@ -85,4 +85,29 @@ final class ImportCommandTests: XCTestCase {
             XCTAssertFalse(rendered.stderr.contains("maxParticles"), "\(fixture): \(rendered.stderr)")
         }
     }
+
+    /// Scenes/aurora-lake.json and its pass files are what `welkin import` makes of
+    /// Scenes/shadertoy/aurora-lake.json (the example stays an import), and the scene renders.
+    func testTheImportedShadertoyExampleIsWhatImportMakes() throws {
+        let out = directory.appendingPathComponent("aurora-lake.json").path
+        let r = try EndToEndTests.run(["import", "Scenes/shadertoy/aurora-lake.json", "-o", out, "--size", "640x360"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "")
+        XCTAssertEqual(r.stdout, "wrote \(out) and aurora-lake-image.frag, aurora-lake-common.glsl, aurora-lake-buffer-a.frag\n")
+        for name in ["aurora-lake.json", "aurora-lake-image.frag", "aurora-lake-common.glsl", "aurora-lake-buffer-a.frag"] {
+            XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8),
+                           try String(contentsOf: EndToEndTests.repository.appendingPathComponent("Scenes/" + name), encoding: .utf8), name)
+        }
+    }
+
+    /// A shader Welkin cannot run is refused naming the pass; nothing is written.
+    func testAShadertoyShaderWithAWebcamIsRefusedAndNothingIsWritten() throws {
+        let json = directory.appendingPathComponent("cam.json")
+        try #"{"Shader": {"info": {"name": "cam"}, "renderpass": [{"type": "image", "name": "Image", "code": "void mainImage(out vec4 o, in vec2 u) { o = vec4(1.0); }", "inputs": [{"id": 5, "type": "webcam", "channel": 1}], "outputs": [{"id": "4dfGRr", "channel": 0}]}]}}"#
+            .write(to: json, atomically: true, encoding: .utf8)
+        let r = try EndToEndTests.run(["import", json.path, "-o", directory.appendingPathComponent("cam-scene.json").path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stderr, "\(json.path): Shader.renderpass[0].inputs[0]: pass \"Image\" reads the webcam on iChannel1: Welkin has no video inputs; remove the input on Shadertoy and export again\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["cam.json"])
+    }
 }

@@ -128,3 +128,33 @@ final class ShaderLayerTests: XCTestCase {
         XCTAssertEqual(Shadertoy.date(sky: nil, time: .infinity), SIMD4(2000, 0, 1, 0))
     }
 }
+
+/// Shadertoy's iMouse and keyboard texture as the viewer makes them.
+final class ShadertoyInputTests: XCTestCase {
+    func testIMouseFollowsShadertoysSigns() {
+        var m = ShadertoyMouse()
+        m.update(position: [10, 20], down: false)
+        XCTAssertEqual(m.value, .zero, "no click yet")
+        m.update(position: [10, 20], down: true)
+        XCTAssertEqual(m.value, SIMD4(10, 20, 10, 20), "the press frame: zw the click, w positive")
+        m.update(position: [15, 25], down: true)
+        XCTAssertEqual(m.value, SIMD4(15, 25, 10, -20), "dragging: xy follow, w negative after the press frame")
+        m.update(position: [40, 40], down: false)
+        XCTAssertEqual(m.value, SIMD4(15, 25, -10, -20), "released: xy stay, z negative")
+        m.update(position: [40, 40], down: true)
+        XCTAssertEqual(m.value, SIMD4(40, 40, 40, 40), "a new click")
+    }
+
+    func testTheKeyboardTextureRows() {
+        var k = ShadertoyKeyboard()
+        k.update(held: [32, 65])
+        XCTAssertEqual([k.texels[32], k.texels[256 + 32], k.texels[512 + 32]], [255, 255, 255])
+        k.update(held: [65])
+        XCTAssertEqual([k.texels[32], k.texels[256 + 32], k.texels[512 + 32]], [0, 0, 255], "released: the toggle stays")
+        XCTAssertEqual([k.texels[65], k.texels[256 + 65], k.texels[512 + 65]], [255, 0, 255], "held on: pressed only on its first frame")
+        k.update(held: [32])
+        XCTAssertEqual(k.texels[512 + 32], 0, "a second press toggles off")
+        XCTAssertTrue(k.isHeld(32))
+        XCTAssertFalse(k.isHeld(65))
+    }
+}
