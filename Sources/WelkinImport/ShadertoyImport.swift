@@ -9,8 +9,8 @@
 // XdfGR8 (older exports: 257…260) are Buffer A…D, and a buffer input names the id it reads.
 // Media textures are not in the file: one found beside the JSON under its file name (a PNG) is used,
 // any other becomes generated noise of Shadertoy's usual size (2D 256², volume 32³, cube 256²),
-// with a warning. Sound, music, microphone, video and webcam inputs, and Cube A, are refused with a
-// sentence naming the pass.
+// with a warning. Cube A (id 4dX3Rr, older 41) becomes the layer's `cube`. Sound passes and music,
+// microphone, video and webcam inputs are refused with a sentence naming the pass.
 
 import Foundation
 import WelkinCore
@@ -86,6 +86,7 @@ public enum ShadertoyImport {
         var image: (code: String, inputs: [[String: Any]], at: String)?
         var common: String?
         var buffers: [(name: String, code: String, inputs: [[String: Any]], at: String)] = []
+        var cube: (code: String, inputs: [[String: Any]], at: String)?
         let base = name
 
         for (i, pass) in passes.enumerated() {
@@ -112,14 +113,16 @@ public enum ShadertoyImport {
             case "sound":
                 throw fail(at, "pass \"\(passName)\" is a sound shader (mainSound): Welkin draws pictures, not sound")
             case "cubemap":
-                throw fail(at, "pass \"\(passName)\" is Cube A (mainCubemap), which Welkin does not run: buffers A…D and the image pass are")
+                guard cube == nil else { throw fail(at, "a second cube map pass (\"\(passName)\")") }
+                cube = (code, inputs, at)
             default:
                 throw fail(at + ".type", "pass \"\(passName)\" has type \"\(type)\"; expected image, buffer, common, cubemap or sound")
             }
         }
         guard let image else { throw fail("\(root).renderpass", "no image pass (type \"image\")") }
         buffers.sort { $0.name < $1.name }
-        let present = Set(buffers.map(\.name))
+        var present = Set(buffers.map(\.name))
+        if cube != nil { present.insert("cube") }
 
         /// The channels of a pass as scene JSON (an array by channel index, gaps as empty).
         func channels(_ inputs: [[String: Any]], at: String, pass: String) throws -> String? {
@@ -138,11 +141,12 @@ public enum ShadertoyImport {
                 let media = (filepath as NSString).lastPathComponent
                 var entry: String
                 switch kind {
+                case "buffer" where Self.id(input["id"]).map(cubeIDs.contains) == true,
+                     "cubemap" where Self.id(input["id"]).map(cubeIDs.contains) == true:
+                    guard present.contains("cube") else { throw fail(here, "pass \"\(pass)\" reads Cube A, which the file does not have") }
+                    entry = "\"buffer\": \"cube\""
                 case "buffer":
                     guard let id = Self.id(input["id"]), let b = bufferIDs.first(where: { $0.ids.contains(id) }) else {
-                        if let id = Self.id(input["id"]), cubeIDs.contains(id) {
-                            throw fail(here, "pass \"\(pass)\" reads Cube A, which Welkin does not run")
-                        }
                         throw fail(here + ".id", "pass \"\(pass)\" reads a buffer by an id that is none of Buffer A…D's")
                     }
                     guard present.contains(b.name) else { throw fail(here, "pass \"\(pass)\" reads Buffer \(b.name), which the file does not have") }
@@ -160,9 +164,6 @@ public enum ShadertoyImport {
                     entry = "\"noise\": \"volume\", \"size\": 32"
                     warnings.append("\(pass): iChannel\(channel) is Shadertoy's volume \(filepath): generated noise 32×32×32 instead")
                 case "cubemap":
-                    if let id = Self.id(input["id"]), cubeIDs.contains(id) {
-                        throw fail(here, "pass \"\(pass)\" reads Cube A, which Welkin does not run")
-                    }
                     entry = "\"noise\": \"cube\", \"size\": 256"
                     warnings.append("\(pass): iChannel\(channel) is Shadertoy's cube map \(filepath): generated noise (six 256×256 faces) instead")
                 case "keyboard":
@@ -200,6 +201,13 @@ public enum ShadertoyImport {
                 entries.append("\"\(b.name)\": {" + fields.joined(separator: ", ") + "}")
             }
             layer.append("\"buffers\": {\n       " + entries.joined(separator: ",\n       ") + "}")
+        }
+        if let cube {
+            let cubeFile = "\(base)-cube-a.frag"
+            files.append(PassFile(fileName: cubeFile, text: Self.ending(cube.code)))
+            var fields = ["\"fragment\": \(quote(cubeFile))"]
+            if let c = try channels(cube.inputs, at: cube.at, pass: "Cube A") { fields.append("\"channels\": \(c)") }
+            layer.append("\"cube\": {" + fields.joined(separator: ", ") + "}")
         }
         let title = info["name"] as? String ?? name
         var description = "A Shadertoy shader imported from \(file)"

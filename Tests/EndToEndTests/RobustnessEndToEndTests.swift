@@ -46,6 +46,6 @@ final class RobustnessEndToEndTests: XCTestCase {
         try Data(text.utf8).write(to: URL(fileURLWithPath: scene))
         let run = try E2E.run(["render", scene, "-o", directory.appendingPathComponent("o.png").path, "--size", "64x36"])
         XCTAssertEqual(run.status, 1)
-        XCTAssertEqual(run.stderr, "\(scene): layers[1].uniforms.u_crown: the shader declares vec4 but the scene gives 1 number\n")
+        XCTAssertEqual(run.stderr, "\(scene): layers[1].uniforms.u_crown: aurora.frag declares vec4 but the scene gives 1 number\n")
     }
 }

@@ -184,7 +184,7 @@ final class ViewerTests: XCTestCase {
         let r = try runViewer([scene], script: script)
         XCTAssertEqual(r.status, 0, r.stderr)
         // Said once, as file: json.path: sentence.
-        XCTAssertEqual(r.stderr, "\(scene): layers[1].uniforms.u_speed: the shader declares float but the scene gives 2 numbers\n")
+        XCTAssertEqual(r.stderr, "\(scene): layers[1].uniforms.u_speed: moving.frag declares float but the scene gives 2 numbers\n")
         // Only the fixed scene claims to have reloaded.
         let reloads = r.stdout.split(separator: "\n").filter { $0.hasPrefix("reloaded ") }
         XCTAssertEqual(reloads.count, 1, r.stdout)

@@ -41,6 +41,12 @@ final class PropertyTableTests: XCTestCase {
             "shaderChannel": Fixture(members: [("image", "\"\(noise)\"")],
                                      wrap: { layer("{\"type\": \"shader\", \"fragment\": \"\(aurora)\", \"channels\": [\($0)]}") },
                                      path: "layers[0].channels[0]."),
+            "shaderBuffer": Fixture(members: [("fragment", "\"\(aurora)\"")],
+                                    wrap: { layer("{\"type\": \"shader\", \"fragment\": \"\(aurora)\", \"buffers\": {\"A\": \($0)}}") },
+                                    path: "layers[0].buffers.A."),
+            "shaderCube": Fixture(members: [("fragment", "\"\(aurora)\"")],
+                                  wrap: { layer("{\"type\": \"shader\", \"fragment\": \"\(aurora)\", \"cube\": \($0)}") },
+                                  path: "layers[0].cube."),
             "meshGradient": Fixture(members: [("type", "\"meshGradient\""), ("width", "2"), ("height", "2"), ("points", square), ("colors", fourReds)],
                                     wrap: layer, path: "layers[0]."),
             // Physical, so the physical model's keys are accepted too (the palette's are read either way).
@@ -131,6 +137,8 @@ final class PropertyTableTests: XCTestCase {
         // An animation's ends take the animated property's own range (the fixture's: a shadow radius, 0…64).
         "numberAnimation.from", "numberAnimation.to",
         "pointAnimation.from", "pointAnimation.to", "scaleAnimation.from", "scaleAnimation.to",
+        // A channel's size is for noise (the fixture's channel is an image).
+        "shaderChannel.size",
     ]
 
     func scene(_ fixture: Fixture, _ key: String, _ value: String) -> String {

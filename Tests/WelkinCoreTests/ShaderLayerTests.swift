@@ -93,7 +93,7 @@ final class ShaderLayerTests: XCTestCase {
         func channels(_ json: String) -> String { error(#"{"type": "shader", "fragment": "sky.frag", "channels": "# + json + "}") }
         XCTAssertEqual(channels("[" + Array(repeating: #"{"image": "noise.png"}"#, count: 5).joined(separator: ", ") + "]"),
                        "s.json: layers[0].channels: 5 channels, at most 4")
-        XCTAssertEqual(channels("[{}]"), "s.json: layers[0].channels[0]: missing key 'image'")
+        XCTAssertEqual(channels("[{}]"), "s.json: layers[0].channels[0]: a channel needs one of image, buffer, noise, keyboard or empty")
         XCTAssertEqual(channels(#"[{"image": "nope.png"}]"#),
                        "s.json: layers[0].channels[0].image: no such image 'nope.png' (looked for \(directory!)/nope.png)")
         XCTAssertEqual(channels(#"[{"image": "fake.png"}]"#), "s.json: layers[0].channels[0].image: 'fake.png' is not a PNG image")

@@ -51,8 +51,8 @@ final class LayerFailureTests: XCTestCase {
         ([gradient, broken, glow], 1, true, "/broken.frag:4: "),
         ([broken, gradient, glow], 0, false, "/broken.frag:4: "),
         ([broken], 0, true, "/broken.frag:4: "),
-        ([gradient, wrongUniform], 1, true, "layers[1].uniforms.u_speed: the shader declares float but the scene gives 2 numbers"),
-        ([gradient, wrongUniform, glow], 1, true, "layers[1].uniforms.u_speed: the shader declares float but the scene gives 2 numbers"),
+        ([gradient, wrongUniform], 1, true, "layers[1].uniforms.u_speed: speed.frag declares float but the scene gives 2 numbers"),
+        ([gradient, wrongUniform, glow], 1, true, "layers[1].uniforms.u_speed: speed.frag declares float but the scene gives 2 numbers"),
     ]
 
     func testOtherLayersStillDrawWhenOneFails() throws {

@@ -268,4 +268,45 @@ final class ShadertoyMultipassTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("main.frag:3: a buffer's shader, and a shader with a Common file, must be a Shadertoy shader"), "\(error)")
         }
     }
+
+    /// Cube A: mainCubemap runs once per face with the direction GL's lookup takes to each texel (a
+    /// lookup of the finished map returns what the pass wrote for that direction), it can read its
+    /// own last frame, and it runs after the buffers.
+    func testCubeAIsACubeMapOfItsDirections() throws {
+        try write("a.frag", "void mainImage(out vec4 o, in vec2 u) { o = vec4(float(iFrame) / 255.0); }\n")
+        try write("cube.frag", """
+            void mainCubemap(out vec4 o, in vec2 fragCoord, in vec3 rayOri, in vec3 rayDir) {
+                float count = texture(iChannel0, rayDir).a + 1.0 / 255.0;       // its own last frame, plus one
+                float fromA = texelFetch(iChannel1, ivec2(0), 0).r;              // Buffer A, this frame
+                o = vec4(rayDir * 0.5 + 0.5, u_unused(count, fromA));
+            }
+            """)
+        try write("common.glsl", "float u_unused(float count, float a) { return count + 0.0 * a; }\n")
+        try write("look.frag", """
+            void mainImage(out vec4 o, in vec2 u) {
+                vec3 d = normalize(u.x < 1.0 ? vec3(1.0, 0.3, -0.2) : u.x < 2.0 ? vec3(-0.3, 0.3, -1.0) : vec3(0.1, -1.0, 0.4));
+                vec4 c = texture(iChannel0, d);
+                o = u.y < 1.0 ? vec4(c.rgb, 1.0) : vec4(c.a, iChannelResolution[0].x / 255.0, texelFetch(iChannel1, ivec2(0), 0).r, 1.0);
+            }
+            """)
+        let s = try scene("""
+            {"size": [3, 2], "dither": false, "layers": [{"type": "shader", "fragment": "look.frag", "common": "common.glsl",
+              "channels": [{"buffer": "cube", "filter": "nearest"}, {"buffer": "A"}],
+              "buffers": {"A": {"fragment": "a.frag"}},
+              "cube": {"fragment": "cube.frag", "size": 64, "channels": [{"buffer": "cube", "filter": "nearest"}, {"buffer": "A"}]}}]}
+            """)
+        let image = try TestGL.renderer().render(Frame(scene: s, time: 0.5))
+        // The nearest texel's direction: within one texel (2/64 of the face) of d, so each byte is
+        // (d × 0.5 + 0.5) × 255 ± 2.
+        for (x, d) in [(0, SIMD3<Double>(1, 0.3, -0.2)), (1, SIMD3(-0.3, 0.3, -1)), (2, SIMD3(0.1, -1, 0.4))] {
+            let n = d / (d * d).sum().squareRoot()
+            let expected = (n * 0.5 + 0.5) * 255
+            let got = image[x, 1]   // the bottom row (y up in the shader)
+            for c in 0..<3 { XCTAssertEqual(Double(got[c]), expected[c], accuracy: 2.5, "direction \(d), channel \(c)") }
+        }
+        XCTAssertEqual(image[0, 0], SIMD4(31, 64, 30, 255), "frames 0…30 counted by the cube; 64-texel faces; Buffer A's last iFrame")
+        let plan = FramePlan(Frame(scene: s, time: 0.5))
+        XCTAssertEqual(plan.passes.map(\.name).prefix(2), ["buffer A", "cube A (six faces)"])
+        XCTAssertEqual(plan.passes[1].reads, ["shader.0.buffer.cube.previous", "shader.0.buffer.A"])
+    }
 }

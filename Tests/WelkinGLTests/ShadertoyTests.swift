@@ -58,10 +58,11 @@ final class ShadertoyTests: XCTestCase {
             """)
         var frame = Frame(scene: s, time: 3)
         frame.mouse = SIMD2(3, 2)
+        frame.shadertoyMouse = SIMD4(3, 2, 1, 2)   // held since a click at (1, 2) on an earlier frame: w is negative then, but any value reaches the shader
         let image = try renderer.render(frame)
         XCTAssertEqual(image[0, 1], SIMD4(8, 3, 255, 255), "iResolution")
         XCTAssertEqual(image[1, 1], SIMD4(60, 255, 60, 255), "iTime, iTimeDelta, iFrameRate")
-        XCTAssertEqual(image[2, 1], SIMD4(180, 255, 23, 255), "iFrame, iSampleRate, iMouse")
+        XCTAssertEqual(image[2, 1], SIMD4(180, 255, 23, 252), "iFrame, iSampleRate, iMouse (xy, then 255 − z − w)")
         XCTAssertEqual(image[3, 1], SIMD4(0, 0, 1, 255), "iDate: 2000-01-01, 3 s into the day (alpha 1: the shader's is ignored)")
         XCTAssertEqual(image[4, 1], SIMD4(4, 2, 255, 255), "iChannelResolution[0]")
         XCTAssertEqual(image[5, 1], SIMD4(0, 0, 0, 255), "iChannelResolution[1] of no channel, iChannelTime")
@@ -187,7 +188,7 @@ final class ShadertoyTests: XCTestCase {
             ("/* a comment\n   over two lines */ vec2 mainSound(int s, float t) { return vec2(0.0); }\n", 2,
              "Shadertoy sound shaders (mainSound) are not supported: Welkin draws images (mainImage) only"),
             ("void mainCubemap(out vec4 c, in vec2 p, in vec3 o, in vec3 d) { c = vec4(1.0); }\n", 1,
-             "Shadertoy's Cube A pass (mainCubemap) is not supported: buffers A…D and the image pass are"),
+             "a Cube A pass (mainCubemap) runs as a layer's \"cube\" (docs/shaders.md, \"Buffers and the Common tab\"), not as its fragment or a buffer"),
             ("\nvoid mainVR(out vec4 c, in vec2 p, in vec3 o, in vec3 d) { c = vec4(1.0); }\n", 2,
              "Shadertoy's VR entry point (mainVR) is not supported: define mainImage"),
         ]

@@ -97,9 +97,9 @@ final class UserShaderTests: XCTestCase {
             void main() { fragColor = vec4(u_tint * u_amount, 1.0); }
             """)
         let cases: [(String, String)] = [
-            ("\"u_tint\": [1, 0, 0, 1]", "layers[1].uniforms.u_tint: the shader declares vec3 but the scene gives 4 numbers"),
-            ("\"u_tint\": \"red\"", "layers[1].uniforms.u_tint: the shader declares vec3 but the scene gives a colour (a vec4)"),
-            ("\"u_amount\": [1, 2, 3]", "layers[1].uniforms.u_amount: the shader declares float but the scene gives 3 numbers"),
+            ("\"u_tint\": [1, 0, 0, 1]", "layers[1].uniforms.u_tint: tint.frag declares vec3 but the scene gives 4 numbers"),
+            ("\"u_tint\": \"red\"", "layers[1].uniforms.u_tint: tint.frag declares vec3 but the scene gives a colour (a vec4)"),
+            ("\"u_amount\": [1, 2, 3]", "layers[1].uniforms.u_amount: tint.frag declares float but the scene gives 3 numbers"),
         ]
         for (uniforms, message) in cases {
             let s = try scene("""

@@ -92,8 +92,8 @@ final class ShadertoyImportTests: XCTestCase {
              "reads the microphone on iChannel0"),
             (["Shader": ["renderpass": [Self.pass("image", name: "Image", output: "4dfGRr"), Self.pass("sound", name: "Sound", output: nil)]]],
              "Shader.renderpass[1]: pass \"Sound\" is a sound shader (mainSound)"),
-            (["Shader": ["renderpass": [Self.pass("image", name: "Image", output: "4dfGRr"), Self.pass("cubemap", name: "Cube A", output: "4dX3Rr")]]],
-             "pass \"Cube A\" is Cube A (mainCubemap), which Welkin does not run"),
+            (["Shader": ["renderpass": [Self.pass("image", name: "Image", output: "4dfGRr", inputs: [["type": "cubemap", "channel": 0, "id": "4dX3Rr"]])]]],
+             "pass \"Image\" reads Cube A, which the file does not have"),
             (["Shader": ["renderpass": [Self.pass("image", name: "Image", output: "4dfGRr", inputs: [["type": "buffer", "channel": 0, "id": "4sXGR8"]])]]],
              "pass \"Image\" reads Buffer C, which the file does not have"),
             (["Shader": ["renderpass": [Self.pass("buffer", name: "Buffer Z", output: "zzzzzz")]]],
@@ -112,5 +112,17 @@ final class ShadertoyImportTests: XCTestCase {
         XCTAssertThrowsError(try ShadertoyImport.convert("{not json", path: "/tmp/shader.json", name: "x")) { error in
             XCTAssertEqual("\(error)", "/tmp/shader.json: not JSON")
         }
+    }
+
+    /// Cube A becomes the layer's cube; an input with its id reads it.
+    func testCubeAIsImported() throws {
+        let cube = "void mainCubemap(out vec4 o, in vec2 f, in vec3 ro, in vec3 rd) { o = vec4(rd, 1.0); }"
+        let r = try convert(["Shader": ["info": ["name": "cube"], "renderpass": [
+            Self.pass("image", name: "Image", output: "4dfGRr", inputs: [["type": "cubemap", "channel": 0, "id": "4dX3Rr", "sampler": ["filter": "linear"]]]),
+            Self.pass("cubemap", name: "Cube A", output: "4dX3Rr", inputs: [["type": "cubemap", "channel": 1, "id": 41]], code: cube),
+        ]]])
+        XCTAssertEqual(r.files.map(\.fileName), ["imported-image.frag", "imported-cube-a.frag"])
+        XCTAssertTrue(r.scene.contains(#""channels": [{"buffer": "cube", "filter": "linear"}]"#), r.scene)
+        XCTAssertTrue(r.scene.contains(#""cube": {"fragment": "imported-cube-a.frag", "channels": [{"empty": true}, {"buffer": "cube"}]}"#), r.scene)
     }
 }

@@ -184,7 +184,8 @@ public enum SceneFormat {
          MeshBezierPoint.properties, MeshColorKeyframe.properties, MeshRandomWalk.properties,
          MeshRandomWalk.Range.properties, MeshSpring.properties, Shadow.properties, KeyframeTables.number,
          KeyframeTables.color, KeyframeTables.numberAnimation, KeyframeTables.colorAnimation, KeyframeTables.point,
-         KeyframeTables.pointAnimation, KeyframeTables.scale, KeyframeTables.scaleAnimation, LayerTransform.properties, ShaderChannel.properties] + AnimationTables.tables
+         KeyframeTables.pointAnimation, KeyframeTables.scale, KeyframeTables.scaleAnimation, LayerTransform.properties, ShaderChannel.properties,
+         ShaderBuffer.properties, ShaderCube.properties] + AnimationTables.tables
     }
 }
 

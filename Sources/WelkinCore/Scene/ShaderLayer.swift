@@ -50,8 +50,9 @@ public struct ShaderChannel: Sendable, Equatable {
     public enum Source: Sendable, Equatable {
         /// A PNG (absolute path) and its size in pixels, from its header at load time.
         case image(path: String, size: SIMD2<Int>)
-        /// One of the layer's buffers ("A"…"D"): this frame's picture when that buffer runs before
-        /// the reading pass, else its previous frame's (a buffer reading itself reads its last frame).
+        /// One of the layer's buffers ("A"…"D", or "cube": its Cube A): this frame's picture when that
+        /// buffer runs before the reading pass, else its previous frame's (a buffer reading itself reads
+        /// its last frame).
         case buffer(String)
         /// Deterministic white noise (ShaderNoise), every byte of every channel independent.
         case noise(NoiseShape, size: Int)
@@ -94,15 +95,16 @@ public struct ShaderChannel: Sendable, Equatable {
     public var samplerType: String {
         switch source {
         case .noise(.volume, _): return "sampler3D"
-        case .noise(.cube, _): return "samplerCube"
+        case .noise(.cube, _), .buffer(ShaderCube.name): return "samplerCube"
         default: return "sampler2D"
         }
     }
 
     /// iChannelResolution for this channel, given the size of the layer's buffers (z = 1 but for a volume's depth).
-    public func resolution(bufferSize: SIMD2<Int>) -> SIMD3<Int> {
+    public func resolution(bufferSize: SIMD2<Int>, cubeSize: Int = ShaderCube.defaultSize) -> SIMD3<Int> {
         switch source {
         case .image(_, let size): return SIMD3(size.x, size.y, 1)
+        case .buffer(ShaderCube.name): return SIMD3(cubeSize, cubeSize, 1)
         case .buffer: return SIMD3(bufferSize.x, bufferSize.y, 1)
         case .noise(.volume, let n): return SIMD3(n, n, n)
         case .noise(_, let n): return SIMD3(n, n, 1)
@@ -110,6 +112,33 @@ public struct ShaderChannel: Sendable, Equatable {
         case .empty: return .zero
         }
     }
+}
+
+/// A shader layer's Cube A: Shadertoy's cube map pass (`mainCubemap`), drawn after the buffers into
+/// the six faces of a float cube map kept from frame to frame; a channel `{"buffer": "cube"}` reads it.
+public struct ShaderCube: Sendable, Equatable {
+    /// The name a channel gives it.
+    public static let name = "cube"
+    /// Shadertoy's face size.
+    public static let defaultSize = 1024
+    public static let maximumSize = 2048
+    public var fragmentPath: String
+    public var channels: [ShaderChannel] = []
+    /// Each face's side in texels.
+    public var size = ShaderCube.defaultSize
+
+    public init(fragmentPath: String, channels: [ShaderChannel] = [], size: Int = ShaderCube.defaultSize) {
+        self.fragmentPath = fragmentPath; self.channels = channels; self.size = size
+    }
+
+    public static let properties = PropertyTable("shaderCube", title: "shader cube map",
+                                                 "A shader layer's Cube A (Shadertoy's cube map pass).", [
+        Property("fragment", .path("a GLSL fragment shader"), required: true, live: false, "The pass's shader (mainCubemap), relative to the scene file."),
+        Property("channels", .array(.object(ShaderChannel.properties), count: 0...Shadertoy.channelCount), default: .emptyArray, live: false,
+                 "The pass's inputs for iChannel0…3 (it may read itself: its previous frame)."),
+        Property("size", .integer(1...maximumSize), default: .number(Double(defaultSize)), live: false,
+                 "Each face's side in texels (Shadertoy's is 1024; smaller is faster on a CPU rasteriser)."),
+    ])
 }
 
 /// One of a shader layer's buffers: Shadertoy's Buffer A…D, a pass drawn into a float target the
@@ -151,6 +180,8 @@ public struct ShaderLayer: Sendable, Equatable {
     public var commonPath: String? = nil
     /// Buffers A…D, in the order they run (before the layer's own pass, every frame).
     public var buffers: [ShaderBuffer] = []
+    /// Cube A, drawn after the buffers.
+    public var cube: ShaderCube? = nil
 
     public init(fragmentPath: String, uniforms: [(name: String, value: UniformValue)] = [], channels: [ShaderChannel] = [],
                 alpha: ShadertoyAlpha = .opaque, commonPath: String? = nil, buffers: [ShaderBuffer] = []) {
@@ -159,19 +190,20 @@ public struct ShaderLayer: Sendable, Equatable {
     }
 
     /// Whether the layer has buffers: its picture depends on every frame before it (feedback).
-    public var isMultipass: Bool { !buffers.isEmpty }
+    public var isMultipass: Bool { !buffers.isEmpty || cube != nil }
 
     /// Every file the layer compiles: its own fragment, the common file and the buffers'.
     public var shaderPaths: [String] {
         var out = [fragmentPath]
         if let commonPath { out.append(commonPath) }
         for b in buffers where !out.contains(b.fragmentPath) { out.append(b.fragmentPath) }
+        if let cube, !out.contains(cube.fragmentPath) { out.append(cube.fragmentPath) }
         return out
     }
 
     public static func == (a: ShaderLayer, b: ShaderLayer) -> Bool {
         a.fragmentPath == b.fragmentPath && a.uniforms.elementsEqual(b.uniforms, by: { $0.name == $1.name && $0.value == $1.value })
-            && a.channels == b.channels && a.alpha == b.alpha && a.commonPath == b.commonPath && a.buffers == b.buffers
+            && a.channels == b.channels && a.alpha == b.alpha && a.commonPath == b.commonPath && a.buffers == b.buffers && a.cube == b.cube
     }
 
     /// Uniforms Welkin feeds a user shader when it declares them (documented in docs/shaders.md).
@@ -200,6 +232,8 @@ extension ShaderLayer {
                  "Shadertoy's Common tab: a file put before the layer's shader and every buffer's."),
         Property("buffers", .map(.object(ShaderBuffer.properties), count: 0...ShaderBuffer.names.count), default: .described("none"), live: false,
                  "Shadertoy's Buffer A…D by name (\"A\"…\"D\"): passes drawn into float pictures kept from frame to frame, before the layer's own pass."),
+        Property("cube", .object(ShaderCube.properties), default: .described("none"), live: false,
+                 "Shadertoy's Cube A: a mainCubemap pass drawn after the buffers into a float cube map kept from frame to frame (a channel {\"buffer\": \"cube\"} reads it)."),
         Property("alpha", .choice(ShadertoyAlpha.allCases.map(\.rawValue)), default: .string(ShadertoyAlpha.opaque.rawValue),
                  expected: "alpha", "A mainImage shader's alpha: opaque (1, as Shadertoy shows it) or shader (what mainImage writes)."),
     ], draws: [ShaderDraw.self]) { object, context in try SceneLoader.decodeShader(object, sceneDirectory: context.directory) }
@@ -220,8 +254,8 @@ extension ShaderChannel {
                              "An input of a shader pass, read by the shader as iChannel0…3 (Shadertoy's channels): exactly one of image, buffer, noise, keyboard or empty.", [
             Property("image", .path("a PNG image"), live: false,
                      "A PNG (at most \(maximumImageDimension)×\(maximumImageDimension)), relative to the scene file; its sRGB bytes are sampled as they are."),
-            Property("buffer", .choice(ShaderBuffer.names), live: false,
-                     "One of the layer's buffers (Shadertoy's Buffer A…D): its picture this frame if it runs before the reading pass, else last frame's."),
+            Property("buffer", .choice(ShaderBuffer.names + [ShaderCube.name]), live: false,
+                     "One of the layer's buffers (Shadertoy's Buffer A…D, or \"cube\": its Cube A, a samplerCube): its picture this frame if it runs before the reading pass, else last frame's."),
             Property("noise", .choice(NoiseShape.allCases.map(\.rawValue)), live: false,
                      "Generated white noise (a stand-in for Shadertoy's noise textures): an image (sampler2D), a volume (sampler3D) or a cube map (samplerCube)."),
             Property("size", .integer(1...maximumNoiseSize), default: .number(256), live: false,
@@ -312,9 +346,10 @@ extension SceneLoader {
             layer.buffers.sort { $0.name < $1.name }
             // Every buffer a channel reads must be one the layer has.
             let names = Set(layer.buffers.map(\.name))
+            let hasCube = object["cube"] != nil
             func check(_ channels: [ShaderChannel], _ path: (Int) -> Node?) throws {
                 for (i, c) in channels.enumerated() {
-                    if let name = c.bufferName, !names.contains(name) {
+                    if let name = c.bufferName, !names.contains(name), !(name == ShaderCube.name && hasCube) {
                         let have = names.isEmpty ? "it has none" : "it has " + layer.buffers.map(\.name).joined(separator: ", ")
                         throw (path(i) ?? node).error(.invalidValue, "reads buffer \(name), but the layer has no buffer \(name) (\(have))")
                     }
@@ -325,7 +360,24 @@ extension SceneLoader {
                 try check(b.channels) { i in (try? list.object(ShaderBuffer.properties))?["channels"].flatMap { try? $0.array()[i] } }
             }
         }
-        let names = Set(layer.buffers.map(\.name))
+        if let node = object["cube"] {
+            let cube = try node.object(ShaderCube.properties)
+            try cube.checkKeys()
+            var c = ShaderCube(fragmentPath: try shaderFilePath(try cube.required("fragment"), sceneDirectory: sceneDirectory, what: "shader file"))
+            if let v = try cube.decode("channels", { n in
+                try n.elements(count: 0...Shadertoy.channelCount, "channels") { try decodeChannel($0, sceneDirectory: sceneDirectory) }
+            }) { c.channels = v }
+            if let n = cube["size"] { c.size = try n.integer(in: 1...ShaderCube.maximumSize, "size") }
+            layer.cube = c
+            for (i, ch) in c.channels.enumerated() {
+                if let name = ch.bufferName, name != ShaderCube.name, !layer.buffers.contains(where: { $0.name == name }) {
+                    let at = cube["channels"].flatMap { try? $0.array()[i] } ?? node
+                    throw at.error(.invalidValue, "reads buffer \(name), but the layer has no buffer \(name)")
+                }
+            }
+        }
+        var names = Set(layer.buffers.map(\.name))
+        if layer.cube != nil { names.insert(ShaderCube.name) }
         for (i, c) in layer.channels.enumerated() {
             if let name = c.bufferName, !names.contains(name) {
                 let node = object["channels"].flatMap { try? $0.array()[i] } ?? fragmentNode
@@ -352,6 +404,13 @@ extension SceneLoader {
     static func decodeChannel(_ node: Node, sceneDirectory: String?) throws -> ShaderChannel {
         let object = try node.object(ShaderChannel.properties)
         try object.checkKeys()
+        // Each key's own type first (a wrong one is named at its key), then the rule between them.
+        if let n = object["image"] { _ = try n.string() }
+        if let n = object["buffer"] { _ = try n.oneOf(ShaderBuffer.names + [ShaderCube.name], "buffer") }
+        _ = try object.choice("noise", as: ShaderChannel.NoiseShape.self)
+        if let n = object["keyboard"] { _ = try n.bool() }
+        if let n = object["empty"] { _ = try n.bool() }
+        if let n = object["size"] { _ = try n.integer(in: 1...ShaderChannel.maximumNoiseSize, "size") }
         let kinds = ["image", "buffer", "noise", "keyboard", "empty"].filter { object[$0] != nil }
         guard kinds.count == 1 else {
             throw node.error(kinds.isEmpty ? .missingKey : .invalidValue,
@@ -365,7 +424,7 @@ extension SceneLoader {
                                                  limit: ShaderChannel.maximumImageDimension, what: "channel images")
             c = ShaderChannel(imagePath: path, imageSize: size)
         case "buffer":
-            c = ShaderChannel(source: .buffer(try object.required("buffer").oneOf(ShaderBuffer.names, "buffer")))
+            c = ShaderChannel(source: .buffer(try object.required("buffer").oneOf(ShaderBuffer.names + [ShaderCube.name], "buffer")))
             c.vflip = false
         case "noise":
             let shape = try object.choice("noise", as: ShaderChannel.NoiseShape.self) ?? .image

@@ -67,9 +67,11 @@ final class UserShaderPass {
         var common: String?
         var samplers: [String]
         var isBuffer: Bool
+        /// A Cube A pass (mainCubemap, drawn face by face).
+        var isCube = false
 
-        init(path: String, common: String?, channels: [ShaderChannel], isBuffer: Bool) {
-            self.path = path; self.common = common; self.isBuffer = isBuffer
+        init(path: String, common: String?, channels: [ShaderChannel], isBuffer: Bool, isCube: Bool = false) {
+            self.path = path; self.common = common; self.isBuffer = isBuffer; self.isCube = isCube
             samplers = channels.map(\.samplerType)
         }
         /// A plain user shader or a single-pass Shadertoy shader (what `loadUserShader(at:)` builds).
@@ -130,7 +132,7 @@ final class UserShaderPass {
             let text = try ShaderSource.read(path)
             let common = try key.common.map { (path: $0, text: try ShaderSource.read($0)) }
             let prepared = try ShadertoyWrapping.prepare(text, path: path, library: shaders, common: common, samplers: key.samplers,
-                                                         needsMainImage: key.isBuffer || key.common != nil)
+                                                         needsMainImage: key.isBuffer || key.common != nil, cube: key.isCube)
             let fragment = try ShaderSource(text: prepared.text, path: path, defines: prepared.defines, includeDirectories: [shaders.directory],
                                             wrapping: prepared.wrapping, constants: .beforeLibrary(shaders.directory))
             entry.files = fragment.files
@@ -200,24 +202,37 @@ final class UserShaderPass {
         var channelsPath: String
         var channels: [ShaderChannel]
         var isBuffer: Bool
+        var isCube = false
         var time: Double
         var frameNumber: Int
         /// The size of the layer's buffers (the frame's pixel size).
         var bufferSize: SIMD2<Int>
+        /// The size the pass draws at (iResolution): the frame's, or the cube's faces'.
+        var resolution: SIMD2<Int>
 
         var file: String { (path as NSString).lastPathComponent }
-        var key: ProgramKey { ProgramKey(path: path, common: draw.layer.commonPath, channels: channels, isBuffer: isBuffer) }
+        var key: ProgramKey { ProgramKey(path: path, common: draw.layer.commonPath, channels: channels, isBuffer: isBuffer, isCube: isCube) }
+        var cubeSize: Int { draw.layer.cube?.size ?? ShaderCube.defaultSize }
 
         /// The layer's own pass at the frame's time.
         init(_ s: ShaderDraw, frame: Frame) {
             draw = s; path = s.layer.fragmentPath; channelsPath = "layers[\(s.index)].channels"; channels = s.layer.channels
             isBuffer = false; time = frame.time; frameNumber = frame.frameNumber; bufferSize = frame.pixelSize
+            resolution = frame.pixelSize
+        }
+
+        /// The Cube A pass of `s` at frame `number`, time `time`.
+        init(_ s: ShaderDraw, cube c: ShaderCube, time: Double, frameNumber: Int, bufferSize: SIMD2<Int>) {
+            draw = s; path = c.fragmentPath; channelsPath = "layers[\(s.index)].cube.channels"; channels = c.channels
+            isBuffer = true; isCube = true; self.time = time; self.frameNumber = frameNumber; self.bufferSize = bufferSize
+            resolution = SIMD2(c.size, c.size)
         }
 
         /// Buffer `b` of `s` at frame `number`, time `time`.
         init(_ s: ShaderDraw, buffer b: ShaderBuffer, time: Double, frameNumber: Int, bufferSize: SIMD2<Int>) {
             draw = s; path = b.fragmentPath; channelsPath = "layers[\(s.index)].buffers.\(b.name).channels"; channels = b.channels
             isBuffer = true; self.time = time; self.frameNumber = frameNumber; self.bufferSize = bufferSize
+            resolution = bufferSize
         }
     }
 
@@ -293,6 +308,23 @@ final class UserShaderPass {
         GLCapture.drawFullScreenTriangle()
     }
 
+    /// Runs a Cube A pass into the six faces of `target` (each bound in turn). Expects the
+    /// full-screen vertex array bound and blending off.
+    func drawCube(_ p: PassInputs, into target: CubeTarget, frame: Frame, shaders: ShaderLibrary, channels: ChannelTextures) throws {
+        let entry = try entry(p.key, shaders: shaders)
+        guard let program = entry.program else { return }
+        epoxy_glUseProgram(program.id)
+        defer { Self.unbindChannels() }
+        try setUniforms(entry, p, frame: frame, channels: channels, buffers: buffers[ShaderBuffers.key(p.draw)])
+        let basis = program.uniform("welkin_cubeBasis")
+        for face in 0..<6 {
+            target.bind(face: face)
+            var m = ShaderBuffers.cubeBases[face]
+            epoxy_glUniformMatrix3fv(basis, 1, GLboolean(GL_FALSE), &m)
+            GLCapture.drawFullScreenTriangle()
+        }
+    }
+
     /// Composites the user shader's output (`layer`, a float texture) as a layer (`resolve` nil:
     /// the float target bound, blending set) or as the last pass (the RGBA8 target bound).
     func drawComposite(layer: GLuint, opacity: Float, pixelSize: SIMD2<Int>, resolve: ResolveInput?) throws {
@@ -345,7 +377,7 @@ extension UserShaderPass {
     func setShadertoyUniforms(_ entry: Entry, _ p: PassInputs, frame: Frame, channels: ChannelTextures, buffers: ShaderBuffers?,
                               declared: (String, GLenum, String, Int) throws -> GLint?) throws {
         let s = p.draw
-        let size = frame.pixelSize
+        let size = p.resolution
         let float = GLenum(GL_FLOAT), vec3 = GLenum(GL_FLOAT_VEC3), vec4 = GLenum(GL_FLOAT_VEC4)
         if let l = try declared("iResolution", vec3, "vec3", 1) { epoxy_glUniform3f(l, Float(size.x), Float(size.y), 1) }
         if let l = try declared("iTime", float, "float", 1) { epoxy_glUniform1f(l, Float(p.time)) }
@@ -376,10 +408,11 @@ extension UserShaderPass {
         // active unit, which would unbind the channel bound there before.
         var textures: [(id: GLuint, target: GLenum)?] = []
         for (i, channel) in p.channels.prefix(count).enumerated() {
-            let r = channel.resolution(bufferSize: p.bufferSize)
+            let r = channel.resolution(bufferSize: p.bufferSize, cubeSize: p.cubeSize)
             resolutions[3 * i] = Float(r.x); resolutions[3 * i + 1] = Float(r.y); resolutions[3 * i + 2] = Float(r.z)
             if let name = channel.bufferName {
-                textures.append(buffers?.texture(name).map { ($0, GLenum(GL_TEXTURE_2D)) })
+                let target = GLenum(name == ShaderCube.name ? GL_TEXTURE_CUBE_MAP : GL_TEXTURE_2D)
+                textures.append(buffers?.texture(name).map { ($0, target) })
             } else if entry.uniforms["iChannel\(i)"] != nil, let texture = try channels.texture(for: channel, keyboard: frame.keyboard) {
                 textures.append((texture.id, texture.target))
                 if case .image = channel.source {
@@ -457,6 +490,7 @@ extension UserShaderPass: GLLayerPass {
         for case let s as ShaderDraw in frame.layers {
             keys.insert(PassInputs(s, frame: frame).key)
             for b in s.layer.buffers { keys.insert(PassInputs(s, buffer: b, time: 0, frameNumber: 0, bufferSize: .zero).key) }
+            if let c = s.layer.cube { keys.insert(PassInputs(s, cube: c, time: 0, frameNumber: 0, bufferSize: .zero).key) }
         }
         inUse = keys
     }
@@ -486,7 +520,7 @@ extension UserShaderPass: GLLayerPass {
 final class ShaderBuffers {
     /// The layer a state belongs to: its index and its files (a different layer starts afresh).
     static func key(_ s: ShaderDraw) -> String {
-        ([String(s.index), s.layer.fragmentPath, s.layer.commonPath ?? ""] + s.layer.buffers.map { "\($0.name)=\($0.fragmentPath)" })
+        ([String(s.index), s.layer.fragmentPath, s.layer.commonPath ?? "", s.layer.cube?.fragmentPath ?? ""] + s.layer.buffers.map { "\($0.name)=\($0.fragmentPath)" })
             .joined(separator: "\u{1}")
     }
 
@@ -494,27 +528,49 @@ final class ShaderBuffers {
     static let maximumReplay = 36_000
 
     private var pairs: [String: (current: RenderTarget, previous: RenderTarget)] = [:]
+    /// Cube A's two cube maps (the newest and the one before), when the layer has one.
+    private var cubes: (current: CubeTarget, previous: CubeTarget)?
     let size: SIMD2<Int>
+    let cubeSize: Int?
     /// The last buffer frame run (nil: none since the targets were cleared), and the viewer's count.
     private(set) var lastFrame: Int?
     private var liveCount = 0
     /// The frame number the viewer last ran a buffer frame for.
     private var liveFrame: Int?
 
-    init(names: [String], size: SIMD2<Int>) throws {
+    init(names: [String], size: SIMD2<Int>, cubeSize: Int?) throws {
         self.size = size
+        self.cubeSize = cubeSize
         for name in names {
             let a = try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT)
             let b = try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT)
             pairs[name] = (a, b)
         }
+        if let cubeSize { cubes = (try CubeTarget(size: cubeSize), try CubeTarget(size: cubeSize)) }
         reset()
     }
 
-    deinit { for p in pairs.values { p.current.delete(); p.previous.delete() } }
+    deinit {
+        for p in pairs.values { p.current.delete(); p.previous.delete() }
+        cubes?.current.delete(); cubes?.previous.delete()
+    }
 
-    /// The newest picture of buffer `name`.
-    func texture(_ name: String) -> GLuint? { pairs[name]?.current.texture }
+    /// The newest picture of buffer `name` ("cube": the cube map).
+    func texture(_ name: String) -> GLuint? {
+        name == ShaderCube.name ? cubes?.current.texture : pairs[name]?.current.texture
+    }
+
+    /// Each cube face's basis for shadertoy-cube-main.glsl, column by column (s axis, t axis, the
+    /// outward normal), in GL's face order +X, −X, +Y, −Y, +Z, −Z: the direction GL's lookup maps to
+    /// face texel (s, t) in −1…1 (GL 4.5 core, table 8.19, solved for the direction).
+    static let cubeBases: [[Float]] = [
+        [0, 0, -1, 0, -1, 0, 1, 0, 0],
+        [0, 0, 1, 0, -1, 0, -1, 0, 0],
+        [1, 0, 0, 0, 0, 1, 0, 1, 0],
+        [1, 0, 0, 0, 0, -1, 0, -1, 0],
+        [1, 0, 0, 0, -1, 0, 0, 0, 1],
+        [-1, 0, 0, 0, -1, 0, 0, 0, -1],
+    ]
 
     /// Clears every target: the next frame runs from buffer frame 0.
     func reset() {
@@ -523,6 +579,15 @@ final class ShaderBuffers {
                 t.bind()
                 epoxy_glClearColor(0, 0, 0, 0)
                 epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            }
+        }
+        if let cubes {
+            for c in [cubes.current, cubes.previous] {
+                for face in 0..<6 {
+                    c.bind(face: face)
+                    epoxy_glClearColor(0, 0, 0, 0)
+                    epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                }
             }
         }
         lastFrame = nil
@@ -551,7 +616,7 @@ final class ShaderBuffers {
     /// Runs buffer frame `step` of `s`: each buffer in order into its spare target, which then
     /// becomes its newest picture (mipmaps made when a pass samples it with mipmaps).
     func run(_ s: ShaderDraw, step: (number: Int, time: Double), pass: UserShaderPass, in context: GLLayerContext) throws {
-        let readers = ([s.layer.channels] + s.layer.buffers.map(\.channels)).flatMap { $0 }
+        let readers = ([s.layer.channels, s.layer.cube?.channels ?? []] + s.layer.buffers.map(\.channels)).flatMap { $0 }
         for b in s.layer.buffers {
             guard let pair = pairs[b.name] else { continue }
             pair.previous.bind()
@@ -566,8 +631,69 @@ final class ShaderBuffers {
                 epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
             }
         }
+        if let cube = s.layer.cube, let pair = cubes {
+            epoxy_glDisable(GLenum(GL_BLEND))
+            epoxy_glBindVertexArray(context.renderer.fullScreenVertexArray)
+            let inputs = UserShaderPass.PassInputs(s, cube: cube, time: step.time, frameNumber: step.number, bufferSize: size)
+            try pass.drawCube(inputs, into: pair.previous, frame: context.frame, shaders: context.shaders, channels: context.channels)
+            cubes = (pair.previous, pair.current)
+            if readers.contains(where: { $0.bufferName == ShaderCube.name && $0.filter == .mipmap }) {
+                epoxy_glBindTexture(GLenum(GL_TEXTURE_CUBE_MAP), pair.previous.texture)
+                epoxy_glGenerateMipmap(GLenum(GL_TEXTURE_CUBE_MAP))
+                epoxy_glBindTexture(GLenum(GL_TEXTURE_CUBE_MAP), 0)
+            }
+        }
         lastFrame = step.number
     }
+}
+
+/// A float cube map with a framebuffer that draws into one face at a time.
+final class CubeTarget {
+    private(set) var texture: GLuint = 0
+    private var framebuffer: GLuint = 0
+    let size: Int
+
+    init(size: Int) throws {
+        self.size = size
+        epoxy_glGenTextures(1, &texture)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_CUBE_MAP), texture)
+        for face in 0..<6 {
+            epoxy_glTexImage2D(GLenum(GL_TEXTURE_CUBE_MAP_POSITIVE_X + Int32(face)), 0, GL_RGBA32F, GLsizei(size), GLsizei(size), 0,
+                               GLenum(GL_RGBA), GLenum(GL_FLOAT), nil)
+        }
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_CUBE_MAP), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_CUBE_MAP), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_CUBE_MAP), 0)
+        epoxy_glGenFramebuffers(1, &framebuffer)
+        bind(face: 0)
+        let status = epoxy_glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        do {
+            try GL.check("creating a cube map of six \(size)² faces")
+            guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+                throw GLError("a cube map of six \(size)² faces is incomplete (status 0x\(String(status, radix: 16)))")
+            }
+        } catch {
+            delete()
+            throw error
+        }
+    }
+
+    /// Binds the framebuffer on face `face` (0…5: +X, −X, +Y, −Y, +Z, −Z) and sets the viewport.
+    func bind(face: Int) {
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        epoxy_glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0),
+                                     GLenum(GL_TEXTURE_CUBE_MAP_POSITIVE_X + Int32(face)), texture, 0)
+        epoxy_glViewport(0, 0, GLsizei(size), GLsizei(size))
+    }
+
+    func delete() {
+        guard GL.hasCurrentContext else { framebuffer = 0; texture = 0; return }
+        if framebuffer != 0 { epoxy_glDeleteFramebuffers(1, &framebuffer); framebuffer = 0 }
+        if texture != 0 { epoxy_glDeleteTextures(1, &texture); texture = 0 }
+    }
+
+    deinit { delete() }
 }
 
 extension ShaderDraw: GLDrawable {
@@ -588,11 +714,25 @@ extension ShaderDraw: GLDrawable {
             let written = b.target("shader.\(index).buffer.\(buffer.name)", .rgba32f, .persistent,
                                    why: "Shadertoy's buffers are float (a feedback pass keeps its precision frame to frame)")
             for name in buffer.channels.compactMap(\.bufferName) where !ran.contains(name) {
-                _ = b.target("shader.\(index).buffer.\(name).previous", .rgba32f, .persistent, why: "the buffer's previous frame (ping-pong)")
+                let side = layer.cube?.size ?? 0
+                _ = name == ShaderCube.name
+                    ? b.target("shader.\(index).buffer.cube.previous", .rgba32f, .persistent, size: SIMD2(side, side * 6), why: "the cube map's previous frame (ping-pong)")
+                    : b.target("shader.\(index).buffer.\(name).previous", .rgba32f, .persistent, why: "the buffer's previous frame (ping-pong)")
             }
             let file = (buffer.fragmentPath as NSString).lastPathComponent
             b.pass("buffer \(buffer.name)", program: file, layer: b.layer, reads: reads(buffer.channels), writes: written, blend: .replace)
             ran.insert(buffer.name)
+        }
+        if let cube = layer.cube {
+            let written = b.target("shader.\(index).buffer.cube", .rgba32f, .persistent, size: SIMD2(cube.size, cube.size * 6),
+                                   why: "Shadertoy's Cube A: six float faces")
+            if cube.channels.contains(where: { $0.bufferName == ShaderCube.name }) {
+                _ = b.target("shader.\(index).buffer.cube.previous", .rgba32f, .persistent, size: SIMD2(cube.size, cube.size * 6),
+                             why: "the cube map's previous frame (ping-pong)")
+            }
+            let file = (cube.fragmentPath as NSString).lastPathComponent
+            b.pass("cube A (six faces)", program: file, layer: b.layer, reads: reads(cube.channels), writes: written, blend: .replace)
+            ran.insert(ShaderCube.name)
         }
         let layerTarget = b.target("layer", .rgba32f, .persistent, why: "a user shader's output, premultiplied float")
         b.pass("clear", program: "—", layer: b.layer, reads: [], writes: layerTarget, blend: .replace)
@@ -626,25 +766,28 @@ extension ShaderDraw: GLDrawable {
             throw ShaderLayerError(path: "layers[\(index)].buffers",
                                    message: "a shader layer with buffers cannot be exported to Metal (--package): its buffers feed back from frame to frame; export the scene without this layer")
         }
+        var inputs = UserShaderPass.PassInputs(self, frame: context.frame)
         if layer.isMultipass {
             let key = ShaderBuffers.key(self)
             let size = context.pixelSize
-            if pass.buffers[key]?.size != size {
+            if pass.buffers[key]?.size != size || pass.buffers[key]?.cubeSize != layer.cube?.size {
                 pass.buffers[key] = nil
-                pass.buffers[key] = try ShaderBuffers(names: layer.buffers.map(\.name), size: size)
+                pass.buffers[key] = try ShaderBuffers(names: layer.buffers.map(\.name), size: size, cubeSize: layer.cube?.size)
             }
             let buffers = pass.buffers[key]!
             for step in try buffers.steps(for: context.frame, live: context.renderer.runsBuffersLive) {
                 try buffers.run(self, step: step, pass: pass, in: context)
             }
             try context.waitWhileRendering()
+            // The image pass counts frames as its buffers do (in the viewer: since they started).
+            inputs.frameNumber = buffers.lastFrame ?? inputs.frameNumber
         }
         epoxy_glDisable(GLenum(GL_BLEND))
         layerTarget.bind()
         epoxy_glBindVertexArray(context.renderer.fullScreenVertexArray)
         epoxy_glClearColor(0, 0, 0, 0)
         epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        try pass.drawShader(UserShaderPass.PassInputs(self, frame: context.frame), frame: context.frame, shaders: context.shaders, channels: context.channels)
+        try pass.drawShader(inputs, frame: context.frame, shaders: context.shaders, channels: context.channels)
     }
 }
 

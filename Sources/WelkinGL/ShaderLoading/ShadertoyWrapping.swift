@@ -18,6 +18,8 @@ enum ShadertoyWrapping {
     static let preludeFile = "shadertoy.glsl"
     /// The `main()` put after it.
     static let epilogueFile = "shadertoy-main.glsl"
+    /// The `main()` put after a Cube A file (mainCubemap).
+    static let cubeEpilogueFile = "shadertoy-cube-main.glsl"
     /// The alpha switch shadertoy-main.glsl declares: true when the layer wants the shader's alpha.
     static let alphaUniform = "welkin_shaderAlpha"
 
@@ -49,13 +51,14 @@ enum ShadertoyWrapping {
     /// file (rewritten too) and the epilogue. Throws a `ShaderError` (FILE:LINE) for a Shadertoy
     /// feature Welkin lacks.
     static func prepare(_ text: String, path: String, library: ShaderLibrary, common: (path: String, text: String)? = nil,
-                        samplers: [String] = [], needsMainImage: Bool = false) throws -> Prepared {
+                        samplers: [String] = [], needsMainImage: Bool = false, cube: Bool = false) throws -> Prepared {
         let tokens = Token.scan(strippingComments(text))
         let main = definesMain(tokens)
-        let mentionsMainImage = tokens.contains { $0.text == "mainImage" }
+        let mentionsMainImage = tokens.contains { $0.text == (cube ? "mainCubemap" : "mainImage") }
         let unsupported: [(name: String, applies: Bool, message: String)] = [
             ("mainSound", main == nil, "Shadertoy sound shaders (mainSound) are not supported: Welkin draws images (mainImage) only"),
-            ("mainCubemap", main == nil, "Shadertoy's Cube A pass (mainCubemap) is not supported: buffers A…D and the image pass are"),
+            ("mainCubemap", main == nil && !cube,
+             "a Cube A pass (mainCubemap) runs as a layer's \"cube\" (docs/shaders.md, \"Buffers and the Common tab\"), not as its fragment or a buffer"),
             ("mainVR", main == nil && !mentionsMainImage, "Shadertoy's VR entry point (mainVR) is not supported: define mainImage"),
         ]
         let offending = tokens.first { token in unsupported.contains { $0.name == token.text && $0.applies } }
@@ -63,6 +66,10 @@ enum ShadertoyWrapping {
             throw ShaderError(.unsupportedShadertoyFeature, file: path, line: offending.line, rule.message)
         }
         guard main == nil, mentionsMainImage else {
+            if cube {
+                throw ShaderError(.unsupportedShadertoyFeature, file: path, line: main?.line,
+                                  "a layer's cube pass must be a Shadertoy Cube A shader: define mainCubemap, not main")
+            }
             if needsMainImage {
                 throw ShaderError(.unsupportedShadertoyFeature, file: path, line: main?.line,
                                   "a buffer's shader, and a shader with a Common file, must be a Shadertoy shader: define mainImage, not main")
@@ -83,7 +90,7 @@ enum ShadertoyWrapping {
         }
         return Prepared(text: ShadertoyRewrite.rewrite(text, context: context),
                         wrapping: ShaderSource.Wrapping(version: "#version 330 core", prelude: prelude,
-                                                        epilogue: [library.path(epilogueFile)], texts: texts),
+                                                        epilogue: [library.path(cube ? cubeEpilogueFile : epilogueFile)], texts: texts),
                         defines: defines)
     }
 
