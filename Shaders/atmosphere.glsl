@@ -8,6 +8,12 @@
 
 #include "tonemap.glsl"
 
+// The tone map (ToneMap.code) and whether the sky writes scene-linear light: constants of the draw,
+// compiled in (SkyPass.Variant), so llvmpipe runs one tone map, not every branch of applyToneMap.
+#if !defined(WELKIN_TONE_MAP) || !defined(WELKIN_PHYSICAL_LINEAR)
+#error the physical sky is built with WELKIN_TONE_MAP and WELKIN_PHYSICAL_LINEAR (SkyPass.Variant)
+#endif
+
 flat in PhysicalValues physical;
 // SKY_VIEW_WIDTH × 2·SKY_VIEW_HEIGHT RGBA32F texels on texture unit 1; the Moon's table on unit 4.
 uniform sampler2D u_skyView;
@@ -95,11 +101,11 @@ vec4 physicalColor(vec2 p) {
         radiance = radiance * physical.exposure;
     }
     radiance = radiance + night;
-    if (physical.linearOutput != 0) {
-        vec3 c = radiance + vec3(physical.flash);
-        return vec4(c * physical.opacity, physical.opacity);
-    }
-    vec3 rgb = applyToneMap(physical.toneMap, radiance);
+#if WELKIN_PHYSICAL_LINEAR
+    vec3 c = radiance + vec3(physical.flash);
+    return vec4(c * physical.opacity, physical.opacity);
+#else
+    vec3 rgb = applyToneMap(WELKIN_TONE_MAP, radiance);
 #if !defined(WELKIN_PHYSICAL_STARS) || WELKIN_PHYSICAL_STARS
     // WELKIN_PHYSICAL_STARS 0 compiles the star field out by day (llvmpipe would run it: 6 ms at 720p).
     if (physical.stars.x > 0.0 && el > 0.0) {
@@ -110,4 +116,5 @@ vec4 physicalColor(vec2 p) {
     rgb = rgb + vec3(physical.flash);
     vec3 clamped = clamp(rgb, 0.0, 1.0);
     return vec4(encodeSRGBUnit(clamped) * physical.opacity, physical.opacity);
+#endif
 }

@@ -22,17 +22,25 @@ struct SkyProjection {
 };
 uniform SkyProjection u_projection;
 
+// The projection's kind is constant over a draw: compiled in (WELKIN_PROJECTION_KIND, SkyProjection.Kind),
+// so a CPU rasteriser runs one projection, not all four on every pixel. u_projection.kind stays in
+// the struct for code export, which reads it.
+#ifndef WELKIN_PROJECTION_KIND
+#error camera.glsl is built with WELKIN_PROJECTION_KIND (SkyPass.Variant, CloudsPass.MarchVariant)
+#endif
+const int projectionKind = WELKIN_PROJECTION_KIND;
+
 // The direction output pixel p looks at as (azimuth, elevation) in degrees; false outside a fisheye's circle.
 bool projectionAngles(vec2 p, out vec2 angles) {
     vec3 v;
-    if (u_projection.kind == PROJECTION_EQUIRECT) {
+    if (projectionKind == PROJECTION_EQUIRECT) {
         angles = vec2(p.x * u_projection.scale.x, 90.0 - p.y * u_projection.scale.y);
         return true;
-    } else if (u_projection.kind == PROJECTION_PANORAMA) {
+    } else if (projectionKind == PROJECTION_PANORAMA) {
         angles = vec2(u_projection.azimuth + (p.x - u_projection.center.x) * u_projection.scale.x,
                       (u_projection.center.y - p.y) * u_projection.scale.y);
         return true;
-    } else if (u_projection.kind == PROJECTION_RECTILINEAR) {
+    } else if (projectionKind == PROJECTION_RECTILINEAR) {
         v = u_projection.forward + u_projection.right * ((p.x - u_projection.center.x) * u_projection.scale.x)
             + u_projection.up * ((u_projection.center.y - p.y) * u_projection.scale.y);
     } else {

@@ -5,6 +5,11 @@
 
 #include "colorspace.glsl"
 #include "tonemap.glsl"
+
+// The tone map (ToneMap.code) and scene-linear output: constants of a draw, compiled in (CloudsPass.MarchVariant).
+#if !defined(WELKIN_TONE_MAP) || !defined(WELKIN_CLOUDS_LINEAR)
+#error clouds.frag is built with WELKIN_TONE_MAP and WELKIN_CLOUDS_LINEAR (CloudsPass.MarchVariant)
+#endif
 #include "unit.glsl"
 #include "camera.glsl"
 
@@ -38,8 +43,6 @@ struct CloudsValues {
     vec3 flashPoint;
     vec3 cirrus;
     vec2 cirrusOffset;
-    int toneMap;
-    int linearOutput;
     float opacity;
 };
 
@@ -172,8 +175,11 @@ vec4 cloudsColor(int gx, int gy) {
     }
     float alpha = (1.0 - transmittance) * u_clouds.opacity;
     if (!(alpha > 0.0)) return vec4(0.0);
-    if (u_clouds.linearOutput != 0) return vec4(light * u_clouds.opacity, alpha);
+#if WELKIN_CLOUDS_LINEAR
+    return vec4(light * u_clouds.opacity, alpha);
+#else
     vec3 straight = light * (1.0 / (1.0 - transmittance));
-    vec3 mapped = clamp(applyToneMap(u_clouds.toneMap, straight), 0.0, 1.0);
+    vec3 mapped = clamp(applyToneMap(WELKIN_TONE_MAP, straight), 0.0, 1.0);
     return vec4(encodeSRGBUnit(mapped) * alpha, alpha);
+#endif
 }

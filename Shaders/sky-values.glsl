@@ -108,8 +108,8 @@ struct PhysicalValues {
     vec3 sunRadiance;       // × exposure
     float sunRadius;        // degrees
     float exposure;         // 2^EV
-    int toneMap;
-    int linearOutput;
+    // (The tone map and scene-linear output are constant over a draw: WELKIN_TONE_MAP and
+    // WELKIN_PHYSICAL_LINEAR, compiled in; see atmosphere.glsl.)
     vec2 stars;             // visibility, density
     vec2 inverseStarCell;
     float pixelsPerPoint;

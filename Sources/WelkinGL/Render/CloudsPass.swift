@@ -8,8 +8,36 @@
 import WelkinCore
 
 final class CloudsPass: GLLayerPass {
-    let march: ShaderProgram
+    /// clouds.frag per tone map and output (WELKIN_TONE_MAP, WELKIN_CLOUDS_LINEAR: constants of a
+    /// draw, compiled in), made on first use; `march` is the one in use, `locations` its uniforms'.
+    private var marches: [MarchVariant: ShaderProgram] = [:]
+    private(set) var march: ShaderProgram
     private var locations: [String: GLint] = [:]
+    private var current: MarchVariant
+    private let shaders: ShaderLibrary
+
+    struct MarchVariant: Hashable {
+        var toneMap: Int32
+        var linear: Bool
+        var projectionKind: Int32
+        var defines: [(name: String, value: String)] {
+            [("WELKIN_TONE_MAP", String(toneMap)), ("WELKIN_CLOUDS_LINEAR", linear ? "1" : "0"), ("WELKIN_PROJECTION_KIND", String(projectionKind))]
+        }
+    }
+
+    static func marchProgram(_ shaders: ShaderLibrary, _ v: MarchVariant) throws -> ShaderProgram {
+        try ShaderProgram(vertex: shaders.source("fullscreen.vert"), fragment: ShaderSource(path: shaders.path("clouds.frag"), defines: v.defines))
+    }
+
+    /// Makes the march program of `variant` the one in use.
+    private func useMarch(_ variant: MarchVariant) throws {
+        guard variant != current else { return }
+        let p = try marches[variant] ?? Self.marchProgram(shaders, variant)
+        marches[variant] = p
+        march = p
+        current = variant
+        locations = [:]
+    }
     /// clouds-upsample.frag as a layer (nil) and as the frame's last pass (its resolve variant).
     private let upsample: ResolveVariants<Upsample>
 
@@ -34,7 +62,10 @@ final class CloudsPass: GLLayerPass {
     static let weatherUnit: Int32 = 2, shapeUnit: Int32 = 3, gridUnit: Int32 = 1
 
     init(shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws {
-        march = try .fullScreen(shaders, fragment: "clouds.frag", resolve: nil)
+        self.shaders = shaders
+        current = MarchVariant(toneMap: ToneMap.neutral.code, linear: false, projectionKind: SkyProjection.Kind.panorama.rawValue)
+        march = try Self.marchProgram(shaders, current)
+        marches[current] = march
         let programs = try ResolveVariants { Upsample(try ShaderProgram.fullScreen(shaders, fragment: "clouds-upsample.frag", resolve: $0)) }
         upsample = programs
         let marchFiles = march.files
@@ -46,7 +77,7 @@ final class CloudsPass: GLLayerPass {
 
     deinit {
         guard GL.hasCurrentContext else { return }
-        march.delete()
+        for p in marches.values { p.delete() }
         for p in upsample.all { p.program.delete() }
         if weatherTexture != 0 { epoxy_glDeleteTextures(1, &weatherTexture) }
         if shapeTexture != 0 { epoxy_glDeleteTextures(1, &shapeTexture) }
@@ -90,6 +121,7 @@ final class CloudsPass: GLLayerPass {
         }
         epoxy_glDisable(GLenum(GL_BLEND))
         grid!.bind()
+        try useMarch(MarchVariant(toneMap: clouds.toneMap, linear: clouds.linearOutput != 0, projectionKind: clouds.projection.kind.rawValue))
         epoxy_glUseProgram(march.id)
         func f(_ name: String, _ v: Float) { epoxy_glUniform1f(uniform("u_clouds." + name), v) }
         func i(_ name: String, _ v: Int32) { epoxy_glUniform1i(uniform("u_clouds." + name), v) }
@@ -108,7 +140,7 @@ final class CloudsPass: GLLayerPass {
         v3("sunDirection", c.sunDirection); v3("sunLight", c.sunLight); f("lightReach", c.lightReach); v3("diffuseLight", c.diffuseLight)
         v3("ambientTop", c.ambientTop); v3("ambientBottom", c.ambientBottom); f("ambientShade", c.ambientShade); v3("flash", c.flash); v3("flashPoint", c.flashPoint)
         v3("cirrus", c.cirrus); v2("cirrusOffset", c.cirrusOffset)
-        i("toneMap", c.toneMap); i("linearOutput", c.linearOutput); f("opacity", c.opacity)
+        f("opacity", c.opacity)
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.weatherUnit))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), weatherTexture)
         epoxy_glUniform1i(uniform("u_weather"), Self.weatherUnit)

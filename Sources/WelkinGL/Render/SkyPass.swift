@@ -36,8 +36,14 @@ final class SkyPass {
         var coverOpaque = false
         /// Whether the physical sky's star field can show (WELKIN_PHYSICAL_STARS; nil: no physical part).
         var physicalStars: Bool? = nil
+        /// The physical sky's tone map (WELKIN_TONE_MAP: ToneMap.code) and whether it writes scene-linear
+        /// light (WELKIN_PHYSICAL_LINEAR); constant over a draw, so compiled in (nil: no physical part).
+        var toneMap: Int32? = nil
+        var physicalLinear = false
         /// A projection into the parts' panorama (WELKIN_SKY_PROJECTION: SkyProjection) and scene-linear output (WELKIN_SKY_LINEAR).
         var projection = false
+        /// The projection's kind (WELKIN_PROJECTION_KIND, with `projection`).
+        var projectionKind: Int32 = 0
         var linear = false
         /// The part code owning the night sky (WELKIN_NIGHT), and moonlight in the physical air (WELKIN_MOONLIGHT).
         var night: Int32? = nil
@@ -67,7 +73,14 @@ final class SkyPass {
             if variant.skyOpaque { defines.append(("WELKIN_SKY_OPAQUE", "1")) }
             if variant.coverOpaque { defines.append(("WELKIN_COVER_OPAQUE", "1")) }
             if let stars = variant.physicalStars { defines.append(("WELKIN_PHYSICAL_STARS", stars ? "1" : "0")) }
-            if variant.projection { defines.append(("WELKIN_SKY_PROJECTION", "1")) }
+            if let map = variant.toneMap {
+                defines.append(("WELKIN_TONE_MAP", String(map)))
+                defines.append(("WELKIN_PHYSICAL_LINEAR", variant.physicalLinear ? "1" : "0"))
+            }
+            if variant.projection {
+                defines.append(("WELKIN_SKY_PROJECTION", "1"))
+                defines.append(("WELKIN_PROJECTION_KIND", String(variant.projectionKind)))
+            }
             if variant.linear { defines.append(("WELKIN_SKY_LINEAR", "1")) }
             if let night = variant.night {
                 defines.append(("WELKIN_NIGHT", String(night)))
@@ -133,8 +146,13 @@ final class SkyPass {
             variant.skyOpaque = g.opacity == 1
         }
         for case .cover(let c) in sky.parts { variant.coverOpaque = c.opacity == 1 }
-        for case .physical(let p) in sky.parts { variant.physicalStars = p.stars.x > 0 }
+        for case .physical(let p) in sky.parts {
+            variant.physicalStars = p.stars.x > 0
+            variant.toneMap = p.toneMap
+            variant.physicalLinear = p.linearOutput != 0
+        }
         variant.projection = sky.projection != nil
+        variant.projectionKind = sky.projection?.kind.rawValue ?? 0
         variant.linear = sky.linear
         if let owner = sky.parts.first(where: { $0.nightSky != nil }), let night = owner.nightSky {
             variant.night = owner.code
@@ -228,8 +246,13 @@ final class SkyPass {
         var octaves: Int32?
         for case .cover(let c) in sky.parts { octaves = c.octaves }
         var variant = Variant(parts: sky.kindCodes, octaves: octaves, resolve: resolve)
-        for case .physical in sky.parts { variant.physicalStars = true }
+        for case .physical(let p) in sky.parts {
+            variant.physicalStars = true
+            variant.toneMap = p.toneMap
+            variant.physicalLinear = p.linearOutput != 0
+        }
         variant.projection = sky.projection != nil
+        variant.projectionKind = sky.projection?.kind.rawValue ?? 0
         variant.linear = sky.linear
         if let owner = sky.parts.first(where: { $0.nightSky != nil }) { variant.night = owner.code }
         for case .physical(let p) in sky.parts where p.moonSkyScale > 0 && p.moonTable != nil { variant.moonlight = true }
@@ -463,8 +486,6 @@ final class SkyPass {
         set(p, "u_physical.sunRadiance", s.sunRadiance)
         set(p, "u_physical.sunRadius", s.sunRadius)
         set(p, "u_physical.exposure", s.exposure)
-        epoxy_glUniform1i(p.uniform("u_physical.toneMap"), s.toneMap)
-        epoxy_glUniform1i(p.uniform("u_physical.linearOutput"), s.linearOutput)
         set(p, "u_physical.stars", s.stars)
         set(p, "u_physical.inverseStarCell", s.inverseStarCell)
         set(p, "u_physical.pixelsPerPoint", s.pixelsPerPoint)
