@@ -8,13 +8,14 @@
 // is set up once per triangle, and made the sky pass about twice as fast.
 //
 // SKY_HAS_GRADIENT, SKY_HAS_COVER and SKY_HAS_SPRITES are 1 when the program draws that part
-// (WELKIN_SKY_PART0…2; all three when none is defined), so each stage declares only what it uses.
+// (WELKIN_SKY_PART0…2; none when none is defined), so each stage declares only what it uses.
 
 #if !defined(WELKIN_SKY_PART0) && !defined(WELKIN_SKY_PART1) && !defined(WELKIN_SKY_PART2)
-#define SKY_HAS_GRADIENT 1
-#define SKY_HAS_COVER 1
-#define SKY_HAS_SPRITES 1
-#define SKY_HAS_PHYSICAL 1
+// No part: a cell where nothing of the sky shows (SkyPass's cells); it writes transparent.
+#define SKY_HAS_GRADIENT 0
+#define SKY_HAS_COVER 0
+#define SKY_HAS_SPRITES 0
+#define SKY_HAS_PHYSICAL 0
 #else
 #ifndef WELKIN_SKY_PART0
 #define SKY_PART0_CODE (-1)

@@ -43,7 +43,7 @@ final class ShadertoyTests: XCTestCase {
                 vec4 c = vec4(0.0);
                 if (column == 0) c = vec4(iResolution.x, iResolution.y, iResolution.z * 255.0, 255.0);
                 if (column == 1) c = vec4(iTime * 20.0, iTimeDelta * 60.0 * 255.0, iFrameRate, 255.0);
-                if (column == 2) c = vec4(float(iFrame), iSampleRate / 44100.0 * 255.0, iMouse.x + iMouse.y * 10.0, 255.0 - iMouse.z - iMouse.w);
+                if (column == 2) c = vec4(float(iFrame), iSampleRate / 44100.0 * 255.0, iMouse.x + iMouse.y * 10.0 + iMouse.z * 20.0 + iMouse.w * 50.0, 255.0);
                 if (column == 3) c = vec4(iDate.x - 2000.0, iDate.y, iDate.z, iDate.w * 10.0);
                 if (column == 4) c = vec4(iChannelResolution[0].x, iChannelResolution[0].y, iChannelResolution[0].z * 255.0, 255.0);
                 if (column == 5) c = vec4(iChannelResolution[1] + vec3(iChannelTime[0] + iChannelTime[3]), 255.0);
@@ -62,7 +62,7 @@ final class ShadertoyTests: XCTestCase {
         let image = try renderer.render(frame)
         XCTAssertEqual(image[0, 1], SIMD4(8, 3, 255, 255), "iResolution")
         XCTAssertEqual(image[1, 1], SIMD4(60, 255, 60, 255), "iTime, iTimeDelta, iFrameRate")
-        XCTAssertEqual(image[2, 1], SIMD4(180, 255, 23, 252), "iFrame, iSampleRate, iMouse (xy, then 255 − z − w)")
+        XCTAssertEqual(image[2, 1], SIMD4(180, 255, 143, 255), "iFrame, iSampleRate, iMouse (3 + 2·10 + 1·20 + 2·50)")
         XCTAssertEqual(image[3, 1], SIMD4(0, 0, 1, 255), "iDate: 2000-01-01, 3 s into the day (alpha 1: the shader's is ignored)")
         XCTAssertEqual(image[4, 1], SIMD4(4, 2, 255, 255), "iChannelResolution[0]")
         XCTAssertEqual(image[5, 1], SIMD4(0, 0, 0, 255), "iChannelResolution[1] of no channel, iChannelTime")
