@@ -309,4 +309,16 @@ final class ShadertoyMultipassTests: XCTestCase {
         XCTAssertEqual(plan.passes.map(\.name).prefix(2), ["buffer A", "cube A (six faces)"])
         XCTAssertEqual(plan.passes[1].reads, ["shader.0.buffer.cube.previous", "shader.0.buffer.A"])
     }
+
+    /// A layer's buffers are freed once it has not been drawn for a while (an edited or removed
+    /// layer does not keep its float targets for as long as the viewer runs).
+    func testBuffersOfALayerNoLongerDrawnAreFreed() throws {
+        let renderer = try TestGL.renderer()
+        _ = try renderer.render(Frame(scene: try counter(), time: 0))
+        let pass = renderer.pass(UserShaderPass.self)
+        XCTAssertGreaterThanOrEqual(pass.buffers.count, 1, "the counter's (and any an earlier test left on this shared renderer)")
+        let plain = try scene(#"{"size": [4, 2], "layers": [{"type": "linearGradient", "stops": ["red", "blue"]}]}"#)
+        for k in 0...UserShaderPass.buffersKeptFrames { _ = try renderer.render(Frame(scene: plain, time: Double(k) / 60)) }
+        XCTAssertEqual(pass.buffers.count, 0)
+    }
 }

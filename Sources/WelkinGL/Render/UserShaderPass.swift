@@ -79,8 +79,12 @@ final class UserShaderPass {
     }
 
     private(set) var entries: [ProgramKey: Entry] = [:]
-    /// Buffers of multipass layers, by layer (ShaderBuffers.key).
+    /// Buffers of multipass layers, by layer (ShaderBuffers.key), and the frame each last ran in:
+    /// a layer's buffers not drawn for `buffersKeptFrames` frames (an edited or removed layer) are freed.
     var buffers: [String: ShaderBuffers] = [:]
+    var buffersLastUse: [String: Int] = [:]
+    private(set) var framesBegun = 0
+    static let buffersKeptFrames = 120
     private let composite: ResolveVariants<CompositeProgram>
     /// Warnings already printed (layer index and uniform), so each shows once.
     private var warned: Set<String> = []
@@ -119,6 +123,8 @@ final class UserShaderPass {
         }
         warned = old.warned
         buffers = old.buffers
+        buffersLastUse = old.buffersLastUse
+        framesBegun = old.framesBegun
         old.buffers = [:]
     }
 
@@ -486,6 +492,11 @@ extension UserShaderPass: GLLayerPass {
 
     /// The user shaders of `frame` are the ones in use from now on.
     func willDraw(_ frame: Frame) {
+        framesBegun += 1
+        for (key, last) in buffersLastUse where framesBegun - last > Self.buffersKeptFrames {
+            buffers[key] = nil
+            buffersLastUse[key] = nil
+        }
         var keys: Set<ProgramKey> = []
         for case let s as ShaderDraw in frame.layers {
             keys.insert(PassInputs(s, frame: frame).key)
@@ -775,6 +786,7 @@ extension ShaderDraw: GLDrawable {
                 pass.buffers[key] = try ShaderBuffers(names: layer.buffers.map(\.name), size: size, cubeSize: layer.cube?.size)
             }
             let buffers = pass.buffers[key]!
+            pass.buffersLastUse[key] = pass.framesBegun
             for step in try buffers.steps(for: context.frame, live: context.renderer.runsBuffersLive) {
                 try buffers.run(self, step: step, pass: pass, in: context)
             }
