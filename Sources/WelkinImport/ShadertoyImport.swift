@@ -154,7 +154,7 @@ public enum ShadertoyImport {
                 case "texture":
                     let beside = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(media)
                     if media.lowercased().hasSuffix(".png"), FileManager.default.fileExists(atPath: beside) {
-                        entry = "\"image\": \(Self.quote(media))"
+                        entry = "\"image\": \(JSONValue.quoted(media))"
                         if let vflip { settings.append("\"vflip\": \(vflip)") }
                     } else {
                         entry = "\"noise\": \"image\", \"size\": 256"
@@ -184,19 +184,19 @@ public enum ShadertoyImport {
 
         let imageFile = "\(base)-image.frag"
         files.append(PassFile(fileName: imageFile, text: Self.ending(image.code)))
-        var layer = ["\"type\": \"shader\"", "\"fragment\": \(quote(imageFile))"]
+        var layer = ["\"type\": \"shader\"", "\"fragment\": \(JSONValue.quoted(imageFile))"]
         if let c = try channels(image.inputs, at: image.at, pass: "Image") { layer.append("\"channels\": \(c)") }
         if let common {
             let commonFile = "\(base)-common.glsl"
             files.append(PassFile(fileName: commonFile, text: Self.ending(common)))
-            layer.append("\"common\": \(quote(commonFile))")
+            layer.append("\"common\": \(JSONValue.quoted(commonFile))")
         }
         if !buffers.isEmpty {
             var entries: [String] = []
             for b in buffers {
                 let bufferFile = "\(base)-buffer-\(b.name.lowercased()).frag"
                 files.append(PassFile(fileName: bufferFile, text: Self.ending(b.code)))
-                var fields = ["\"fragment\": \(quote(bufferFile))"]
+                var fields = ["\"fragment\": \(JSONValue.quoted(bufferFile))"]
                 if let c = try channels(b.inputs, at: b.at, pass: "Buffer \(b.name)") { fields.append("\"channels\": \(c)") }
                 entries.append("\"\(b.name)\": {" + fields.joined(separator: ", ") + "}")
             }
@@ -205,7 +205,7 @@ public enum ShadertoyImport {
         if let cube {
             let cubeFile = "\(base)-cube-a.frag"
             files.append(PassFile(fileName: cubeFile, text: Self.ending(cube.code)))
-            var fields = ["\"fragment\": \(quote(cubeFile))"]
+            var fields = ["\"fragment\": \(JSONValue.quoted(cubeFile))"]
             if let c = try channels(cube.inputs, at: cube.at, pass: "Cube A") { fields.append("\"channels\": \(c)") }
             layer.append("\"cube\": {" + fields.joined(separator: ", ") + "}")
         }
@@ -217,8 +217,8 @@ public enum ShadertoyImport {
         if let d = info["description"] as? String, !d.isEmpty { description += " " + d }
         let scene = """
             {
-              "name": \(quote(title)),
-              "description": \(quote(description)),
+              "name": \(JSONValue.quoted(title)),
+              "description": \(JSONValue.quoted(description)),
               "size": [\(options.size.x), \(options.size.y)],
               "dither": false,
               "layers": [
@@ -240,21 +240,4 @@ public enum ShadertoyImport {
 
     /// `text` ending with one line break.
     static func ending(_ text: String) -> String { text.hasSuffix("\n") ? text : text + "\n" }
-
-    /// A JSON string literal.
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
-    }
 }

@@ -59,8 +59,7 @@ extension Viewer {
             setTime(playback.time + (key == GLFW_KEY_COMMA ? -1 : 1) * Playback.frameStep)
             print("t = \(Playback.format(playback.time)) s (paused)")
         case GLFW_KEY_HOME:
-            setTime(0)
-            renderer.resetShaderBuffers()
+            restart()
             print("t = 0.00 s")
         case GLFW_KEY_LEFT_BRACKET, GLFW_KEY_RIGHT_BRACKET:
             setSpeed(playback.steppedSpeed(up: key == GLFW_KEY_RIGHT_BRACKET))
@@ -111,6 +110,12 @@ extension Viewer {
         playback.setTime(t)
         needsRedraw = true
         refreshTitle()
+    }
+
+    /// Back to t = 0, shader buffers from frame 0 too (Home, the panel's |<).
+    func restart() {
+        setTime(0)
+        renderer.resetShaderBuffers()
     }
 
     func togglePause() {

@@ -137,7 +137,7 @@ extension Viewer {
         // Clock.
         if wp_button(playback.paused ? "Play " : "Pause") { togglePause() }
         wp_same_line(0)
-        if wp_button("|<") { setTime(0) }
+        if wp_button("|<") { restart() }
         wp_same_line(0)
         wp_text("t = \(Playback.format(playback.time)) s")
         var speedValue = Float(playback.speed)

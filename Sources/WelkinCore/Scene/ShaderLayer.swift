@@ -284,14 +284,7 @@ extension ShaderBuffer {
 extension SceneLoader {
     static func decodeShader(_ object: ObjectReader, sceneDirectory: String?) throws -> ShaderLayer {
         let fragmentNode = try object.required("fragment")
-        let relative = try fragmentNode.string()
-        guard !relative.isEmpty else { throw fragmentNode.error(.invalidValue, "expected a path to a fragment shader, got \"\"") }
-        let base = sceneDirectory ?? FileManager.default.currentDirectoryPath
-        let path = relative.hasPrefix("/") ? relative : URL(fileURLWithPath: base).appendingPathComponent(relative).standardizedFileURL.path
-        if let problem = RegularFile.check(path) {
-            if problem == .missing { throw fragmentNode.error(.unreadableFile, "no such shader file '\(relative)' (looked for \(path))") }
-            throw fragmentNode.error(.unreadableFile, "the shader file '\(relative)' (\(path)) \(problem)")
-        }
+        let path = try shaderFilePath(fragmentNode, sceneDirectory: sceneDirectory, what: "shader file", expected: "a fragment shader")
         var uniforms: [(name: String, value: UniformValue)] = []
         if let node = object["uniforms"] {
             guard case .object(let members) = node.value.kind else { throw node.wrongType("an object of uniform values") }
@@ -389,9 +382,10 @@ extension SceneLoader {
     }
 
     /// The absolute path of a shader file named at `node`, which must be a readable regular file.
-    static func shaderFilePath(_ node: Node, sceneDirectory: String?, what: String) throws -> String {
+    /// `expected` names the file in the message for an empty path (default: `what`).
+    static func shaderFilePath(_ node: Node, sceneDirectory: String?, what: String, expected: String? = nil) throws -> String {
         let relative = try node.string()
-        guard !relative.isEmpty else { throw node.error(.invalidValue, "expected a path to a \(what), got \"\"") }
+        guard !relative.isEmpty else { throw node.error(.invalidValue, "expected a path to \(expected ?? "a " + what), got \"\"") }
         let base = sceneDirectory ?? FileManager.default.currentDirectoryPath
         let path = relative.hasPrefix("/") ? relative : URL(fileURLWithPath: base).appendingPathComponent(relative).standardizedFileURL.path
         if let problem = RegularFile.check(path) {

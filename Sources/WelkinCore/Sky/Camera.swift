@@ -183,7 +183,7 @@ public enum CubeFace: Int, Sendable, CaseIterable {
     public var name: String { ["px", "nx", "py", "ny", "pz", "nz"][rawValue] }
 
     /// The face's axes in GL coordinates: direction = forward + right·sc + up·(−tc).
-    var glBasis: (right: SIMD3<Double>, up: SIMD3<Double>, forward: SIMD3<Double>) {
+    public var glBasis: (right: SIMD3<Double>, up: SIMD3<Double>, forward: SIMD3<Double>) {
         switch self {
         case .px: return (SIMD3(0, 0, -1), SIMD3(0, 1, 0), SIMD3(1, 0, 0))
         case .nx: return (SIMD3(0, 0, 1), SIMD3(0, 1, 0), SIMD3(-1, 0, 0))

@@ -572,16 +572,12 @@ final class ShaderBuffers {
     }
 
     /// Each cube face's basis for shadertoy-cube-main.glsl, column by column (s axis, t axis, the
-    /// outward normal), in GL's face order +X, −X, +Y, −Y, +Z, −Z: the direction GL's lookup maps to
-    /// face texel (s, t) in −1…1 (GL 4.5 core, table 8.19, solved for the direction).
-    static let cubeBases: [[Float]] = [
-        [0, 0, -1, 0, -1, 0, 1, 0, 0],
-        [0, 0, 1, 0, -1, 0, -1, 0, 0],
-        [1, 0, 0, 0, 0, 1, 0, 1, 0],
-        [1, 0, 0, 0, 0, -1, 0, -1, 0],
-        [1, 0, 0, 0, -1, 0, 0, 0, 1],
-        [-1, 0, 0, 0, -1, 0, 0, 0, -1],
-    ]
+    /// outward normal), in GL's face order: CubeFace.glBasis (the cube-map export's), whose
+    /// direction forward + right·sc + up·(−tc) is the one GL's lookup maps to face texel (sc, tc).
+    static let cubeBases: [[Float]] = CubeFace.allCases.map { face in
+        let b = face.glBasis
+        return [b.right, -b.up, b.forward].flatMap { [Float($0.x), Float($0.y), Float($0.z)] }
+    }
 
     /// Clears every target: the next frame runs from buffer frame 0.
     func reset() {

@@ -60,11 +60,13 @@ enum ShadertoyRewrite {
 
     // MARK: - Tokens
 
-    struct Token {
+    /// A word of GLSL (an identifier, keyword or number) or one punctuation character.
+    struct Token: Equatable {
         var text: String
         var offset: Int          // unicode-scalar offset in the text
         var length: Int
         var directive: Bool      // on a preprocessor line
+        var line: Int            // 1-based
     }
 
     enum Lexer {
@@ -73,6 +75,7 @@ enum ShadertoyRewrite {
             var tokens: [Token] = []
             var i = 0
             var lineStart = true, directive = false
+            var line = 1
             func isWord(_ c: Unicode.Scalar) -> Bool {
                 c == "_" || ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c)
             }
@@ -83,6 +86,7 @@ enum ShadertoyRewrite {
                     let continued = directive && i > 0 && scalars[i - 1] == "\\"
                     if !continued { directive = false }
                     lineStart = true
+                    line += 1
                     i += 1
                     continue
                 }
@@ -99,10 +103,10 @@ enum ShadertoyRewrite {
                         while j < scalars.count, isWord(scalars[j]) { j += 1 }
                     }
                     var s = String.UnicodeScalarView(); s.append(contentsOf: scalars[i..<j])
-                    tokens.append(Token(text: String(s), offset: i, length: j - i, directive: directive))
+                    tokens.append(Token(text: String(s), offset: i, length: j - i, directive: directive, line: line))
                     i = j
                 } else {
-                    tokens.append(Token(text: String(c), offset: i, length: 1, directive: directive))
+                    tokens.append(Token(text: String(c), offset: i, length: 1, directive: directive, line: line))
                     i += 1
                 }
             }

@@ -33,7 +33,7 @@ enum ShadertoyWrapping {
 
     /// Whether `text` is a Shadertoy file: it names mainImage and defines no main.
     static func isShadertoy(_ text: String) -> Bool {
-        let tokens = Token.scan(strippingComments(text))
+        let tokens = ShadertoyRewrite.Lexer.tokens(strippingComments(text))
         return definesMain(tokens) == nil && tokens.contains { $0.text == "mainImage" }
     }
 
@@ -52,7 +52,7 @@ enum ShadertoyWrapping {
     /// feature Welkin lacks.
     static func prepare(_ text: String, path: String, library: ShaderLibrary, common: (path: String, text: String)? = nil,
                         samplers: [String] = [], needsMainImage: Bool = false, cube: Bool = false) throws -> Prepared {
-        let tokens = Token.scan(strippingComments(text))
+        let tokens = ShadertoyRewrite.Lexer.tokens(strippingComments(text))
         let main = definesMain(tokens)
         let mentionsMainImage = tokens.contains { $0.text == (cube ? "mainCubemap" : "mainImage") }
         let unsupported: [(name: String, applies: Bool, message: String)] = [
@@ -126,30 +126,5 @@ enum ShadertoyWrapping {
         return String(out)
     }
 
-    /// A word of GLSL (an identifier or keyword) or one punctuation character, with its 1-based line.
-    struct Token: Equatable {
-        var text: String
-        var line: Int
-
-        static func scan(_ text: String) -> [Token] {
-            var tokens: [Token] = []
-            var line = 1
-            var word = ""
-            func flush() {
-                if !word.isEmpty { tokens.append(Token(text: word, line: line)); word = "" }
-            }
-            for c in text.unicodeScalars {
-                if c == "_" || (c.isASCII && CharacterSet.alphanumerics.contains(c)) {
-                    word.unicodeScalars.append(c)
-                    continue
-                }
-                flush()
-                if c == "\n" { line += 1 } else if !CharacterSet.whitespaces.contains(c) {
-                    tokens.append(Token(text: String(c), line: line))
-                }
-            }
-            flush()
-            return tokens
-        }
-    }
+    typealias Token = ShadertoyRewrite.Token
 }
