@@ -20,6 +20,20 @@ uniform sampler2D u_skyView;
 #ifdef WELKIN_MOONLIGHT
 uniform sampler2D u_moonView;
 #endif
+#if defined(WELKIN_NIGHT_GLOW) && WELKIN_NIGHT_GLOW
+// NightGlow: the night's own light at elevations 90°·(k/16)², and the ground's (PhysicalSkyDraw.nightGlow).
+uniform vec3 u_nightGlow[NIGHT_GLOW_SAMPLES];
+uniform vec3 u_nightGlowGround;
+
+// NightGlow.sample: linear between the samples, the ground's below the horizon.
+vec3 nightGlow(float el, float horizon) {
+    if (el < horizon) return u_nightGlowGround;
+    float x = sqrt(max(el, 0.0) * (1.0 / 90.0)) * float(NIGHT_GLOW_SAMPLES - 1);
+    int k = min(int(x), NIGHT_GLOW_SAMPLES - 2);
+    float f = x - float(k);
+    return u_nightGlow[k] + (u_nightGlow[k + 1] - u_nightGlow[k]) * f;
+}
+#endif
 
 vec3 skyViewSample(sampler2D table, float x, float y, int rowOffset) {
     int x0 = min(max(int(floor(x)), 0), SKY_VIEW_WIDTH - 2);
@@ -59,6 +73,27 @@ vec3 scatteredFrom(sampler2D table, float sourceAzimuth, float az, float el, flo
 }
 
 
+#if defined(WELKIN_SCOTOPIC) && WELKIN_SCOTOPIC
+// PhysicalSkyDraw.rodShift: the colour mixed by share toward its scotopic luminance in a blue-grey.
+vec3 rodShift(vec3 c, float share) {
+    float x = 0.4124 * c.x + 0.3576 * c.y + 0.1805 * c.z;
+    float y = 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z;
+    float z = 0.0193 * c.x + 0.1192 * c.y + 0.9505 * c.z;
+    float v = x > 0.0 ? max(y * (1.33 * (1.0 + (y + z) / x) - 1.68), 0.0) * (1.0 / 2.58) : 0.0;
+    return c + (SCOTOPIC_TINT * v - c) * share;
+}
+#endif
+
+#if defined(WELKIN_SUN_GLARE) && WELKIN_SUN_GLARE
+// PhysicalSkyDraw.sunGlare (irradiance × exposure × sunGlare) and glarePSF: CIE 146:2002's
+// disability glare, sr⁻¹, θ degrees from the sun.
+uniform vec3 u_sunGlare;
+float glarePSF(float theta) {
+    float inverse = 1.0 / theta;
+    return 10.0 * inverse * inverse * inverse + (5.0 * inverse * inverse + 0.05 * inverse) * 1.0256 + 0.00125;
+}
+#endif
+
 vec4 physicalColor(vec2 p) {
     float az = physical.viewAzimuth + (p.x - physical.centerX) * physical.degreesPerPixel;
     float el = (physical.horizonY - p.y) * physical.degreesPerPixel;
@@ -77,6 +112,12 @@ vec4 physicalColor(vec2 p) {
     }
 #endif
     float h = physical.horizonElevation;
+#if defined(WELKIN_NIGHT_GLOW) && WELKIN_NIGHT_GLOW
+    radiance = radiance + nightGlow(el, h);
+#endif
+#if defined(WELKIN_SCOTOPIC) && WELKIN_SCOTOPIC
+    radiance = rodShift(radiance, physical.scotopic);
+#endif
     float halfElevation = sin((el - physical.sunElevation) * (PI / 360.0));
     float halfAzimuth = sin((az - physical.sunAzimuth) * (PI / 360.0));
     float chord = 4.0 * (halfElevation * halfElevation + ce * physical.sunCosine * halfAzimuth * halfAzimuth);
@@ -100,6 +141,9 @@ vec4 physicalColor(vec2 p) {
     } else {
         radiance = radiance * physical.exposure;
     }
+#if defined(WELKIN_SUN_GLARE) && WELKIN_SUN_GLARE
+    radiance = radiance + u_sunGlare * glarePSF(max(distance, physical.sunRadius));
+#endif
     radiance = radiance + night;
 #if WELKIN_PHYSICAL_LINEAR
     vec3 c = radiance + vec3(physical.flash);

@@ -34,6 +34,7 @@ struct CloudsValues {
     vec3 hazeColor;
     vec3 sunDirection;
     vec3 sunLight;
+    vec4 sunShadow;
     float lightReach;
     vec3 diffuseLight;
     vec3 ambientTop;
@@ -71,6 +72,18 @@ float shellDistance(float h, float dz) {
     float a = (1.0 - dz * dz) * CLOUD_CURVATURE;
     return 2.0 * h / (dz + sqrt(dz * dz + 4.0 * a * h));
 }
+
+#if WELKIN_CLOUDS_SHADOW
+// CloudsDraw.sunVisible: the share of the light's disc seen from p, 0 in the Earth's shadow.
+float sunVisible(vec3 p) {
+    vec3 s = u_clouds.sunDirection;
+    float ps = p.x * s.x + p.y * s.y + p.z * s.z;
+    float along = ps + u_clouds.sunShadow.y;
+    if (!(along < 0.0)) return 1.0;
+    float a = heightOf(p) + (p.z * p.z - ps * ps) * CLOUD_CURVATURE - u_clouds.sunShadow.x * ps - u_clouds.sunShadow.z;
+    return clamp01(a / (-along * u_clouds.sunShadow.w) + 0.5);
+}
+#endif
 
 float cloudDensity(vec3 p, float f, bool detail) {
     if (!(f > 0.0 && f < 1.0)) return 0.0;
@@ -144,7 +157,12 @@ vec4 cloudsColor(int gx, int gy) {
                 float diffuse = 0.08 / (1.0 + 0.12 * tau + 2.0 * deck);
                 vec3 toFlash = p - u_clouds.flashPoint;
                 float flashDistance = toFlash.x * toFlash.x + toFlash.y * toFlash.y + toFlash.z * toFlash.z;
-                vec3 source = sunLight * (sun * 4.0 * PI * powder) + u_clouds.diffuseLight * diffuse + ambient * (0.6 + 0.4 * powder)
+#if WELKIN_CLOUDS_SHADOW
+                float lit = sunVisible(p);
+#else
+                float lit = 1.0;
+#endif
+                vec3 source = (sunLight * (sun * 4.0 * PI * powder) + u_clouds.diffuseLight * diffuse) * lit + ambient * (0.6 + 0.4 * powder)
                     + u_clouds.flash * (1.0 / (1.0 + flashDistance * 0.25));
                 float e = exp(-density * extinction * dt);
                 light = light + source * (transmittance * (1.0 - e));
@@ -169,7 +187,12 @@ vec4 cloudsColor(int gx, int gy) {
         vec3 q = d * tc;
         float g = sample2D(q.x * cirrus.z + u_clouds.cirrusOffset.x, q.y * cirrus.z * 0.25 + u_clouds.cirrusOffset.y).y;
         float a = clamp01((g - (1.0 - cirrus.x)) * 1.2) * 0.45 * exp(-tc * u_clouds.hazeInverse * 0.5);
-        vec3 c = sunLight * (0.45 + 4.0 * PI * 0.25 * henyeyGreenstein(mu, 0.6)) * 0.35 + u_clouds.ambientTop * 0.9;
+#if WELKIN_CLOUDS_SHADOW
+        float lit = sunVisible(q);
+#else
+        float lit = 1.0;
+#endif
+        vec3 c = sunLight * ((0.45 + 4.0 * PI * 0.25 * henyeyGreenstein(mu, 0.6)) * 0.35 * lit) + u_clouds.ambientTop * 0.9;
         light = light + c * (a * transmittance);
         transmittance = transmittance * (1.0 - a);
     }

@@ -122,4 +122,5 @@ struct PhysicalValues {
     float moonAzimuth;      // degrees
     float moonSine;         // sin, cos of the Moon's elevation
     float moonCosine;
+    float scotopic;         // rod vision's share (WELKIN_SCOTOPIC; PhysicalSkyDraw.rodShift)
 };

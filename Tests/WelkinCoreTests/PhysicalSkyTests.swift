@@ -140,21 +140,25 @@ final class PhysicalSkyTests: XCTestCase {
     }
 
     /// Auto exposure over a day in a minute changes smoothly: at 60 frames a second no step
-    /// between frames exceeds 0.05 EV, and night is held within autoNightStops of noon.
+    /// between frames exceeds 0.05 EV, and the night's is at most what a dark site's glow alone gets.
     func testAutoExposureIsSmoothOverADay() throws {
         let scene = try SceneLoader.load(path: Repository.path("Scenes/physical-day-cycle.json"))
         guard case .sky(let layer)? = scene.layers.first?.content as? SkyContent else { return XCTFail("no sky") }
         let c = AtmosphereCoefficients(Atmosphere())
+        let air = FadingAtmosphere(Atmosphere(), weather: WeatherState.steady(.clear, time: 0))
+        let glow = NightGlow(air, r: c.groundRadius + 0.001, groundAlbedo: 0.3, pollution: nil)
+        let noon = AtmosphereTables.shared(for: c).multipleScattering(r: c.groundRadius + 0.001, mus: 1)
+        let darkest = PhysicalSkyDraw.keyStops(glow.meanLuminance, noon: 0.2126 * noon.x + 0.7152 * noon.y + 0.0722 * noon.z)
         var previous: Double?
         var largest = 0.0, lowest = Double.infinity, highest = -Double.infinity
         for frame in 0...3600 {
-            let ev = PhysicalSkyDraw.autoExposure(layer, coefficients: c, altitude: 0.001, time: Double(frame) / 60)
+            let ev = PhysicalSkyDraw.autoExposure(layer, coefficients: c, altitude: 0.001, time: Double(frame) / 60, glow: glow.meanLuminance)
             if let previous { largest = max(largest, abs(ev - previous)) }
             previous = ev
             lowest = min(lowest, ev); highest = max(highest, ev)
         }
         XCTAssertLessThan(largest, 0.05, "largest step between frames: \(largest) EV")
-        XCTAssertLessThanOrEqual(highest - lowest, PhysicalSkyDraw.autoNightStops + 1e-9)
+        XCTAssertLessThanOrEqual(highest, darkest + 1e-9)
         XCTAssertGreaterThan(highest - lowest, 3, "night is brighter in the exposure than noon: \(lowest)…\(highest) EV")
     }
 

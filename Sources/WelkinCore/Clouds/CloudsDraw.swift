@@ -56,6 +56,11 @@ public struct CloudsDraw: Sendable, Equatable {
     /// march toward it reaches.
     public var sunDirection: SIMD3<Float>
     public var sunLight: SIMD3<Float>
+    /// The Earth's shadow: (s_z, R·s_z, R·s_z²/2, 2 × the light's angular radius in radians) for
+    /// the light's direction s, and whether any point the march reaches can be in it (`shadowed`;
+    /// otherwise every point is lit and sunVisible is not evaluated, on both renderers).
+    public var sunShadow: SIMD4<Float> = SIMD4(1, 0, 0, 0)
+    public var shadowed = false
     public var lightReach: Float
     /// The sunlight diffused through thick cloud: its colour greyed by many scatterings.
     public var diffuseLight: SIMD3<Float>
@@ -110,6 +115,19 @@ public struct CloudsDraw: Sendable, Equatable {
     @inline(__always) @inlinable public static func shellDistance(_ h: Float, _ dz: Float) -> Float {
         let a = (1 - dz * dz) * curvature
         return 2 * h / (dz + (dz * dz + 4 * a * h).squareRoot())
+    }
+
+    /// The share of the light's disc seen from p (km from the observer): 1 where it is above p's
+    /// horizon, 0 in the Earth's shadow. The ray from p toward the light passes the Earth's centre
+    /// at height a ≈ (|q|² − (q·s)² − R²) / 2R, q = p + (0, 0, R), written in terms the size of a
+    /// cloud's coordinates (Float keeps its digits); soft over the disc, whose radius at the
+    /// grazing point −q·s away is −q·s × the angular radius.
+    @inline(__always) @inlinable public func sunVisible(_ p: SIMD3<Float>) -> Float {
+        let ps = p.x * sunDirection.x + p.y * sunDirection.y + p.z * sunDirection.z
+        let along = ps + sunShadow.y
+        if !(along < 0) { return 1 }
+        let a = Self.heightOf(p) + (p.z * p.z - ps * ps) * Self.curvature - sunShadow.x * ps - sunShadow.z
+        return clamp01(a / (-along * sunShadow.w) + 0.5)
     }
 
     /// Cloud density (0…1) at p, height fraction f; with `detail` the 3D shape noise shapes it and the
@@ -197,7 +215,8 @@ public struct CloudsDraw: Sendable, Equatable {
                     let diffuse = 0.08 / (1 + 0.12 * tau + 2 * deck)
                     let toFlash = p - flashPoint
                     let flashDistance = toFlash.x * toFlash.x + toFlash.y * toFlash.y + toFlash.z * toFlash.z
-                    let source = sunLight * (sun * 4 * Float.pi * powder) + diffuseLight * diffuse + ambient * (0.6 + 0.4 * powder)
+                    let lit: Float = shadowed ? sunVisible(p) : 1
+                    let source = (sunLight * (sun * 4 * Float.pi * powder) + diffuseLight * diffuse) * lit + ambient * (0.6 + 0.4 * powder)
                         + flash * (1 / (1 + flashDistance * 0.25))
                     let e = exp(-density * extinction * dt)
                     light = light + source * (transmittance * (1 - e))
@@ -222,7 +241,8 @@ public struct CloudsDraw: Sendable, Equatable {
             let q = d * tc
             let g = CloudNoise.sample2D(weather, size: CloudNoise.weatherSize, q.x * cirrus.z + cirrusOffset.x, q.y * cirrus.z * 0.25 + cirrusOffset.y).y
             let a = clamp01((g - (1 - cirrus.x)) * 1.2) * 0.45 * exp(-tc * hazeInverse * 0.5)
-            let c = sunLight * (0.45 + 4 * Float.pi * 0.25 * Self.henyeyGreenstein(mu, 0.6)) * 0.35 + ambientTop * 0.9
+            let lit: Float = shadowed ? sunVisible(q) : 1
+            let c = sunLight * ((0.45 + 4 * Float.pi * 0.25 * Self.henyeyGreenstein(mu, 0.6)) * 0.35 * lit) + ambientTop * 0.9
             light = light + c * (a * transmittance)
             transmittance = transmittance * (1 - a)
         }

@@ -100,17 +100,26 @@ extension CloudsDraw {
 
         let e = state.sunElevation
         sunDirection = SIMD3<Float>(state.sunDirection)
-        // The sun lights clouds until it is a little below the horizon (their height sees it longer).
-        let sunUp = Self.smoothstep(-3, 2, e)
+        // Below the horizon the sun still lights what is high enough to see it: everything above
+        // R (1/cos e − 1) over the observer (8.7 km at −3°), each point by sunVisible.
+        let shadowHeight = e < 0 ? Self.earthRadius * (1 / cos(e * .pi / 180) - 1) : 0
+        // The palette's sun fades with its colours as it sets (the Earth's shadow on top).
+        var sunUp = Self.smoothstep(-3, 2, e)
         if let physical {
             let p = physical.draw
             // A weather cross-fade reads its two end atmospheres' tables, not a set per frame.
             let tables = FadingAtmosphere(physical.layer.physical.atmosphere, weather: state.weather)
             let c = tables.coefficients
-            let altitude = physical.layer.physical.atmosphere.altitude / 1000 + (s.base + s.top) / 2
-            let t = tables.transmittanceToSun(r: c.groundRadius + altitude, mus: sin(max(e, -5) * .pi / 180))
+            // The sunlight's colour through the air at the layer's middle, or where the lit part of
+            // it starts (the last light, reddest, grazing the Earth's shadow); none once the whole
+            // layer, cirrus included, is in the shadow.
+            let highest = max(s.top, s.cirrus > 0 ? Self.cirrusAltitude : s.top)
+            let lightHeight = max((s.base + s.top) / 2, shadowHeight + 0.25)
+            sunUp = shadowHeight < highest + 0.5 ? 1 : 0
+            let altitude = physical.layer.physical.atmosphere.altitude / 1000 + lightHeight
+            let t = sunUp > 0 ? tables.transmittanceToSun(r: c.groundRadius + altitude, mus: sin(e * .pi / 180)) : .zero
             let exposure = Double(p.exposure)
-            sunLight = SIMD3<Float>(t * exposure * sunUp)
+            sunLight = SIMD3<Float>(t * exposure)
             var sky = SIMD3<Float>.zero
             let looks: [SIMD2<Float>] = [SIMD2(0, 90), SIMD2(0, 25), SIMD2(90, 25), SIMD2(180, 25)]
             for look in looks {
@@ -167,6 +176,13 @@ extension CloudsDraw {
             }
         }
         diffuseLight = SIMD3<Float>(Self.greyed(SIMD3<Double>(sunLight), by: 0.7 + 0.3 * weather.cloudDarkness))
+        // The Earth's shadow for the light (the Sun's or the Moon's): whether any point up to the
+        // march's reach, or the cirrus, can be in it, and the terms sunVisible reads.
+        let light = SIMD3<Double>(sunDirection)
+        let reach = Double(maxDistance) + 10
+        shadowed = Self.earthRadius * light.z < reach
+        sunShadow = SIMD4(Float(light.z), Float(Self.earthRadius * light.z), Float(Self.earthRadius * light.z * light.z / 2),
+                          Float(2 * Self.lightAngularRadius))
         flash = SIMD3<Float>(Self.flashColor * (state.weather.flash * 6))
         // Each second's stroke somewhere in the view, a few kilometres off, low in the cloud.
         let second = time.isFinite ? min(max(time, -1e9), 1e9).rounded(.down) : 0
@@ -188,6 +204,8 @@ extension CloudsDraw {
     /// The haze's distance in clear air, km.
     public static let clearHaze = 32.0
     public static let cirrusAltitude = 8.5
+    /// The Sun's (and near enough the Moon's) angular radius, radians: the Earth's shadow's soft edge.
+    public static let lightAngularRadius = 0.2665 * Double.pi / 180
     public static let groundAlbedo = 0.3
     /// The sky's mean radiance → the light it gives a cloud's top.
     public static let physicalAmbient = 1.0

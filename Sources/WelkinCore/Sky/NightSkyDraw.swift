@@ -136,7 +136,6 @@ public struct NightSkyDraw: Sendable, Equatable {
         struct Item { var x, y: Double; var rgb: SIMD3<Double>; var peak: Double }
         var items: [Item] = []
         items.reserveCapacity(sky.points.count)
-        let limit = Self.limitingMagnitude
         for point in sky.points {
             guard point.elevation > NightSky.lowestElevation else { continue }
             var d = point.azimuth - state.viewAzimuth
@@ -147,7 +146,8 @@ public struct NightSkyDraw: Sendable, Equatable {
             var visible: Double
             switch light {
             case .physical(_, _, _, let skyLuminance, _):
-                let m = limit(skyLuminance(point.azimuth, point.elevation))
+                // The physical sky's luminance includes the night's own glow (NightGlow).
+                let m = Self.limitingMagnitude(skyLuminance(point.azimuth, point.elevation), naturalBackground: false)
                 visible = Self.smooth(m - point.magnitude + 0.5)
             case .palette(let night):
                 // The palette's fade: the brightest stars first as the night deepens.
@@ -291,12 +291,12 @@ public struct NightSkyDraw: Sendable, Equatable {
 
     /// The naked-eye limiting magnitude against a sky of luminance `y` (the Sun's irradiance per
     /// steradian): the sky as V magnitudes per square arcsecond, with the natural night sky's
-    /// 21.8 (airglow and starlight the model leaves out) as its floor, through Schaefer's (1990)
-    /// fit m = 7.93 − 5 log₁₀(10^(4.316 − B/5) + 1).
-    public static func limitingMagnitude(_ y: Double) -> Double {
+    /// 21.8 added when y leaves it out (`naturalBackground`), through Schaefer's (1990) fit
+    /// m = 7.93 − 5 log₁₀(10^(4.316 − B/5) + 1).
+    public static func limitingMagnitude(_ y: Double, naturalBackground: Bool = true) -> Double {
         let arcsecond = pow(Double.pi / (180 * 3600), 2)
         let modelled = max(y, 0) * arcsecond
-        let floor = pow(10, -0.4 * (21.8 - sunMagnitude))
+        let floor = naturalBackground ? pow(10, -0.4 * (21.8 - sunMagnitude)) : 1e-40
         let b = sunMagnitude - 2.5 * log10(modelled + floor)
         return 7.93 - 5 * log10(pow(10, 4.316 - b / 5) + 1)
     }

@@ -34,6 +34,9 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     /// delivers the transmitted irradiance), and its radius in degrees.
     public var sunRadiance: SIMD3<Float>
     public var sunRadius: Float
+    /// The glare around the sun on screen: its irradiance through the air × exposure × sunGlare
+    /// (zero for scene-linear output, a hidden sun or sunGlare 0), spread by glarePSF.
+    public var sunGlare: SIMD3<Float> = .zero
     /// 2^exposure.
     public var exposure: Float
     public var toneMap: Int32
@@ -56,6 +59,17 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     public var moonAzimuth: Float = 0
     public var moonSine: Float = 0
     public var moonCosine: Float = 1
+    /// The night's own light (NightGlow: airglow and the natural background, a city's dome) at
+    /// NightGlow.samples elevations, and the ground's under it, before exposure. Drawn when
+    /// `drawsNightGlow` (once it is 10⁻⁴ of the sky's zenith or more: never by day); always part of
+    /// `skyRadiance` (the stars' limiting magnitude, the clouds' light).
+    public var nightGlow: [SIMD3<Float>] = []
+    public var nightGlowGround: SIMD3<Float> = .zero
+    public var drawsNightGlow = false
+    /// Rod vision: how far the sky's colour gives way to its scotopic luminance in a blue-grey
+    /// (0 by day, 1 on a moonlit night), from the eye's adaptation to the key luminance in cd/m²
+    /// across Larson, Rushmeier & Piatko's (1997) mesopic range, 5.6 … 0.0056 cd/m². On screen only.
+    public var scotopic: Float = 0
 
     /// The sun's apparent diameter at 1 au, degrees.
     public static let sunDiameter = 0.533
@@ -63,19 +77,50 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     /// physicalColor here and in atmosphere.glsl: a prelude constant of 0.6 would collide with the
     /// shaders' other 0.6s).
     public static let limbDarkening: Float = 0.6
-    /// Auto exposure: the key Ψms luminance is brought to this value, within the range below;
-    /// the night stays darker than the day by at most `autoNightStops`.
+    /// Auto exposure: the key luminance (Ψms, the Moon's, the night's glow) is brought to this
+    /// value, less the night's darkening: `nightCurve` · x² stops for a sky x = s − `nightKnee`
+    /// stops further below the noon sky's than the knee (x through a softplus), so twilight shows
+    /// as it is, a moonlit sky (some 22 stops below noon) loses 3 stops and reads as a deep blue,
+    /// and a moonless one (25) 5 stops, darker still.
     public static let autoKey = 0.25
-    public static let autoNightStops = 15.0
+    public static let nightKnee = 12.0
+    public static let nightCurve = 0.03
     /// Auto exposure follows the sky over this window of scene seconds (a day cycle at any speed
     /// changes it smoothly), sampled this many times.
     public static let autoWindow = 1.0
     public static let autoSamples = 5
+    /// The Sun's illuminance above the air, lux: radiance 1 in the model's units is 133 000 cd/m².
+    public static let solarIlluminance = 133_000.0
+    /// The mesopic range (cd/m² of adaptation) and the rods' colour on screen: a blue of luminance
+    /// 1, as night scenes are shown blue-shifted (Thompson, Shirley & Ferwerda 2002 shift grey to
+    /// (1.05, 0.97, 1.27); that alone reads as a lilac grey under the tone curve, so the blue is
+    /// stronger and the rods take at most `scotopicMaximum` of the colour: a moonlit sky stays blue).
+    public static let photopicAdaptation = 5.6
+    public static let scotopicAdaptation = 0.0056
+    public static let scotopicTint = SIMD3<Float>(0.82, 1.01, 1.6)
+    public static let scotopicMaximum = 0.6
+
+    /// The rods' share at an adaptation luminance (cd/m²): smooth in log between the mesopic bounds.
+    public static func scotopicShare(adaptation la: Double) -> Double {
+        let high = log10(photopicAdaptation), low = log10(scotopicAdaptation)
+        let u = min(max((high - log10(max(la, 1e-12))) / (high - low), 0), 1)
+        return scotopicMaximum * u * u * (3 - 2 * u)
+    }
 
     public init(_ layer: SkyLayer, state: SkyState, opacity: Double, time: Double, seed: UInt64,
                 pixelSize: SIMD2<Int>, scale: SIMD2<Double>, linear: Bool = false, panoramaPixelAngle: Double? = nil) {
         let settings = layer.physical
         let altitude = settings.atmosphere.altitude / 1000
+        // The night's own light and the Moon's, which the exposure keys to as well as the Sun's.
+        // Through a weather cross-fade, the two end atmospheres' tables (FadingAtmosphere), never a
+        // set built for one frame's in-between aerosols.
+        let air = FadingAtmosphere(settings.atmosphere, weather: state.weather)
+        let glow = NightGlow(air, r: air.coefficients.groundRadius + altitude, groundAlbedo: settings.atmosphere.groundAlbedo,
+                             pollution: settings.lightPollution)
+        var moonKey: SIMD2<Double>?
+        if let moon = state.night?.moon, moon.elevation > -6 {
+            moonKey = SIMD2(sin(moon.elevation * .pi / 180), pow(10, -0.4 * (moon.magnitude - NightSkyDraw.sunMagnitude)))
+        }
         // The sky for an aerosol factor: its table, the sun's transmittance and the exposure.
         func sky(aerosols: Double) -> (table: SkyViewTable, sun: SIMD3<Double>, ev: Double) {
             let c = Self.coefficients(settings.atmosphere, aerosols: aerosols)
@@ -84,7 +129,8 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
             let ev: Double
             switch settings.exposure {
             case .ev(let stops): ev = stops
-            case .auto: ev = linear ? 0 : Self.autoExposure(layer, coefficients: c, altitude: altitude, time: time)
+            case .auto:
+                ev = linear ? 0 : Self.autoExposure(layer, coefficients: c, altitude: altitude, time: time, glow: glow.meanLuminance, moon: moonKey)
             }
             return (table, sun, ev)
         }
@@ -117,6 +163,15 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         mieG = Float(g)
         mieScale = Float(3 / (8 * Double.pi) * (1 - g * g) / (2 + g * g))
         let multiplier = pow(2, blended.ev)
+        if !linear {
+            // The eye adapts to the sky's key luminance now (the Sun's, the Moon's and the glow's).
+            let tables = AtmosphereTables.shared(for: air.coefficients)
+            let r = air.coefficients.groundRadius + altitude
+            func luminance(_ c: SIMD3<Double>) -> Double { 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z }
+            var key = luminance(tables.multipleScattering(r: r, mus: sin(state.sunElevation * .pi / 180))) + glow.meanLuminance
+            if let moonKey { key += luminance(tables.multipleScattering(r: r, mus: moonKey.x)) * moonKey.y }
+            scotopic = Float(Self.scotopicShare(adaptation: key * Self.solarIlluminance))
+        }
         exposure = Float(multiplier)
         let radius = Self.sunDiameter / 2 * .pi / 180
         let solidAngle = Double.pi * radius * radius
@@ -130,6 +185,7 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         if !linear, disc.max() > white { disc *= white / disc.max() }
         sunRadiance = settings.sunDisc ? SIMD3<Float>(disc) : .zero
         sunRadius = Float(Self.sunDiameter / 2 * settings.sunScale)
+        if !linear && settings.sunDisc { sunGlare = SIMD3<Float>(sunTransmittance * (multiplier * settings.sunGlare)) }
         toneMap = settings.toneMap.code
         linearOutput = linear ? 1 : 0
         let e = state.sunElevation
@@ -144,13 +200,20 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         flash = Float(state.weather.flash * 0.35)
         self.opacity = Float(opacity)
         if let panoramaPixelAngle { pixelAngle = Float(panoramaPixelAngle) }
+        nightGlow = glow.sky.map { SIMD3<Float>($0) }
+        nightGlowGround = SIMD3<Float>(glow.ground)
+        defer {
+            // The glow is drawn once it is 10⁻⁴ of the sky's zenith (Sun's and Moon's light) or more:
+            // by day it is some 10⁻⁷ of it, and leaving it out changes no pixel.
+            func luminance(_ c: SIMD3<Float>) -> Float { 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z }
+            let zenith = luminance(scatteredSkyRadiance(azimuth: sunAzimuth, elevation: 90))
+            drawsNightGlow = luminance(nightGlow[0]) >= 1e-4 * zenith
+        }
         guard let sky = state.night else { return }
         // The night sky under this atmosphere: its transmittance dims and reddens every point, the
         // Moon's light scatters in it (once the Sun's sky no longer drowns it), and the sky's own
         // brightness sets the faintest star that shows.
-        // Through a weather cross-fade, the two end atmospheres' tables (FadingAtmosphere), never a
-        // set built for one frame's in-between aerosols.
-        let tables = FadingAtmosphere(settings.atmosphere, weather: state.weather)
+        let tables = air
         let r = tables.coefficients.groundRadius + altitude
         if let moon = sky.moon, moon.elevation > -6, state.sunElevation < -4 {
             moonTable = tables.skyView(altitude: altitude, sunElevation: moon.elevation)
@@ -173,8 +236,10 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
             if !(moonBright >= 1e-2 * sunBright) { moonTable = nil; moonSkyScale = 0 }
         }
         let copy = self
+        // Stars on screen look as designed under the exposure "auto" gives a dark site's moonless
+        // night, and dim with it under the Moon or a city's glow.
         let noon = tables.multipleScattering(r: r, mus: 1)
-        let nightExposure = Self.autoKey / ((0.2126 * noon.x + 0.7152 * noon.y + 0.0722 * noon.z) * pow(2, -Self.autoNightStops))
+        let nightExposure = pow(2, Self.keyStops(glow.naturalMeanLuminance, noon: 0.2126 * noon.x + 0.7152 * noon.y + 0.0722 * noon.z))
         let light = NightSkyDraw.Light.physical(
             exposure: multiplier, nightExposure: nightExposure,
             transmittance: { e in tables.transmittanceToSun(r: r, mus: sin(max(e, -5) * .pi / 180)) },
@@ -188,9 +253,15 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         self.night = draw.isEmpty ? nil : draw
     }
 
-    /// The scattered radiance looking at azimuth/elevation (degrees), Sun and Moon, before exposure:
-    /// what the limiting magnitude sees.
+    /// The sky's radiance looking at azimuth/elevation (degrees) before exposure: the Sun's and
+    /// Moon's scattered light and the night's glow (what the limiting magnitude sees).
     public func skyRadiance(azimuth az: Float, elevation el: Float) -> SIMD3<Float> {
+        scatteredSkyRadiance(azimuth: az, elevation: el)
+            + NightGlow.sample(nightGlow, ground: nightGlowGround, elevation: el, horizon: horizonElevation)
+    }
+
+    /// The Sun's and Moon's scattered light alone.
+    public func scatteredSkyRadiance(azimuth az: Float, elevation el: Float) -> SIMD3<Float> {
         let elr = el * (Float.pi / 180)
         let nu = min(max(sin(elr) * sunSine + cos(elr) * sunCosine * cos((az - sunAzimuth) * (Float.pi / 180)), -1), 1)
         var radiance = scattered(azimuth: az, elevation: el, nu: nu)
@@ -213,23 +284,36 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     }
 
     /// Stops that bring the sky's key luminance (Ψms at the observer, the average brightness of
-    /// its scattered light) to `autoKey`, averaged in log over the last `autoWindow` seconds and
-    /// held within `autoNightStops` of the noon sky's.
-    public static func autoExposure(_ layer: SkyLayer, coefficients: AtmosphereCoefficients, altitude: Double, time: Double) -> Double {
+    /// its scattered light, with the Moon's and the night's glow) to `autoKey` less the night's
+    /// darkening (keyStops), averaged over the last `autoWindow` seconds of the Sun's elevation.
+    /// `glow`: NightGlow.meanLuminance; `moon`: the sine of its elevation and its irradiance over
+    /// the Sun's. A function of the scene and t alone.
+    public static func autoExposure(_ layer: SkyLayer, coefficients: AtmosphereCoefficients, altitude: Double, time: Double,
+                                    glow: Double = 0, moon: SIMD2<Double>? = nil) -> Double {
         let tables = AtmosphereTables.shared(for: coefficients)
         let r = coefficients.groundRadius + altitude
         func luminance(_ c: SIMD3<Double>) -> Double { 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z }
         let noon = luminance(tables.multipleScattering(r: r, mus: 1))
-        let floor = noon * pow(2, -autoNightStops)
+        var night = glow
+        if let moon { night += luminance(tables.multipleScattering(r: r, mus: moon.x)) * moon.y }
         var sum = 0.0
         for k in 0..<autoSamples {
             let t = time - autoWindow * Double(k) / Double(autoSamples - 1)
             let elevation = k == 0 ? nil : SkyState.sunElevation(of: layer, time: t)
             let e = elevation ?? SkyState.sunElevation(of: layer, time: time)
             let y = luminance(tables.multipleScattering(r: r, mus: sin(e * .pi / 180)))
-            sum += log2(autoKey / max(y, floor))
+            sum += keyStops(y + night, noon: noon)
         }
         return sum / Double(autoSamples)
+    }
+
+    /// The stops "auto" gives a sky of key luminance y whose noon sky's is `noon`: log₂(key / y)
+    /// less nightCurve · softplus(s − nightKnee)², s = log₂(noon / y) the stops below noon.
+    public static func keyStops(_ y: Double, noon: Double) -> Double {
+        let y = max(y, 1e-30)
+        let x = log2(noon / y) - nightKnee
+        let soft = x > 40 ? x : log2(1 + exp2(x))
+        return log2(autoKey / y) - nightCurve * soft * soft
     }
 
     /// The premultiplied display colour (or, with linearOutput, scene-linear radiance) at p.
@@ -255,13 +339,10 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
             radiance = radiance + scatteredFrom(moonTable.texels, sourceAzimuth: moonAzimuth, azimuth: az, elevation: el, nu: nuMoon) * moonSkyScale
         }
         let h = horizonElevation
-        // The sun's disc: angular distance from the chord by the haversine form,
-        // chord² = 4 (sin²(Δel/2) + cos el cos el☉ sin²(Δaz/2)), exact in float near the sun where
-        // 2 (1 − ν) would lose its digits (and GPU and CPU cosines differ in the last ones).
-        let halfElevation = sin((el - sunElevation) * (Float.pi / 360))
-        let halfAzimuth = sin((az - sunAzimuth) * (Float.pi / 360))
-        let chord = 4 * (halfElevation * halfElevation + ce * sunCosine * halfAzimuth * halfAzimuth)
-        let distance = chord.squareRoot() * (180 / Float.pi)
+        if drawsNightGlow { radiance = radiance + NightGlow.sample(nightGlow, ground: nightGlowGround, elevation: el, horizon: h) }
+        if scotopic > 0 { radiance = Self.rodShift(radiance, scotopic) }
+        // The sun's disc, and its glare.
+        let distance = Self.sunDistance(elevation: el, azimuth: az, cosElevation: ce, sunElevation: sunElevation, sunAzimuth: sunAzimuth, sunCosine: sunCosine)
         var cover = clamp01((sunRadius - distance) / pixelAngle + 0.5) * clamp01((el - h) / pixelAngle + 0.5)
         var night = SIMD3<Float>.zero
         if let n = self.night {
@@ -279,6 +360,7 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         } else {
             radiance = radiance * exposure
         }
+        if sunGlare != .zero { radiance = radiance + sunGlare * Self.glarePSF(max(distance, sunRadius)) }
         radiance = radiance + night
         if linearOutput != 0 {
             let c = radiance + SIMD3(repeating: flash)
@@ -292,6 +374,36 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         rgb = rgb + SIMD3(repeating: flash)
         let clamped = rgb.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
         return SIMD4(ColorMath.encodeSRGBUnit(clamped) * opacity, opacity)
+    }
+
+    /// The angle (degrees) between the direction at (el, az) and the sun, from the chord by the
+    /// haversine form, chord² = 4 (sin²(Δel/2) + cos el cos el☉ sin²(Δaz/2)): exact in float near
+    /// the sun, where 2 (1 − ν) would lose its digits (and GPU and CPU cosines differ in the last ones).
+    @inlinable public static func sunDistance(elevation el: Float, azimuth az: Float, cosElevation ce: Float, sunElevation: Float,
+                                              sunAzimuth: Float, sunCosine: Float) -> Float {
+        let halfElevation = sin((el - sunElevation) * (Float.pi / 360))
+        let halfAzimuth = sin((az - sunAzimuth) * (Float.pi / 360))
+        let chord = 4 * (halfElevation * halfElevation + ce * sunCosine * halfAzimuth * halfAzimuth)
+        return chord.squareRoot() * (180 / Float.pi)
+    }
+
+    /// The eye's point spread θ degrees from a light, sr⁻¹ (veiling radiance over the light's
+    /// irradiance): CIE 146:2002's general disability glare equation for a 25-year-old with
+    /// brown eyes (pigmentation p = 0.5): 10/θ³ + (5/θ² + 0.1 p/θ)(1 + (A/62.5)⁴) + 0.0025 p.
+    @inlinable public static func glarePSF(_ theta: Float) -> Float {
+        let inverse = 1 / theta
+        return 10 * inverse * inverse * inverse + (5 * inverse * inverse + 0.05 * inverse) * 1.0256 + 0.00125
+    }
+
+    /// Rod vision: the colour mixed by `share` toward the scotopic luminance (Larson et al. 1997,
+    /// V = Y (1.33 (1 + (Y + Z)/X) − 1.68), divided by its 2.58 for white so a grey keeps its
+    /// brightness) in scotopicTint. atmosphere.glsl's rodShift.
+    @inlinable public static func rodShift(_ c: SIMD3<Float>, _ share: Float) -> SIMD3<Float> {
+        let x = 0.4124 * c.x + 0.3576 * c.y + 0.1805 * c.z
+        let y = 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z
+        let z = 0.0193 * c.x + 0.1192 * c.y + 0.9505 * c.z
+        let v = x > 0 ? max(y * (1.33 * (1 + (y + z) / x) - 1.68), 0) * (1 / 2.58) : 0
+        return c + (scotopicTint * v - c) * share
     }
 
     /// The scattered radiance (sr⁻¹ per unit of top-of-atmosphere solar irradiance, before

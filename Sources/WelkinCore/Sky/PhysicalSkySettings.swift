@@ -54,7 +54,38 @@ public struct PhysicalSkySettings: Sendable, Hashable {
     public var sunDisc = true
     /// Multiplies the sun disc's true angular diameter (0.533° at 1 au, from the date when dated).
     public var sunScale = 1.0
+    /// Scales the glare around the sun on screen (CIE's disability-glare point spread; 0: none).
+    public var sunGlare = 1.0
+    /// A city's light scattered by the night air (nil: a dark site).
+    public var lightPollution: LightPollution?
     public init() {}
+}
+
+/// Artificial light in the night sky, as the zenith's total brightness on a clear moonless night.
+public enum LightPollution: Sendable, Hashable {
+    /// Bortle's class, 1 (excellent dark site) … 9 (inner city).
+    case bortle(Int)
+    /// The zenith's V brightness, magnitudes per square arcsecond (what a Sky Quality Meter reads).
+    case zenith(Double)
+
+    /// The zenith's total V brightness, mag/arcsec²: for a Bortle class the middle of the Sky
+    /// Quality Meter readings commonly given for it (21.76–22.0 for class 1 … under 18 for 8 and 9).
+    public var zenithMagnitude: Double {
+        switch self {
+        case .bortle(let n): return Self.bortleZenith[min(max(n, 1), 9) - 1]
+        case .zenith(let m): return m
+        }
+    }
+
+    public static let properties = PropertyTable("lightPollution", title: "lightPollution",
+        "The night sky's brightness at the zenith, for a site with artificial light.", [
+            Property("zenith", .number(zenithRange), default: .described("required"), unit: "mag/arcsec²",
+                     expected: "a brightness in 16…22 mag/arcsec²", "The zenith's V brightness on a clear moonless night (21.9: a dark site; 17: a city centre)."),
+        ])
+
+    public static let bortleZenith: [Double] = [21.9, 21.7, 21.45, 21.0, 19.8, 18.9, 18.25, 17.8, 17.3]
+    /// Zenith brightness accepted, mag/arcsec² (an inner city's 16 … beyond a perfectly dark site).
+    public static let zenithRange = 16.0...22.0
 }
 
 extension WeatherPreset {

@@ -57,6 +57,12 @@ extension SkyLayer {
             Property("sunDisc", .bool, default: .bool(true), "Whether the physical model draws the sun's disc.").with(needs: ["model"]),
             Property("sunScale", .number(0.1...60), default: .number(1), expected: "a factor in 0.1…60",
                      "Enlarges the physical sun disc's true 0.533° (design).").with(needs: ["model"]),
+            Property("sunGlare", .number(0...4), default: .number(1), expected: "a factor in 0…4",
+                     "Scales the glare around the physical sun on screen: the eye's point spread (CIE 2002), 0 for none.").with(needs: ["model"]),
+            Property("lightPollution", .oneOf([.integer(1...9), .object(LightPollution.properties)]), default: .described("none (a dark site)"),
+                     expected: "a Bortle class 1…9 or {\"zenith\": mag/arcsec² in 16…22}",
+                     "A city's light in the physical night sky: a Bortle class, or the zenith's brightness as a Sky Quality Meter reads it.")
+                .with(needs: ["model"]),
         ]
     }(), draws: [SkyDraw.self]) { object, _ in SkyContent.sky(try SceneLoader.decodeSky(object)) }
 }
@@ -214,14 +220,29 @@ extension SceneLoader {
         if let v = try object.choice("toneMap", as: ToneMap.self) { sky.physical.toneMap = v }
         if let v = try object.bool("sunDisc") { sky.physical.sunDisc = v }
         if let v = try object.number("sunScale") { sky.physical.sunScale = v }
+        if let v = try object.number("sunGlare") { sky.physical.sunGlare = v }
+        if let v = try object.decode("lightPollution", decodeLightPollution) { sky.physical.lightPollution = v }
         if sky.model != .physical {
-            for key in ["atmosphere", "exposure", "toneMap", "sunDisc", "sunScale"] {
+            for key in ["atmosphere", "exposure", "toneMap", "sunDisc", "sunScale", "sunGlare", "lightPollution"] {
                 if let n = object[key] {
                     throw n.error(.invalidValue, "'\(key)' belongs to the physical sky; add \"model\": \"physical\" to use it")
                 }
             }
         }
         return sky
+    }
+
+    /// `lightPollution`: a Bortle class, or `{"zenith": mag/arcsec²}`.
+    static func decodeLightPollution(_ node: Node) throws -> LightPollution {
+        let expected = "a Bortle class 1…9 or {\"zenith\": mag/arcsec² in 16…22}"
+        if case .number = node.value.kind { return .bortle(try node.integer(in: 1...9, expected)) }
+        guard case .object = node.value.kind else { throw node.wrongType(expected) }
+        let object = try node.object(LightPollution.properties)
+        try object.checkKeys()
+        guard let zenith = try object.number("zenith") else {
+            throw node.error(.invalidValue, "expected \(expected): the object needs \"zenith\"")
+        }
+        return .zenith(zenith)
     }
 
     static func decodePalette(_ node: Node) throws -> [SkyKeyframe] {

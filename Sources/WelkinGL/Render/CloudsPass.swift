@@ -20,8 +20,11 @@ final class CloudsPass: GLLayerPass {
         var toneMap: Int32
         var linear: Bool
         var projectionKind: Int32
+        /// Whether a point the march reaches can be in the Earth's shadow (CloudsDraw.shadowed).
+        var shadowed = false
         var defines: [(name: String, value: String)] {
-            [("WELKIN_TONE_MAP", String(toneMap)), ("WELKIN_CLOUDS_LINEAR", linear ? "1" : "0"), ("WELKIN_PROJECTION_KIND", String(projectionKind))]
+            [("WELKIN_TONE_MAP", String(toneMap)), ("WELKIN_CLOUDS_LINEAR", linear ? "1" : "0"), ("WELKIN_PROJECTION_KIND", String(projectionKind)),
+             ("WELKIN_CLOUDS_SHADOW", shadowed ? "1" : "0")]
         }
     }
 
@@ -121,7 +124,8 @@ final class CloudsPass: GLLayerPass {
         }
         epoxy_glDisable(GLenum(GL_BLEND))
         grid!.bind()
-        try useMarch(MarchVariant(toneMap: clouds.toneMap, linear: clouds.linearOutput != 0, projectionKind: clouds.projection.kind.rawValue))
+        try useMarch(MarchVariant(toneMap: clouds.toneMap, linear: clouds.linearOutput != 0, projectionKind: clouds.projection.kind.rawValue,
+                                  shadowed: clouds.shadowed))
         epoxy_glUseProgram(march.id)
         func f(_ name: String, _ v: Float) { epoxy_glUniform1f(uniform("u_clouds." + name), v) }
         func i(_ name: String, _ v: Int32) { epoxy_glUniform1i(uniform("u_clouds." + name), v) }
@@ -137,7 +141,7 @@ final class CloudsPass: GLLayerPass {
         f("shapeWeight", c.shapeWeight); f("threshold", c.threshold); f("extinction", c.extinction)
         v4("offset", c.offset); f("evolution", c.evolution); i("steps", c.steps)
         f("maxDistance", c.maxDistance); f("farCover", c.farCover); f("hazeInverse", c.hazeInverse); v3("hazeColor", c.hazeColor)
-        v3("sunDirection", c.sunDirection); v3("sunLight", c.sunLight); f("lightReach", c.lightReach); v3("diffuseLight", c.diffuseLight)
+        v3("sunDirection", c.sunDirection); v3("sunLight", c.sunLight); v4("sunShadow", c.sunShadow); f("lightReach", c.lightReach); v3("diffuseLight", c.diffuseLight)
         v3("ambientTop", c.ambientTop); v3("ambientBottom", c.ambientBottom); f("ambientShade", c.ambientShade); v3("flash", c.flash); v3("flashPoint", c.flashPoint)
         v3("cirrus", c.cirrus); v2("cirrusOffset", c.cirrusOffset)
         f("opacity", c.opacity)

@@ -48,6 +48,12 @@ final class SkyPass {
         /// The part code owning the night sky (WELKIN_NIGHT), and moonlight in the physical air (WELKIN_MOONLIGHT).
         var night: Int32? = nil
         var moonlight = false
+        /// The physical night's own glow (WELKIN_NIGHT_GLOW: PhysicalSkyDraw.drawsNightGlow).
+        var nightGlow = false
+        /// Rod vision's colour shift (WELKIN_SCOTOPIC: PhysicalSkyDraw.scotopic > 0).
+        var scotopic = false
+        /// The glare around the sun (WELKIN_SUN_GLARE: PhysicalSkyDraw.sunGlare nonzero).
+        var sunGlare = false
         /// Whether the night sky has points and a Moon this frame (WELKIN_NIGHT_STARS, WELKIN_NIGHT_MOON).
         var nightStars = true
         var nightMoon = true
@@ -88,6 +94,9 @@ final class SkyPass {
                 defines.append(("WELKIN_NIGHT_MOON", variant.nightMoon ? "1" : "0"))
             }
             if variant.moonlight { defines.append(("WELKIN_MOONLIGHT", "1")) }
+            if variant.nightGlow { defines.append(("WELKIN_NIGHT_GLOW", "1")) }
+            if variant.scotopic { defines.append(("WELKIN_SCOTOPIC", "1")) }
+            if variant.sunGlare { defines.append(("WELKIN_SUN_GLARE", "1")) }
             program = try ShaderProgram(vertex: ShaderSource(path: shaders.path("sky.vert"), defines: defines),
                                         fragment: ShaderSource(path: shaders.path("sky.frag"), defines: defines))
             composite = CompositeUniforms(program)
@@ -160,6 +169,9 @@ final class SkyPass {
             variant.nightMoon = night.moonVisible != 0
         }
         for case .physical(let p) in sky.parts where p.moonSkyScale > 0 && p.moonTable != nil { variant.moonlight = true }
+        for case .physical(let p) in sky.parts where p.drawsNightGlow { variant.nightGlow = true }
+        for case .physical(let p) in sky.parts where p.scotopic > 0 { variant.scotopic = true }
+        for case .physical(let p) in sky.parts where p.sunGlare != .zero { variant.sunGlare = true }
         // Where the sun disc shows at all: centre and reach in pixels (it is exactly 0 beyond).
         let disc = gradient.flatMap { g -> (center: SIMD2<Float>, reach: Float)? in
             g.sunColor == .zero ? nil : (g.sun, g.sunRadius / g.degreesPerPixel + 0.5)
@@ -497,9 +509,18 @@ final class SkyPass {
         set(p, "u_physical.moonAzimuth", s.moonAzimuth)
         set(p, "u_physical.moonSine", s.moonSine)
         set(p, "u_physical.moonCosine", s.moonCosine)
+        set(p, "u_physical.scotopic", s.scotopic)
+        if s.sunGlare != .zero { set(p, "u_sunGlare", s.sunGlare) }
         if let table = s.moonTable, s.moonSkyScale > 0 {
             bindSkyView(table, moon: true)
             epoxy_glUniform1i(p.uniform("u_moonView"), 4)
+        }
+        if s.drawsNightGlow {
+            var flat: [Float] = []
+            flat.reserveCapacity(s.nightGlow.count * 3)
+            for v in s.nightGlow { flat += [v.x, v.y, v.z] }
+            epoxy_glUniform3fv(p.uniform("u_nightGlow"), GLsizei(s.nightGlow.count), flat)
+            set(p, "u_nightGlowGround", s.nightGlowGround)
         }
     }
 

@@ -1,0 +1,154 @@
+// The physical sky at night and around the sun, as #36 asks of it: a moonlit sky reads blue, a
+// moonless one is not black, a city's glow brightens its zenith as its Bortle class says, the sun
+// has a round glare falling off over degrees, and clouds go into the Earth's shadow from their own
+// height. CPU (the GPU's parity is `welkin compare` and SkyParityTests').
+
+import Foundation
+import XCTest
+import WelkinTestSupport
+@testable import WelkinCore
+@testable import WelkinReference
+import WelkinImage
+
+final class NightAndSunTests: XCTestCase {
+    /// Paris, 7 January 2025, 22:00: the Moon 41.8° up, 59.5 % lit (welkin ephemeris).
+    static let moonlit = #""date": "2025-01-07T22:00:00+01:00", "latitude": 48.8566, "longitude": 2.3522, "viewAzimuth": 235, "fieldOfView": 100, "horizon": 0.9"#
+    /// Paris, 29 January 2025, 22:00: new Moon, the Sun 48° down.
+    static let moonless = #""date": "2025-01-29T22:00:00+01:00", "latitude": 48.8566, "longitude": 2.3522, "viewAzimuth": 180, "fieldOfView": 100, "horizon": 0.9"#
+
+    func render(_ keys: String, size: SIMD2<Int> = SIMD2(320, 180)) throws -> Image {
+        let scene = try SceneLoader.decode(#"{"size": [\#(size.x), \#(size.y)], "layers": [{"type": "sky", "model": "physical", \#(keys)}]}"#, file: "night.json")
+        return try ReferenceRenderer().render(Frame(scene: scene, time: 0, pixelSize: size))
+    }
+
+    func physical(_ keys: String, size: SIMD2<Int> = SIMD2(320, 180)) throws -> PhysicalSkyDraw {
+        let scene = try SceneLoader.decode(#"{"size": [\#(size.x), \#(size.y)], "layers": [{"type": "sky", "model": "physical", \#(keys)}]}"#, file: "night.json")
+        let frame = Frame(scene: scene, time: 0, pixelSize: size)
+        let sky = try XCTUnwrap(frame.layers.first as? SkyDraw)
+        guard case .physical(let p)? = sky.parts.first else { throw XCTSkip("unreachable: no physical part") }
+        return p
+    }
+
+    /// The median of a column's pixels over rows (stars are points; the median is the sky behind them).
+    func skyColor(_ image: Image, rows: ClosedRange<Int>) -> SIMD3<Int> {
+        var r: [Int] = [], g: [Int] = [], b: [Int] = []
+        for y in rows { for x in stride(from: 0, to: image.width, by: 4) {
+            let p = image[x, y]; r.append(Int(p.x)); g.append(Int(p.y)); b.append(Int(p.z))
+        } }
+        func median(_ v: [Int]) -> Int { v.sorted()[v.count / 2] }
+        return SIMD3(median(r), median(g), median(b))
+    }
+
+    func testAMoonlitNightIsBlue() throws {
+        let image = try render(Self.moonlit)
+        let zenith = skyColor(image, rows: 0...8)
+        XCTAssertGreaterThan(zenith.z, zenith.x, "B > R at the top: \(zenith)")
+        XCTAssertGreaterThan(zenith.z, 20, "the moonlit sky is a visible blue: \(zenith)")
+        let p = try physical(Self.moonlit)
+        XCTAssertGreaterThan(p.moonSkyScale, 0, "the Moon's light scatters in the air")
+        XCTAssertGreaterThan(p.scotopic, 0.5, "a moonlit sky is seen with the rods")
+    }
+
+    func testAMoonlessNightIsNotBlackAndShowsStars() throws {
+        let image = try render(Self.moonless)
+        let sky = skyColor(image, rows: 0...100)
+        XCTAssertGreaterThan(sky.x + sky.y + sky.z, 0, "the sky behind the stars is not #000000: \(sky)")
+        var stars = 0
+        for y in 0..<150 { for x in 0..<image.width where Int(image[x, y].y) > sky.y + 60 { stars += 1 } }
+        XCTAssertGreaterThan(stars, 20, "stars show over it")
+        let moonlit = skyColor(try render(Self.moonlit), rows: 0...100)
+        XCTAssertLessThan(sky.x + sky.y + sky.z, moonlit.x + moonlit.y + moonlit.z, "darker than under the Moon")
+    }
+
+    /// The natural background is 21.9 mag/arcsec² at the zenith; a Bortle class or an SQM reading
+    /// sets the zenith's total; the horizon of a thin airglow shell is brighter (van Rhijn).
+    func testTheNightsGlowHasTheMeasuredZenith() throws {
+        let air = FadingAtmosphere(Atmosphere(), weather: WeatherState.steady(.clear, time: 0))
+        let r = air.coefficients.groundRadius + 0.001
+        func luminance(_ v: SIMD3<Double>) -> Double { 0.2126 * v.x + 0.7152 * v.y + 0.0722 * v.z }
+        func magnitude(_ y: Double) -> Double { NightSkyDraw.sunMagnitude - 2.5 * log10(y / pow(180 * 3600 / Double.pi, 2)) }
+        let dark = NightGlow(air, r: r, groundAlbedo: 0.3, pollution: nil)
+        XCTAssertEqual(magnitude(luminance(dark.sky[NightGlow.samples - 1])), 21.9, accuracy: 0.01)
+        XCTAssertGreaterThan(luminance(dark.sky[6]), 1.5 * luminance(dark.sky[NightGlow.samples - 1]), "brighter at 13° (van Rhijn) than at the zenith")
+        for (pollution, zenith) in [(LightPollution.bortle(8), 17.8), (.zenith(19.5), 19.5), (.bortle(1), 21.9)] {
+            let glow = NightGlow(air, r: r, groundAlbedo: 0.3, pollution: pollution)
+            XCTAssertEqual(magnitude(luminance(glow.sky[NightGlow.samples - 1])), zenith, accuracy: 0.01, "\(pollution)")
+        }
+        let city = try render(Self.moonless + #", "lightPollution": 8"#)
+        let rural = try render(Self.moonless)
+        XCTAssertGreaterThan(skyColor(city, rows: 0...8).y, skyColor(rural, rows: 0...8).y + 10, "a city's zenith is brighter")
+    }
+
+    func testLightPollutionDecodesAndRefusesNonsense() throws {
+        func layer(_ v: String) throws -> SkyLayer {
+            let scene = try SceneLoader.decode(#"{"layers": [{"type": "sky", "model": "physical", "lightPollution": \#(v)}]}"#, file: "lp.json")
+            guard case .sky(let l)? = scene.layers.first?.content as? SkyContent else { throw XCTSkip("unreachable") }
+            return l
+        }
+        XCTAssertEqual(try layer("6").physical.lightPollution, .bortle(6))
+        XCTAssertEqual(try layer(#"{"zenith": 18.5}"#).physical.lightPollution, .zenith(18.5))
+        for (bad, message) in [("0", "lightPollution: expected a Bortle class 1…9"), ("6.5", "Bortle class"),
+                               (#"{"zenith": 25}"#, "lightPollution.zenith"), (#""city""#, "lightPollution: expected a Bortle class")] {
+            XCTAssertThrowsError(try layer(bad)) { XCTAssertTrue("\($0)".contains(message), "\(bad): \($0)") }
+        }
+    }
+
+    /// Auto exposure is a function of the scene and t: the same frame twice, in any order.
+    func testAutoExposureIsAFunctionOfTime() throws {
+        let keys = Self.moonlit
+        let a = try physical(keys).exposure
+        _ = try physical(#""sunElevation": 40"#)
+        XCTAssertEqual(try physical(keys).exposure, a)
+    }
+
+    /// The glare: round, brightest at the disc, still above the sky's own brightness 5° out, and
+    /// gone with sunGlare 0 (the disc alone then).
+    func testTheSunHasARoundGlareOverDegrees() throws {
+        let keys = #""sunElevation": 30, "sunAzimuth": 180"#
+        let size = SIMD2(640, 360)
+        func scene(_ extra: String) throws -> Scene {
+            try SceneLoader.decode(#"{"size": [640, 360], "camera": {"projection": "rectilinear", "yaw": 180, "pitch": 30, "fieldOfView": 60}, "layers": [{"type": "sky", "model": "physical", \#(keys)\#(extra)}]}"#, file: "sun.json")
+        }
+        let glare = try ReferenceRenderer().render(Frame(scene: try scene(""), time: 0, pixelSize: size))
+        let bare = try ReferenceRenderer().render(Frame(scene: try scene(#", "sunGlare": 0"#), time: 0, pixelSize: size))
+        // Pixels per degree at the centre: (W/2) / tan(30°) per radian.
+        let perDegree = 320 / tan(30 * Double.pi / 180) * Double.pi / 180
+        func lum(_ p: SIMD4<UInt8>) -> Double { 0.2126 * Double(p.x) + 0.7152 * Double(p.y) + 0.0722 * Double(p.z) }
+        // The white core's extent across and down.
+        var across = 0, down = 0
+        for x in 0..<640 where lum(glare[x, 180]) > 250 { across += 1 }
+        for y in 0..<360 where lum(glare[320, y]) > 250 { down += 1 }
+        XCTAssertGreaterThan(across, 4)
+        XCTAssertEqual(Double(across), Double(down), accuracy: max(1, 0.05 * Double(across)), "round: \(across) × \(down) px")
+        var previous = 256.0
+        for degrees in [2.0, 3, 5, 8, 12] {
+            let x = 320 + Int((degrees * perDegree).rounded())
+            let l = lum(glare[x, 180])
+            XCTAssertLessThan(l, previous, "falls off at \(degrees)°")
+            previous = l
+            if degrees <= 5 { XCTAssertGreaterThan(l, lum(bare[x, 180]) + 30, "the glare shows \(degrees)° out") }
+        }
+        XCTAssertEqual(bare[320, 180].x, 255, "the disc itself")
+        XCTAssertLessThan(lum(bare[320 + Int(2 * perDegree), 180]), 200, "no glare with sunGlare 0")
+    }
+
+    /// Clouds take the sun from their own height: at 2 km they are in the Earth's shadow when the
+    /// sun is 3° down and lit at 1° up; cirrus at 9 km is still lit at −3°.
+    func testCloudsGoIntoTheEarthsShadowFromTheirOwnHeight() throws {
+        func clouds(_ elevation: Double) throws -> CloudsDraw {
+            let scene = try SceneLoader.decode(#"{"size": [320, 180], "layers": [{"type": "sky", "model": "physical", "sunElevation": \#(elevation), "sunAzimuth": 270, "viewAzimuth": 270}, {"type": "clouds", "altitude": [1.9, 2.1], "coverage": 0.5, "cirrus": 0.3}]}"#, file: "shadow.json")
+            let frame = Frame(scene: scene, time: 0, pixelSize: SIMD2(320, 180))
+            return try XCTUnwrap(frame.layers.compactMap { $0 as? CloudsDraw }.first)
+        }
+        let below = try clouds(-3), above = try clouds(1)
+        for p in [SIMD3<Float>(0, 0, 2), SIMD3<Float>(-10, 0, 2.05), SIMD3<Float>(10, 0, 2.05), SIMD3<Float>(0, 10, 2)] {
+            XCTAssertTrue(below.shadowed)
+            XCTAssertEqual(below.sunVisible(p), 0, "\(p) at −3°")
+            XCTAssertEqual(above.shadowed ? above.sunVisible(p) : 1, 1, "\(p) at +1°")
+        }
+        XCTAssertGreaterThan(below.sunVisible(SIMD3(0, 0, 9.5)), 0.5, "cirrus at 9.5 km sees the sun at −3°")
+        XCTAssertGreaterThan(below.sunLight.max(), 0, "the light of what is still lit")
+        let night = try clouds(-12)
+        XCTAssertEqual(night.sunLight, .zero, "at −12° the whole layer is in the shadow")
+    }
+}
