@@ -53,6 +53,8 @@ final class PropertyTableTests: XCTestCase {
             "sky": Fixture(members: [("type", "\"sky\""), ("model", "\"physical\"")], wrap: layer, path: "layers[0]."),
             "atmosphere": Fixture(members: [], wrap: { layer("{\"type\": \"sky\", \"model\": \"physical\", \"atmosphere\": \($0)}") },
                                   path: "layers[0].atmosphere."),
+            "lightPollution": Fixture(members: [("zenith", "19")], wrap: { layer("{\"type\": \"sky\", \"model\": \"physical\", \"lightPollution\": \($0)}") },
+                                      path: "layers[0].lightPollution."),
             "cloudSprites": Fixture(members: [("type", "\"cloudSprites\"")], wrap: layer, path: "layers[0]."),
             "cloudCover": Fixture(members: [("type", "\"cloudCover\"")], wrap: layer, path: "layers[0]."),
             "clouds": Fixture(members: [("type", "\"clouds\"")], wrap: layer, path: "layers[0]."),

@@ -108,7 +108,8 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     }
 
     public init(_ layer: SkyLayer, state: SkyState, opacity: Double, time: Double, seed: UInt64,
-                pixelSize: SIMD2<Int>, scale: SIMD2<Double>, linear: Bool = false, panoramaPixelAngle: Double? = nil) {
+                pixelSize: SIMD2<Int>, scale: SIMD2<Double>, linear: Bool = false, panoramaPixelAngle: Double? = nil,
+                environmentMap: Bool = false) {
         let settings = layer.physical
         let altitude = settings.atmosphere.altitude / 1000
         // The night's own light and the Moon's, which the exposure keys to as well as the Sun's.
@@ -185,7 +186,9 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         if !linear, disc.max() > white { disc *= white / disc.max() }
         sunRadiance = settings.sunDisc ? SIMD3<Float>(disc) : .zero
         sunRadius = Float(Self.sunDiameter / 2 * settings.sunScale)
-        if !linear && settings.sunDisc { sunGlare = SIMD3<Float>(sunTransmittance * (multiplier * settings.sunGlare)) }
+        // The glare is the eye's (a camera's): an environment map (equirect, cube, fisheye export) is
+        // looked through later and leaves it out, as scene-linear output does.
+        if !linear && !environmentMap && settings.sunDisc { sunGlare = SIMD3<Float>(sunTransmittance * (multiplier * settings.sunGlare)) }
         toneMap = settings.toneMap.code
         linearOutput = linear ? 1 : 0
         let e = state.sunElevation
@@ -339,7 +342,7 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
             radiance = radiance + scatteredFrom(moonTable.texels, sourceAzimuth: moonAzimuth, azimuth: az, elevation: el, nu: nuMoon) * moonSkyScale
         }
         let h = horizonElevation
-        if drawsNightGlow { radiance = radiance + NightGlow.sample(nightGlow, ground: nightGlowGround, elevation: el, horizon: h) }
+        if drawsNightGlow { radiance = radiance + nightGlow(el, h) }
         if scotopic > 0 { radiance = Self.rodShift(radiance, scotopic) }
         // The sun's disc, and its glare.
         let distance = Self.sunDistance(elevation: el, azimuth: az, cosElevation: ce, sunElevation: sunElevation, sunAzimuth: sunAzimuth, sunCosine: sunCosine)
@@ -374,6 +377,11 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         rgb = rgb + SIMD3(repeating: flash)
         let clamped = rgb.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
         return SIMD4(ColorMath.encodeSRGBUnit(clamped) * opacity, opacity)
+    }
+
+    /// atmosphere.glsl's nightGlow: the night's own light at elevation el (NightGlow.sample).
+    @inlinable public func nightGlow(_ el: Float, _ horizon: Float) -> SIMD3<Float> {
+        NightGlow.sample(nightGlow, ground: nightGlowGround, elevation: el, horizon: horizon)
     }
 
     /// The angle (degrees) between the direction at (el, az) and the sun, from the chord by the

@@ -23,7 +23,8 @@ extension SkyPart {
     /// A sky-family scene layer resolved for a frame. `state` is the frame's sky (the first sky
     /// layer's); a later sky layer computes its own.
     public init(_ content: SkyContent, state: SkyState, opacity: Double, time: Double, sceneSeed: UInt64,
-                index: Int, pixelSize: SIMD2<Int>, scale: SIMD2<Double>, linear: Bool = false, panoramaPixelAngle: Double? = nil) {
+                index: Int, pixelSize: SIMD2<Int>, scale: SIMD2<Double>, linear: Bool = false, panoramaPixelAngle: Double? = nil,
+                environmentMap: Bool = false) {
         func seed(_ own: UInt64) -> UInt64 {
             UInt64(Noise.hash32(UInt32(truncatingIfNeeded: sceneSeed) ^ Noise.hash32(UInt32(truncatingIfNeeded: own) &+ UInt32(index))))
         }
@@ -32,7 +33,8 @@ extension SkyPart {
             let own = SkyState(layer: layer, time: time, weather: state.weather, night: true)
             self = .physical(PhysicalSkyDraw(layer, state: own, opacity: opacity, time: time,
                                              seed: UInt64(Noise.hash32(UInt32(truncatingIfNeeded: sceneSeed))),
-                                             pixelSize: pixelSize, scale: scale, linear: linear, panoramaPixelAngle: panoramaPixelAngle))
+                                             pixelSize: pixelSize, scale: scale, linear: linear, panoramaPixelAngle: panoramaPixelAngle,
+                                             environmentMap: environmentMap))
         case .sky(let layer):
             let own = SkyState(layer: layer, time: time, weather: state.weather, night: true)
             // Stars do not depend on the layer's index: the same sky keeps its stars when layers move.
@@ -103,7 +105,7 @@ extension SkyContent: LayerContent {
         let setup = r.skySetup
         let part = SkyPart(self, state: state, opacity: layer.opacity, time: r.time, sceneSeed: r.seed,
                            index: index, pixelSize: setup.size, scale: setup.scale, linear: r.options.linearLight,
-                           panoramaPixelAngle: setup.projection.map { Double($0.pixelAngle) })
+                           panoramaPixelAngle: setup.projection.map { Double($0.pixelAngle) }, environmentMap: r.options.projection.isPanorama)
         SkyDraw.append(part, projection: setup.projection, linear: r.options.linearLight, to: &frame.layers)
     }
 }
