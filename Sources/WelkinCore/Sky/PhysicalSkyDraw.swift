@@ -166,11 +166,11 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         let multiplier = pow(2, blended.ev)
         if !linear {
             // The eye adapts to the sky's key luminance now (the Sun's, the Moon's and the glow's).
-            let tables = AtmosphereTables.shared(for: air.coefficients)
+            // (Through a weather fade, its two ends' tables: never a set for one frame's aerosols.)
             let r = air.coefficients.groundRadius + altitude
             func luminance(_ c: SIMD3<Double>) -> Double { 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z }
-            var key = luminance(tables.multipleScattering(r: r, mus: sin(state.sunElevation * .pi / 180))) + glow.meanLuminance
-            if let moonKey { key += luminance(tables.multipleScattering(r: r, mus: moonKey.x)) * moonKey.y }
+            var key = luminance(air.multipleScattering(r: r, mus: sin(state.sunElevation * .pi / 180))) + glow.meanLuminance
+            if let moonKey { key += luminance(air.multipleScattering(r: r, mus: moonKey.x)) * moonKey.y }
             scotopic = Float(Self.scotopicShare(adaptation: key * Self.solarIlluminance))
         }
         exposure = Float(multiplier)
