@@ -100,6 +100,13 @@ vec4 physicalColor(vec2 p) {
     if (el > 90.0) { el = 180.0 - el; az = az + 180.0; }
     if (el < -90.0) { el = -180.0 - el; az = az + 180.0; }
     el = min(max(el, -90.0), 90.0);
+    // The elevation looked at; `el` is the one the air's light is read at.
+    float seen = el;
+#if defined(WELKIN_SKY_GROUND) && WELKIN_SKY_GROUND != 0
+    // No ground of the model's: the horizon's light continues below it.
+    float under = physical.horizonElevation - seen;
+    el = max(el, physical.horizonElevation);
+#endif
     float elr = el * (PI / 180.0);
     float ce = cos(elr);
     float nu = min(max(sin(elr) * physical.sunSine + ce * physical.sunCosine * cos((az - physical.sunAzimuth) * (PI / 180.0)), -1.0), 1.0);
@@ -122,13 +129,13 @@ vec4 physicalColor(vec2 p) {
     float halfAzimuth = sin((az - physical.sunAzimuth) * (PI / 360.0));
     float chord = 4.0 * (halfElevation * halfElevation + ce * physical.sunCosine * halfAzimuth * halfAzimuth);
     float distance = sqrt(chord) * (180.0 / PI);
-    float cover = clamp01((physical.sunRadius - distance) / physical.pixelAngle + 0.5) * clamp01((el - h) / physical.pixelAngle + 0.5);
+    float cover = clamp01((physical.sunRadius - distance) / physical.pixelAngle + 0.5) * clamp01((seen - h) / physical.pixelAngle + 0.5);
     vec3 night = vec3(0.0);
 #if defined(WELKIN_NIGHT) && WELKIN_NIGHT == SKY_PART_PHYSICAL
     {
         // The Moon in front of the sun (an eclipse) and the stars; neither below the horizon.
         vec4 moon = nightMoonColor(p);
-        float above = clamp01((el - h) / physical.pixelAngle + 0.5);
+        float above = clamp01((seen - h) / physical.pixelAngle + 0.5);
         float hidden = 1.0 - moon.w * above;
         cover = cover * hidden;
         night = (nightStarLight(p) * hidden + moon.xyz) * above;
@@ -147,17 +154,23 @@ vec4 physicalColor(vec2 p) {
     radiance = radiance + night;
 #if WELKIN_PHYSICAL_LINEAR
     vec3 c = radiance + vec3(physical.flash);
+#if defined(WELKIN_SKY_GROUND) && WELKIN_SKY_GROUND == 2
+    c = c + (u_groundColor - c) * smoothUnit(under * (1.0 / SKY_GROUND_FADE));
+#endif
     return vec4(c * physical.opacity, physical.opacity);
 #else
     vec3 rgb = applyToneMap(WELKIN_TONE_MAP, radiance);
 #if !defined(WELKIN_PHYSICAL_STARS) || WELKIN_PHYSICAL_STARS
     // WELKIN_PHYSICAL_STARS 0 compiles the star field out by day (llvmpipe would run it: 6 ms at 720p).
-    if (physical.stars.x > 0.0 && el > 0.0) {
+    if (physical.stars.x > 0.0 && seen > 0.0) {
         rgb = rgb + starField(p, physical.inverseStarCell, physical.stars.y, physical.seed, physical.pixelsPerPoint, physical.time)
-            * (physical.stars.x * smoothUnit(el * 0.2));
+            * (physical.stars.x * smoothUnit(seen * 0.2));
     }
 #endif
     rgb = rgb + vec3(physical.flash);
+#if defined(WELKIN_SKY_GROUND) && WELKIN_SKY_GROUND == 2
+    rgb = rgb + (u_groundColor - rgb) * smoothUnit(under * (1.0 / SKY_GROUND_FADE));
+#endif
     vec3 clamped = clamp(rgb, 0.0, 1.0);
     return vec4(encodeSRGBUnit(clamped) * physical.opacity, physical.opacity);
 #endif

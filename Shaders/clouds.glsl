@@ -23,6 +23,7 @@ struct CloudsValues {
     vec4 profile;
     vec2 inverseScales;
     float shapeWeight;
+    float lodScale;
     float threshold;
     float extinction;
     vec4 offset;
@@ -85,7 +86,7 @@ float sunVisible(vec3 p) {
 }
 #endif
 
-float cloudDensity(vec3 p, float f, bool detail) {
+float cloudDensity(vec3 p, float f, bool detail, float edge, float erosion) {
     if (!(f > 0.0 && f < 1.0)) return 0.0;
     float w = sample2D(p.x * u_clouds.inverseScales.x + u_clouds.offset.x, p.y * u_clouds.inverseScales.x + u_clouds.offset.y).x;
     float profileValue = smoothUnit((f - (1.0 - w) * u_clouds.profile.w) * u_clouds.profile.x) * smoothUnit((1.0 - f) * u_clouds.profile.y);
@@ -93,16 +94,18 @@ float cloudDensity(vec3 p, float f, bool detail) {
     float shaped = profileValue * dome;
     if (!((w * (1.0 - u_clouds.shapeWeight) + u_clouds.shapeWeight) * shaped > u_clouds.threshold)) return 0.0;
     vec2 s = vec2(0.5, 0.0);
+    vec3 q = vec3(0.0);
     if (detail) {
-        vec3 q = vec3(p.x * u_clouds.inverseScales.y + u_clouds.offset.z, p.y * u_clouds.inverseScales.y + u_clouds.offset.w,
+        q = vec3(p.x * u_clouds.inverseScales.y + u_clouds.offset.z, p.y * u_clouds.inverseScales.y + u_clouds.offset.w,
                       p.z * u_clouds.inverseScales.y * 1.5 + u_clouds.evolution);
         s = sample3D(q);
     }
     float field = (w * (1.0 - u_clouds.shapeWeight) + s.x * u_clouds.shapeWeight) * shaped;
-    float d = clamp01((field - u_clouds.threshold) / (1.0 - u_clouds.threshold) * 1.5);
+    float d = clamp01((field - u_clouds.threshold) / (1.0 - u_clouds.threshold) * edge);
     if (detail) {
-        float erosion = s.y * 0.35;
-        d = clamp01((d - erosion) / (1.0 - erosion));
+        vec3 r = q * CLOUD_DETAIL_SCALE + CLOUD_DETAIL_OFFSET;
+        float eroded = clamp01((sample3D(r).y - CLOUD_EROSION_RANGE.x) * CLOUD_EROSION_RANGE.y) * erosion;
+        d = clamp01((d - eroded) / (1.0 - eroded));
     }
     return d;
 }
@@ -130,22 +133,26 @@ vec4 cloudsColor(int gx, int gy) {
     float lightReach = u_clouds.lightReach;
     if (t0 < u_clouds.maxDistance) {
         float t1 = min(shellDistance(top, d.z), t0 + 2.5 * (top - base) + 1.0);
-        int n = min(u_clouds.steps, max(8, int(ceil((t1 - t0) * 10.0))));
+        int n = u_clouds.steps;
         float dt = (t1 - t0) / float(n);
         float bayer = CLOUD_BAYER[(gy & 3) * 4 + (gx & 3)];
         float t = t0 + dt * bayer;
         float phase0 = cloudPhase(mu, 1.0), phase1 = cloudPhase(mu, 0.5), phase2 = cloudPhase(mu, 0.25);
+        float lod = t0 * u_clouds.lodScale * u_clouds.gridScale.x / max(d.z, 0.05);
+        float detailLOD = CLOUD_DETAIL_SCALE * lod;
+        float edge = 1.0 + (CLOUD_EDGE - 1.0) / (1.0 + lod * lod);
+        float erosion = CLOUD_EROSION / (1.0 + detailLOD * detailLOD);
         for (int i = 0; i < n; i++) {
             vec3 p = d * t;
             float f = (heightOf(p) - base) * u_clouds.inverseThickness;
-            float density = cloudDensity(p, f, true);
+            float density = cloudDensity(p, f, true, edge, erosion);
             if (density > 0.0) {
                 float tau = 0.0;
                 if (sunLight.x + sunLight.y + sunLight.z > 0.0) {
                     for (int k = 0; k < 3; k++) {
                         vec2 s = CLOUD_LIGHT_SAMPLES[k];
                         vec3 q = p + sunDirection * (s.x * lightReach);
-                        tau += cloudDensity(q, (heightOf(q) - base) * u_clouds.inverseThickness, false) * (s.y * lightReach);
+                        tau += cloudDensity(q, (heightOf(q) - base) * u_clouds.inverseThickness, false, edge, erosion) * (s.y * lightReach);
                     }
                     tau *= extinction;
                 }
@@ -177,6 +184,10 @@ vec4 cloudsColor(int gx, int gy) {
         float fade = smoothUnit((u_clouds.maxDistance - t0) / (0.6 * u_clouds.maxDistance));
         light = light * fade + u_clouds.hazeColor * (u_clouds.farCover * (1.0 - fade));
         transmittance = 1.0 - cover * fade - u_clouds.farCover * (1.0 - fade);
+        float closed = u_clouds.farCover * smoothUnit(t0 / (0.5 * u_clouds.maxDistance));
+        float filled = max(closed - (1.0 - transmittance), 0.0);
+        light = light + u_clouds.hazeColor * filled;
+        transmittance = transmittance - filled;
     } else {
         light = u_clouds.hazeColor * u_clouds.farCover;
         transmittance = 1.0 - u_clouds.farCover;

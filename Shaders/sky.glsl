@@ -7,6 +7,10 @@
 #include "colorspace.glsl"
 #include "noise.glsl"
 #include "unit.glsl"
+#if defined(WELKIN_SKY_GROUND) && WELKIN_SKY_GROUND == 2
+// A colour ground's linear colour (SkyGradientDraw / PhysicalSkyDraw.groundColor).
+uniform vec3 u_groundColor;
+#endif
 
 // SKY_PART_* (SkyPart's codes) and CLOUD_* (CloudSpritesLayer.Kind codes) come from the constants
 // prelude (ShaderConstants.swift).
@@ -61,7 +65,9 @@ vec4 skyColor(vec2 p) {
     const bool below = false;
 #else
     bool below = p.y > sky.horizonY;
+#if !defined(WELKIN_SKY_GROUND) || WELKIN_SKY_GROUND == 0
     if (below) lab.x = lab.x * 0.55;
+#endif
 #endif
     vec3 rgb = oklabToLinear(lab);
     float dx = (p.x - sky.sun.x) * sky.degreesPerPixel;
@@ -72,6 +78,11 @@ vec4 skyColor(vec2 p) {
     rgb = rgb + sky.glow * (halo + 0.7 * band);
 #if defined(WELKIN_NIGHT) && WELKIN_NIGHT == SKY_PART_SKY
     rgb = rgb + nightMoonGlow(p);
+#endif
+#if defined(WELKIN_SKY_GROUND) && WELKIN_SKY_GROUND == 2
+    if (below) {
+        rgb = rgb + (u_groundColor - rgb) * smoothUnit((p.y - sky.horizonY) * sky.degreesPerPixel * (1.0 / SKY_GROUND_FADE));
+    }
 #endif
     if (!below) {
 #if !defined(WELKIN_SKY_DISC) || WELKIN_SKY_DISC

@@ -32,10 +32,13 @@ extension Viewer {
         return SIMD2(max(max(1, fb.x / 3), fb.x - Int(panelPixels.rounded())), fb.y)
     }
 
-    func makeFrame(_ scene: Scene, _ fb: SIMD2<Int>) -> Frame {
+    /// `interactive`: as the viewer draws while playing (FrameOptions.interactive); false for the
+    /// final picture (a screenshot).
+    func makeFrame(_ scene: Scene, _ fb: SIMD2<Int>, interactive: Bool = true) -> Frame {
         var shown = scene
         for i in panel.hiddenLayers where i < shown.layers.count { shown.layers[i].opacity = 0; shown.layers[i].opacityAnimation = nil }
-        var frame = Frame(scene: shown, time: playback.time, pixelSize: fb, scale: contentScale())
+        // Interactive: the clouds march at their viewer quality and are refined while still.
+        var frame = Frame(scene: shown, time: playback.time, pixelSize: fb, scale: contentScale(), options: FrameOptions(interactive: interactive))
         frame.frameNumber = playback.frameNumber
         // The window is an sRGB surface: a Display P3 scene is shown as its sRGB picture (the same
         // colours, clipped per channel in linear light where P3 reaches outside sRGB; docs/export.md).
@@ -121,9 +124,9 @@ extension Viewer {
     }
 
     /// Draws a frame of `scene` into the renderer's output; nil when the frame was abandoned.
-    func draw(_ scene: Scene, _ fb: SIMD2<Int>) -> DrawOutcome? {
+    func draw(_ scene: Scene, _ fb: SIMD2<Int>, interactive: Bool = true) -> DrawOutcome? {
         do {
-            let frame = makeFrame(scene, fb)
+            let frame = makeFrame(scene, fb, interactive: interactive)
             stats.count(frame)
             let reused = renderer.reusedFrames
             defer {

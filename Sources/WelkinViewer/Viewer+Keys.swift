@@ -22,7 +22,7 @@ extension Viewer {
       [ / ]         playback speed down / up (0.1× … 2×)
       R             reload the scene and every shader now
       Shift-R       start / stop recording the window as NAME-rec-N.mp4 beside the scene (needs ffmpeg)
-      S             save a screenshot PNG of the exact framebuffer (welkin-NAME-TIME.png)
+      S             save a screenshot PNG of the picture at final quality (welkin-NAME-TIME.png)
       Ctrl-S        save the edited scene to its file
       Ctrl-Z        undo an edit (Ctrl-Shift-Z: redo)
       Tab           show / hide the panel
@@ -204,7 +204,10 @@ extension Viewer {
         }
     }
 
+    /// The picture at final quality (a render's: the clouds marched at every pixel), whether or not
+    /// the viewer's own frame had finished refining.
     func saveScreenshot(to path: String) throws {
+        if renderer.outputSize.x > 0 { _ = draw(scene, pictureSize(framebufferSize()), interactive: false) }
         let image = renderer.readImage()
         guard image.width > 0 else { throw CommandError("nothing has been drawn yet") }
         try PNG.write(image, to: path)

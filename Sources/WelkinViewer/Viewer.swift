@@ -188,6 +188,8 @@ public final class Viewer {
             }
             needsRedraw = false
             guard drawFrame(fb) else { break }   // abandoned: the window is closing
+            // A still picture being refined (the clouds' full march, a slice a frame): draw again.
+            if renderer.isRefining { needsRedraw = true }
             let drawn = ProcessInfo.processInfo.systemUptime
             stats.recordFrame(seconds: drawn - now)
             for line in reload.drawnLines(at: drawn) { print(line) }

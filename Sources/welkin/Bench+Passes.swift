@@ -11,7 +11,7 @@ extension Commands {
         let scene = try SceneLoader.load(path: path)
         let renderer = try headlessRenderer(args)
         let size = SIMD2(1280, 720)
-        let frame = Frame(scene: scene, time: 1.5, pixelSize: size)
+        let frame = Frame(scene: scene, time: 1.5, pixelSize: size, options: FrameOptions(interactive: true))
         let plan = renderer.plan(frame)
         renderer.measuresLayers = true
         var samples: [Int?: [Double]] = [:]

@@ -6,8 +6,9 @@ import WelkinGL
 
 extension Commands {
     static let sceneBenchEntries = """
-          gpu.scene.NAME.720p          one per file in Scenes/ (user-shader scenes aside): a viewer frame at 1280×720,
-                                       headless — the Frame at t = 1.5 s + k/60 built (simulation included) and
+          gpu.scene.NAME.720p          one per file in Scenes/ (user-shader scenes aside): a viewer frame at 1280×720
+                                       (interactive: the clouds at their viewer quality), headless — the Frame at
+                                       t = 1.5 s + k/60 built (simulation included) and
                                        drawn, glFinish (ms, median; budget ≤ 16.7); with gpu.scene.NAME.720p.gputime
           gpu.default.steady.720p      the built-in default scene at 1280×720, frames at t = 3 s + k/60 (clear, no weather fade) (ms)
           gpu.default.fade.720p        the same at t = 7 s + k/60, inside the 6–9 s cross-fade from clear to snow (ms)
@@ -24,6 +25,9 @@ extension Commands {
           gpu.scene.NAME.ratio         that frame ÷ a bare full-screen pass of the same size timed alternately with it
                                        (what `welkin bench --check` holds to the limits in Tests/Bench/limits.json)
         """
+
+    /// A viewer's frame options (the clouds at their viewer quality).
+    static let viewer = FrameOptions(interactive: true)
 
     /// The example scenes the per-scene entries draw: every `Scenes/*.json` without a user shader.
     static func benchScenes(_ directory: String) throws -> [(name: String, scene: Scene)] {
@@ -45,10 +49,10 @@ extension Commands {
         var k = 0, j = 0
         let size = SIMD2(1280, 720)
         let (steady, fade) = try interleavedMedians(runs: runs, {
-            try renderer.draw(Frame(scene: scene, time: 3 + Double(k) / 60, pixelSize: size)); k += 1
+            try renderer.draw(Frame(scene: scene, time: 3 + Double(k) / 60, pixelSize: size, options: viewer)); k += 1
             renderer.finish()
         }, {
-            try renderer.draw(Frame(scene: scene, time: 7 + Double(j) / 60, pixelSize: size)); j += 1
+            try renderer.draw(Frame(scene: scene, time: 7 + Double(j) / 60, pixelSize: size, options: viewer)); j += 1
             renderer.finish()
         })
         results += [BenchResult(name: names[0], unit: "ms", value: steady), BenchResult(name: names[1], unit: "ms", value: fade),
@@ -66,7 +70,7 @@ extension Commands {
         let scene = try exampleFrame("physical-day.json", time: 1.5, renderer: renderer)
         guard let directory = scenesDirectory(renderer.shaders) else { return [] }
         let loaded = try SceneLoader.load(path: directory + "/physical-day.json")
-        func frame() -> Frame { Frame(scene: loaded, time: 1.5, pixelSize: scene.pixelSize) }
+        func frame() -> Frame { Frame(scene: loaded, time: 1.5, pixelSize: scene.pixelSize, options: viewer) }
         let redrawn = try medianMilliseconds(runs: runs) { try renderer.draw(frame()); renderer.finish() }
         renderer.reusesUnchangedFrames = true
         let reused = try medianMilliseconds(runs: runs) { try renderer.draw(frame()); renderer.finish() }
@@ -83,11 +87,11 @@ extension Commands {
         let scene = Scene.defaultScene
         let size = SIMD2(1280, 720)
         // Warm-up: programs built, the atmosphere's tables made (a new atmosphere is not this entry's cost).
-        for k in 0..<2 { try renderer.draw(Frame(scene: scene, time: 0.5 + Double(k) / 60, pixelSize: size)); renderer.finish() }
+        for k in 0..<2 { try renderer.draw(Frame(scene: scene, time: 0.5 + Double(k) / 60, pixelSize: size, options: viewer)); renderer.finish() }
         var samples: [Double] = []
         for k in 0..<120 {
             let start = DispatchTime.now().uptimeNanoseconds
-            try renderer.draw(Frame(scene: scene, time: 1 + Double(k) / 60, pixelSize: size))
+            try renderer.draw(Frame(scene: scene, time: 1 + Double(k) / 60, pixelSize: size, options: viewer))
             renderer.finish()
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
@@ -115,7 +119,7 @@ extension Commands {
             let size = SIMD2(1280, 720)
             // Interleaved with a bare pass of the same size, so the ratio holds on a busy machine.
             let (ms, bare) = try interleavedMedians(runs: runs, {
-                let frame = Frame(scene: scene, time: 1.5 + Double(k) / 60, pixelSize: size)
+                let frame = Frame(scene: scene, time: 1.5 + Double(k) / 60, pixelSize: size, options: viewer)
                 k += 1
                 try benchDraw(entry) { try renderer.draw(frame) }
                 renderer.finish()

@@ -227,11 +227,17 @@ extension Commands {
     }
 
     /// An example scene from the checkout's Scenes/ at 1280×720, for the GPU benchmarks.
-    static func exampleFrame(_ file: String, time: Double, size: SIMD2<Int> = SIMD2(1280, 720), renderer: GLRenderer) throws -> Frame {
+    /// `interactive`: a viewer's frame (FrameOptions.interactive).
+    static func exampleFrame(_ file: String, time: Double, size: SIMD2<Int> = SIMD2(1280, 720), interactive: Bool = false,
+                             renderer: GLRenderer) throws -> Frame {
+        Frame(scene: try exampleScene(file, renderer: renderer), time: time, pixelSize: size, options: FrameOptions(interactive: interactive))
+    }
+
+    static func exampleScene(_ file: String, renderer: GLRenderer) throws -> Scene {
         guard let scenes = scenesDirectory(renderer.shaders) else {
             throw Failure(message: "welkin bench: the GPU benchmarks draw Scenes/\(file); run from a checkout")
         }
-        return Frame(scene: try SceneLoader.load(path: scenes + "/" + file), time: time, pixelSize: size)
+        return try SceneLoader.load(path: scenes + "/" + file)
     }
 
     /// Median milliseconds of a GPU frame and of a bare full-screen pass of the same size, timed
@@ -239,10 +245,18 @@ extension Commands {
     /// the median GPU time of the same runs from the timer queries (nil without GL_TIME_ELAPSED).
     static func gpuFrameAndBarePass(_ renderer: GLRenderer, _ frame: Frame, runs: Int)
         throws -> (frame: Double, bare: Double, frameGPU: Double?, bareGPU: Double?) {
+        try gpuFrameAndBarePass(renderer, frames: { _ in frame }, runs: runs)
+    }
+
+    /// The same with the k-th timed frame from `frames` (a viewer's frames, one a tick apart).
+    static func gpuFrameAndBarePass(_ renderer: GLRenderer, frames: (Int) -> Frame, runs: Int)
+        throws -> (frame: Double, bare: Double, frameGPU: Double?, bareGPU: Double?) {
         let frameGPU = GPUTimes(renderer), bareGPU = GPUTimes(renderer)
+        var k = 0
+        let size = frames(0).pixelSize
         return try benchDraw(nil) {
-            let (f, b) = try interleavedMedians(runs: runs, { try renderer.draw(frame); renderer.finish(); frameGPU.record() },
-                                                { try renderer.drawBarePass(pixelSize: frame.pixelSize); renderer.finish(); bareGPU.record() })
+            let (f, b) = try interleavedMedians(runs: runs, { try renderer.draw(frames(k)); k += 1; renderer.finish(); frameGPU.record() },
+                                                { try renderer.drawBarePass(pixelSize: size); renderer.finish(); bareGPU.record() })
             return (f, b, frameGPU.median(last: runs), bareGPU.median(last: runs))
         }
     }

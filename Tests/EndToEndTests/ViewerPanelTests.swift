@@ -118,9 +118,9 @@ final class ViewerPanelTests: XCTestCase {
 
     /// Seed 000's debug panel on Scenes/day-cycle.json: the sky's horizon and zenith colours (its
     /// default palette, not in the file until edited) and a playback speed slider in 0.1–2.
-    /// Coordinates from a window screenshot: the palette node at y = 528 (below the collapsed Camera
-    /// header), keyframe [4] (the day colours) at y = 613 once it is open, its zenith's blue field at
-    /// (1052, 656); the speed slider at y = 120, 1.00× at x = 992.
+    /// Coordinates from a window screenshot: the palette node at y = 551 (below the collapsed Camera
+    /// header and the ground), keyframe [4] (the day colours) at y = 636 once it is open, its zenith's
+    /// blue field at (1052, 679); the speed slider at y = 120, 1.00× at x = 992.
     func testSeed000sHorizonZenithAndSpeedOnDayCycle() throws {
         try FileManager.default.removeItem(atPath: scenePath)
         try FileManager.default.copyItem(atPath: EndToEndTests.repository.appendingPathComponent("Scenes/day-cycle.json").path,
@@ -128,9 +128,9 @@ final class ViewerPanelTests: XCTestCase {
         let script = """
         xdotool key --window $wid Tab; waitfor "$OUT" '^panel shown'
         ask 'screenshot before.png'
-        xdotool mousemove --window $wid 940 528 sleep 0.2 mousedown 1 sleep 0.15 mouseup 1 sleep 0.3 mousemove --window $wid 940 613 sleep 0.2 mousedown 1 sleep 0.15 mouseup 1 sleep 0.3
-        xdotool mousemove --window $wid 1052 656 sleep 0.2 mousedown 1 sleep 0.2 mousemove --window $wid 1000 656 sleep 0.2 \\
-                mousemove --window $wid 952 656 sleep 0.3 mouseup 1
+        xdotool mousemove --window $wid 940 551 sleep 0.2 mousedown 1 sleep 0.15 mouseup 1 sleep 0.3 mousemove --window $wid 940 636 sleep 0.2 mousedown 1 sleep 0.15 mouseup 1 sleep 0.3
+        xdotool mousemove --window $wid 1052 679 sleep 0.2 mousedown 1 sleep 0.2 mousemove --window $wid 1000 679 sleep 0.2 \\
+                mousemove --window $wid 952 679 sleep 0.3 mouseup 1
         waitfor "$OUT" '^set layers\\[0\\].palette'
         ask 'get layers[0].palette[4].zenith'
         ask 'get layers[0].palette[4].horizon'

@@ -86,7 +86,7 @@ final class ViewerTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("saved welkin-Welkin-default-sky-11.00s.png (1280×720)\n"), r.stdout)
         XCTAssertTrue(r.stdout.contains("resumed\npaused at t = "), r.stdout)
         XCTAssertTrue(r.stdout.contains(Viewer_keyHelpFirstLine), r.stdout)
-        // The screenshot is the exact framebuffer: the same pixels a headless render writes.
+        // The screenshot is the picture at final quality: the same pixels a headless render writes.
         let shot = try PNG.read(path: directory.appendingPathComponent("welkin-Welkin-default-sky-0.00s.png").path)
         let headless = directory.appendingPathComponent("headless.png").path
         let render = Process()

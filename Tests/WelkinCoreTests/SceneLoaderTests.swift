@@ -11,11 +11,39 @@ final class SceneLoaderTests: XCTestCase {
     func testDefaults() throws {
         let scene = try SceneLoader.decode("{}")
         XCTAssertEqual(scene.size, [1280, 720])
-        XCTAssertEqual(scene.seed, 1)
+        XCTAssertEqual(scene.seed, Scene.seed(forName: "untitled"))
         XCTAssertEqual(scene.background, .black)
         XCTAssertTrue(scene.dither)
         XCTAssertEqual(scene.colorSpace, .srgb)
         XCTAssertTrue(scene.layers.isEmpty)
+    }
+
+    /// Without a seed, a scene's seed is made from its name, or its file's name: two scenes do not
+    /// share one snowfall; a given seed is kept.
+    func testASceneWithoutASeedTakesOneFromItsName() throws {
+        XCTAssertEqual(Scene.seed(forName: ""), 0xcbf2_9ce4_8422_2325 & ((1 << 53) - 1), "FNV-1a's offset basis, to 53 bits")
+        XCTAssertEqual(Scene.seed(forName: "a"), 0xaf63_dc4c_8601_ec8c & ((1 << 53) - 1), "FNV-1a 64 of \"a\"")
+        let named = try SceneLoader.decode(#"{"name": "Snow on the lake"}"#)
+        XCTAssertEqual(named.seed, Scene.seed(forName: "Snow on the lake"))
+        XCTAssertTrue(named.seedIsDerived)
+        XCTAssertNotEqual(try SceneLoader.decode(#"{"name": "Snow in the city"}"#).seed, named.seed)
+        let given = try SceneLoader.decode(#"{"name": "Snow on the lake", "seed": 7}"#)
+        XCTAssertEqual(given.seed, 7)
+        XCTAssertFalse(given.seedIsDerived)
+        // From a file without a name: the file's name.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-seed-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["lake", "city"] { try Data("{}".utf8).write(to: directory.appendingPathComponent(name + ".json")) }
+        let lake = try SceneLoader.load(path: directory.appendingPathComponent("lake.json").path)
+        let city = try SceneLoader.load(path: directory.appendingPathComponent("city.json").path)
+        XCTAssertEqual(lake.seed, Scene.seed(forName: "lake"))
+        XCTAssertEqual(city.seed, Scene.seed(forName: "city"))
+        // Two snowfalls: the examples snow.json and phone-snow.json (neither gives a seed) place
+        // their flakes differently.
+        let a = try SceneLoader.load(path: Repository.scenes.appendingPathComponent("snow.json").path)
+        let b = try SceneLoader.load(path: Repository.scenes.appendingPathComponent("phone-snow.json").path)
+        XCTAssertNotEqual(a.seed, b.seed)
     }
 
     func testFullGradientLayers() throws {

@@ -72,11 +72,15 @@ public struct CloudsLayer: Sendable, Equatable {
     public var cirrus: Double? = nil
     /// Multiplies the feature size.
     public var scale: Double = 1
-    /// The fraction of the output's width and height the volume is marched at (upsampled
-    /// bilinearly, the same on both renderers).
+    /// In the viewer, while the picture changes: the fraction of the output's width and height the
+    /// volume is marched at (upsampled bilinearly). A still picture in the viewer is refined to the
+    /// final quality; renders, exports and the reference march every pixel.
     public var resolution: Double = 0.25
-    /// View samples through the layer.
+    /// In the viewer, while the picture changes: the most view samples through the layer (the final
+    /// quality takes `finalSteps`, or these if more).
     public var steps: Int = 32
+    /// The final quality's most samples along a view ray.
+    public static let finalSteps = 48
     /// Mixed with the scene's seed.
     public var seed: UInt64 = 0
 

@@ -17,9 +17,9 @@ extension CloudsLayer {
             Property("cirrus", .number(0...1), default: .described("the weather's (clear: 0.35)"), expected: "an amount in 0…1", "The thin high cirrus sheet at 8.5 km."),
             Property("scale", .number(0.1...10), default: .number(d.scale), expected: "a factor in 0.1…10", "Multiplies the clouds' size."),
             Property("resolution", .number(0.125...1), default: .number(d.resolution), expected: "a fraction in 0.125…1",
-                     "The fraction of the output's width and height the volume is marched at (then upsampled)."),
+                     "In the viewer while the picture changes: the fraction of the output's width and height marched (then upsampled). Renders, exports and a still viewer march every pixel."),
             Property("steps", .integer(4...maximumSteps), default: .number(Double(d.steps)), expected: "a count in 4…\(maximumSteps)",
-                     "The most samples along a view ray through the layer (one every 100 m of its path, at least 8)."),
+                     "In the viewer while the picture changes: the samples along a view ray through the layer. Renders take \(finalSteps), or these if more."),
             Property("seed", .integer(0...(1 << 53)), default: .number(0), live: false, expected: "a whole number ≥ 0", "Mixed with the scene's seed."),
         ]
     }(), draws: [CloudsDraw.self]) { object, _ in try SceneLoader.decodeClouds(object) }

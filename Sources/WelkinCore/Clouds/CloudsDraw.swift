@@ -34,6 +34,9 @@ public struct CloudsDraw: Sendable, Equatable {
     /// 1 / the weather map's tile and 1 / the shape noise's tile (km⁻¹).
     public var inverseScales: SIMD2<Float>
     public var shapeWeight: Float
+    /// An output pixel's angle (radians, at the view's centre) over a shape-noise texel (km): × the
+    /// grid's scale × the distance, the footprint of a march pixel in texels.
+    public var lodScale: Float = 0
     /// Cloud where the shaped field exceeds this (from the coverage).
     public var threshold: Float
     /// km⁻¹ at density 1.
@@ -43,6 +46,8 @@ public struct CloudsDraw: Sendable, Equatable {
     public var offset: SIMD4<Float>
     public var evolution: Float
     public var steps: Int32
+    /// The steps of the final quality (a render's; CloudsLayer.finalSteps or the layer's, if more).
+    public var finalSteps: Int32
     /// Beyond this distance (km) the haze hides every cloud; what a deck leaves there is haze of
     /// its colour with this alpha (the coverage⁴: a closed deck reaches the horizon, fair-weather
     /// cumulus fade into the sky).
@@ -132,7 +137,8 @@ public struct CloudsDraw: Sendable, Equatable {
 
     /// Cloud density (0…1) at p, height fraction f; with `detail` the 3D shape noise shapes it and the
     /// fine noise erodes its edges, without it (the light march) the weather map alone.
-    @inline(__always) @inlinable public func cloudDensity(_ p: SIMD3<Float>, _ f: Float, _ detail: Bool,
+    /// `edge` and `erosion` are the ray's (its distance's level of detail: cloudsColor).
+    @inline(__always) @inlinable public func cloudDensity(_ p: SIMD3<Float>, _ f: Float, _ detail: Bool, _ edge: Float, _ erosion: Float,
                                        _ weather: UnsafePointer<Float>, _ shape: UnsafePointer<Float>) -> Float {
         if !(f > 0 && f < 1) { return 0 }
         let w = CloudNoise.sample2D(weather, size: CloudNoise.weatherSize, p.x * inverseScales.x + offset.x, p.y * inverseScales.x + offset.y).x
@@ -145,15 +151,21 @@ public struct CloudsDraw: Sendable, Equatable {
         if !((w * (1 - shapeWeight) + shapeWeight) * shaped > threshold) { return 0 }
         // The light march's coarse density takes the shape noise's mean (half the texture reads).
         var s = SIMD2<Float>(0.5, 0)
+        var q = SIMD3<Float>.zero
         if detail {
-            let q = SIMD3<Float>(p.x * inverseScales.y + offset.z, p.y * inverseScales.y + offset.w, p.z * inverseScales.y * 1.5 + evolution)
+            q = SIMD3<Float>(p.x * inverseScales.y + offset.z, p.y * inverseScales.y + offset.w, p.z * inverseScales.y * 1.5 + evolution)
             s = CloudNoise.sample3D(shape, size: CloudNoise.shapeSize, q)
         }
         let field = (w * (1 - shapeWeight) + s.x * shapeWeight) * shaped
-        var d = clamp01((field - threshold) / (1 - threshold) * 1.5)
+        // A steep edge: the cloud's body is dense and its boundary thin (not a soft blur).
+        var d = clamp01((field - threshold) / (1 - threshold) * edge)
         if detail {
-            let erosion = s.y * 0.35
-            d = clamp01((d - erosion) / (1 - erosion))
+            // Erosion by the fine noise at `detailScale` times the shape's frequency (tens of metres):
+            // it eats the thin edge, where d is small, and hardly the core (Nubis' remap), so the
+            // boundary breaks into billows and wisps.
+            let r = q * Self.detailScale + Self.detailOffset
+            let eroded = clamp01((CloudNoise.sample3D(shape, size: CloudNoise.shapeSize, r).y - Self.erosionRange.x) * Self.erosionRange.y) * erosion
+            d = clamp01((d - eroded) / (1 - eroded))
         }
         return d
     }
@@ -177,17 +189,27 @@ public struct CloudsDraw: Sendable, Equatable {
         var transmittance: Float = 1
         if t0 < maxDistance {
             let t1 = min(Self.shellDistance(top, d.z), t0 + 2.5 * (top - base) + 1)
-            // A sample every 100 m of the path, at least 8 and at most `steps`.
-            let n = min(Int(steps), max(8, Int(((t1 - t0) * 10).rounded(.up))))
+            // `steps` samples over the path, whatever its length: a count that depended on the length
+            // would jump between neighbouring pixels (and between the renderers' last digits), moving
+            // every sample of a sharp cloud.
+            let n = Int(steps)
             let dt = (t1 - t0) / Float(n)
             // An ordered 4×4 offset along the ray (Bayer): slices become a fine, even grain.
             let bayer = Self.bayer4[(gy & 3) * 4 + (gx & 3)]
             var t = t0 + dt * bayer
             let phase0 = Self.cloudPhase(mu, 1), phase1 = Self.cloudPhase(mu, 0.5), phase2 = Self.cloudPhase(mu, 0.25)
+            // Level of detail: a grid pixel's footprint where the ray meets the layer, in shape-noise
+            // texels, stretched along the ground as the ray grazes it. Where the noise is finer than
+            // that, the edge softens and the erosion fades (filtered, not aliased into sparkle and
+            // hard fragments near the horizon).
+            let lod = t0 * lodScale * gridScale.x / max(d.z, 0.05)
+            let detailLOD = Self.detailScale * lod
+            let edge = 1 + (Self.edgeSharpness - 1) / (1 + lod * lod)
+            let erosion = Self.erosion / (1 + detailLOD * detailLOD)
             for _ in 0..<n {
                 let p = d * t
                 let f = (Self.heightOf(p) - base) * inverseThickness
-                let density = cloudDensity(p, f, true, weather, shape)
+                let density = cloudDensity(p, f, true, edge, erosion, weather, shape)
                 if density > 0 {
                     // Optical depth toward the light over three growing segments.
                     var tau: Float = 0
@@ -195,7 +217,7 @@ public struct CloudsDraw: Sendable, Equatable {
                         for k in 0..<3 {
                             let s = Self.lightSamples[k]
                             let q = p + sunDirection * (s.x * lightReach)
-                            tau += cloudDensity(q, (Self.heightOf(q) - base) * inverseThickness, false, weather, shape) * (s.y * lightReach)
+                            tau += cloudDensity(q, (Self.heightOf(q) - base) * inverseThickness, false, edge, erosion, weather, shape) * (s.y * lightReach)
                         }
                         tau *= extinction
                     }
@@ -231,6 +253,12 @@ public struct CloudsDraw: Sendable, Equatable {
             let fade = smoothUnit((maxDistance - t0) / (0.6 * maxDistance))
             light = light * fade + hazeColor * (farCover * (1 - fade))
             transmittance = 1 - cover * fade - farCover * (1 - fade)
+            // A deck's gaps close with distance (a grazing sight line runs into the clouds' sides):
+            // its far cover fills in from nearby to half the haze's reach, behind the cloud marched.
+            let closed = farCover * smoothUnit(t0 / (0.5 * maxDistance))
+            let filled = max(closed - (1 - transmittance), 0)
+            light = light + hazeColor * filled
+            transmittance = transmittance - filled
         } else {
             light = hazeColor * farCover
             transmittance = 1 - farCover
@@ -278,6 +306,16 @@ public struct CloudsDraw: Sendable, Equatable {
         let bottom = c + (d - c) * tu
         return top + (bottom - top) * tv
     }
+
+    /// The density's slope at the edge (the shaped field's excess over the threshold, scaled).
+    public static let edgeSharpness: Float = 3
+    /// The erosion noise's frequency over the shape noise's (cumulus: a 0.64 km tile, 20 m texels),
+    /// its offset (so it does not line up with the shape's texels), the range of the noise that
+    /// erodes (x: where it starts, y: 1 / the range's width), and the most it takes away.
+    public static let detailScale: Float = 5
+    public static let detailOffset = SIMD3<Float>(0.37, 0.61, 0.13)
+    public static let erosionRange = SIMD2<Float>(0.3, 1 / 0.6)
+    public static let erosion: Float = 0.72
 
     /// The 4×4 Bayer matrix, (index + 0.5) / 16.
     public static let bayer4: [Float] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map { (Float($0) + 0.5) / 16 }

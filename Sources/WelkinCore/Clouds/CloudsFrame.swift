@@ -22,7 +22,8 @@ extension CloudsLayer: LayerContent {
         }
         let seed = UInt64(Noise.hash32(UInt32(truncatingIfNeeded: r.seed) ^ Noise.hash32(UInt32(truncatingIfNeeded: self.seed) &+ UInt32(index))))
         frame.layers.append(CloudsDraw(self, state: state, physical: physical, night: night, opacity: layer.opacity, time: r.time, seed: seed,
-                                       pixelSize: r.pixelSize, projection: r.skySetup.pixelDirections, linear: r.options.linearLight))
+                                       pixelSize: r.pixelSize, projection: r.skySetup.pixelDirections, linear: r.options.linearLight,
+                                       interactive: r.options.interactive))
     }
 
     static func firstPhysicalSky(_ scene: Scene) -> SkyLayer? {
@@ -51,13 +52,14 @@ extension CloudsDraw: LayerDraw {}
 
 extension CloudsDraw {
     public init(_ layer: CloudsLayer, state: SkyState, physical: (draw: PhysicalSkyDraw, layer: SkyLayer)?, night: NightSkyDraw? = nil, opacity: Double,
-                time: Double, seed: UInt64, pixelSize: SIMD2<Int>, projection: SkyProjection, linear: Bool) {
-        let w = Double(pixelSize.x), h = Double(pixelSize.y)
+                time: Double, seed: UInt64, pixelSize: SIMD2<Int>, projection: SkyProjection, linear: Bool, interactive: Bool = false) {
         self.projection = projection
         self.pixelSize = pixelSize
-        gridSize = SIMD2(max(1, Int((w * layer.resolution).rounded(.up))), max(1, Int((h * layer.resolution).rounded(.up))))
-        gridScale = SIMD2(Float(w / Double(gridSize.x)), Float(h / Double(gridSize.y)))
-        inverseGridScale = SIMD2(Float(Double(gridSize.x) / w), Float(Double(gridSize.y) / h))
+        finalSteps = Int32(max(layer.steps, CloudsLayer.finalSteps))
+        // A render marches every pixel with the final steps; a viewer's frame its `resolution`
+        // and `steps`, refined to the final picture while it stands still (atFinalQuality).
+        (gridSize, gridScale, inverseGridScale) = Self.grid(pixelSize, resolution: interactive ? layer.resolution : 1)
+        steps = interactive ? Int32(layer.steps) : finalSteps
 
         let weather = state.weather.parameters
         let s = layer.shape(weather: weather)
@@ -67,9 +69,20 @@ extension CloudsDraw {
         profile = SIMD4<Float>(s.profile)
         inverseScales = SIMD2<Float>(1 / s.scales)
         shapeWeight = Float(s.shapeWeight)
+        // An output pixel's angle at the view's centre, measured through the projection.
+        let centre = SIMD2<Float>(Float(pixelSize.x) / 2, Float(pixelSize.y) / 2)
+        var pixelAngle: Float = 0
+        if let a = projection.projectionAngles(centre), let b = projection.projectionAngles(centre + SIMD2(1, 0)) {
+            var d = b - a
+            d.x = d.x - 360 * (d.x / 360).rounded()
+            d *= Float.pi / 180
+            let across = d.x * cos(a.y * Float.pi / 180)
+            pixelAngle = (across * across + d.y * d.y).squareRoot()
+        }
+        if !(pixelAngle.isFinite && pixelAngle < 0.1) { pixelAngle = 0 }
+        lodScale = pixelAngle / Float(s.scales.y / Double(CloudNoise.shapeSize))
         threshold = Float(Self.threshold(coverage: s.coverage))
         extinction = Float(Self.baseExtinction * s.density)
-        steps = Int32(layer.steps)
         // A deck shades the air and its own base from the sky above it (a scattered cumulus hardly).
         let shade = Self.ambientShadeFactor * Double(extinction) * (s.top - s.base) * s.coverage
         ambientShade = Float(shade)
@@ -195,12 +208,31 @@ extension CloudsDraw {
         self.opacity = Float(opacity)
     }
 
+    /// The march's grid at `resolution` of `pixelSize`: its size, output pixels per grid pixel and the inverse.
+    static func grid(_ pixelSize: SIMD2<Int>, resolution: Double) -> (SIMD2<Int>, SIMD2<Float>, SIMD2<Float>) {
+        let w = Double(pixelSize.x), h = Double(pixelSize.y)
+        let size = SIMD2(max(1, Int((w * resolution).rounded(.up))), max(1, Int((h * resolution).rounded(.up))))
+        return (size, SIMD2(Float(w / Double(size.x)), Float(h / Double(size.y))), SIMD2(Float(Double(size.x) / w), Float(Double(size.y) / h)))
+    }
+
+    /// This draw as a render draws it: every pixel marched, with the final steps (what the viewer
+    /// refines a still picture to; equal to the draw a non-interactive frame makes).
+    public func atFinalQuality() -> CloudsDraw {
+        var d = self
+        (d.gridSize, d.gridScale, d.inverseGridScale) = Self.grid(pixelSize, resolution: 1)
+        d.steps = finalSteps
+        return d
+    }
+
+    /// Whether this is already the final quality.
+    public var isFinalQuality: Bool { gridSize == pixelSize && steps == finalSteps }
+
     /// The field's threshold for a coverage: fair weather at 0.3 shows separate heaps, 0.9 a deck
     /// with breaks, 1 a closed deck.
-    public static func threshold(coverage c: Double) -> Double { 0.7 - 0.62 * min(max(c, 0), 1) }
+    public static func threshold(coverage c: Double) -> Double { 0.82 - 0.74 * min(max(c, 0), 1) }
 
     /// km⁻¹ at density 1 (a cumulus' extinction is some 20–100 km⁻¹).
-    public static let baseExtinction = 16.0
+    public static let baseExtinction = 40.0
     /// The haze's distance in clear air, km.
     public static let clearHaze = 32.0
     public static let cirrusAltitude = 8.5
@@ -209,7 +241,7 @@ extension CloudsDraw {
     public static let groundAlbedo = 0.3
     /// The sky's mean radiance → the light it gives a cloud's top.
     public static let physicalAmbient = 1.0
-    public static let ambientShadeFactor = 0.06
+    public static let ambientShadeFactor = 0.024
     /// The palette's moonlight: a cool white at this fraction of its sunlight.
     public static let moonColor = SIMD3<Double>(0.62, 0.7, 0.9)
     public static let paletteMoon = 0.14

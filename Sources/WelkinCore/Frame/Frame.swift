@@ -214,8 +214,12 @@ public struct FrameOptions: Sendable, Equatable {
     /// Scene-linear light (EXR): the physical sky's radiance × 2^exposure with no tone curve, every
     /// other colour decoded from sRGB, composited in linear light.
     public var linearLight = false
+    /// A viewer's frame: work a layer can spread over frames (the clouds' march at every pixel)
+    /// is done at its interactive quality, and the renderer refines it while the picture stands
+    /// still, to the picture a render draws. Renders, exports and the reference are final (false).
+    public var interactive = false
 
-    public init(projection: Projection = .view, linearLight: Bool = false) {
-        self.projection = projection; self.linearLight = linearLight
+    public init(projection: Projection = .view, linearLight: Bool = false, interactive: Bool = false) {
+        self.projection = projection; self.linearLight = linearLight; self.interactive = interactive
     }
 }

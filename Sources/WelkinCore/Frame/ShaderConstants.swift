@@ -64,10 +64,16 @@ public enum ShaderConstants {
         d.append(("SCOTOPIC_TINT", "vec3(" + [PhysicalSkyDraw.scotopicTint.x, PhysicalSkyDraw.scotopicTint.y, PhysicalSkyDraw.scotopicTint.z].map(glsl).joined(separator: ", ") + ")"))
         d.append(("MOON_MARIA_CENTERS", array("vec4", NightSkyDraw.mariaCenters.map { [$0.x, $0.y, $0.z, $0.w] })))
         d.append(("MOON_MARIA_SHAPES", array("vec2", NightSkyDraw.mariaShapes.map { [$0.x, $0.y] })))
+        float("SKY_GROUND_FADE", SkyGround.fadeDegrees)
         // Clouds.
         float("CLOUD_CURVATURE", CloudsDraw.curvature)
         d.append(("CLOUD_BAYER", "float[16](" + CloudsDraw.bayer4.map(glsl).joined(separator: ", ") + ")"))
         d.append(("CLOUD_LIGHT_SAMPLES", array("vec2", CloudsDraw.lightSamples.map { [$0.x, $0.y] })))
+        float("CLOUD_EDGE", CloudsDraw.edgeSharpness)
+        float("CLOUD_DETAIL_SCALE", CloudsDraw.detailScale)
+        d.append(("CLOUD_DETAIL_OFFSET", "vec3(" + [CloudsDraw.detailOffset.x, CloudsDraw.detailOffset.y, CloudsDraw.detailOffset.z].map(glsl).joined(separator: ", ") + ")"))
+        d.append(("CLOUD_EROSION_RANGE", "vec2(" + [CloudsDraw.erosionRange.x, CloudsDraw.erosionRange.y].map(glsl).joined(separator: ", ") + ")"))
+        float("CLOUD_EROSION", CloudsDraw.erosion)
         return d
     }()
 

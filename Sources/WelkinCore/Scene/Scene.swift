@@ -10,6 +10,9 @@ public struct Scene: Sendable {
     /// Frame size in points.
     public var size: SIMD2<Int> = Scene.defaultSize
     public var seed: UInt64 = 1
+    /// Whether `seed` was derived from the name (the file gave none): two scenes without a seed
+    /// then draw different snowfalls, stars and clouds.
+    public var seedIsDerived = false
     public var background: RGBA = .black
     public var dither: Bool = true
     public var colorSpace: ColorSpace = .srgb
@@ -32,6 +35,14 @@ public struct Scene: Sendable {
     public var metadata: JSONValue? = nil
 
     public static let defaultSize = SIMD2<Int>(1280, 720)
+
+    /// The seed of a scene that gives none: FNV-1a (64-bit) of its name's UTF-8, to 53 bits (a
+    /// whole number JSON and Double keep exactly).
+    public static func seed(forName name: String) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in name.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        return h & ((1 << 53) - 1)
+    }
     public static let maximumDimension = 16384
     /// The most layers a scene may have.
     public static let maximumLayers = 256
@@ -52,8 +63,8 @@ extension Scene {
             Property("description", .string(maximumLength: 100_000), live: false, "Free text, ignored."),
             Property("size", .array(.integer(1...maximumDimension), count: 2...2), default: .point([Double(d.size.x), Double(d.size.y)]),
                      unit: "pt", live: false, "Frame size [width, height] in points."),
-            Property("seed", .integer(0...(1 << 53)), default: .number(Double(d.seed)), live: false,
-                     expected: "a whole number ≥ 0", "Seeds every random choice in the scene."),
+            Property("seed", .integer(0...(1 << 53)), default: .described("made from the name"), live: false,
+                     expected: "a whole number ≥ 0", "Seeds every random choice in the scene. Without it, a number made from the scene's name (or file name), so two scenes do not share a snowfall."),
             Property("background", .color, default: .color(d.background), "Drawn under every layer."),
             Property("dither", .bool, default: .bool(d.dither), "Ordered dither at the final 8-bit quantisation."),
             Property("colorSpace", .choice(ColorSpace.allCases.map(\.rawValue)), default: .string(d.colorSpace.rawValue),

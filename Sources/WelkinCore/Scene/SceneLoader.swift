@@ -77,6 +77,7 @@ public enum SceneLoader {
         scene.sourcePath = path
         if scene.name == "untitled" {
             scene.name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            if scene.seedIsDerived { scene.seed = Scene.seed(forName: scene.name) }
         }
         return scene
     }
@@ -113,7 +114,10 @@ public enum SceneLoader {
         _ = try object.string("description")
         _ = try object.decode("$schema") { try $0.string() }
         if let v = try object.decode("size", decodeSize) { scene.size = v }
-        if let v = try object.integer("seed") { scene.seed = UInt64(v) }
+        if let v = try object.integer("seed") { scene.seed = UInt64(v) } else {
+            scene.seed = Scene.seed(forName: scene.name)
+            scene.seedIsDerived = true
+        }
         if let v = try object.color("background") { scene.background = v }
         if let v = try object.bool("dither") { scene.dither = v }
         if let v = try object.choice("colorSpace", as: ColorSpace.self) { scene.colorSpace = v }

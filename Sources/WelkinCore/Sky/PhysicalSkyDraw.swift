@@ -37,6 +37,9 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     /// The glare around the sun on screen: its irradiance through the air × exposure × sunGlare
     /// (zero for scene-linear output, a hidden sun or sunGlare 0), spread by glarePSF.
     public var sunGlare: SIMD3<Float> = .zero
+    /// Below the horizon (SkyGround.code) and a colour ground's linear colour.
+    public var groundMode: Int32 = 0
+    public var groundColor: SIMD3<Float> = .zero
     /// 2^exposure.
     public var exposure: Float
     public var toneMap: Int32
@@ -191,6 +194,8 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         if !linear && !environmentMap && settings.sunDisc { sunGlare = SIMD3<Float>(sunTransmittance * (multiplier * settings.sunGlare)) }
         toneMap = settings.toneMap.code
         linearOutput = linear ? 1 : 0
+        groundMode = layer.ground.code
+        if case .color(let c) = layer.ground { groundColor = ColorMath.srgbToLinear(SIMD3<Float>(Float(c.r), Float(c.g), Float(c.b))) }
         let e = state.sunElevation
         let night = min(max((-6 - e) / 6, 0), 1)
         let random = layer.stars && layer.effectiveStarSource == .random
@@ -330,6 +335,11 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         if el > 90 { el = 180 - el; az = az + 180 }
         if el < -90 { el = -180 - el; az = az + 180 }
         el = min(max(el, -90), 90)
+        // The elevation looked at; `el` is the one the air's light is read at. Without the model's
+        // ground the horizon's light continues below it.
+        let seen = el
+        let under = horizonElevation - seen
+        if groundMode != 0 { el = max(el, horizonElevation) }
         // The cosine of the angle to the sun, from the spherical law of cosines: three sines and
         // cosines a pixel (llvmpipe pays for each).
         let elr = el * (Float.pi / 180)
@@ -346,12 +356,12 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         if scotopic > 0 { radiance = Self.rodShift(radiance, scotopic) }
         // The sun's disc, and its glare.
         let distance = Self.sunDistance(elevation: el, azimuth: az, cosElevation: ce, sunElevation: sunElevation, sunAzimuth: sunAzimuth, sunCosine: sunCosine)
-        var cover = clamp01((sunRadius - distance) / pixelAngle + 0.5) * clamp01((el - h) / pixelAngle + 0.5)
+        var cover = clamp01((sunRadius - distance) / pixelAngle + 0.5) * clamp01((seen - h) / pixelAngle + 0.5)
         var night = SIMD3<Float>.zero
         if let n = self.night {
             // The Moon in front of the sun (an eclipse) and the stars; neither below the horizon.
             let moon = n.nightMoonColor(p)
-            let above = clamp01((el - h) / pixelAngle + 0.5)
+            let above = clamp01((seen - h) / pixelAngle + 0.5)
             let hidden = 1 - moon.w * above
             cover = cover * hidden
             night = (n.nightStarLight(p) * hidden + SIMD3(moon.x, moon.y, moon.z)) * above
@@ -366,15 +376,17 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         if sunGlare != .zero { radiance = radiance + sunGlare * Self.glarePSF(max(distance, sunRadius)) }
         radiance = radiance + night
         if linearOutput != 0 {
-            let c = radiance + SIMD3(repeating: flash)
+            var c = radiance + SIMD3(repeating: flash)
+            if groundMode == 2 { c = c + (groundColor - c) * smoothUnit(under * (1 / SkyGround.fadeDegrees)) }
             return SIMD4(c * opacity, opacity)
         }
         var rgb = ToneMapping.applyToneMap(toneMap, radiance)
-        if stars.x > 0 && el > 0 {
+        if stars.x > 0 && seen > 0 {
             rgb = rgb + SkyGradientDraw.starField(p, inverseCell: inverseStarCell, density: stars.y, seed: seed,
-                                                  pixelsPerPoint: pixelsPerPoint, time: time) * (stars.x * smoothUnit(el * 0.2))
+                                                  pixelsPerPoint: pixelsPerPoint, time: time) * (stars.x * smoothUnit(seen * 0.2))
         }
         rgb = rgb + SIMD3(repeating: flash)
+        if groundMode == 2 { rgb = rgb + (groundColor - rgb) * smoothUnit(under * (1 / SkyGround.fadeDegrees)) }
         let clamped = rgb.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
         return SIMD4(ColorMath.encodeSRGBUnit(clamped) * opacity, opacity)
     }

@@ -27,6 +27,9 @@ extension SkyLayer {
             Property("fieldOfView", .number(1...360), default: .number(d.fieldOfView), unit: "°", expected: "a field of view in 1…360 degrees",
                      "The view's horizontal field of view."),
             Property("horizon", .number(0.05...2), default: .number(d.horizon), unit: "unit", expected: "a unit y in 0.05…2", "Unit y of the horizon line."),
+            Property("ground", .oneOf([.choice(["physical", "none"]), .color]), default: .string("physical"),
+                     expected: "\"physical\", \"none\" or a colour",
+                     "Below the horizon: the model's ground, none (sky to the bottom: the horizon's colour continues) or a colour faded in through \(SkyGround.fadeDegrees)° of haze."),
             Property("palette", .array(.object(SkyKeyframe.properties), count: 1...maximumKeyframes), default: .described("seed 000's night, twilight, sunset and day"),
                      "Colours by sun elevation, blended in OKLab.").withDefaultJSON(.array(defaultPalette.map(\.json))),
             Property("sunSize", .number(0...30), default: .number(d.sunSize), unit: "°", expected: "a diameter in 0…30 degrees", "The sun disc's apparent diameter."),
@@ -208,6 +211,16 @@ extension SceneLoader {
         if let v = try object.bool("planets") { sky.planets = v }
         if let v = try object.bool("refraction") { sky.refraction = v }
         if let v = try object.decode("palette", decodePalette) { sky.palette = v }
+        if let v = try object.decode("ground", { n -> SkyGround in
+            // A word is "physical", "none" or a colour's name; "#…" and "rgb(…)" are colours.
+            if case .string(let s) = n.value.kind, !s.hasPrefix("#"), !s.contains("(") {
+                if s == "physical" { return .physical }
+                if s == "none" { return .none }
+                if let c = try? n.color() { return .color(c) }
+                _ = try n.oneOf(["physical", "none"], "ground (not a colour either)")
+            }
+            return .color(try n.color())
+        }) { sky.ground = v }
         if let v = try object.choice("model", as: SkyModel.self) { sky.model = v }
         if let v = try object.decode("atmosphere", decodeAtmosphere) { sky.physical.atmosphere = v }
         if let v = try object.decode("exposure", { n -> Exposure in

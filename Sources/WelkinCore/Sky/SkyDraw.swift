@@ -11,6 +11,12 @@
 import Foundation
 
 /// A run of sky-family layers drawn together.
+/// What a sky draws below its horizon: SkyGround.code and a colour ground's linear colour.
+public struct SkyGroundDraw: Sendable, Equatable {
+    public var mode: Int32
+    public var color: SIMD3<Float>
+}
+
 public struct SkyDraw: Sendable, Equatable {
     public var parts: [SkyPart]
     /// Under a projection other than the parts' own panorama: how output pixels map to the
@@ -27,10 +33,15 @@ public struct SkyDraw: Sendable, Equatable {
     /// The part kinds in order, as the shaders' codes (0 sky, 1 cover, 2 sprites).
     public var kindCodes: [Int32] { parts.map(\.code) }
 
+    /// Below the horizon: its sky parts' (one pass holds one; `append` keeps parts with another
+    /// ground in a draw of their own).
+    public var ground: SkyGroundDraw { parts.lazy.compactMap(\.ground).first ?? SkyGroundDraw(mode: 0, color: .zero) }
+
     /// Adds `part` to the frame's last layer when that is a SkyDraw without a part of its kind,
     /// otherwise starts a new one.
     public static func append(_ part: SkyPart, projection: SkyProjection? = nil, linear: Bool = false, to layers: inout [any LayerDraw]) {
-        if var draw = layers.last as? SkyDraw, !draw.parts.contains(where: { $0.code == part.code }) {
+        if var draw = layers.last as? SkyDraw, !draw.parts.contains(where: { $0.code == part.code }),
+           part.ground == nil || draw.parts.allSatisfy({ $0.ground == nil || $0.ground == part.ground }) {
             // One night sky a pass (the shaders hold one): a second sky in the run keeps its gradient only.
             var part = part
             if draw.parts.contains(where: { $0.nightSky != nil }) { part.nightSky = nil }
@@ -83,6 +94,15 @@ public enum SkyPart: Sendable, Equatable {
         case .cover: return Self.coverCode
         case .sprites: return Self.spritesCode
         case .physical: return Self.physicalCode
+        }
+    }
+
+    /// What a sky or physical part draws below the horizon (nil for the others).
+    public var ground: SkyGroundDraw? {
+        switch self {
+        case .sky(let s): return SkyGroundDraw(mode: s.groundMode, color: s.groundColor)
+        case .physical(let s): return SkyGroundDraw(mode: s.groundMode, color: s.groundColor)
+        default: return nil
         }
     }
 
@@ -146,6 +166,9 @@ public struct SkyGradientDraw: Sendable, Equatable {
     public var opacity: Float
     /// A dated sky's stars, planets and Moon (nil when it shows none).
     public var night: NightSkyDraw?
+    /// Below the horizon (SkyGround.code) and a colour ground's linear colour.
+    public var groundMode: Int32 = 0
+    public var groundColor: SIMD3<Float> = .zero
 
     /// Star cells are this many points square; a star sits in the middle half of its cell.
     public static let starCellPoints = 6.0
@@ -181,6 +204,8 @@ public struct SkyGradientDraw: Sendable, Equatable {
         self.seed = UInt32(truncatingIfNeeded: seed)
         flash = Float(state.weather.flash * 0.35)
         self.opacity = Float(opacity)
+        groundMode = layer.ground.code
+        if case .color(let c) = layer.ground { groundColor = ColorMath.srgbToLinear(SIMD3<Float>(Float(c.r), Float(c.g), Float(c.b))) }
         if let sky = state.night {
             let draw = NightSkyDraw(sky, state: state, layer: layer, light: .palette(night: fade), time: time, pixelSize: pixelSize,
                                     pixelAngle: panoramaPixelAngle ?? Double(degreesPerPixel), panorama: panoramaPixelAngle != nil)
@@ -194,7 +219,7 @@ public struct SkyGradientDraw: Sendable, Equatable {
         let k = t * t
         var lab = zenith + (horizon - zenith) * k
         let below = p.y > horizonY
-        if below { lab.x = lab.x * 0.55 }
+        if below && groundMode == 0 { lab.x = lab.x * 0.55 }
         var rgb = ColorMath.oklabToLinear(lab)
         // The sun's glow: a tight core and a wide halo, and a band along the horizon under the sun.
         let dx = (p.x - sun.x) * degreesPerPixel
@@ -204,6 +229,9 @@ public struct SkyGradientDraw: Sendable, Equatable {
         let band = k * k / (1 + dx * dx * (1.0 / 2500.0))
         rgb = rgb + glow * (halo + 0.7 * band)
         if let n = night { rgb = rgb + n.nightMoonGlow(p) }
+        if below && groundMode == 2 {
+            rgb = rgb + (groundColor - rgb) * smoothUnit((p.y - horizonY) * degreesPerPixel * (1 / SkyGround.fadeDegrees))
+        }
         if !below {
             let d = d2.squareRoot()
             let disc = clamp01((sunRadius - d) / degreesPerPixel + 0.5) * clamp01(horizonY - p.y)

@@ -26,8 +26,30 @@ public enum SunSource: Sendable, Equatable {
 }
 
 /// The `sky` layer: a horizon-to-zenith gradient following the sun, the sun's disc and glow, stars.
+/// What the sky draws below its horizon: the model's own ground (the palette's horizon colour
+/// darkened, the physical sky's lit ground), nothing but sky (the horizon's colour continues to the
+/// bottom), or a colour reached through a soft haze.
+public enum SkyGround: Sendable, Equatable {
+    case physical, none
+    case color(RGBA)
+
+    /// The shaders' code (WELKIN_SKY_GROUND).
+    public var code: Int32 {
+        switch self {
+        case .physical: return 0
+        case .none: return 1
+        case .color: return 2
+        }
+    }
+
+    /// Degrees below the horizon over which a colour ground fades in from the horizon's colour.
+    public static let fadeDegrees: Float = 2.75
+}
+
 public struct SkyLayer: Sendable, Equatable {
     public var sun: SunSource = .fixed(elevation: 30, azimuth: 180)
+    /// Below the horizon.
+    public var ground: SkyGround = .physical
     /// Seconds added to the sky's clock (the viewer's T / Shift-T); not a scene key.
     public var clockOffset: Double = 0
     /// Where the view looks, degrees clockwise from north.

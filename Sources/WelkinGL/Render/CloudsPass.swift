@@ -22,9 +22,11 @@ final class CloudsPass: GLLayerPass {
         var projectionKind: Int32
         /// Whether a point the march reaches can be in the Earth's shadow (CloudsDraw.shadowed).
         var shadowed = false
+        /// Whether it marches one slice of the grid (one pixel of each 4×4 block; the refinement).
+        var sliced = false
         var defines: [(name: String, value: String)] {
             [("WELKIN_TONE_MAP", String(toneMap)), ("WELKIN_CLOUDS_LINEAR", linear ? "1" : "0"), ("WELKIN_PROJECTION_KIND", String(projectionKind)),
-             ("WELKIN_CLOUDS_SHADOW", shadowed ? "1" : "0")]
+             ("WELKIN_CLOUDS_SHADOW", shadowed ? "1" : "0"), ("WELKIN_CLOUDS_SLICE", sliced ? "1" : "0")]
         }
     }
 
@@ -57,6 +59,58 @@ final class CloudsPass: GLLayerPass {
             inverseGridScale = program.uniform("u_inverseGridScale"); grid = program.uniform("u_grid")
         }
     }
+    /// The viewer's refinement (FrameOptions.interactive): for each clouds draw of the frame, in
+    /// order, the final-quality draw a still picture is refined to (CloudsDraw.atFinalQuality),
+    /// its grid at every pixel, and how many of its 16 slices are marched. A frame whose draw is
+    /// the same as the last frame's marches the next slice (costing what the interactive grid
+    /// costs); once all 16 are marched the layer shows the final grid, the picture a render draws.
+    /// A changed draw starts again.
+    private struct Refinement {
+        var key: CloudsDraw
+        var grid: RenderTarget
+        var slices: Int
+    }
+    private var refinements: [Int: Refinement] = [:]
+    private var drawIndex = 0
+    private var used: Set<Int> = []
+    private(set) var isRefining = false
+    static let sliceCount = 16
+
+    func willDraw(_ frame: Frame) {
+        for key in refinements.keys where !used.contains(key) { refinements[key]?.grid.delete(); refinements[key] = nil }
+        used = []
+        drawIndex = 0
+        isRefining = false
+    }
+
+    /// The draw and grid the layer shows this frame: the final grid once refined, else `clouds`
+    /// marched into the pass's grid (with the next slice of the refinement marched too).
+    private func prepare(_ clouds: CloudsDraw) throws -> (draw: CloudsDraw, grid: RenderTarget?) {
+        let index = drawIndex
+        drawIndex += 1
+        guard !clouds.isFinalQuality else {
+            try marchGrid(clouds)
+            return (clouds, grid)
+        }
+        used.insert(index)
+        let final = clouds.atFinalQuality()
+        if var r = refinements[index], r.key == final {
+            if r.slices < Self.sliceCount {
+                try marchGrid(final, into: r.grid, slice: r.slices)
+                r.slices += 1
+                refinements[index] = r
+            }
+            if r.slices == Self.sliceCount { return (final, r.grid) }
+        } else {
+            if let old = refinements[index], old.grid.size != final.gridSize { old.grid.delete(); refinements[index] = nil }
+            let target = try refinements[index]?.grid ?? RenderTarget(size: final.gridSize, internalFormat: GL_RGBA32F, type: GL_FLOAT)
+            refinements[index] = Refinement(key: final, grid: target, slices: 0)
+        }
+        isRefining = true
+        try marchGrid(clouds)
+        return (clouds, grid)
+    }
+
     private var weatherTexture: GLuint = 0
     private var shapeTexture: GLuint = 0
     private var grid: RenderTarget?
@@ -84,6 +138,8 @@ final class CloudsPass: GLLayerPass {
         for p in upsample.all { p.program.delete() }
         if weatherTexture != 0 { epoxy_glDeleteTextures(1, &weatherTexture) }
         if shapeTexture != 0 { epoxy_glDeleteTextures(1, &shapeTexture) }
+        for r in refinements.values { r.grid.delete() }
+        grid?.delete()
     }
 
     private static func texture(_ target: Int32, size: SIMD3<Int>, _ texels: [Float]) -> GLuint {
@@ -115,18 +171,26 @@ final class CloudsPass: GLLayerPass {
         return l
     }
 
-    /// Marches `clouds` into the grid target (blending off); leaves it bound.
+    /// Marches `clouds` into the pass's grid target (blending off); leaves it bound.
     func marchGrid(_ clouds: CloudsDraw) throws {
         let size = clouds.gridSize
         if grid?.size != size {
             grid?.delete(); grid = nil
             grid = try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT)
         }
+        try marchGrid(clouds, into: grid!, slice: nil)
+    }
+
+    /// Marches `clouds` into `target`: every pixel, or (`slice` k) the pixel k of each 4×4 block
+    /// (k = x + 4y within the block), leaving the others as they are.
+    func marchGrid(_ clouds: CloudsDraw, into target: RenderTarget, slice: Int?) throws {
+        let size = clouds.gridSize
         epoxy_glDisable(GLenum(GL_BLEND))
-        grid!.bind()
+        target.bind()
         try useMarch(MarchVariant(toneMap: clouds.toneMap, linear: clouds.linearOutput != 0, projectionKind: clouds.projection.kind.rawValue,
-                                  shadowed: clouds.shadowed))
+                                  shadowed: clouds.shadowed, sliced: slice != nil))
         epoxy_glUseProgram(march.id)
+        if let slice { epoxy_glUniform1i(uniform("u_slice"), GLint(slice)) }
         func f(_ name: String, _ v: Float) { epoxy_glUniform1f(uniform("u_clouds." + name), v) }
         func i(_ name: String, _ v: Int32) { epoxy_glUniform1i(uniform("u_clouds." + name), v) }
         func v2(_ name: String, _ v: SIMD2<Float>) { epoxy_glUniform2f(uniform("u_clouds." + name), v.x, v.y) }
@@ -138,7 +202,7 @@ final class CloudsPass: GLLayerPass {
         v2("gridScale", c.gridScale); v2("inverseGridScale", c.inverseGridScale)
         f("base", c.base); f("top", c.top); f("inverseThickness", c.inverseThickness)
         v4("profile", c.profile); v2("inverseScales", c.inverseScales)
-        f("shapeWeight", c.shapeWeight); f("threshold", c.threshold); f("extinction", c.extinction)
+        f("shapeWeight", c.shapeWeight); f("lodScale", c.lodScale); f("threshold", c.threshold); f("extinction", c.extinction)
         v4("offset", c.offset); f("evolution", c.evolution); i("steps", c.steps)
         f("maxDistance", c.maxDistance); f("farCover", c.farCover); f("hazeInverse", c.hazeInverse); v3("hazeColor", c.hazeColor)
         v3("sunDirection", c.sunDirection); v3("sunLight", c.sunLight); v4("sunShadow", c.sunShadow); f("lightReach", c.lightReach); v3("diffuseLight", c.diffuseLight)
@@ -159,8 +223,16 @@ final class CloudsPass: GLLayerPass {
         try GL.check("marching clouds")
     }
 
+    /// The grid and draw `drawUpsampled` reads next (set by `march`).
+    private var shown: (draw: CloudsDraw, grid: RenderTarget?)?
+
+    /// Marches what this frame shows of `clouds` (CloudsDraw.draw and prepareResolving).
+    func march(_ clouds: CloudsDraw) throws { shown = try prepare(clouds) }
+
     /// Upsamples the grid into the bound target (a layer, or the output when `resolve` is set).
-    func drawUpsampled(_ clouds: CloudsDraw, resolve: ResolveInput?) throws {
+    func drawUpsampled(_ interactive: CloudsDraw, resolve: ResolveInput?) throws {
+        let clouds = shown?.draw ?? interactive
+        let grid = shown?.grid ?? self.grid
         let p = try upsample[resolve.map { ResolveVariant($0) }]
         epoxy_glUseProgram(p.program.id)
         epoxy_glUniform2f(p.pixelSize, Float(clouds.pixelSize.x), Float(clouds.pixelSize.y))
@@ -190,14 +262,14 @@ extension CloudsDraw: GLDrawable {
     }
 
     func draw(_ pass: CloudsPass, in context: GLLayerContext, into target: RenderTarget) throws {
-        try pass.marchGrid(self)
+        try pass.march(self)
         try context.waitWhileRendering()   // the upsample reads the grid
         context.compositing(into: target)
         try pass.drawUpsampled(self, resolve: nil)
     }
 
     func prepareResolving(_ pass: CloudsPass, in context: GLLayerContext) throws -> Bool {
-        try pass.marchGrid(self)
+        try pass.march(self)
         try context.waitWhileRendering()
         return true
     }

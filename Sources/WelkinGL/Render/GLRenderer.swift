@@ -353,6 +353,10 @@ public final class GLRenderer {
     /// it was drawn with); nil when the output may no longer hold its picture.
     private var lastDrawn: (frame: Frame, options: FramePlan.Options)?
 
+    /// Whether the last frame drew a picture that drawing it again improves (a still viewer frame's
+    /// clouds, refined a slice a frame): the viewer keeps drawing while it is.
+    public var isRefining: Bool { passes.layers.all.contains { $0.isRefining } }
+
     /// Forgets the last frame drawn: the next `draw` draws in full.
     public func forgetLastFrame() { lastDrawn = nil }
 
@@ -368,7 +372,7 @@ public final class GLRenderer {
         try context.makeCurrent()
         let options = planOptions(depth16: depth16)
         if reusesUnchangedFrames, !depth16, GLCapture.active == nil, !exportVariants, let last = lastDrawn, last.options == options,
-           output?.size == frame.pixelSize, Self.samePicture(last.frame, frame) {
+           output?.size == frame.pixelSize, !isRefining, Self.samePicture(last.frame, frame) {
             reusedFrames += 1
             layerFailures = []
             layerTimes = []

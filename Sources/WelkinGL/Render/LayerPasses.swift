@@ -29,6 +29,10 @@ protocol GLLayerPass: AnyObject {
     /// own layers with one draw value (each entry keeps the position in `Frame.layers` of the first
     /// layer it draws, for failures). Unchanged by default.
     func fusing(_ layers: [(draw: any LayerDraw, position: Int)]) -> [(draw: any LayerDraw, position: Int)]
+    /// Whether the last frame drew a picture this pass improves when the same frame is drawn again
+    /// (the clouds' refinement of a still viewer frame): the renderer then draws it rather than
+    /// reusing it. False by default.
+    var isRefining: Bool { get }
 }
 
 extension GLLayerPass {
@@ -37,6 +41,7 @@ extension GLLayerPass {
     func reload(shaders: ShaderLibrary, affected: ([String]) -> Bool) throws -> [ShaderError] { [] }
     func forgetImages(_ paths: Set<String>?) {}
     func fusing(_ layers: [(draw: any LayerDraw, position: Int)]) -> [(draw: any LayerDraw, position: Int)] { layers }
+    var isRefining: Bool { false }
 }
 
 /// A Frame value the GPU draws: each kind's pass file conforms its draw type

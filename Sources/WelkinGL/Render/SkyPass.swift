@@ -54,6 +54,8 @@ final class SkyPass {
         var scotopic = false
         /// The glare around the sun (WELKIN_SUN_GLARE: PhysicalSkyDraw.sunGlare nonzero).
         var sunGlare = false
+        /// Below the horizon (WELKIN_SKY_GROUND: SkyGround.code; the first sky part's).
+        var ground: Int32 = 0
         /// Whether the night sky has points and a Moon this frame (WELKIN_NIGHT_STARS, WELKIN_NIGHT_MOON).
         var nightStars = true
         var nightMoon = true
@@ -97,6 +99,7 @@ final class SkyPass {
             if variant.nightGlow { defines.append(("WELKIN_NIGHT_GLOW", "1")) }
             if variant.scotopic { defines.append(("WELKIN_SCOTOPIC", "1")) }
             if variant.sunGlare { defines.append(("WELKIN_SUN_GLARE", "1")) }
+            if variant.ground != 0 { defines.append(("WELKIN_SKY_GROUND", String(variant.ground))) }
             program = try ShaderProgram(vertex: ShaderSource(path: shaders.path("sky.vert"), defines: defines),
                                         fragment: ShaderSource(path: shaders.path("sky.frag"), defines: defines))
             composite = CompositeUniforms(program)
@@ -172,6 +175,7 @@ final class SkyPass {
         for case .physical(let p) in sky.parts where p.drawsNightGlow { variant.nightGlow = true }
         for case .physical(let p) in sky.parts where p.scotopic > 0 { variant.scotopic = true }
         for case .physical(let p) in sky.parts where p.sunGlare != .zero { variant.sunGlare = true }
+        variant.ground = sky.ground.mode
         // Where the sun disc shows at all: centre and reach in pixels (it is exactly 0 beyond).
         let disc = gradient.flatMap { g -> (center: SIMD2<Float>, reach: Float)? in
             g.sunColor == .zero ? nil : (g.sun, g.sunRadius / g.degreesPerPixel + 0.5)
@@ -268,6 +272,7 @@ final class SkyPass {
         variant.linear = sky.linear
         if let owner = sky.parts.first(where: { $0.nightSky != nil }) { variant.night = owner.code }
         for case .physical(let p) in sky.parts where p.moonSkyScale > 0 && p.moonTable != nil { variant.moonlight = true }
+        variant.ground = sky.ground.mode
         return variant
     }
 
@@ -389,6 +394,7 @@ final class SkyPass {
         set(p, "u_sky.seed", s.seed)
         set(p, "u_sky.flash", s.flash)
         set(p, "u_sky.opacity", s.opacity)
+        if s.groundMode == 2 { set(p, "u_groundColor", s.groundColor) }
     }
 
     /// The sky-view tables last uploaded (the Sun's on unit 1, the Moon's on unit 4), the night
@@ -511,6 +517,7 @@ final class SkyPass {
         set(p, "u_physical.moonCosine", s.moonCosine)
         set(p, "u_physical.scotopic", s.scotopic)
         if s.sunGlare != .zero { set(p, "u_sunGlare", s.sunGlare) }
+        if s.groundMode == 2 { set(p, "u_groundColor", s.groundColor) }
         if let table = s.moonTable, s.moonSkyScale > 0 {
             bindSkyView(table, moon: true)
             epoxy_glUniform1i(p.uniform("u_moonView"), 4)
