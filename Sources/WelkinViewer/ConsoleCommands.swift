@@ -60,7 +60,7 @@ extension Viewer {
                        help: "change a value (VALUE is JSON: strings in quotes); refused with the reason if the scene would not load") { viewer, argument in
             try viewer.set(argument)
         },
-        ConsoleCommand(name: "weather", arguments: "NAME", help: "cross-fade to clear, cloudy, overcast, rain, snow or storm") { viewer, argument in
+        ConsoleCommand(name: "weather", arguments: "NAME", help: "cross-fade to clear, cloudy, overcast, rain, snow, storm or fog") { viewer, argument in
             guard let preset = WeatherPreset(rawValue: argument) else {
                 let names = WeatherPreset.allCases.map(\.rawValue)
                 var message = argument.isEmpty ? "expected a weather name" : "unknown weather '\(argument)'"

@@ -27,7 +27,7 @@ extension Viewer {
       Ctrl-Z        undo an edit (Ctrl-Shift-Z: redo)
       Tab           show / hide the panel
       F             toggle fullscreen
-      1 … 6         weather: clear, cloudy, overcast, rain, snow, storm (cross-fades)
+      1 … 7         weather: clear, cloudy, overcast, rain, snow, storm, fog (cross-fades)
       W             next weather
       T / Shift-T   sky clock forward / back 30 min
       C             next camera projection: panorama, rectilinear, fisheye
@@ -74,7 +74,7 @@ extension Viewer {
         case GLFW_KEY_H:
             print(Self.keyHelp)
             print(Self.consoleHelp)
-        case GLFW_KEY_1...GLFW_KEY_6:
+        case GLFW_KEY_1...GLFW_KEY_7:
             changeWeather(to: WeatherPreset.allCases[Int(key - GLFW_KEY_1)])
         case GLFW_KEY_W:
             let all = WeatherPreset.allCases

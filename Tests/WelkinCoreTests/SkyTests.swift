@@ -227,7 +227,7 @@ final class SkyTests: XCTestCase {
             ("{\"layers\": [{\"type\": \"cloudSprites\", \"kinds\": [\"cumulous\"]}]}", "s.json: layers[0].kinds[0]: unknown cloud kind 'cumulous'; did you mean 'cumulus'?"),
             ("{\"layers\": [{\"type\": \"cloudSprites\", \"size\": [200, 80]}]}", "s.json: layers[0].size: expected [low, high] with low ≤ high, got [200, 80]"),
             ("{\"layers\": [{\"type\": \"cloudSprites\", \"count\": 33}]}", "s.json: layers[0].count: expected a whole number in 0…32, got 33"),
-            ("{\"weather\": \"drizzle\"}", "s.json: weather: unknown weather preset 'drizzle' (expected one of: clear, cloudy, overcast, rain, snow, storm)"),
+            ("{\"weather\": \"drizzle\"}", "s.json: weather: unknown weather preset 'drizzle' (expected one of: clear, cloudy, overcast, rain, snow, storm, fog)"),
             ("{\"weather\": {\"preset\": \"rain\", \"transition\": -1}}", "s.json: weather.transition: expected seconds in 0…3600, got -1"),
             ("{\"weather\": {\"schedule\": [{\"at\": 5, \"preset\": \"rain\"}, {\"at\": 2, \"preset\": \"snow\"}]}}",
              "s.json: weather.schedule[1].at: schedule entries must be in order of time: 2 s follows 5 s"),

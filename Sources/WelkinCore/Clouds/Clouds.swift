@@ -117,6 +117,8 @@ public struct CloudShape: Sendable, Equatable {
         case .rain: return CloudShape(.stratus, coverage: 0.97, density: 1.8, cirrus: 0)
         case .snow: return CloudShape(.stratus, coverage: 0.9, density: 1.5, cirrus: 0)
         case .storm: return CloudShape(.cumulonimbus, coverage: 1, density: 2.6, cirrus: 0)
+        // Fog hides what is above it (a clouds layer fades out as the weather turns to fog).
+        case .fog: return CloudShape(.stratus, coverage: 0, density: 1, cirrus: 0)
         }
     }
 

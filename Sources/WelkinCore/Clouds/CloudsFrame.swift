@@ -20,6 +20,9 @@ extension CloudsLayer: LayerContent {
             if night == nil { night = sky.parts.lazy.compactMap(\.nightSky).first }
             if physical != nil { break }
         }
+        // No cloud and no cirrus (coverage 0: fog's): nothing to march.
+        let s = shape(weather: state.weather.parameters)
+        guard s.coverage > 0 || s.cirrus > 0 else { return }
         let seed = UInt64(Noise.hash32(UInt32(truncatingIfNeeded: r.seed) ^ Noise.hash32(UInt32(truncatingIfNeeded: self.seed) &+ UInt32(index))))
         frame.layers.append(CloudsDraw(self, state: state, physical: physical, night: night, opacity: layer.opacity, time: r.time, seed: seed,
                                        pixelSize: r.pixelSize, projection: r.skySetup.pixelDirections, linear: r.options.linearLight,
@@ -228,8 +231,12 @@ extension CloudsDraw {
     public var isFinalQuality: Bool { gridSize == pixelSize && steps == finalSteps }
 
     /// The field's threshold for a coverage: fair weather at 0.3 shows separate heaps, 0.9 a deck
-    /// with breaks, 1 a closed deck.
-    public static func threshold(coverage c: Double) -> Double { 0.82 - 0.74 * min(max(c, 0), 1) }
+    /// with breaks, 1 a closed deck; below 0.05 it rises to 1 at 0, where no field reaches it (no
+    /// cloud), continuously, so a deck thinning to nothing (a fade to fog) does not pop.
+    public static func threshold(coverage c: Double) -> Double {
+        let c = min(max(c, 0), 1)
+        return c < 0.05 ? 1 - (1 - 0.783) * (c / 0.05) : 0.82 - 0.74 * c
+    }
 
     /// km⁻¹ at density 1 (a cumulus' extinction is some 20–100 km⁻¹).
     public static let baseExtinction = 40.0

@@ -99,6 +99,7 @@ extension WeatherPreset {
         case .rain: return 8
         case .snow: return 5
         case .storm: return 6
+        case .fog: return Atmosphere.visibilityRange.lowerBound
         }
     }
 }

@@ -159,7 +159,7 @@ public enum SkyContent: Sendable, Equatable {
 
 /// The weather presets.
 public enum WeatherPreset: String, Sendable, CaseIterable {
-    case clear, cloudy, overcast, rain, snow, storm
+    case clear, cloudy, overcast, rain, snow, storm, fog
 }
 
 /// Top-level `weather`: a preset, a cross-fade time and an optional schedule.

@@ -49,6 +49,8 @@ extension WeatherPreset {
     static let sunny = (horizon: SkyLayer.seedDay.horizon, zenith: SkyLayer.seedDay.zenith)
     static let cloudyColors = (horizon: RGBA(0.6, 0.6, 0.8), zenith: RGBA(0.3, 0.3, 0.5))
     static let rainyColors = (horizon: RGBA(0.3, 0.3, 0.5), zenith: RGBA(0.1, 0.1, 0.3))
+    /// Fog's pale grey, a little lighter toward the horizon (the seed has no fog).
+    static let fogColors = (horizon: RGBA(0.8, 0.81, 0.82), zenith: RGBA(0.66, 0.68, 0.72))
 
     /// Seed 000's cloud speed factors (sunny 0.3, cloudy 0.1, rainy 0.5); clouds drift at
     /// factor / 0.3 times their base speed, so a clear sky crosses in the seed's 20–40 s.
@@ -91,6 +93,12 @@ extension WeatherPreset {
         case .storm:
             return WeatherParameters(tint: 1, tintZenith: r.zenith, tintHorizon: r.horizon, cover: 0.96, cloudSpeed: 0.5,
                                      wind: [40, 0], rain: 1, snow: 0, lightning: 1, cloudDarkness: 0.9, starVisibility: 0,
+                                     aerosols: Self.aerosols(self))
+        case .fog:
+            // The air itself is the weather: still, no cloud seen through it, no stars.
+            let f = Self.fogColors
+            return WeatherParameters(tint: 0.92, tintZenith: f.zenith, tintHorizon: f.horizon, cover: 0, cloudSpeed: 0.05,
+                                     wind: [2, 0], rain: 0, snow: 0, lightning: 0, cloudDarkness: 0.3, starVisibility: 0,
                                      aerosols: Self.aerosols(self))
         }
     }

@@ -1,0 +1,63 @@
+// How the weather looks (#37), measured on GPU renders: a storm's ground is never brighter than its
+// sky outside lightning; fog is a pale, even grey with the horizon gone.
+
+import XCTest
+import WelkinTestSupport
+import WelkinCore
+import WelkinImage
+@testable import WelkinGL
+
+final class WeatherLookTests: XCTestCase {
+    func luminance(_ image: Image, rows: Range<Int>) -> (mean: Double, deviation: Double) {
+        var sum = 0.0, squares = 0.0, n = 0.0
+        for y in rows {
+            for x in 0..<image.width {
+                let i = (y * image.width + x) * 4
+                let l = 0.2126 * Double(image.pixels[i]) + 0.7152 * Double(image.pixels[i + 1]) + 0.0722 * Double(image.pixels[i + 2])
+                sum += l; squares += l * l; n += 1
+            }
+        }
+        let mean = sum / n
+        return (mean, max(squares / n - mean * mean, 0).squareRoot())
+    }
+
+    /// Scenes/storm.json at times without a flash: the lower tenth of the frame (ground and the
+    /// horizon under the deck) is no brighter than the upper half (the deck).
+    func testAStormsGroundIsNeverBrighterThanItsSky() throws {
+        let renderer = try TestGL.renderer()
+        let scene = try SceneLoader.load(path: Repository.scenes.appendingPathComponent("storm.json").path)
+        var checked = 0
+        for time in stride(from: 0.5, through: 12, by: 1.5) {
+            guard WeatherState(scene.weather, time: time, seed: scene.seed).flash == 0 else { continue }
+            let image = try renderer.render(Frame(scene: scene, time: time, pixelSize: SIMD2(640, 360)))
+            let lower = luminance(image, rows: 324..<360).mean, upper = luminance(image, rows: 0..<180).mean
+            XCTAssertLessThanOrEqual(lower, upper, "storm at \(time) s: lower tenth \(lower), upper half \(upper)")
+            checked += 1
+        }
+        XCTAssertGreaterThanOrEqual(checked, 4)
+    }
+
+    /// The fog preset over a physical sky: an even, pale, nearly colourless grey from the zenith to
+    /// below the horizon's line — not the clear sky's blue gradient.
+    func testFogIsAnEvenPaleGrey() throws {
+        let renderer = try TestGL.renderer()
+        func sky(_ weather: String) throws -> Image {
+            let scene = try SceneLoader.decode("""
+                {"size": [320, 180], "weather": "\(weather)",
+                 "layers": [{"type": "sky", "model": "physical", "sunElevation": 20, "sunAzimuth": 100, "viewAzimuth": 200, "fieldOfView": 90, "horizon": 0.8},
+                            {"type": "clouds"}]}
+                """)
+            return try renderer.render(Frame(scene: scene, time: 0))
+        }
+        let fog = try sky("fog"), clear = try sky("clear")
+        let fogSky = luminance(fog, rows: 0..<140), clearSky = luminance(clear, rows: 0..<140)
+        XCTAssertGreaterThan(fogSky.mean, 110, "pale")
+        XCTAssertLessThan(fogSky.deviation, 0.5 * clearSky.deviation, "even: \(fogSky.deviation) against the clear sky's \(clearSky.deviation)")
+        // Nearly colourless: the channels within 12/255 of each other at the top, the middle and the horizon.
+        for y in [5, 70, 140] {
+            let i = (y * fog.width + 160) * 4
+            let c = (0..<3).map { Int(fog.pixels[i + $0]) }
+            XCTAssertLessThanOrEqual(c.max()! - c.min()!, 12, "row \(y): \(c)")
+        }
+    }
+}
