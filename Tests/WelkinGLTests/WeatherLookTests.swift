@@ -37,6 +37,36 @@ final class WeatherLookTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(checked, 4)
     }
 
+    /// `--scale 3` (a 3× screen) draws the same picture with three times the pixels a side: the
+    /// catalogue's stars and the weather's snowflakes are sized in points, so the pixels they light
+    /// grow ninefold.
+    func testStarsAndFlakesAreSizedInPoints() throws {
+        let renderer = try TestGL.renderer()
+        func lit(_ name: String, time: Double, scale: Int, above: Double) throws -> Int {
+            let scene = try SceneLoader.load(path: Repository.scenes.appendingPathComponent(name + ".json").path)
+            let size = SIMD2(320 * scale, 180 * scale)
+            var small = scene
+            small.size = SIMD2(320, 180)
+            let image = try renderer.render(Frame(scene: small, time: time, pixelSize: size))
+            var count = 0
+            for y in 0..<size.y / 2 {   // the sky's upper half: stars and flakes over an even background
+                for x in 0..<size.x {
+                    let i = (y * size.x + x) * 4
+                    let l = 0.2126 * Double(image.pixels[i]) + 0.7152 * Double(image.pixels[i + 1]) + 0.0722 * Double(image.pixels[i + 2])
+                    if l > above { count += 1 }
+                }
+            }
+            return count
+        }
+        for (name, time, above) in [("night-paris", 0.0, 60.0), ("snowy-night", 5.0, 120.0)] {
+            let one = try lit(name, time: time, scale: 1, above: above), three = try lit(name, time: time, scale: 3, above: above)
+            print("\(name): \(one) bright pixels at 1×, \(three) at 3× (\(Double(three) / Double(max(one, 1))) ×)")
+            XCTAssertGreaterThan(one, 10, name)
+            XCTAssertGreaterThan(Double(three), 6 * Double(one), "\(name): sized in points (9× the pixels), not in pixels (1×)")
+            XCTAssertLessThan(Double(three), 12 * Double(one), name)
+        }
+    }
+
     /// The fog preset over a physical sky: an even, pale, nearly colourless grey from the zenith to
     /// below the horizon's line — not the clear sky's blue gradient.
     func testFogIsAnEvenPaleGrey() throws {

@@ -80,7 +80,7 @@ public struct CloudsLayer: Sendable, Equatable {
     /// quality takes `finalSteps`, or these if more).
     public var steps: Int = 32
     /// The final quality's most samples along a view ray.
-    public static let finalSteps = 48
+    public static let finalSteps = 32
     /// Mixed with the scene's seed.
     public var seed: UInt64 = 0
 

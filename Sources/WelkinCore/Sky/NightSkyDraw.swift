@@ -101,15 +101,18 @@ public struct NightSkyDraw: Sendable, Equatable {
     }
 
     public init(_ sky: NightSky, state: SkyState, layer: SkyLayer, light: Light, time: Double,
-                pixelSize: SIMD2<Int>, pixelAngle outputAngle: Double, panorama: Bool) {
+                pixelSize: SIMD2<Int>, pixelAngle outputAngle: Double, panorama: Bool, pointScale: Double = 1) {
         let dpp = state.degreesPerPixel(width: pixelSize.x)
         viewAzimuth = Float(state.viewAzimuth)
         centerX = Float(pixelSize.x) / 2
         horizonY = Float(state.horizon * Double(pixelSize.y))
         degreesPerPixel = Float(dpp)
         pixelAngle = Float(outputAngle)
+        // Points are sized in points (output pixels per point, at least 1): `--scale 3` and a 3×
+        // screen draw the same picture with three times the pixels a side.
+        let points = pointScale.isFinite ? max(pointScale, 1) : 1
         let toView = outputAngle / dpp
-        let cell = Self.cellPixels * toView
+        let cell = Self.cellPixels * toView * points
         // The region the frame evaluates, in view pixels: the frame, or the whole sphere.
         let cx = Double(pixelSize.x) / 2, hy = state.horizon * Double(pixelSize.y)
         let low = panorama ? SIMD2(cx - 180 / dpp, hy - 90 / dpp) : SIMD2(0.0, 0.0)
@@ -121,14 +124,14 @@ public struct NightSkyDraw: Sendable, Equatable {
         gridSize = SIMD2(Int32(columns), Int32(rows))
 
         // Each point's light: flux (sun units) through the air, twinkling, faded by visibility.
-        let sigma = Self.coreSigma * toView
+        let sigma = Self.coreSigma * toView * points
         let haloSigma = 4 * sigma
         let cutoff = 3 * haloSigma
         // A point's radiance: its irradiance over the core's 2πσ² view pixels of solid angle each;
         // on screen over reference pixels scaled with the output's, so a star looks the same at any
         // field of view.
         let viewPixelSolidAngle = pow(dpp * .pi / 180, 2)
-        let screenPixelSolidAngle = Self.referencePixelSolidAngle / (toView * toView)
+        let screenPixelSolidAngle = Self.referencePixelSolidAngle / (toView * toView * points * points)
         let k = 1 / (2 * sigma * sigma)
         let haloRatio = Self.haloFraction / (1 - Self.haloFraction) / 16
         let weather = state.weather.parameters.starVisibility

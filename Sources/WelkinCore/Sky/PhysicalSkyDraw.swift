@@ -257,7 +257,7 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
             },
             white: linear ? nil : settings.toneMap.white)
         let draw = NightSkyDraw(sky, state: state, layer: layer, light: light, time: time, pixelSize: pixelSize,
-                                pixelAngle: Double(pixelAngle), panorama: panoramaPixelAngle != nil)
+                                pixelAngle: Double(pixelAngle), panorama: panoramaPixelAngle != nil, pointScale: (scale.x + scale.y) / 2)
         self.night = draw.isEmpty ? nil : draw
     }
 

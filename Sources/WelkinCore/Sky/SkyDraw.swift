@@ -208,7 +208,8 @@ public struct SkyGradientDraw: Sendable, Equatable {
         if case .color(let c) = layer.ground { groundColor = ColorMath.srgbToLinear(SIMD3<Float>(Float(c.r), Float(c.g), Float(c.b))) }
         if let sky = state.night {
             let draw = NightSkyDraw(sky, state: state, layer: layer, light: .palette(night: fade), time: time, pixelSize: pixelSize,
-                                    pixelAngle: panoramaPixelAngle ?? Double(degreesPerPixel), panorama: panoramaPixelAngle != nil)
+                                    pixelAngle: panoramaPixelAngle ?? Double(degreesPerPixel), panorama: panoramaPixelAngle != nil,
+                                    pointScale: (scale.x + scale.y) / 2)
             self.night = draw.isEmpty ? nil : draw
         }
     }
