@@ -17,6 +17,7 @@ final class FramePlanTests: XCTestCase {
         "day-cycle": (1, 1, 1, 0),
         "day-gradient": (1, 1, 1, 0),
         "fire": (3, 2, 2, 1),
+        "fog": (1, 1, 1, 0),
         "gradients": (4, 3, 2, 1),
         "look-around": (4, 3, 3, 2),
         "mesh-bezier": (5, 3, 3, 2),
