@@ -9,6 +9,7 @@ extension CloudsLayer: CodeExportable {
         let kind = layer.content.typeName
         let type = cloudType?.rawValue ?? "the weather's type"
         let coverage = self.coverage.map { c.n($0) } ?? "the weather's"
+        c.needsPackage.append("volumetric clouds")
         let message = c.warn(index, kind, "\(MetalExport.onlyWithPackage): volumetric clouds (\(type), coverage \(coverage)) are ray-marched per pixel and have no SwiftUI or Core Animation equivalent; \(MetalExport.drawnInPackage)")
         c.notExported(c.label(layer, index: index, kind: kind), message)
     }

@@ -40,6 +40,10 @@ public enum CodeExport {
         public var warnings: [Warning]
         /// Images the code loads by name, to be written beside it (AssetExport).
         public var assets: [Asset] = []
+        /// What of the scene only a package draws (Metal): "physical sky", "volumetric clouds", …,
+        /// one per layer in order. A single file without them shows a different picture, so
+        /// `welkin export-code` refuses it unless told `--allow-partial`.
+        public var needsPackage: [String] = []
     }
 
     /// The Swift source of `scene` for `target`. `sceneFile` names the scene in the file's header.
@@ -61,7 +65,7 @@ public enum CodeExport {
         let source = target == .swiftUI
             ? SwiftUIFile.assemble(context, typeName: typeName, sceneFile: sceneFile)
             : CoreAnimationFile.assemble(context, typeName: typeName, sceneFile: sceneFile)
-        return Output(source: source, typeName: typeName, warnings: context.warnings, assets: context.assets)
+        return Output(source: source, typeName: typeName, warnings: context.warnings, assets: context.assets, needsPackage: context.needsPackage)
     }
 }
 
@@ -73,6 +77,8 @@ protocol CodeExportable: LayerContent {
 }
 
 final class ExportContext {
+    /// The layers only a package draws (Output.needsPackage).
+    var needsPackage: [String] = []
     let scene: Scene
     let target: CodeExport.Target
     private(set) var warnings: [CodeExport.Warning] = []

@@ -10,6 +10,7 @@ enum SkyExport {
         switch content {
         case .sky(let sky) where sky.model == .physical:
             let kind = layer.content.typeName
+            c.needsPackage.append("physical sky")
             let message = c.warn(index, kind, "\(MetalExport.onlyWithPackage): the physical sky (light scattered by the atmosphere, computed per frame from look-up tables) has no SwiftUI or Core Animation equivalent; \(MetalExport.drawnInPackage)")
             c.notExported(c.label(layer, index: index, kind: kind), message)
         case .sky(let sky):
@@ -17,10 +18,12 @@ enum SkyExport {
         case .cloudCover(let cover):
             let kind = layer.content.typeName
             let coverage = cover.coverage.map { c.n($0) } ?? "the weather's"
+            c.needsPackage.append("cloud cover")
             let message = c.warn(index, kind, "\(MetalExport.onlyWithPackage): fBm cloud cover (coverage \(coverage), scale \(c.n(cover.scale)) pt, \(cover.octaves) octaves) has no SwiftUI or Core Animation equivalent; \(MetalExport.drawnInPackage)")
             c.notExported(c.label(layer, index: index, kind: kind), message)
         case .cloudSprites(let sprites):
             let kind = layer.content.typeName
+            c.needsPackage.append("cloud sprites")
             let message = c.warn(index, kind, "\(MetalExport.onlyWithPackage): Welkin's \(sprites.count) drifting cloud sprites (\(sprites.kinds.map(\.rawValue).joined(separator: ", "))) have no SwiftUI or Core Animation equivalent; \(MetalExport.drawnInPackage)")
             c.notExported(c.label(layer, index: index, kind: kind), message)
         }

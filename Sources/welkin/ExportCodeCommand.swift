@@ -9,7 +9,7 @@ import WelkinImage
 extension Commands {
     static let exportCode = Command(
         name: "export-code", summary: "Write a scene as Swift: a SwiftUI view (default) or a Core Animation layer.",
-        usage: "welkin export-code SCENE [--swiftui | --coreanimation] [-o FILE.swift] | welkin export-code [SCENE] --package DIR [--duration S] [--rate HZ]",
+        usage: "welkin export-code SCENE [--swiftui | --coreanimation] [-o FILE.swift] [--allow-partial] | welkin export-code [SCENE] --package DIR [--duration S] [--rate HZ]",
         discussion: """
         Gradients become SwiftUI's gradient views (or CAGradientLayers), meshes SwiftUI's MeshGradient with
         Welkin's random walk and spring, emitters and the weather's rain and snow CAEmitterLayers, the sky a
@@ -18,6 +18,9 @@ extension Commands {
           SCENE: layers[N] (kind): not exported: …
         and what only a package draws (the physical sky, the sun and stars, clouds, GLSL shaders) says
           SCENE: layers[N] (kind): exported only with --package: …
+        A scene with a layer only a package draws (the physical sky, volumetric clouds, cloud cover or sprites, a
+        shader) is refused without --package — exit 1, "this scene's physical sky needs --package" — since the file
+        would show another picture; --allow-partial writes it anyway, with those warnings.
         Without -o the code goes to stdout; with it, to a temporary file renamed into place, and the PNGs of
         image sprites are written beside it. SCENE 'default' is the built-in default scene.
         With --package DIR (SwiftUI, iOS 17 / macOS 14; without SCENE, the built-in default scene) it writes a Swift
@@ -28,7 +31,7 @@ extension Commands {
         of the weather's schedule), then held.
         """,
         options: [Options.ExportCode.swiftUI, Options.ExportCode.coreAnimation, Options.ExportCode.output, Options.ExportCode.package,
-                  Options.ExportCode.duration, Options.ExportCode.rate, Options.ExportCode.shaders],
+                  Options.ExportCode.duration, Options.ExportCode.rate, Options.ExportCode.shaders, Options.ExportCode.allowPartial],
         run: { args in
             let command = named("export-code")!
             if let package = try args[Options.ExportCode.package] { return try exportPackage(args, to: package, command: command) }
@@ -44,6 +47,17 @@ extension Commands {
             let path = args.positionals[0]
             let scene = try loadScene(args, command: command)
             let output = CodeExport.generate(scene, target: target, sceneFile: path)
+            // A file that leaves out what only Metal draws shows another picture (a physical sky's
+            // file is a black view): refused unless asked for.
+            if !output.needsPackage.isEmpty, !(try args[Options.ExportCode.allowPartial]) {
+                var kinds: [String] = []
+                for k in output.needsPackage where !kinds.contains(k) { kinds.append(k) }
+                let list = kinds.count == 1 ? kinds[0] : kinds.dropLast().joined(separator: ", ") + " and " + kinds.last!
+                let one = output.needsPackage.count == 1 && !["volumetric clouds", "cloud sprites"].contains(kinds[0])
+                throw Failure(message: "welkin export-code: \(path): this scene's \(list) \(one ? "needs" : "need") --package "
+                              + "(a single SwiftUI or Core Animation file cannot draw \(one ? "it" : "them")): "
+                              + "welkin export-code \(path) --package DIR, or --allow-partial for the file without \(one ? "it" : "them")")
+            }
             for warning in output.warnings { printError("\(path): \(warning)") }
             let images = output.assets.map(\.name).joined(separator: ", ")
             if let out = try args[Options.ExportCode.output] {
@@ -116,5 +130,6 @@ extension Options {
         static let rate = Option<Double?>("--rate", value: "HZ", help: "With --package: samples a second in the tracks (default 30).",
                                           convert: OptionConversion.number("a number of samples a second in (0, 240]") { $0 > 0 && $0 <= 240 })
         static let shaders = Options.shaders.with(help: "With --package: Welkin's shader directory (default: found as for render).")
+        static let allowPartial = Flag("--allow-partial", help: "Without --package: write the file even when layers only a package draws (the physical sky, clouds, shaders) are left out.")
     }
 }
