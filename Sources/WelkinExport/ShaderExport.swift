@@ -13,7 +13,7 @@ extension ShaderLayer: CodeExportable {
             c.notExported(c.label(layer, index: index, kind: typeName), message, details: shaderPaths.map { URL(fileURLWithPath: $0).lastPathComponent })
             return
         }
-        c.needsPackage.append("shader")
+        c.needsPackage.append("GLSL shader")
         let message = c.warn(index, typeName, "\(MetalExport.onlyWithPackage): a GLSL fragment shader (\(file)) has no SwiftUI or Core Animation equivalent; \(MetalExport.drawnInPackage)")
         c.notExported(c.label(layer, index: index, kind: typeName), message,
                       details: uniforms.map { "uniform \($0.name) = \(ExportContext.describe($0.value))" })
