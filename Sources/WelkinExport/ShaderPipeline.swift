@@ -47,21 +47,36 @@ public enum ShaderPipeline {
     /// Compiles `glsl` (a complete stage as WelkinGL compiles it) to validated SPIR-V and Metal.
     public static func compile(_ glsl: String, stage: Stage, entryPoint: String) throws -> Compiled {
         try withDirectory { dir in
-            let source = dir.appendingPathComponent("shader.\(stage.rawValue)")
-            let spv = dir.appendingPathComponent("shader.spv")
-            try Data(compilerText(glsl).utf8).write(to: source)
-            try run("glslangValidator", ["-G", "--auto-map-locations", "-S", stage.rawValue, source.path, "-o", spv.path])
-            do {
-                try run("spirv-val", [spv.path])
-            } catch let failure as Failure where failure.description.contains("OpTypeBool") && failure.description.contains("UniformConstant") {
-                // glslang's SPIR-V for OpenGL keeps loose uniforms in UniformConstant, where SPIR-V allows no bool.
-                throw Failure(description: "a `uniform bool` cannot go to Metal (SPIR-V allows no bool among loose uniforms): declare it `uniform int` and test it `!= 0`\n" + failure.description)
-            }
+            let spv = try validatedSPIRV(glsl, stage: stage, in: dir, target: "Metal")
             let msl = try run("spirv-cross", [spv.path, "--msl", "--msl-version", "20300",
                                               "--rename-entry-point", "main", entryPoint, stage.rawValue])
             let reflection = try run("spirv-cross", [spv.path, "--reflect"])
             return Compiled(spirv: [UInt8](try Data(contentsOf: spv)), msl: msl, entryPoint: entryPoint, reflection: reflection)
         }
+    }
+
+    /// Compiles `glsl` to validated SPIR-V and translates it to GLSL ES 3.00 for WebGL2
+    /// (`welkin export-web`).
+    public static func essl(_ glsl: String, stage: Stage) throws -> String {
+        try withDirectory { dir in
+            let spv = try validatedSPIRV(glsl, stage: stage, in: dir, target: "WebGL2")
+            return try run("spirv-cross", [spv.path, "--es", "--version", "300"])
+        }
+    }
+
+    /// glslangValidator (OpenGL SPIR-V) and spirv-val on `glsl`, in `dir`: the module's file.
+    private static func validatedSPIRV(_ glsl: String, stage: Stage, in dir: URL, target: String) throws -> URL {
+        let source = dir.appendingPathComponent("shader.\(stage.rawValue)")
+        let spv = dir.appendingPathComponent("shader.spv")
+        try Data(compilerText(glsl).utf8).write(to: source)
+        try run("glslangValidator", ["-G", "--auto-map-locations", "-S", stage.rawValue, source.path, "-o", spv.path])
+        do {
+            try run("spirv-val", [spv.path])
+        } catch let failure as Failure where failure.description.contains("OpTypeBool") && failure.description.contains("UniformConstant") {
+            // glslang's SPIR-V for OpenGL keeps loose uniforms in UniformConstant, where SPIR-V allows no bool.
+            throw Failure(description: "a `uniform bool` cannot go to \(target) (SPIR-V allows no bool among loose uniforms): declare it `uniform int` and test it `!= 0`\n" + failure.description)
+        }
+        return spv
     }
 
     /// `spirv-val` on a SPIR-V module: nil when it passes, its message otherwise.

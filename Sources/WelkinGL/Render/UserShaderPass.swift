@@ -134,24 +134,30 @@ final class UserShaderPass {
         let entry = entries[key] ?? Entry(path: key.path)
         entries[key] = entry
         do {
-            let path = key.path
-            let text = try ShaderSource.read(path)
-            let common = try key.common.map { (path: $0, text: try ShaderSource.read($0)) }
-            let prepared = try ShadertoyWrapping.prepare(text, path: path, library: shaders, common: common, samplers: key.samplers,
-                                                         needsMainImage: key.isBuffer || key.common != nil, cube: key.isCube)
-            let fragment = try ShaderSource(text: prepared.text, path: path, defines: prepared.defines, includeDirectories: [shaders.directory],
-                                            wrapping: prepared.wrapping, constants: .beforeLibrary(shaders.directory))
+            let (fragment, isShadertoy) = try Self.fragmentSource(key, shaders: shaders)
             entry.files = fragment.files
             let program = try ShaderProgram(vertex: shaders.source("fullscreen.vert"), fragment: fragment)
             entry.program?.delete()
             entry.program = program
             entry.uniforms = Self.activeUniforms(program)
-            entry.isShadertoy = prepared.isShadertoy
+            entry.isShadertoy = isShadertoy
             entry.error = nil
         } catch let error as ShaderError {
             entry.error = error
             throw error
         }
+    }
+
+    /// The fragment program of `key` as it is compiled (a Shadertoy file wrapped with the layer's
+    /// Common file and its channels' sampler types), and whether it is a Shadertoy `mainImage` file.
+    static func fragmentSource(_ key: ProgramKey, shaders: ShaderLibrary) throws -> (source: ShaderSource, isShadertoy: Bool) {
+        let text = try ShaderSource.read(key.path)
+        let common = try key.common.map { (path: $0, text: try ShaderSource.read($0)) }
+        let prepared = try ShadertoyWrapping.prepare(text, path: key.path, library: shaders, common: common, samplers: key.samplers,
+                                                     needsMainImage: key.isBuffer || key.common != nil, cube: key.isCube)
+        let fragment = try ShaderSource(text: prepared.text, path: key.path, defines: prepared.defines, includeDirectories: [shaders.directory],
+                                        wrapping: prepared.wrapping, constants: .beforeLibrary(shaders.directory))
+        return (fragment, prepared.isShadertoy)
     }
 
     /// The entry for `key`, compiled on first use; throws when there is no good program.

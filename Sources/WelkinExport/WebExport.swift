@@ -1,0 +1,419 @@
+// WebExport: a scene as one self-contained HTML page drawn by WebGL2 (`welkin export-web`,
+// docs/export.md).
+//
+// Every program is the very GLSL the GL path compiles (WebPrograms: same files, prelude and variant
+// defines), taken GLSL → SPIR-V (glslangValidator, checked by spirv-val) → GLSL ES 3.00
+// (spirv-cross) by ShaderPipeline. The page holds those programs, the scene's values and the images
+// it samples as one JSON document, and Shaders/web-runtime.js, which computes each frame's uniforms
+// from the time and the canvas's size and draws the passes GLRenderer draws: every layer blended
+// into a float target cleared to the background, then the resolve pass (output transform, dither).
+//
+// Safety: the JSON is escaped so no `</script>` or `<!--` can appear in it, the only script is the
+// runtime (allowed by its SHA-256 in a Content-Security-Policy that forbids network access and eval),
+// and the page embeds files from the scene's folder only (`allowOutside` overrides).
+
+import Foundation
+import WelkinCore
+import WelkinGL
+import WelkinImage
+
+public enum WebExport {
+    /// How the page fills its window with the scene's picture: `welkin render --fit`'s modes.
+    public enum Framing: String, Sendable, CaseIterable {
+        /// All of the scene, as large as fits, between bars in the scene's background colour.
+        case contain
+        /// The window filled, the scene's edges cropped where the shapes differ.
+        case cover
+        /// The whole scene squeezed to the window (points scaled per axis).
+        case stretch
+    }
+
+    public struct Options: Sendable {
+        /// Play/pause, a time scrubber and the time under the picture.
+        public var controls = false
+        /// Embed files from outside the scene's folder.
+        public var allowOutside = false
+        public var framing: Framing = .contain
+        public init() {}
+    }
+
+    /// The page and what was left out.
+    public struct Page: Sendable {
+        public var html: String
+        /// `layers[N] (kind "name"): sentence`, one per layer left out or changed.
+        public var warnings: [String]
+        /// Layers the page draws.
+        public var layerCount: Int
+    }
+
+    /// Why a page cannot be made.
+    public struct Failure: UserFacingError, Sendable {
+        public var message: String
+        public var description: String { message }
+        init(description: String) { message = description }
+    }
+
+    /// The page of `scene`. `shaders` is Welkin's shader library (its programs and web-runtime.js).
+    public static func page(_ scene: Scene, shaders: ShaderLibrary, options: Options = Options()) throws -> Page {
+        var b = Builder(scene: scene, shaders: shaders, options: options)
+        for (index, layer) in scene.layers.enumerated() {
+            try b.add(layer, index: index)
+        }
+        if scene.weather != nil {
+            b.warnings.append("weather: not exported yet: the weather's rain and snow are left out of the page")
+        }
+        let runtime = try String(contentsOfFile: shaders.path(runtimeFile), encoding: .utf8)
+        let resolve = try b.program(vertex: WebPrograms.fullScreenVertex(shaders),
+                                    fragment: WebPrograms.resolve(shaders, dither: scene.dither, outputSpace: scene.outputColorSpace))
+        let bg = scene.background.premultiplied
+        let data: WebJSON = .object([
+            ("format", .number(1)),
+            ("name", .string(scene.name)),
+            ("size", .numbers([Double(scene.size.x), Double(scene.size.y)])),
+            ("background", .floats([bg.x, bg.y, bg.z, bg.w])),
+            ("outputSpace", .string(scene.outputColorSpace.rawValue)),
+            ("framing", .string(options.framing.rawValue)),
+            ("controls", .bool(options.controls)),
+            ("programs", .array(b.programs.map { .object([("key", .string($0.key)), ("vertex", .string($0.vertex)), ("fragment", .string($0.fragment))]) })),
+            ("textures", .array(b.textures.map(\.json))),
+            ("layers", .array(b.layers)),
+            ("resolve", .number(Double(resolve))),
+            ("warnings", .array(b.warnings.map(WebJSON.string))),
+        ])
+        let html = document(title: scene.name, data: data.text, runtime: runtime, controls: options.controls)
+        return Page(html: html, warnings: b.warnings, layerCount: b.layers.count)
+    }
+
+    /// The runtime's file in Welkin's shader library.
+    public static let runtimeFile = "web-runtime.js"
+
+    // MARK: - Layers
+
+    struct Program {
+        var key: String
+        var vertex: String
+        var fragment: String
+    }
+
+    struct Texture {
+        var png: [UInt8]
+        var width: Int
+        var height: Int
+        var vflip: Bool
+        var json: WebJSON {
+            .object([("png", .string(Base64.encode(png))), ("width", .number(Double(width))), ("height", .number(Double(height))),
+                     ("vflip", .bool(vflip))])
+        }
+    }
+
+    struct Builder {
+        let scene: Scene
+        let shaders: ShaderLibrary
+        let options: Options
+        var programs: [Program] = []
+        var programIndex: [String: Int] = [:]
+        var textures: [Texture] = []
+        var textureIndex: [String: Int] = [:]
+        var layers: [WebJSON] = []
+        var warnings: [String] = []
+
+        init(scene: Scene, shaders: ShaderLibrary, options: Options) {
+            self.scene = scene; self.shaders = shaders; self.options = options
+        }
+
+        /// The scene's folder, symlinks resolved (nil for the built-in scene).
+        var folder: String? {
+            scene.sourcePath.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().deletingLastPathComponent().path }
+        }
+
+        /// Refuses `path` when it is outside the scene's folder (and not Welkin's own shader library).
+        func checkInside(_ path: String, what: String, jsonPath: String) throws {
+            guard !options.allowOutside, let folder else { return }
+            let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+            let library = URL(fileURLWithPath: shaders.directory).standardizedFileURL.resolvingSymlinksInPath().path
+            for dir in [folder, library] where resolved.hasPrefix(dir.hasSuffix("/") ? dir : dir + "/") { return }
+            throw Failure(description: "\(jsonPath): \(what) \(path) is outside the scene's folder (\(folder)); "
+                          + "a page embeds only files beside its scene: move the file there, or pass --allow-outside to embed it anyway")
+        }
+
+        /// The index of the program made of these two stages (translated once).
+        mutating func program(vertex: ShaderSource, fragment: ShaderSource) throws -> Int {
+            let key = vertex.text + "\u{0}" + fragment.text
+            if let i = programIndex[key] { return i }
+            func translate(_ s: ShaderSource, _ stage: ShaderPipeline.Stage) throws -> String {
+                do { return try ShaderPipeline.essl(s.text, stage: stage) } catch let f as ShaderPipeline.Failure {
+                    throw Failure(description: "\((s.path as NSString).lastPathComponent): cannot be translated for WebGL2: \(f.description)")
+                }
+            }
+            let name = (fragment.path as NSString).lastPathComponent
+            programs.append(Program(key: name, vertex: try translate(vertex, .vertex), fragment: try translate(fragment, .fragment)))
+            programIndex[key] = programs.count - 1
+            return programs.count - 1
+        }
+
+        /// The index of the texture of the image at `path` (read and re-encoded as Welkin decodes it).
+        mutating func texture(_ path: String, vflip: Bool, jsonPath: String) throws -> Int {
+            try checkInside(path, what: "the image", jsonPath: jsonPath)
+            let key = "\(path)\u{0}\(vflip)"
+            if let i = textureIndex[key] { return i }
+            let image = try PNG.read(path: path)
+            // Re-encoded from Welkin's own decoding (8-bit RGBA, no colour chunks), so the browser
+            // uploads the very bytes the GL path does, whatever the file's bit depth or profile.
+            let png = try PNG.encode(image)
+            textures.append(Texture(png: png, width: image.width, height: image.height, vflip: vflip))
+            textureIndex[key] = textures.count - 1
+            return textures.count - 1
+        }
+
+        func label(_ layer: Layer, _ index: Int) -> String {
+            "layers[\(index)] (\(layer.content.typeName)\(layer.name.map { " \"\($0)\"" } ?? ""))"
+        }
+
+        mutating func leaveOut(_ layer: Layer, _ index: Int, _ why: String) {
+            warnings.append("\(label(layer, index)): not exported yet: \(why); left out of the page")
+        }
+
+        mutating func add(_ layer: Layer, index: Int) throws {
+            if layer.transform != nil { return leaveOut(layer, index, "a layer with a transform") }
+            if layer.shadow != nil { return leaveOut(layer, index, "a layer with a shadow") }
+            if layer.opacityAnimation != nil { return leaveOut(layer, index, "an animated opacity") }
+            if let gradient = layer.content as? Gradient {
+                if gradient.animation != nil { return leaveOut(layer, index, "an animated gradient") }
+                return try add(gradient, layer: layer, index: index)
+            }
+            if let shader = layer.content as? ShaderLayer {
+                if shader.isMultipass { return leaveOut(layer, index, "a shader with buffers (\(shader.buffers.map(\.name).joined(separator: ", ")))") }
+                return try add(shader, layer: layer, index: index)
+            }
+            leaveOut(layer, index, "this kind of layer")
+        }
+
+        mutating func add(_ gradient: Gradient, layer: Layer, index: Int) throws {
+            // The draw at the scene's size: its stops and kind do not depend on the size.
+            let draw = GradientDraw(gradient, opacity: layer.opacity, sceneColorSpace: scene.colorSpace, pixelSize: scene.size, scale: SIMD2(1, 1))
+            let program = try program(vertex: WebPrograms.fullScreenVertex(shaders),
+                                      fragment: WebPrograms.gradient(shaders, kind: draw.kind, space: draw.stops.space, stopCount: draw.stops.locations.count))
+            let (shape, points, numbers): (String, [Double], [Double]) = switch gradient.shape {
+            case .linear(let s, let e): ("linear", [s.x, s.y, e.x, e.y], [])
+            case .radial(let c, let r0, let r1): ("radial", [c.x, c.y], [r0, r1])
+            case .elliptical(let c, let f0, let f1): ("elliptical", [c.x, c.y], [f0, f1])
+            case .angular(let c, let a0, let a1): ("angular", [c.x, c.y], [a0, a1])
+            }
+            layers.append(.object([
+                ("kind", .string("gradient")), ("label", .string(label(layer, index))), ("program", .number(Double(program))),
+                ("shape", .string(shape)), ("points", .numbers(points)), ("numbers", .numbers(numbers)),
+                ("locations", .floats(draw.stops.locations)), ("colors", .floats(draw.stops.colors.flatMap { [$0.x, $0.y, $0.z, $0.w] })),
+                ("opacity", .floats([draw.opacity])),
+            ]))
+        }
+
+        mutating func add(_ shader: ShaderLayer, layer: Layer, index: Int) throws {
+            let jsonPath = "layers[\(index)]"
+            let (fragment, isShadertoy) = try WebPrograms.userShader(path: shader.fragmentPath, common: shader.commonPath, channels: shader.channels,
+                                                                   isBuffer: false, shaders: shaders)
+            for file in fragment.files { try checkInside(file, what: "the shader file", jsonPath: jsonPath + ".fragment") }
+            let program = try program(vertex: WebPrograms.fullScreenVertex(shaders), fragment: fragment)
+            let composite = try self.program(vertex: WebPrograms.fullScreenVertex(shaders), fragment: WebPrograms.layerComposite(shaders))
+            var channels: [WebJSON] = []
+            for (i, channel) in shader.channels.prefix(Shadertoy.channelCount).enumerated() {
+                let channelPath = "\(jsonPath).channels[\(i)]"
+                guard let image = channel.imagePath else {
+                    if channel.source != .empty {
+                        warnings.append("\(label(layer, index)): \(channelPath): not exported yet: only image channels reach the page; this one reads black")
+                    }
+                    channels.append(.null)
+                    continue
+                }
+                let t = try texture(image, vflip: channel.vflip, jsonPath: channelPath)
+                channels.append(.object([("texture", .number(Double(t))), ("filter", .string(channel.filter.rawValue)),
+                                         ("wrap", .string(channel.wrap.rawValue))]))
+            }
+            layers.append(.object([
+                ("kind", .string("shader")), ("label", .string(label(layer, index))), ("program", .number(Double(program))),
+                ("composite", .number(Double(composite))), ("opacity", .floats([Float(layer.opacity)])),
+                ("shadertoy", .bool(isShadertoy)), ("alpha", .number(shader.alpha == .shader ? 1 : 0)),
+                ("alphaUniform", .string(WebPrograms.shadertoyAlphaUniform)),
+                ("uniforms", .array(shader.uniforms.map { .object([("name", .string($0.name)), ("path", .string("\(jsonPath).uniforms.\($0.name)")),
+                                                                  ("values", .floats($0.value.components))]) })),
+                ("channels", .array(channels)),
+                ("iDate", .numbers([Double(Shadertoy.fixedDate.unixSeconds), Double(Shadertoy.fixedDate.offsetSeconds)])),
+            ]))
+        }
+    }
+
+    // MARK: - The document
+
+    /// The HTML page: the data as an inert JSON script, the runtime as the one script the
+    /// Content-Security-Policy allows (by its hash).
+    static func document(title: String, data: String, runtime: String, controls: Bool) -> String {
+        let style = """
+        html,body{margin:0;height:100%;background:#000;overflow:hidden}\
+        #welkin-stage{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;overflow:hidden}\
+        canvas{display:block;flex:none}\
+        #welkin-controls{position:fixed;left:0;right:0;bottom:0;display:flex;gap:8px;align-items:center;padding:8px 12px;\
+        font:13px system-ui,sans-serif;color:#fff;background:rgba(0,0,0,.45)}\
+        #welkin-controls input{flex:1}#welkin-controls button{min-width:3.5em}\
+        #welkin-error{position:fixed;left:0;right:0;top:0;padding:12px;font:14px system-ui,sans-serif;color:#fff;background:#a00;white-space:pre-wrap}
+        """
+        let csp = "default-src 'none'; script-src 'sha256-\(SHA256.base64(Array(runtime.utf8)))'; "
+            + "style-src 'sha256-\(SHA256.base64(Array(style.utf8)))'; img-src data: blob:; base-uri 'none'; form-action 'none'"
+        return """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="\(csp)">
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+        <meta name="generator" content="Welkin export-web">
+        <title>\(HTMLText.escape(title))</title>
+        <style>\(style)</style>
+        </head>
+        <body>
+        <div id="welkin-stage"><canvas id="welkin"></canvas></div>
+        <script type="application/json" id="welkin-data">\(data)</script>
+        <script>\(runtime)</script>
+        </body>
+        </html>
+
+        """
+    }
+}
+
+/// Text for HTML element content and attribute values.
+enum HTMLText {
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+}
+
+/// The page's data, written as JSON that is also safe inside a `<script>` element: `<`, `>`, `&`
+/// and the two JavaScript line separators are \u escapes, so no `</script>` or `<!--` can occur.
+indirect enum WebJSON {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([WebJSON])
+    case object([(String, WebJSON)])
+
+    static func numbers(_ v: [Double]) -> WebJSON { .array(v.map(WebJSON.number)) }
+    /// 32-bit values, written so JavaScript's double rounds back to the same float.
+    static func floats(_ v: [Float]) -> WebJSON { .array(v.map { .number(Double($0)) }) }
+
+    var text: String {
+        var out = ""
+        write(&out)
+        return out
+    }
+
+    func write(_ out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n):
+            guard n.isFinite else { out += "0"; return }
+            out += n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : "\(n)"
+        case .string(let s): Self.quote(s, into: &out)
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.write(&out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (i, (key, value)) in members.enumerated() {
+                if i > 0 { out += "," }
+                Self.quote(key, into: &out)
+                out += ":"
+                value.write(&out)
+            }
+            out += "}"
+        }
+    }
+
+    static func quote(_ s: String, into out: inout String) {
+        out += "\""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "<", ">", "&", "\u{2028}", "\u{2029}": out += String(format: "\\u%04x", c.value)
+            default:
+                if c.value < 0x20 { out += String(format: "\\u%04x", c.value) } else { out.unicodeScalars.append(c) }
+            }
+        }
+        out += "\""
+    }
+}
+
+/// Base64 (RFC 4648) for the embedded images.
+enum Base64 {
+    static func encode(_ bytes: [UInt8]) -> String { Data(bytes).base64EncodedString() }
+}
+
+/// SHA-256 (FIPS 180-4), for the Content-Security-Policy's hashes of the page's script and style.
+enum SHA256 {
+    static func base64(_ message: [UInt8]) -> String { Data(digest(message)).base64EncodedString() }
+
+    static func digest(_ message: [UInt8]) -> [UInt8] {
+        var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+        var m = message
+        let bits = UInt64(message.count) * 8
+        m.append(0x80)
+        while m.count % 64 != 56 { m.append(0) }
+        for i in (0..<8).reversed() { m.append(UInt8(truncatingIfNeeded: bits >> (UInt64(i) * 8))) }
+        var w = [UInt32](repeating: 0, count: 64)
+        for chunk in stride(from: 0, to: m.count, by: 64) {
+            for i in 0..<16 {
+                let j = chunk + 4 * i
+                w[i] = UInt32(m[j]) << 24 | UInt32(m[j + 1]) << 16 | UInt32(m[j + 2]) << 8 | UInt32(m[j + 3])
+            }
+            for i in 16..<64 {
+                let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+                let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+            }
+            var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
+            for i in 0..<64 {
+                let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+                let ch = (e & f) ^ (~e & g)
+                let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
+                let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+                let maj = (a & b) ^ (a & c) ^ (b & c)
+                let t2 = s0 &+ maj
+                (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+            }
+            h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d; h[4] &+= e; h[5] &+= f; h[6] &+= g; h[7] &+= hh
+        }
+        return h.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - 8 * UInt32($0))) } }
+    }
+
+    private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
+
+    private static let k: [UInt32] = [
+        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+    ]
+}
