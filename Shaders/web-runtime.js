@@ -189,6 +189,385 @@
     }
   }
 
+  // ---- Meshes (MeshDraw, MeshRandomWalk, MeshGeometry, MeshPatch: the same maths, in doubles) ---
+
+  const MASK64 = (1n << 64n) - 1n;
+
+  /** MeshRandomWalk.sign: ±1 from SplitMix64's finaliser over (seed, vertex, tick, axis). */
+  function walkSign(seed, vertex, tick, axis) {
+    let z = (seed * 0x9E3779B97F4A7C15n) & MASK64;
+    z ^= (BigInt.asUintN(64, BigInt(vertex)) * 0xBF58476D1CE4E5B9n) & MASK64;
+    z ^= (BigInt.asUintN(64, BigInt(tick)) * 0x94D049BB133111EBn) & MASK64;
+    z ^= (BigInt.asUintN(64, BigInt(axis)) + 0x2545F4914F6CDD1Dn) & MASK64;
+    z = ((z ^ (z >> 30n)) * 0xBF58476D1CE4E5B9n) & MASK64;
+    z = ((z ^ (z >> 27n)) * 0x94D049BB133111EBn) & MASK64;
+    z ^= z >> 31n;
+    return (z >> 63n) === 0n ? 1 : -1;
+  }
+
+  /** MeshSpring.advance: the damped oscillator's exact solution dt seconds on. */
+  function springAdvance(spring, x, v, target, dt) {
+    if (!(dt > 0)) return [x, v];
+    const w0 = 2 * Math.PI / spring.duration;
+    const zeta = spring.bounce >= 0 ? 1 - spring.bounce : 1 / (1 + spring.bounce);
+    const y0 = x - target;
+    if (zeta < 1) {
+      const wd = w0 * Math.sqrt(1 - zeta * zeta);
+      const decay = Math.exp(-zeta * w0 * dt);
+      const c = Math.cos(wd * dt), s = Math.sin(wd * dt);
+      const b = (v + zeta * w0 * y0) / wd;
+      const y = decay * (y0 * c + b * s);
+      const dy = decay * ((b * wd - zeta * w0 * y0) * c - (y0 * wd + zeta * w0 * b) * s);
+      return [target + y, dy];
+    } else if (zeta === 1) {
+      const decay = Math.exp(-w0 * dt);
+      const b = v + w0 * y0;
+      return [target + decay * (y0 + b * dt), decay * (b - w0 * (y0 + b * dt))];
+    }
+    const root = Math.sqrt(zeta * zeta - 1);
+    const r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root);
+    const a = (v - r2 * y0) / (r1 - r2), b = y0 - a;
+    const e1 = Math.exp(r1 * dt), e2 = Math.exp(r2 * dt);
+    return [target + a * e1 + b * e2, a * r1 * e1 + b * r2 * e2];
+  }
+
+  /** MeshRandomWalk.positions. Each axis keeps its spring's state at its last tick, so a playing
+   *  page advances only the new ticks (the same sequence of operations as from the start). */
+  function walkPositions(layer, start, time) {
+    const w = layer.walk;
+    const out = start.slice();
+    if (!w) return out;
+    const t = isFinite(time) ? Math.max(0, time) : 0;
+    const ticks = Math.min(Math.floor(t / w.interval), w.tickLimit);
+    const seed = BigInt(layer.seed);
+    layer.walkState = layer.walkState || {};
+    w.ranges.forEach((r, ri) => {
+      if (r.index >= start.length) return;
+      const p = start[r.index].slice();
+      [r.x, r.y].forEach((limits, axis) => {
+        if (!limits) return;
+        const key = ri + ':' + axis, s0 = start[r.index][axis];
+        let s = layer.walkState[key];
+        if (!s || s.k > ticks) s = layer.walkState[key] = { k: 0, x: s0, v: 0, target: s0, last: 0 };
+        for (let k = s.k + 1; k <= ticks; k++) {
+          const at = k * w.interval;
+          [s.x, s.v] = springAdvance(w, s.x, s.v, s.target, at - s.last);
+          s.last = at;
+          s.target = Math.min(Math.max(s.target + walkSign(seed, r.index, k, axis) * w.step, limits[0]), limits[1]);
+        }
+        s.k = Math.max(s.k, ticks);
+        p[axis] = springAdvance(w, s.x, s.v, s.target, t - s.last)[0];
+      });
+      out[r.index] = p;
+    });
+    return out;
+  }
+
+  const add = (a, b) => [a[0] + b[0], a[1] + b[1]];
+  const sub = (a, b) => [a[0] - b[0], a[1] - b[1]];
+  const mul = (k, a) => [k * a[0], k * a[1]];
+
+  /** MeshGeometry.automaticHandles: Catmull-Rom handles along rows and columns. */
+  function automaticHandles(p, width, height) {
+    const out = [];
+    for (let j = 0; j < height; j++) {
+      for (let i = 0; i < width; i++) {
+        const here = p[j * width + i];
+        const handles = (previous, next) => {
+          if (previous && next) { const d = [(next[0] - previous[0]) / 6, (next[1] - previous[1]) / 6]; return [sub(here, d), add(here, d)]; }
+          if (next) { const d = [(next[0] - here[0]) / 3, (next[1] - here[1]) / 3]; return [sub(here, d), add(here, d)]; }
+          if (previous) { const d = [(here[0] - previous[0]) / 3, (here[1] - previous[1]) / 3]; return [sub(here, d), add(here, d)]; }
+          return [here, here];
+        };
+        const row = handles(i > 0 ? p[j * width + i - 1] : null, i < width - 1 ? p[j * width + i + 1] : null);
+        const column = handles(j > 0 ? p[(j - 1) * width + i] : null, j < height - 1 ? p[(j + 1) * width + i] : null);
+        out.push({ position: here, leading: row[0], top: column[0], trailing: row[1], bottom: column[1] });
+      }
+    }
+    return out;
+  }
+
+  /** MeshDraw.vertices: the Bézier vertices at time t. */
+  function meshVertices(layer, time) {
+    const v = layer.vertices, n = layer.width * layer.height;
+    if (layer.vertexKind === 'points') {
+      const start = [];
+      for (let i = 0; i < n; i++) start.push([v[2 * i], v[2 * i + 1]]);
+      return automaticHandles(walkPositions(layer, start, time), layer.width, layer.height);
+    }
+    const given = [];
+    for (let i = 0; i < n; i++) {
+      const q = (k) => [v[10 * i + 2 * k], v[10 * i + 2 * k + 1]];
+      given.push({ position: q(0), leading: q(1), top: q(2), trailing: q(3), bottom: q(4) });
+    }
+    const start = given.map((b) => b.position);
+    const moved = walkPositions(layer, start, time);
+    return given.map((b, i) => {
+      const d = sub(moved[i], start[i]);
+      return { position: add(b.position, d), leading: add(b.leading, d), top: add(b.top, d), trailing: add(b.trailing, d), bottom: add(b.bottom, d) };
+    });
+  }
+
+  /** MeshPatch(top:bottom:left:right:): a Coons patch as 16 control points, p[k * 4 + l]. */
+  function coonsPatch(top, bottom, left, right) {
+    const p = new Array(16);
+    for (let k = 0; k < 4; k++) { p[k * 4] = top[k]; p[k * 4 + 3] = bottom[k]; }
+    for (let l = 0; l < 4; l++) { p[l] = left[l]; p[12 + l] = right[l]; }
+    for (let k = 1; k <= 2; k++) {
+      for (let l = 1; l <= 2; l++) {
+        const s = k / 3, t = l / 3;
+        const rows = add(mul(1 - t, p[k * 4]), mul(t, p[k * 4 + 3]));
+        const columns = add(mul(1 - s, p[l]), mul(s, p[12 + l]));
+        const corners = add(add(add(mul((1 - s) * (1 - t), p[0]), mul(s * (1 - t), p[12])), mul((1 - s) * t, p[3])), mul(s * t, p[15]));
+        p[k * 4 + l] = sub(add(rows, columns), corners);
+      }
+    }
+    return p;
+  }
+
+  /** MeshGeometry.patches, in pixels. */
+  function meshPatches(v, width, height, size) {
+    const px = (u) => [u[0] * size[0], u[1] * size[1]];
+    const out = [];
+    for (let j = 0; j < height - 1; j++) {
+      for (let i = 0; i < width - 1; i++) {
+        const a = v[j * width + i], b = v[j * width + i + 1], c = v[(j + 1) * width + i], d = v[(j + 1) * width + i + 1];
+        out.push(coonsPatch([a.position, a.trailing, b.leading, b.position].map(px), [c.position, c.trailing, d.leading, d.position].map(px),
+          [a.position, a.bottom, c.top, c.position].map(px), [b.position, b.bottom, d.top, d.position].map(px)));
+      }
+    }
+    return out;
+  }
+
+  /** MeshGeometry.coversFrame: the outer edges on the frame's edges. */
+  function coversFrame(v, w, h) {
+    const eq = (p, x, y) => p[0] === x && p[1] === y;
+    if (!eq(v[0].position, 0, 0) || !eq(v[w - 1].position, 1, 0) || !eq(v[(h - 1) * w].position, 0, 1) || !eq(v[h * w - 1].position, 1, 1)) return false;
+    for (let i = 0; i < w; i++) {
+      const top = v[i], bottom = v[(h - 1) * w + i];
+      if (top.position[1] !== 0 || (i > 0 && top.leading[1] !== 0) || (i < w - 1 && top.trailing[1] !== 0)) return false;
+      if (bottom.position[1] !== 1 || (i > 0 && bottom.leading[1] !== 1) || (i < w - 1 && bottom.trailing[1] !== 1)) return false;
+    }
+    for (let j = 0; j < h; j++) {
+      const left = v[j * w], right = v[j * w + w - 1];
+      if (left.position[0] !== 0 || (j > 0 && left.top[0] !== 0) || (j < h - 1 && left.bottom[0] !== 0)) return false;
+      if (right.position[0] !== 1 || (j > 0 && right.top[0] !== 1) || (j < h - 1 && right.bottom[0] !== 1)) return false;
+    }
+    return true;
+  }
+
+  /** MeshDraw.colors: premultiplied colours in the interpolation space at time t. */
+  function meshColors(layer, time) {
+    let before = layer.keyframes[0];
+    for (const key of layer.keyframes.slice(1)) {
+      if (time < key.time) {
+        const f = Math.max(0, (time - before.time) / (key.time - before.time));
+        return before.colors.map((c, i) => c + (key.colors[i] - c) * f);
+      }
+      before = key;
+    }
+    return before.colors;
+  }
+
+  const hermite = [[1, 0, 0, 0], [0, 0, 1, 0], [-3, 3, -2, -1], [2, -2, 1, 1]];
+
+  /** MeshDraw.coefficients: 16 RGBA per patch, u^a v^b at a * 4 + b. */
+  function meshCoefficients(colors, width, height, smooth) {
+    const at = (i, j) => { const k = 4 * (Math.min(Math.max(j, 0), height - 1) * width + Math.min(Math.max(i, 0), width - 1)); return colors.slice(k, k + 4); };
+    const lin = (terms, divisor) => [0, 1, 2, 3].map((c) => terms.reduce((sum, [w, v]) => (sum === null ? w * v[c] : sum + w * v[c]), null) / divisor);
+    const du = (i, j) => lin([[1, at(i + 1, j)], [-1, at(i - 1, j)]], 2);
+    const dv = (i, j) => lin([[1, at(i, j + 1)], [-1, at(i, j - 1)]], 2);
+    const duv = (i, j) => lin([[1, at(i + 1, j + 1)], [-1, at(i - 1, j + 1)], [-1, at(i + 1, j - 1)], [1, at(i - 1, j - 1)]], 4);
+    const out = new Float32Array((width - 1) * (height - 1) * 64);
+    let o = 0;
+    for (let j = 0; j < height - 1; j++) {
+      for (let i = 0; i < width - 1; i++) {
+        const k = Array.from({ length: 16 }, () => [0, 0, 0, 0]);
+        if (!smooth) {
+          const c00 = at(i, j), c10 = at(i + 1, j), c01 = at(i, j + 1), c11 = at(i + 1, j + 1);
+          for (let c = 0; c < 4; c++) {
+            k[0][c] = c00[c]; k[1][c] = c01[c] - c00[c]; k[4][c] = c10[c] - c00[c]; k[5][c] = c00[c] - c10[c] - c01[c] + c11[c];
+          }
+        } else {
+          const f = [[], [], [], []];
+          [[i, j], [i + 1, j], [i, j + 1], [i + 1, j + 1]].forEach(([ci, cj], n) => {
+            const m = n & 1, l = n >> 1;
+            f[m][l] = at(ci, cj); f[2 + m][l] = du(ci, cj); f[m][2 + l] = dv(ci, cj); f[2 + m][2 + l] = duv(ci, cj);
+          });
+          for (let a = 0; a < 4; a++) {
+            for (let b = 0; b < 4; b++) {
+              const sum = [0, 0, 0, 0];
+              for (let m = 0; m < 4; m++) {
+                if (hermite[a][m] === 0) continue;
+                for (let n = 0; n < 4; n++) {
+                  if (hermite[b][n] === 0) continue;
+                  const w = hermite[a][m] * hermite[b][n];
+                  for (let c = 0; c < 4; c++) sum[c] += w * f[m][n][c];
+                }
+              }
+              k[a * 4 + b] = sum;
+            }
+          }
+        }
+        for (const q of k) { out[o++] = q[0]; out[o++] = q[1]; out[o++] = q[2]; out[o++] = q[3]; }
+      }
+    }
+    return out;
+  }
+
+  const bernstein = (t) => { const s = 1 - t; return [s * s * s, 3 * s * s * t, 3 * s * t * t, t * t * t]; };
+  const MESH_TARGET = 0.245, MESH_MAX_STEPS = 256, MESH_MAX_QUADS = 1 << 21;
+
+  /** Steps per patch column and row from MeshPatch.secondDerivativeBounds, the control-net bound
+   *  MeshDraw.steps never exceeds: the surface within 0.245 px, as in Welkin. */
+  function meshSteps(patches, columns, rows) {
+    const len = (d) => Math.sqrt(d[0] * d[0] + d[1] * d[1]);
+    const need = (d) => { const n = Math.ceil(Math.sqrt(d / (4 * MESH_TARGET))); return isFinite(n) ? Math.min(Math.max(n, 1), MESH_MAX_STEPS) : MESH_MAX_STEPS; };
+    const u = new Array(columns).fill(1), v = new Array(rows).fill(1);
+    patches.forEach((p, index) => {
+      let uu = 0, uv = 0, vv = 0;
+      const second = (a, b, c) => len([a[0] - 2 * b[0] + c[0], a[1] - 2 * b[1] + c[1]]);
+      for (let l = 0; l < 4; l++) {
+        for (let k = 0; k < 2; k++) {
+          uu = Math.max(uu, second(p[(k + 2) * 4 + l], p[(k + 1) * 4 + l], p[k * 4 + l]));
+          vv = Math.max(vv, second(p[l * 4 + k + 2], p[l * 4 + k + 1], p[l * 4 + k]));
+        }
+      }
+      for (let k = 0; k < 3; k++) {
+        for (let l = 0; l < 3; l++) {
+          const a = p[(k + 1) * 4 + l + 1], b = p[(k + 1) * 4 + l], c = p[k * 4 + l + 1], d = p[k * 4 + l];
+          uv = Math.max(uv, len([a[0] - b[0] - c[0] + d[0], a[1] - b[1] - c[1] + d[1]]));
+        }
+      }
+      uu *= 6; uv *= 9; vv *= 6;
+      u[index % columns] = Math.max(u[index % columns], need(uu + uv));
+      v[Math.floor(index / columns)] = Math.max(v[Math.floor(index / columns)], need(vv + uv));
+    });
+    const quads = u.reduce((a, b) => a + b, 0) * v.reduce((a, b) => a + b, 0);
+    if (quads > MESH_MAX_QUADS) {
+      const shrink = Math.sqrt(MESH_MAX_QUADS / quads);
+      return [u.map((x) => Math.max(1, Math.floor(x * shrink))), v.map((x) => Math.max(1, Math.floor(x * shrink)))];
+    }
+    return [u, v];
+  }
+
+  const snap = (x) => { const y = x * 256; return (y < 0 ? -Math.round(-y) : Math.round(y)) / 256; };
+
+  /** MeshDraw.tessellate: each patch's grid of vertices and triangles, in drawing order, after the
+   *  background triangle (vertices 0…2). */
+  function meshGeometry(layer, time, size) {
+    const v = meshVertices(layer, time);
+    const columns = layer.width - 1, rows = layer.height - 1;
+    const patches = meshPatches(v, layer.width, layer.height, size);
+    const [su, sv] = meshSteps(patches, columns, rows);
+    let vertexCount = 3, indexCount = 0;
+    patches.forEach((_, p) => { const nu = su[p % columns], nv = sv[Math.floor(p / columns)]; vertexCount += (nu + 1) * (nv + 1); indexCount += 6 * nu * nv; });
+    const positions = new Float32Array(2 * vertexCount), parameters = new Float32Array(2 * vertexCount);
+    const patchIndex = new Int32Array(vertexCount), indices = new Uint32Array(indexCount);
+    positions.set([0, 0, 2 * size[0], 0, 0, 2 * size[1]]);
+    patchIndex.set([-1, -1, -1]);
+    let n = 3, e = 0;
+    patches.forEach((patch, p) => {
+      const nu = su[p % columns], nv = sv[Math.floor(p / columns)];
+      const first = n;
+      const weights = [];
+      for (let k = 0; k <= nu; k++) weights.push(bernstein(k / nu));
+      for (let l = 0; l <= nv; l++) {
+        const vv = l / nv, bv = bernstein(vv);
+        const curve = [0, 1, 2, 3].map((k) => {
+          let c = mul(bv[0], patch[k * 4]);
+          c = add(c, mul(bv[1], patch[k * 4 + 1]));
+          c = add(c, mul(bv[2], patch[k * 4 + 2]));
+          return add(c, mul(bv[3], patch[k * 4 + 3]));
+        });
+        for (let k = 0; k <= nu; k++) {
+          const bu = weights[k];
+          let point = mul(bu[0], curve[0]);
+          point = add(point, mul(bu[1], curve[1]));
+          point = add(point, mul(bu[2], curve[2]));
+          point = add(point, mul(bu[3], curve[3]));
+          positions[2 * n] = snap(point[0]); positions[2 * n + 1] = snap(point[1]);
+          parameters[2 * n] = k / nu; parameters[2 * n + 1] = vv;
+          patchIndex[n] = p;
+          n++;
+        }
+      }
+      const stride = nu + 1;
+      for (let l = 0; l < nv; l++) {
+        for (let k = 0; k < nu; k++) {
+          const a = first + l * stride + k, b = a + 1, c = a + stride, d = c + 1;
+          indices[e++] = a; indices[e++] = b; indices[e++] = c;
+          indices[e++] = b; indices[e++] = d; indices[e++] = c;
+        }
+      }
+    });
+    const coefficients = meshCoefficients(meshColors(layer, time), layer.width, layer.height, layer.smooth);
+    return { positions, parameters, patchIndex, indices, coefficients, patchCount: patches.length, coversFrame: coversFrame(v, layer.width, layer.height) };
+  }
+
+  function drawMesh(layer, t, size) {
+    const p = programs[layer.program];
+    const m = meshGeometry(layer, t, size);
+    if (!layer.gl) {
+      const vao = gl.createVertexArray();
+      const buffers = [gl.createBuffer(), gl.createBuffer(), gl.createBuffer(), gl.createBuffer()];
+      gl.bindVertexArray(vao);
+      for (let i = 0; i < 3; i++) {
+        gl.bindBuffer(gl.ARRAY_BUFFER, buffers[i]);
+        gl.enableVertexAttribArray(i);
+        if (i === 2) gl.vertexAttribIPointer(2, 1, gl.INT, 0, 0); else gl.vertexAttribPointer(i, 2, gl.FLOAT, false, 0, 0);
+      }
+      gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, buffers[3]);
+      gl.bindVertexArray(null);
+      const coefficients = gl.createTexture();
+      gl.bindTexture(gl.TEXTURE_2D, coefficients);
+      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+      layer.gl = { vao, buffers, coefficients };
+    }
+    const g = layer.gl;
+    gl.bindVertexArray(g.vao);
+    [m.positions, m.parameters, m.patchIndex].forEach((array, i) => { gl.bindBuffer(gl.ARRAY_BUFFER, g.buffers[i]); gl.bufferData(gl.ARRAY_BUFFER, array, gl.STREAM_DRAW); });
+    gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, m.indices, gl.STREAM_DRAW);
+    gl.activeTexture(gl.TEXTURE1);
+    gl.bindTexture(gl.TEXTURE_2D, g.coefficients);
+    gl.bindSampler(1, null);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA32F, 16, Math.max(1, m.patchCount), 0, gl.RGBA, gl.FLOAT, m.coefficients);
+    gl.activeTexture(gl.TEXTURE0);
+    if (layer.overCopy) {
+      // What is below the mesh, copied: the mesh composites over it with blending off.
+      const below = copyTarget();   // made first: making a target unbinds the framebuffers
+      gl.bindFramebuffer(gl.READ_FRAMEBUFFER, accumulation.framebuffer);
+      gl.bindFramebuffer(gl.DRAW_FRAMEBUFFER, below.framebuffer);
+      gl.blitFramebuffer(0, 0, size[0], size[1], 0, 0, size[0], size[1], gl.COLOR_BUFFER_BIT, gl.NEAREST);
+      gl.bindFramebuffer(gl.FRAMEBUFFER, accumulation.framebuffer);
+      gl.disable(gl.BLEND);
+      bindTexture(2, below.texture);
+    }
+    gl.useProgram(p.program);
+    set2f(p, 'u_pixelSize', size[0], size[1]);
+    set1f(p, 'u_opacity', layer.opacity[0]);
+    set4f(p, 'u_meshBackground', layer.background);
+    set3f(p, 'u_channelLow', layer.channelLow[0], layer.channelLow[1], layer.channelLow[2]);
+    set3f(p, 'u_channelHigh', layer.channelHigh[0], layer.channelHigh[1], layer.channelHigh[2]);
+    set1i(p, 'u_coefficients', 1);
+    set1i(p, 'u_destinationCopy', 2);
+    if (!m.coversFrame) gl.drawArrays(gl.TRIANGLES, 0, 3);
+    gl.drawElements(gl.TRIANGLES, m.indices.length, gl.UNSIGNED_INT, 0);
+    gl.bindVertexArray(null);
+    gl.enable(gl.BLEND);
+  }
+
+  let copy = null;
+  /** The copy of the accumulation a translucent mesh composites over (made on first use). */
+  function copyTarget() {
+    if (!copy || copy.width !== accumulation.width || copy.height !== accumulation.height) {
+      freeTarget(copy);
+      copy = makeTarget(accumulation.width, accumulation.height, accumulationFormat);
+    }
+    return copy;
+  }
+
   // ---- Drawing --------------------------------------------------------------------------------
 
   let programs = [], textures = [], accumulation = null, layerTarget = null;
@@ -291,6 +670,7 @@
       gl.enable(gl.BLEND);
       if (layer.kind === 'gradient') drawGradient(layer, size, scale);
       else if (layer.kind === 'shader') drawShader(layer, t, size, scale);
+      else if (layer.kind === 'mesh') drawMesh(layer, t, size);
     }
     // The resolve pass: the accumulation through the output transform and the dither into the canvas.
     const r = programs[data.resolve];
@@ -427,7 +807,12 @@
   }
 
   window.addEventListener('resize', request);
-  canvas.addEventListener('webglcontextlost', (e) => { e.preventDefault(); programs = []; });
+  canvas.addEventListener('webglcontextlost', (e) => {
+    e.preventDefault();
+    programs = [];
+    copy = null;
+    for (const layer of data.layers) delete layer.gl;
+  });
   canvas.addEventListener('webglcontextrestored', () => { start(); });
 
   async function start() {

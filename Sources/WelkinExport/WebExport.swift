@@ -181,6 +181,12 @@ public enum WebExport {
                 if gradient.animation != nil { return leaveOut(layer, index, "an animated gradient") }
                 return try add(gradient, layer: layer, index: index)
             }
+            if let mesh = layer.content as? MeshGradient {
+                if mesh.pointAnimations != nil || mesh.colorAnimations != nil {
+                    return leaveOut(layer, index, "a mesh whose vertices or colours animate by keyframes")
+                }
+                return try add(mesh, layer: layer, index: index)
+            }
             if let shader = layer.content as? ShaderLayer {
                 if shader.isMultipass { return leaveOut(layer, index, "a shader with buffers (\(shader.buffers.map(\.name).joined(separator: ", ")))") }
                 return try add(shader, layer: layer, index: index)
@@ -204,6 +210,53 @@ public enum WebExport {
                 ("shape", .string(shape)), ("points", .numbers(points)), ("numbers", .numbers(numbers)),
                 ("locations", .floats(draw.stops.locations)), ("colors", .floats(draw.stops.colors.flatMap { [$0.x, $0.y, $0.z, $0.w] })),
                 ("opacity", .floats([draw.opacity])),
+            ]))
+        }
+
+        /// A mesh gradient: its vertices, walk and colour keyframes; the page computes MeshDraw's
+        /// patches, colour coefficients and triangles each frame (web-runtime.js, "Meshes").
+        mutating func add(_ mesh: MeshGradient, layer: Layer, index: Int) throws {
+            let space = mesh.colorSpace ?? scene.colorSpace
+            let keyframes = [MeshColorKeyframe(time: 0, colors: mesh.colors)] + mesh.colorKeyframes
+            let opaque = layer.opacity == 1 && keyframes.allSatisfy { $0.colors.allSatisfy { $0.a == 1 } }
+            var defines: [(name: String, value: String)] = [("WELKIN_COLOR_SPACE", String(space.code)), ("WELKIN_MESH_SMOOTH", mesh.smoothsColors ? "1" : "0")]
+            // A translucent mesh composites over a copy of what is below it (a fold shows the later
+            // triangle, not both): MeshPass's WELKIN_MESH_OVER_COPY.
+            if !opaque { defines.append(("WELKIN_MESH_OVER_COPY", "1")) }
+            let program = try program(vertex: ShaderSource(path: shaders.path("mesh.vert"), defines: defines),
+                                      fragment: ShaderSource(path: shaders.path("mesh.frag"), defines: defines))
+            let vertices: (String, [Double]) = switch mesh.vertices {
+            case .points(let p): ("points", p.flatMap { [$0.x, $0.y] })
+            case .bezier(let b): ("bezier", b.flatMap { [$0.position.x, $0.position.y, $0.leading.x, $0.leading.y, $0.top.x, $0.top.y,
+                                                         $0.trailing.x, $0.trailing.y, $0.bottom.x, $0.bottom.y] })
+            }
+            let range = MeshDraw.channelRange(mesh.colors + mesh.colorKeyframes.flatMap(\.colors))
+            let background = mesh.background.premultiplied
+            var walk: WebJSON = .null
+            if let a = mesh.animation {
+                let springSteps = MeshRandomWalk.maximumSpringSteps / max(1, scene.animatedMeshCount)
+                walk = .object([
+                    ("interval", .number(a.interval)), ("step", .number(a.step)),
+                    ("duration", .number(a.spring.duration)), ("bounce", .number(a.spring.bounce)),
+                    ("tickLimit", .number(Double(a.tickLimit(vertexCount: mesh.width * mesh.height, springSteps: springSteps)))),
+                    ("ranges", .array(a.ranges.map { r in
+                        .object([("index", .number(Double(r.index))),
+                                 ("x", r.x.map { .numbers([$0.lowerBound, $0.upperBound]) } ?? .null),
+                                 ("y", r.y.map { .numbers([$0.lowerBound, $0.upperBound]) } ?? .null)])
+                    })),
+                ])
+            }
+            layers.append(.object([
+                ("kind", .string("mesh")), ("label", .string(label(layer, index))), ("program", .number(Double(program))),
+                ("overCopy", .bool(!opaque)), ("width", .number(Double(mesh.width))), ("height", .number(Double(mesh.height))),
+                ("smooth", .bool(mesh.smoothsColors)), ("vertexKind", .string(vertices.0)), ("vertices", .numbers(vertices.1)),
+                ("keyframes", .array(keyframes.map { k in
+                    .object([("time", .number(k.time)),
+                             ("colors", .floats(k.colors.flatMap { c -> [Float] in let v = ColorMath.toInterpolationSpace(c, space); return [v.x, v.y, v.z, v.w] }))])
+                })),
+                ("opacity", .floats([Float(layer.opacity)])), ("background", .floats([background.x, background.y, background.z, background.w])),
+                ("channelLow", .floats([range.low.x, range.low.y, range.low.z])), ("channelHigh", .floats([range.high.x, range.high.y, range.high.z])),
+                ("walk", walk), ("seed", .string(String(scene.seed))),
             ]))
         }
 

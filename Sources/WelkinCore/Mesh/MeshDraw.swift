@@ -106,7 +106,7 @@ public struct MeshDraw: Sendable, Equatable {
     // MARK: colour
 
     /// 0…1 per channel, widened to take in every colour of `colors`.
-    static func channelRange(_ colors: [RGBA]) -> (low: SIMD3<Float>, high: SIMD3<Float>) {
+    public static func channelRange(_ colors: [RGBA]) -> (low: SIMD3<Float>, high: SIMD3<Float>) {
         var low = SIMD3<Float>(repeating: 0), high = SIMD3<Float>(repeating: 1)
         for c in colors {
             let v = SIMD3<Float>(Float(c.r), Float(c.g), Float(c.b))
