@@ -7,6 +7,7 @@
 #   make bench  release build, then `welkin bench`
 #   make bench-check  release build, then `welkin bench --check` on BENCH_CHECK (a regression guard: ratios
 #               measured in the same run against Tests/Bench/limits.json; CI runs it after make test)
+#   make web-check  every example export-web draws whole, in headless chromium against welkin render
 #   make sky-check  the physical sky against the brute-force atmosphere over the full grid (docs/sky.md)
 #
 # Robustness (docs/robustness.md):
@@ -35,7 +36,7 @@ APT_PACKAGES = pkg-config libpng-dev zlib1g-dev libcairo2-dev libepoxy-dev libgl
                libopenexr-dev liberfa-dev liblcms2-dev \
                glslang-tools spirv-tools spirv-cross chromium
 
-.PHONY: all deps build build-debug test sky-check run bench bench-check soak clean fuzz-build fuzz fuzz-smoke mutate test-asan reload-stress
+.PHONY: all deps build build-debug test web-check sky-check run bench bench-check soak clean fuzz-build fuzz fuzz-smoke mutate test-asan reload-stress
 
 all: build
 
@@ -81,6 +82,12 @@ build-debug: deps
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test --disable-swift-testing --skip PhysicalSkyAccuracyTests/testFullGrid
+
+# Every example `welkin export-web` draws whole, opened in headless chromium at 0, 1.5 and 7 s and
+# compared with `welkin render` (make test checks one example of each kind; CI runs this too).
+web-check: deps
+	$(SWIFT) build --build-tests
+	WELKIN_WEB_CHECK=all $(SWIFT) test --skip-build --disable-swift-testing --filter ExportWebCommandTests/testExportedExamplesMatchRenderInTheBrowser
 
 sky-check: deps
 	$(SWIFT) build --build-tests

@@ -568,6 +568,385 @@
     return copy;
   }
 
+  // ---- Particles (EmitterSimulation, ParticleStore, ParticleKernel, ParticleSnapshot, ParticleDraw:
+  // the same steps in the same float32 arithmetic, every random value the same hash) -----------
+
+  const f32 = Math.fround;
+  const DT = 1 / 120, DT32 = f32(1 / 120);
+
+  /** ParticleRandom.mix: SplitMix64's finaliser. */
+  function mix(x) {
+    let z = (x + 0x9E3779B97F4A7C15n) & MASK64;
+    z = ((z ^ (z >> 30n)) * 0xBF58476D1CE4E5B9n) & MASK64;
+    z = ((z ^ (z >> 27n)) * 0x94D049BB133111EBn) & MASK64;
+    return z ^ (z >> 31n);
+  }
+  function particleKey(seed, layer, cell, birth) {
+    let h = mix(seed);
+    h = mix(h ^ BigInt.asUintN(64, BigInt(layer)));
+    h = mix(h ^ BigInt.asUintN(64, BigInt(cell)));
+    return mix(h ^ BigInt(birth));
+  }
+  /** ParticleRandom.uniform: value `slot` of the particle with `key`, in [0, 1). */
+  function uniform(key, slot) { return Number(mix((key + BigInt(slot) * 0xD1B54A32D192ED03n) & MASK64) >> 11n) * 2 ** -53; }
+
+  /** StepConstants for damping k over dt seconds (floats). */
+  function stepConstants(k, dt) {
+    if (k > 0) {
+      const e = Math.exp(-k * dt);
+      return { decay: f32(e), b: f32((1 - e) / k), c: f32((dt - (1 - e) / k) / k) };
+    }
+    return { decay: 1, b: f32(dt), c: f32(dt * dt / 2) };
+  }
+
+  const FIELDS = ['px', 'py', 'vx', 'vy', 'age', 'lifetime', 'scale', 'spin', 'red', 'green', 'blue', 'alpha', 'phase'];
+  const EXTRA_COUNT = 13;   // ParticleStore.Extra: endScale … orbitSpeed
+
+  /** ParticleStore: one cell's live particles, struct of arrays, in birth order. */
+  class Store {
+    constructor(extras) { this.count = 0; this.capacity = 0; this.extraCount = extras ? EXTRA_COUNT : 0; this.grow(64); }
+    grow(n) {
+      if (n <= this.capacity) return;
+      const capacity = Math.max(n, this.capacity * 2);
+      for (const f of FIELDS) { const a = new Float32Array(capacity); if (this[f]) a.set(this[f].subarray(0, this.count)); this[f] = a; }
+      const b = new Uint32Array(capacity); if (this.birth) b.set(this.birth.subarray(0, this.count)); this.birth = b;
+      this.extras = Array.from({ length: this.extraCount }, (_, e) => { const a = new Float32Array(capacity); if (this.extras) a.set(this.extras[e].subarray(0, this.count)); return a; });
+      this.capacity = capacity;
+    }
+    removeDead() {
+      let kept = 0;
+      for (let i = 0; i < this.count; i++) {
+        if (!(this.age[i] < this.lifetime[i])) continue;
+        if (kept !== i) {
+          for (const f of FIELDS) this[f][kept] = this[f][i];
+          this.birth[kept] = this.birth[i];
+          for (const e of this.extras) e[kept] = e[i];
+        }
+        kept++;
+      }
+      this.count = kept;
+    }
+  }
+
+  /** ParticleKernel.advance: one step under radial and tangential acceleration (floats). */
+  function advanceForces(x, y, vx, vy, age, radial, tangential, k, ax, ay, centre, dt) {
+    const dx = f32(x - centre[0]), dy = f32(y - centre[1]);
+    const length = f32(Math.sqrt(f32(f32(dx * dx) + f32(dy * dy))));
+    const nx = length > 0 ? f32(dx / length) : 0, ny = length > 0 ? f32(dy / length) : 0;
+    const accX = f32(f32(ax + f32(nx * radial)) + f32(-ny * tangential));
+    const accY = f32(f32(ay + f32(ny * radial)) + f32(nx * tangential));
+    return [f32(f32(x + f32(vx * k.b)) + f32(accX * k.c)), f32(f32(y + f32(vy * k.b)) + f32(accY * k.c)),
+      f32(f32(vx * k.decay) + f32(accX * k.b)), f32(f32(vy * k.decay) + f32(accY * k.b)), f32(age + dt)];
+  }
+
+  /** ParticleKernel.orbit: the orbiting particle at `age` (closed form). */
+  function orbitAt(age, lifetime, start, end, angle, speed, centre) {
+    const u = lifetime > 0 ? Math.min(f32(age / lifetime), 1) : 1;
+    const r = f32(start + f32(f32(end - start) * u));
+    const rate = lifetime > 0 ? f32(f32(end - start) / lifetime) : 0;
+    const theta = angle + speed * age;
+    const dx = f32(Math.cos(theta)), dy = f32(Math.sin(theta));
+    const rs = f32(r * speed);
+    return [f32(centre[0] + f32(dx * r)), f32(centre[1] + f32(dy * r)),
+      f32(f32(dx * rate) + f32(-dy * rs)), f32(f32(dy * rate) + f32(dx * rs)), age];
+  }
+
+  /** EmitterSimulation.firstBirth: the smallest k with k / rate ≥ time. */
+  function firstBirth(time, rate) {
+    if (!(time > 0)) return 0;
+    let k = Math.ceil(time * rate);
+    if (!(k < 2 ** 63)) return 2 ** 63;
+    while (k > 0 && (k - 1) / rate >= time) k--;
+    while (k / rate < time) k++;
+    return k;
+  }
+
+  function longestLifetime(cell, layer) { return Math.max(0, cell.longestLifetime) * layer.lifetime; }
+
+  /** EmitterSimulation.init: empty at `startStep`. */
+  function newSimulation(layer, startStep) {
+    const start = startStep * DT;
+    return {
+      steps: startStep, startStep,
+      stores: layer.cells.map((c) => new Store(c.usesExtras)),
+      births: layer.cells.map((cell) => {
+        const rate = cell.birthRate * layer.birthRate;
+        return start > 0 && cell.enabled && rate > 0 && isFinite(rate) ? firstBirth(start, rate) : 0;
+      }),
+      seeds: layer.cells.map((c) => BigInt(c.seed)),
+    };
+  }
+
+  /** EmitterSimulation.birthPosition, in points. */
+  function birthPosition(layer, a, b) {
+    const [w, h] = layer.sceneSize;
+    const cx = layer.position[0] * w, cy = layer.position[1] * h;
+    const hx = layer.size[0] * w / 2, hy = layer.size[1] * h / 2;
+    switch (layer.shape) {
+      case 'point': return [cx, cy];
+      case 'line': return layer.mode === 'points' ? [cx + (a < 0.5 ? -hx : hx), cy + 0] : [cx + (a - 0.5) * 2 * hx, cy + 0];
+      case 'rectangle': {
+        if (layer.mode === 'points') { const corner = Math.floor(a * 4); return [cx + ((corner & 1) === 0 ? -hx : hx), cy + ((corner & 2) === 0 ? -hy : hy)]; }
+        if (layer.mode === 'outline') {
+          const perimeter = 4 * (hx + hy);
+          if (!(perimeter > 0)) return [cx, cy];
+          let d = a * perimeter;
+          if (d < 2 * hx) return [cx + (-hx + d), cy + -hy];
+          d -= 2 * hx;
+          if (d < 2 * hy) return [cx + hx, cy + (-hy + d)];
+          d -= 2 * hy;
+          if (d < 2 * hx) return [cx + (hx - d), cy + hy];
+          d -= 2 * hx;
+          return [cx + -hx, cy + (hy - d)];
+        }
+        return [cx + (a - 0.5) * 2 * hx, cy + (b - 0.5) * 2 * hy];
+      }
+      default: {
+        if (layer.mode === 'points') return [cx, cy];
+        const radius = layer.size[0] * w / 2;
+        const r = layer.mode === 'outline' ? radius : radius * Math.sqrt(a);
+        const theta = (layer.mode === 'outline' ? a : b) * 2 * Math.PI;
+        return [cx + Math.cos(theta) * r, cy + Math.sin(theta) * r];
+      }
+    }
+  }
+
+  /** EmitterSimulation.spawn: birth k of cell c, advanced from `born` to `end`; false if it dies first. */
+  function spawn(layer, sim, c, k, born, end) {
+    const cell = layer.cells[c], store = sim.stores[c];
+    const key = particleKey(sim.seeds[c], layer.index, c, k);
+    const u = (slot) => uniform(key, slot);
+    const sample = (mean, range, slot) => mean + (2 * u(slot) - 1) * range;
+    const lifetime = Math.max(0, sample(cell.lifetime, cell.lifetimeRange, 3)) * layer.lifetime;
+    const age = end - born;
+    if (!(age < lifetime)) return false;
+    const position = birthPosition(layer, u(1), u(2));
+    const speed = sample(cell.velocity, cell.velocityRange, 4) * layer.velocity;
+    const angle = cell.emissionLongitude + (u(5) - 0.5) * cell.emissionRange;
+    const v0 = [Math.cos(angle) * speed, Math.sin(angle) * speed];
+    const scale = Math.max(0, sample(cell.scale, cell.scaleRange, 6));
+    const spin = sample(cell.spin, cell.spinRange, 7) * layer.spin;
+    const channel = (m, r, slot, i) => f32(Math.min(Math.max(sample(m, r, slot), cell.channelLow[i]), cell.channelHigh[i]));
+    const color = [0, 1, 2, 3].map((i) => channel(cell.color[i], cell.colorRanges[i], 8 + i, i));
+    const phase = f32(u(12) * 2 * Math.PI);
+    const rest = stepConstants(cell.damping, age);
+    const ax = cell.constants[3], ay = cell.constants[4];
+    let p = [position[0] + v0[0] * rest.b + ax * rest.c, position[1] + v0[1] * rest.b + ay * rest.c];
+    let velocity = [v0[0] * rest.decay + ax * rest.b, v0[1] * rest.decay + ay * rest.b];
+    let extras = null;
+    if (cell.usesExtras) {
+      extras = new Array(EXTRA_COUNT).fill(0);
+      extras[0] = cell.endScale !== null ? f32(Math.max(0, sample(cell.endScale, cell.endScaleRange, 13))) : f32(scale);
+      const rotation = sample(cell.rotation, cell.rotationRange, 14);
+      extras[1] = f32(rotation);
+      extras[2] = cell.endRotation !== null ? f32(sample(cell.endRotation, cell.endRotationRange, 15)) : f32(rotation);
+      const endColor = cell.endColor ? [0, 1, 2, 3].map((i) => channel(cell.endColor[i], cell.endColorRanges[i], 16 + i, i)) : color;
+      for (let i = 0; i < 4; i++) extras[3 + i] = endColor[i];
+      if (cell.usesForces) {
+        const radial = f32(sample(cell.radial[0], cell.radial[1], 20)), tangential = f32(sample(cell.tangential[0], cell.tangential[1], 21));
+        extras[7] = radial; extras[8] = tangential;
+        const q = advanceForces(f32(position[0]), f32(position[1]), f32(v0[0]), f32(v0[1]), 0, radial, tangential, rest,
+          cell.constants[3], cell.constants[4], layer.centre, f32(age));
+        p = [q[0], q[1]]; velocity = [q[2], q[3]];
+      }
+      if (cell.orbit) {
+        const o = cell.orbit;
+        const start = f32(sample(o.radius[0], o.radius[1], 22));
+        const endRadius = o.endRadius !== null ? f32(sample(o.endRadius, o.endRadiusRange, 23)) : start;
+        const orbitSpeed = f32(sample(o.speed[0], o.speed[1], 24));
+        extras[9] = start; extras[10] = endRadius; extras[11] = f32(angle); extras[12] = orbitSpeed;
+        const q = orbitAt(f32(age), f32(lifetime), start, endRadius, f32(angle), orbitSpeed, layer.centre);
+        p = [q[0], q[1]]; velocity = [q[2], q[3]];
+      }
+    }
+    store.grow(store.count + 1);
+    const i = store.count++;
+    store.px[i] = p[0]; store.py[i] = p[1]; store.vx[i] = velocity[0]; store.vy[i] = velocity[1];
+    store.age[i] = age; store.lifetime[i] = lifetime; store.scale[i] = scale; store.spin[i] = spin;
+    store.red[i] = color[0]; store.green[i] = color[1]; store.blue[i] = color[2]; store.alpha[i] = color[3];
+    store.phase[i] = phase; store.birth[i] = k % 4294967296;
+    if (extras) extras.forEach((v, e) => { store.extras[e][i] = v; });
+    return true;
+  }
+
+  /** EmitterSimulation.step: move, remove the dead, then this step's births. */
+  function simulationStep(layer, sim) {
+    layer.cells.forEach((cell, c) => {
+      const s = sim.stores[c];
+      const [decay, b, cc, ax, ay] = cell.constants;
+      let anyDead = false;
+      if (cell.orbit) {
+        for (let i = 0; i < s.count; i++) {
+          const x = s.extras;
+          const q = orbitAt(f32(s.age[i] + DT32), s.lifetime[i], x[9][i], x[10][i], x[11][i], x[12][i], layer.centre);
+          s.px[i] = q[0]; s.py[i] = q[1]; s.vx[i] = q[2]; s.vy[i] = q[3]; s.age[i] = q[4];
+          if (q[4] >= s.lifetime[i]) anyDead = true;
+        }
+      } else if (cell.usesForces) {
+        const k = { decay, b, c: cc };
+        for (let i = 0; i < s.count; i++) {
+          const q = advanceForces(s.px[i], s.py[i], s.vx[i], s.vy[i], s.age[i], s.extras[7][i], s.extras[8][i], k, ax, ay, layer.centre, DT32);
+          s.px[i] = q[0]; s.py[i] = q[1]; s.vx[i] = q[2]; s.vy[i] = q[3]; s.age[i] = q[4];
+          if (q[4] >= s.lifetime[i]) anyDead = true;
+        }
+      } else {
+        const cx = f32(ax * cc), cy = f32(ay * cc), bx = f32(ax * b), by = f32(ay * b);
+        const { px, py, vx, vy, age, lifetime } = s;
+        for (let i = 0; i < s.count; i++) {
+          const u = vx[i], v = vy[i];
+          px[i] = f32(f32(px[i] + f32(u * b)) + cx);
+          py[i] = f32(f32(py[i] + f32(v * b)) + cy);
+          vx[i] = f32(f32(u * decay) + bx);
+          vy[i] = f32(f32(v * decay) + by);
+          const a = f32(age[i] + DT32);
+          age[i] = a;
+          if (a >= lifetime[i]) anyDead = true;
+        }
+      }
+      if (anyDead) s.removeDead();
+    });
+    sim.steps += 1;
+    // Births in the step just finished (EmitterSimulation.emitBirths).
+    const end = sim.steps * DT;
+    let live = sim.stores.reduce((n, s) => n + s.count, 0);
+    layer.cells.forEach((cell, c) => {
+      if (!cell.enabled) return;
+      const rate = cell.birthRate * layer.birthRate;
+      if (!(rate > 0) || !isFinite(rate)) return;
+      if (!(sim.births[c] / rate < end)) return;
+      const stop = cell.emissionDuration !== null ? Math.min(end, cell.emissionDuration) : end;
+      if (!(sim.births[c] / rate < stop)) return;
+      const oldest = end - longestLifetime(cell, layer) * (1 + 1e-9) - DT * 1e-6;
+      if (oldest > 0 && sim.births[c] / rate < oldest && live < layer.maxParticles) sim.births[c] = Math.max(sim.births[c], firstBirth(oldest, rate));
+      for (;;) {
+        const k = sim.births[c], born = k / rate;
+        if (!(born < stop) || !(k < 2 ** 63)) break;
+        if (live >= layer.maxParticles) { sim.births[c] = firstBirth(stop, rate); break; }
+        sim.births[c] = k + 1;
+        if (spawn(layer, sim, c, k, born, end)) live += 1;
+      }
+    });
+  }
+
+  /** EmitterSimulation.steps(at:prewarm:). */
+  function stepsAt(time, prewarm) {
+    const t = (time + prewarm) * 120;
+    if (!(t > 0)) return 0;
+    return Math.floor(Math.min(t + 1e-7, 2147483647));
+  }
+
+  /** SimulationPlan.start(for:). */
+  function planStart(plan, target) {
+    if (plan.exact && plan.lifetimeSteps !== null) return Math.max(0, target - plan.lifetimeSteps);
+    if (target < 2 * plan.historySteps) return 0;
+    return Math.floor((target - plan.historySteps) / plan.historySteps) * plan.historySteps;
+  }
+
+  /** The layer's simulation at `time`: continued when the plan allows (playing forward), else afresh. */
+  function simulationAt(layer, time) {
+    const target = stepsAt(time, layer.prewarm), plan = layer.plan;
+    let sim = layer.simulation;
+    const start = planStart(plan, target);
+    const continues = sim && sim.steps <= target && (plan.exact && plan.lifetimeSteps !== null
+      ? (sim.startStep === 0 || sim.startStep + plan.lifetimeSteps <= target) && sim.steps >= start
+      : sim.startStep === start);
+    if (!continues) sim = layer.simulation = newSimulation(layer, start);
+    while (sim.steps < target) simulationStep(layer, sim);
+    return sim;
+  }
+
+  function ramp(values, u) {
+    const n = values.length;
+    if (n === 1) return values[0];
+    const x = (u > 0 ? Math.min(u, 1) : 0) * (n - 1);
+    const i = Math.min(Math.floor(x), n - 2), f = x - i;
+    return values[i] + (values[i + 1] - values[i]) * f;
+  }
+
+  /** ParticleSnapshot and ParticleDraw.instance: store index i as a sprite instance (10 floats), or false. */
+  function spriteInstance(layer, cell, s, i, sizeScale, scale, out, o) {
+    const age = s.age[i], lifetime = s.lifetime[i];
+    const u = lifetime > 0 ? Math.min(age / lifetime, 1) : 1;
+    let x = s.px[i];
+    const y = s.py[i];
+    const [amplitude0, frequency, endAmplitude] = cell.sway;
+    if (amplitude0 !== 0) x += amplitude0 * (1 + (endAmplitude - 1) * u) * Math.cos(2 * Math.PI * frequency * age + s.phase[i]);
+    const extended = s.extras.length > 0;
+    const interpolate = (start, e) => (extended ? start + (s.extras[e][i] - start) * u : start);
+    let sc = layer.scale * Math.max(0, interpolate(s.scale[i], 0) + cell.scaleSpeed * age);
+    if (cell.scaleOverLife) sc *= Math.max(0, ramp(cell.scaleOverLife, u));
+    const clamp = (v) => v.map((c, k) => Math.min(Math.max(c, cell.channelLow[k]), cell.channelHigh[k]));
+    let color = clamp([interpolate(s.red[i], 3) + cell.colorSpeeds[0] * age, interpolate(s.green[i], 4) + cell.colorSpeeds[1] * age,
+      interpolate(s.blue[i], 5) + cell.colorSpeeds[2] * age, interpolate(s.alpha[i], 6) + cell.colorSpeeds[3] * age]);
+    if (cell.colorOverLife) {
+      const values = cell.colorOverLife;
+      color = color.map((c, k) => c * ramp(values.map((v) => v[k]), u));
+    }
+    let angle = s.spin[i] * age;
+    if (extended) { const start = s.extras[1][i]; angle += start + (s.extras[2][i] - start) * u; }
+    if (cell.alphaOverLife) color[3] *= Math.min(Math.max(ramp(cell.alphaOverLife, u), 0), 1);
+    color = clamp(color);
+    // ParticleDraw.instance
+    const alpha = f32(color[3] * layer.opacity);
+    const width = f32(f32(cell.spriteSize * sc) * sizeScale);
+    if (!(alpha > 0) || !(width > 0)) return false;
+    let sx = width, ax = f32(Math.cos(angle)), ay = f32(Math.sin(angle));
+    if (cell.sprite === 'streak') {
+      const vx = s.vx[i], vy = s.vy[i];
+      const speed = Math.sqrt(vx * vx + vy * vy);
+      sx = f32(width + f32(f32(speed * cell.streakDuration) * sizeScale));
+      if (speed > 0) { ax = f32(vx / speed); ay = f32(vy / speed); } else { ax = 1; ay = 0; }
+    }
+    const values = [f32(f32(color[0]) * alpha), f32(f32(color[1]) * alpha), f32(f32(color[2]) * alpha), alpha,
+      f32(f32(x) * scale[0]), f32(f32(y) * scale[1]), sx, width, ax, ay];
+    if (!values.every(isFinite)) return false;
+    out.set(values, o);
+    return true;
+  }
+
+  function drawEmitter(layer, t, size) {
+    const sim = simulationAt(layer, t);
+    const pixelScale = [size[0] / data.size[0], size[1] / data.size[1]];
+    const sizeScale = f32(Math.sqrt(pixelScale[0] * pixelScale[1])), scale = [f32(pixelScale[0]), f32(pixelScale[1])];
+    if (!layer.gl) {
+      const vao = gl.createVertexArray(), buffer = gl.createBuffer();
+      gl.bindVertexArray(vao);
+      gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+      [[0, 4, 0], [1, 2, 16], [2, 2, 24], [3, 2, 32]].forEach(([location, components, offset]) => {
+        gl.enableVertexAttribArray(location);
+        gl.vertexAttribPointer(location, components, gl.FLOAT, false, 40, offset);
+        gl.vertexAttribDivisor(location, 1);
+      });
+      gl.bindVertexArray(null);
+      layer.gl = { vao, buffer };
+    }
+    gl.blendFunc(gl.ONE, layer.renderMode === 'additive' ? gl.ONE : gl.ONE_MINUS_SRC_ALPHA);
+    gl.bindVertexArray(layer.gl.vao);
+    gl.bindBuffer(gl.ARRAY_BUFFER, layer.gl.buffer);
+    layer.cells.forEach((cell, c) => {
+      const s = sim.stores[c];
+      if (s.count === 0) return;
+      // Birth order (ParticleStore.birthOrder), newest first for oldestLast.
+      let order = null;
+      for (let i = 1; i < s.count; i++) if (!(s.birth[i - 1] < s.birth[i])) { order = Array.from({ length: s.count }, (_, k) => k).sort((a, b) => s.birth[a] - s.birth[b]); break; }
+      const instances = new Float32Array(10 * s.count);
+      let n = 0;
+      for (let k = 0; k < s.count; k++) {
+        const j = layer.renderMode === 'oldestLast' ? s.count - 1 - k : k;
+        if (spriteInstance(layer, cell, s, order ? order[j] : j, sizeScale, scale, instances, 10 * n)) n++;
+      }
+      if (n === 0) return;
+      const p = programs[cell.program];
+      gl.useProgram(p.program);
+      set2f(p, 'u_pixelSize', size[0], size[1]);
+      set1f(p, 'u_blurFraction', cell.blurFraction[0]);
+      gl.bufferData(gl.ARRAY_BUFFER, instances.subarray(0, 10 * n), gl.STREAM_DRAW);
+      gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, n);
+    });
+    gl.bindVertexArray(null);
+    gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
+  }
+
   // ---- Drawing --------------------------------------------------------------------------------
 
   let programs = [], textures = [], accumulation = null, layerTarget = null;
@@ -671,6 +1050,7 @@
       if (layer.kind === 'gradient') drawGradient(layer, size, scale);
       else if (layer.kind === 'shader') drawShader(layer, t, size, scale);
       else if (layer.kind === 'mesh') drawMesh(layer, t, size);
+      else if (layer.kind === 'emitter') drawEmitter(layer, t, size);
     }
     // The resolve pass: the accumulation through the output transform and the dither into the canvas.
     const r = programs[data.resolve];
@@ -811,7 +1191,7 @@
     e.preventDefault();
     programs = [];
     copy = null;
-    for (const layer of data.layers) delete layer.gl;
+    for (const layer of data.layers) delete layer.gl;   // simulations stay: they are not GL state
   });
   canvas.addEventListener('webglcontextrestored', () => { start(); });
 

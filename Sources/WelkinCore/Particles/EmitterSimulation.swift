@@ -78,7 +78,7 @@ public final class EmitterSimulation {
             CellKinematics(motion: cell.orbit != nil ? .orbit : cell.usesForces ? .forces : .ballistic,
                            constants: k, centre: centre)
         }
-        cellSeeds = layer.cells.indices.map { ParticleRandom.mix(seed ^ ParticleRandom.mix(layer.seed &+ UInt64($0))) }
+        cellSeeds = layer.cells.indices.map { Self.cellSeed(seed: seed, layerSeed: layer.seed, cell: $0) }
         channelRanges = layer.cells.map(\.channelRange)
     }
 
@@ -89,6 +89,11 @@ public final class EmitterSimulation {
         steps = other.steps; births = other.births; droppedBirths = other.droppedBirths
         constants = other.constants; kinematics = other.kinematics; cellSeeds = other.cellSeeds
         channelRanges = other.channelRanges
+    }
+
+    /// The random stream seed of cell `cell` of an emitter with seed `layerSeed` in a scene with `seed`.
+    public static func cellSeed(seed: UInt64, layerSeed: UInt64, cell: Int) -> UInt64 {
+        ParticleRandom.mix(seed ^ ParticleRandom.mix(layerSeed &+ UInt64(cell)))
     }
 
     /// A deep copy.
