@@ -537,10 +537,10 @@
     if (layer.overCopy) {
       // What is below the mesh, copied: the mesh composites over it with blending off.
       const below = copyTarget();   // made first: making a target unbinds the framebuffers
-      gl.bindFramebuffer(gl.READ_FRAMEBUFFER, accumulation.framebuffer);
+      gl.bindFramebuffer(gl.READ_FRAMEBUFFER, current.framebuffer);
       gl.bindFramebuffer(gl.DRAW_FRAMEBUFFER, below.framebuffer);
       gl.blitFramebuffer(0, 0, size[0], size[1], 0, 0, size[0], size[1], gl.COLOR_BUFFER_BIT, gl.NEAREST);
-      gl.bindFramebuffer(gl.FRAMEBUFFER, accumulation.framebuffer);
+      gl.bindFramebuffer(gl.FRAMEBUFFER, current.framebuffer);
       gl.disable(gl.BLEND);
       bindTexture(2, below.texture);
     }
@@ -559,7 +559,7 @@
   }
 
   let copy = null;
-  /** The copy of the accumulation a translucent mesh composites over (made on first use). */
+  /** The copy of the target below a translucent mesh, which it composites over (made on first use). */
   function copyTarget() {
     if (!copy || copy.width !== accumulation.width || copy.height !== accumulation.height) {
       freeTarget(copy);
@@ -1021,9 +1021,9 @@
     gl.drawArrays(gl.TRIANGLES, 0, 3);
     for (let i = 0; i < 4; i++) { gl.bindSampler(i, null); }
 
-    // layer.frag: clamp, premultiply, × opacity, blended into the accumulation.
+    // layer.frag: clamp, premultiply, × opacity, blended into the target.
     const c = programs[layer.composite];
-    gl.bindFramebuffer(gl.FRAMEBUFFER, accumulation.framebuffer);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, current.framebuffer);
     gl.enable(gl.BLEND);
     gl.useProgram(c.program);
     set2f(c, 'u_pixelSize', size[0], size[1]);
@@ -1031,6 +1031,161 @@
     set1i(c, 'u_layer', 4);
     set1f(c, 'u_opacity', layer.opacity[0]);
     gl.drawArrays(gl.TRIANGLES, 0, 3);
+  }
+
+  // ---- Text (TextPass: glyph quads on whole pixels, coverage copied from the atlas) -------------
+
+  /** The index in data.fixedScales of the canvas's scale (a page with text draws at one of them). */
+  function scaleIndex(size) {
+    return data.fixedScales ? Math.max(0, data.fixedScales.indexOf(Math.round(size[0] / data.size[0]))) : 0;
+  }
+
+  function drawText(layer, size) {
+    const L = layer.layouts[scaleIndex(size)];
+    if (!L || !L.quads.length) return;
+    const p = programs[layer.program];
+    if (!L.gl) {
+      const atlas = gl.createTexture();
+      gl.bindTexture(gl.TEXTURE_2D, atlas);
+      gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+      gl.texImage2D(gl.TEXTURE_2D, 0, gl.R8UI, L.width, L.height, 0, gl.RED_INTEGER, gl.UNSIGNED_BYTE, L.pixels);
+      gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
+      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+      const vao = gl.createVertexArray(), buffer = gl.createBuffer();
+      gl.bindVertexArray(vao);
+      gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+      gl.bufferData(gl.ARRAY_BUFFER, new Int32Array(L.quads), gl.STATIC_DRAW);
+      for (let location = 0; location < 3; location++) {
+        gl.enableVertexAttribArray(location);
+        gl.vertexAttribIPointer(location, 2, gl.INT, 24, 8 * location);
+        gl.vertexAttribDivisor(location, 1);
+      }
+      gl.bindVertexArray(null);
+      L.gl = { atlas, vao };
+    }
+    gl.useProgram(p.program);
+    set2f(p, 'u_pixelSize', size[0], size[1]);
+    set4f(p, 'u_color', layer.color);
+    bindTexture(1, L.gl.atlas);
+    set1i(p, 'u_atlas', 1);
+    gl.bindVertexArray(L.gl.vao);
+    gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, L.quads.length / 6);
+    gl.bindVertexArray(null);
+  }
+
+  /** Inflates every text layout's atlas (zlib, as embedded) before the first frame. */
+  async function inflateAtlases() {
+    const layouts = [];
+    const visit = (n) => {
+      if (n.kind === 'text') for (const L of n.layouts) if (L) layouts.push(L);
+      if (n.kind === 'group') { n.layers.forEach(visit); if (n.mask) visit(n.mask); }
+    };
+    data.layers.forEach(visit);
+    await Promise.all(layouts.map(async (L) => {
+      if (L.pixels) return;
+      const stream = new Blob([decodeBase64(L.atlas)]).stream().pipeThrough(new DecompressionStream('deflate'));
+      L.pixels = new Uint8Array(await new Response(stream).arrayBuffer());
+    }));
+  }
+
+  // ---- Groups (GroupPass: layers and mask offscreen, the shadow's blur, the composite) -----------
+
+  const groupTargets = [];
+  let blurTargets = null;
+
+  /** The content and mask targets of nesting depth `depth`, cleared transparent. */
+  function groupTarget(depth, size, masked) {
+    let g = groupTargets[depth];
+    if (!g || g.content.width !== size[0] || g.content.height !== size[1]) {
+      if (g) { freeTarget(g.content); freeTarget(g.mask); }
+      g = groupTargets[depth] = { content: makeTarget(size[0], size[1], accumulationFormat), mask: null };
+    }
+    if (masked && !g.mask) g.mask = makeTarget(size[0], size[1], accumulationFormat);
+    for (const t of masked ? [g.content, g.mask] : [g.content]) {
+      gl.bindFramebuffer(gl.FRAMEBUFFER, t.framebuffer);
+      gl.clearColor(0, 0, 0, 0);
+      gl.clear(gl.COLOR_BUFFER_BIT);
+    }
+    return g;
+  }
+
+  function groupInputs(p, g, masked, size) {
+    gl.useProgram(p.program);
+    set2f(p, 'u_pixelSize', size[0], size[1]);
+    bindTexture(1, g.content.texture);
+    bindTexture(2, masked ? g.mask.texture : null);
+    set1i(p, 'u_content', 1);
+    set1i(p, 'u_mask', 2);
+    set4f(p, 'u_inverse', [1, 0, 0, 1]);
+    set2f(p, 'u_inverseOffset', 0, 0);
+  }
+
+  function drawGroup(layer, t, size, scale, depth) {
+    const parent = current;
+    const masked = !!layer.mask;
+    const g = groupTarget(depth, size, masked);
+    current = g.content;
+    for (const child of layer.layers) drawNode(child, t, size, scale, depth + 1);
+    if (masked) { current = g.mask; drawNode(layer.mask, t, size, scale, depth + 1); }
+    gl.disable(gl.BLEND);
+    let blurred = null;
+    const shadow = layer.shadow ? layer.shadow[scaleIndex(size)] : null;
+    if (shadow) {
+      if (!blurTargets || blurTargets[0].width !== size[0] || blurTargets[0].height !== size[1]) {
+        if (blurTargets) blurTargets.forEach(freeTarget);
+        blurTargets = [makeTarget(size[0], size[1], gl.R32F), makeTarget(size[0], size[1], gl.R32F)];
+      }
+      const [h, v] = blurTargets;
+      gl.bindFramebuffer(gl.FRAMEBUFFER, v.framebuffer);
+      groupInputs(programs[layer.alpha], g, masked, size);
+      gl.drawArrays(gl.TRIANGLES, 0, 3);
+      for (const [name, target, weights, source] of [['horizontal', h, shadow.horizontal, v], ['vertical', v, shadow.vertical, h]]) {
+        gl.bindFramebuffer(gl.FRAMEBUFFER, target.framebuffer);
+        const p = programs[layer[name]];
+        groupInputs(p, g, masked, size);
+        bindTexture(3, source.texture);
+        set1i(p, 'u_horizontal', 3);
+        set1fv(p, 'u_weights', weights);
+        set1i(p, 'u_taps', weights.length - 1);
+        gl.drawArrays(gl.TRIANGLES, 0, 3);
+        bindTexture(3, null);
+      }
+      blurred = v;
+    }
+    current = parent;
+    gl.bindFramebuffer(gl.FRAMEBUFFER, parent.framebuffer);
+    gl.enable(gl.BLEND);
+    gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
+    const p = programs[layer.composite];
+    groupInputs(p, g, masked, size);
+    bindTexture(3, blurred ? blurred.texture : null);
+    set1i(p, 'u_shadow', 3);
+    const u = p.uniforms.u_shadowOffset;
+    if (u) gl.uniform2i(u.location, shadow ? shadow.offset[0] : 0, shadow ? shadow.offset[1] : 0);
+    set4f(p, 'u_shadowColor', shadow ? shadow.color : [0, 0, 0, 0]);
+    set1f(p, 'u_opacity', layer.opacity[0]);
+    gl.drawArrays(gl.TRIANGLES, 0, 3);
+    for (const unit of [1, 2, 3]) bindTexture(unit, null);
+  }
+
+  // ---- The frame ------------------------------------------------------------------------------
+
+  /** The target layers are drawn into: the accumulation, or a group's content or mask. */
+  let current = null;
+
+  function drawNode(layer, t, size, scale, depth) {
+    gl.bindFramebuffer(gl.FRAMEBUFFER, current.framebuffer);
+    gl.enable(gl.BLEND);
+    gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
+    switch (layer.kind) {
+      case 'gradient': drawGradient(layer, size, scale); break;
+      case 'shader': drawShader(layer, t, size, scale); break;
+      case 'mesh': drawMesh(layer, t, size); break;
+      case 'emitter': drawEmitter(layer, t, size); break;
+      case 'text': drawText(layer, size); break;
+      case 'group': drawGroup(layer, t, size, scale, depth); break;
+    }
   }
 
   /** Draws the scene at time t into the canvas. */
@@ -1043,15 +1198,8 @@
     gl.disable(gl.BLEND);
     gl.clearColor(bg[0], bg[1], bg[2], bg[3]);
     gl.clear(gl.COLOR_BUFFER_BIT);
-    gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
-    for (const layer of data.layers) {
-      gl.bindFramebuffer(gl.FRAMEBUFFER, accumulation.framebuffer);
-      gl.enable(gl.BLEND);
-      if (layer.kind === 'gradient') drawGradient(layer, size, scale);
-      else if (layer.kind === 'shader') drawShader(layer, t, size, scale);
-      else if (layer.kind === 'mesh') drawMesh(layer, t, size);
-      else if (layer.kind === 'emitter') drawEmitter(layer, t, size);
-    }
+    current = accumulation;
+    for (const layer of data.layers) drawNode(layer, t, size, scale, 0);
     // The resolve pass: the accumulation through the output transform and the dither into the canvas.
     const r = programs[data.resolve];
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
@@ -1062,8 +1210,15 @@
     set1i(r, 'u_destination', 0);
     set4f(r, 'u_background', bg);
     gl.drawArrays(gl.TRIANGLES, 0, 3);
+    // Nothing stays bound that a later pass could read while drawing into it.
+    for (let unit = 0; unit < 5; unit++) bindTexture(unit, null);
     document.documentElement.dataset.welkinTime = String(t);
   }
+
+  /** Whether any layer, at any depth, is a user shader (it draws into its own float target first). */
+  const hasShaders = (function any(nodes) {
+    return nodes.some((n) => n.kind === 'shader' || (n.kind === 'group' && (any(n.layers) || (n.mask && any([n.mask])))));
+  })(data.layers);
 
   // ---- Size and framing -----------------------------------------------------------------------
 
@@ -1078,7 +1233,13 @@
     const fitWidth = Math.min(w, h * sw / sh), coverWidth = Math.max(w, h * sw / sh);
     const cssWidth = framing === 'cover' ? coverWidth : framing === 'stretch' ? w : fitWidth;
     const cssHeight = framing === 'stretch' ? h : cssWidth * sh / sw;
-    const pw = Math.max(1, Math.round(cssWidth * dpr)), ph = Math.max(1, Math.round(cssHeight * dpr));
+    let pw = Math.max(1, Math.round(cssWidth * dpr)), ph = Math.max(1, Math.round(cssHeight * dpr));
+    if (data.fixedScales) {
+      // Text layouts and shadow kernels exist for these scales: draw at the smallest that holds the
+      // window's pixels (the largest when none does) and let the browser fit the canvas to the box.
+      const k = data.fixedScales.find((s) => sw * s >= pw - 0.5 && sh * s >= ph - 0.5) || data.fixedScales[data.fixedScales.length - 1];
+      pw = sw * k; ph = sh * k;
+    }
     canvas.style.width = cssWidth + 'px';
     canvas.style.height = cssHeight + 'px';
     if (canvas.width === pw && canvas.height === ph && accumulation) return;
@@ -1087,7 +1248,7 @@
     freeTarget(accumulation);
     freeTarget(layerTarget);
     accumulation = makeTarget(pw, ph, accumulationFormat);
-    layerTarget = data.layers.some((l) => l.kind === 'shader') ? makeTarget(pw, ph, gl.RGBA32F) : null;
+    layerTarget = hasShaders ? makeTarget(pw, ph, gl.RGBA32F) : null;
   }
 
   // Bars (contain) in the scene's background colour.
@@ -1191,7 +1352,14 @@
     e.preventDefault();
     programs = [];
     copy = null;
-    for (const layer of data.layers) delete layer.gl;   // simulations stay: they are not GL state
+    groupTargets.length = 0;
+    blurTargets = null;
+    const forget = (n) => {
+      delete n.gl;   // simulations stay: they are not GL state
+      if (n.layouts) for (const L of n.layouts) if (L) delete L.gl;
+      if (n.kind === 'group') { n.layers.forEach(forget); if (n.mask) forget(n.mask); }
+    };
+    data.layers.forEach(forget);
   });
   canvas.addEventListener('webglcontextrestored', () => { start(); });
 
@@ -1200,6 +1368,7 @@
     for (const key in samplers) delete samplers[key];
     programs = data.programs.map(link);
     textures = await loadTextures();
+    await inflateAtlases();
     if (clock.playing) clock.origin = { at: performance.now(), time: clock.time };
     layout();
     draw(now());

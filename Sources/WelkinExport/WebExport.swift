@@ -57,7 +57,7 @@ public enum WebExport {
     public static func page(_ scene: Scene, shaders: ShaderLibrary, options: Options = Options()) throws -> Page {
         var b = Builder(scene: scene, shaders: shaders, options: options)
         for (index, layer) in scene.layers.enumerated() {
-            try b.add(layer, index: index)
+            if let node = try b.node(layer, index: index, path: "layers[\(index)]") { b.layers.append(node) }
         }
         if scene.weather != nil {
             b.warnings.append("weather: not exported yet: the weather's rain and snow are left out of the page")
@@ -78,6 +78,9 @@ public enum WebExport {
             ("textures", .array(b.textures.map(\.json))),
             ("layers", .array(b.layers)),
             ("resolve", .number(Double(resolve))),
+            // Text layouts and shadow kernels are made for these pixel scales of the scene's size; a
+            // page that has them draws at one of them and lets the browser fit the canvas.
+            ("fixedScales", b.usesFixedScales ? .numbers(Builder.fixedScales.map(Double.init)) : .null),
             ("warnings", .array(b.warnings.map(WebJSON.string))),
         ])
         let html = document(title: scene.name, data: data.text, runtime: runtime, controls: options.controls)
@@ -165,40 +168,143 @@ public enum WebExport {
             return textures.count - 1
         }
 
-        func label(_ layer: Layer, _ index: Int) -> String {
-            "layers[\(index)] (\(layer.content.typeName)\(layer.name.map { " \"\($0)\"" } ?? ""))"
+        /// The pixel scales (of the scene's size) a page with text or shadows draws at.
+        static let fixedScales = [1, 2, 3]
+        /// Whether the page has scale-bound values (text layouts, shadow kernels).
+        var usesFixedScales = false
+
+        func label(_ layer: Layer, _ path: String) -> String {
+            "\(path) (\(layer.content.typeName)\(layer.name.map { " \"\($0)\"" } ?? ""))"
         }
 
-        mutating func leaveOut(_ layer: Layer, _ index: Int, _ why: String) {
-            warnings.append("\(label(layer, index)): not exported yet: \(why); left out of the page")
+        mutating func leaveOut(_ layer: Layer, _ path: String, _ why: String) -> WebJSON? {
+            warnings.append("\(label(layer, path)): not exported yet: \(why); left out of the page")
+            return nil
         }
 
-        mutating func add(_ layer: Layer, index: Int) throws {
-            if layer.transform != nil { return leaveOut(layer, index, "a layer with a transform") }
-            if layer.shadow != nil { return leaveOut(layer, index, "a layer with a shadow") }
-            if layer.opacityAnimation != nil { return leaveOut(layer, index, "an animated opacity") }
+        /// The page's node of `layer` (at JSON path `path`; `index`: its top-level layer's position),
+        /// or nil, with a warning, when the page cannot draw it yet.
+        mutating func node(_ layer: Layer, index: Int, path: String) throws -> WebJSON? {
+            if layer.transform != nil { return leaveOut(layer, path, "a layer with a transform") }
+            if layer.opacityAnimation != nil { return leaveOut(layer, path, "an animated opacity") }
+            if let shadow = layer.shadow {
+                // Frame.shadowed: a group of one, carrying the shadow and the layer's opacity, around
+                // the content at opacity 1.
+                guard case .constant = shadow.color, case .constant = shadow.radius, case .constant = shadow.opacity else {
+                    return leaveOut(layer, path, "an animated shadow")
+                }
+                if !(layer.content is GroupLayer) {
+                    var inner = layer
+                    inner.shadow = nil
+                    inner.opacity = 1
+                    guard let content = try node(inner, index: index, path: path) else { return nil }
+                    return try groupNode(label: label(layer, path), layers: [content], mask: nil, invert: false, opacity: layer.opacity, shadow: shadow)
+                }
+            }
+            if let group = layer.content as? GroupLayer {
+                var children: [WebJSON] = []
+                for (i, child) in group.layers.enumerated() {
+                    if let n = try node(child, index: index, path: "\(path).layers[\(i)]") { children.append(n) }
+                }
+                var mask: WebJSON?
+                if let m = group.mask {
+                    guard let n = try node(m, index: index, path: "\(path).mask") else {
+                        return leaveOut(layer, path, "a group whose mask is not exported")
+                    }
+                    mask = n
+                }
+                return try groupNode(label: label(layer, path), layers: children, mask: mask, invert: group.invertsMask, opacity: layer.opacity,
+                                 shadow: layer.shadow)
+            }
             if let gradient = layer.content as? Gradient {
-                if gradient.animation != nil { return leaveOut(layer, index, "an animated gradient") }
-                return try add(gradient, layer: layer, index: index)
+                if gradient.animation != nil { return leaveOut(layer, path, "an animated gradient") }
+                return try node(gradient, layer: layer, path: path)
             }
             if let mesh = layer.content as? MeshGradient {
                 if mesh.pointAnimations != nil || mesh.colorAnimations != nil {
-                    return leaveOut(layer, index, "a mesh whose vertices or colours animate by keyframes")
+                    return leaveOut(layer, path, "a mesh whose vertices or colours animate by keyframes")
                 }
-                return try add(mesh, layer: layer, index: index)
+                return try node(mesh, layer: layer, path: path)
+            }
+            if let text = layer.content as? TextLayer {
+                guard case .constant(let color) = text.color else { return leaveOut(layer, path, "text whose colour animates") }
+                guard text.template.parts.allSatisfy({ if case .text = $0 { true } else { false } }) else {
+                    return leaveOut(layer, path, "text that shows the clock (its string changes; the page has no font engine)")
+                }
+                return try node(text, color: color, layer: layer, path: path)
             }
             if let emitter = layer.content as? EmitterLayer {
-                if emitter.cells.contains(where: { $0.sprite == .image }) { return leaveOut(layer, index, "an emitter with image sprites") }
-                return try add(emitter, layer: layer, index: index)
+                if emitter.cells.contains(where: { $0.sprite == .image }) { return leaveOut(layer, path, "an emitter with image sprites") }
+                return try node(emitter, layer: layer, index: index, path: path)
             }
             if let shader = layer.content as? ShaderLayer {
-                if shader.isMultipass { return leaveOut(layer, index, "a shader with buffers (\(shader.buffers.map(\.name).joined(separator: ", ")))") }
-                return try add(shader, layer: layer, index: index)
+                if shader.isMultipass { return leaveOut(layer, path, "a shader with buffers (\(shader.buffers.map(\.name).joined(separator: ", ")))") }
+                return try node(shader, layer: layer, path: path)
             }
-            leaveOut(layer, index, "this kind of layer")
+            return leaveOut(layer, path, "this kind of layer")
         }
 
-        mutating func add(_ gradient: Gradient, layer: Layer, index: Int) throws {
+        /// A group: its layers into a float target, its mask into another, then (with a shadow) the
+        /// masked alpha blurred, and the composite (GroupPass; group.frag, group-blur.frag).
+        mutating func groupNode(label: String, layers: [WebJSON], mask: WebJSON?, invert: Bool, opacity: Double, shadow: Shadow?) throws -> WebJSON {
+            usesFixedScales = usesFixedScales || shadow != nil
+            let masked = mask != nil
+            /// GroupPass.Variant's defines for one stage.
+            func stage(_ name: String) throws -> WebJSON {
+                let blur = name == "horizontal" || name == "vertical"
+                var defines = [("WELKIN_GROUP_MASK", masked && !blur ? "1" : "0"), ("WELKIN_GROUP_INVERT", masked && invert && !blur ? "1" : "0"),
+                               ("WELKIN_GROUP_TRANSFORMED", "0")]
+                switch name {
+                case "alpha": defines.append(("WELKIN_BLUR_ALPHA", "1"))
+                case "horizontal": defines += [("WELKIN_BLUR_ALPHA", "0"), ("WELKIN_BLUR_HORIZONTAL", "1")]
+                case "vertical": defines += [("WELKIN_BLUR_ALPHA", "0"), ("WELKIN_BLUR_HORIZONTAL", "0")]
+                default: defines.append(("WELKIN_GROUP_SHADOW", shadow != nil ? "1" : "0"))
+                }
+                let file = name == "composite" ? "group.frag" : "group-blur.frag"
+                return .number(Double(try program(vertex: WebPrograms.fullScreenVertex(shaders), fragment: ShaderSource(path: shaders.path(file), defines: defines))))
+            }
+            var members: [(String, WebJSON)] = [
+                ("kind", .string("group")), ("label", .string(label)), ("layers", .array(layers)), ("mask", mask ?? .null),
+                ("opacity", .floats([Float(opacity)])), ("composite", try stage("composite")),
+            ]
+            if let shadow {
+                members += [("alpha", try stage("alpha")), ("horizontal", try stage("horizontal")), ("vertical", try stage("vertical"))]
+                // ShadowDraw at each fixed scale: colour, whole-pixel offset, the two kernels.
+                members.append(("shadow", .array(Self.fixedScales.map { k in
+                    let d = ShadowDraw(shadow, time: 0, scale: SIMD2(Double(k), Double(k)), space: scene.colorSpace)
+                    return .object([("color", .floats([d.color.x, d.color.y, d.color.z, d.color.w])),
+                                    ("offset", .numbers([Double(d.offset.x), Double(d.offset.y)])),
+                                    ("horizontal", .floats(Array(d.horizontalWeights.prefix(ShadowDraw.maximumTaps + 1)))),
+                                    ("vertical", .floats(Array(d.verticalWeights.prefix(ShadowDraw.maximumTaps + 1))))])
+                })))
+            }
+            return .object(members)
+        }
+
+        /// Static text: its glyph quads and coverage atlas at each fixed scale, drawn by text.vert/.frag.
+        mutating func node(_ text: TextLayer, color: RGBA, layer: Layer, path: String) throws -> WebJSON? {
+            usesFixedScales = true
+            let program = try program(vertex: shaders.source("text.vert"), fragment: shaders.source("text.frag"))
+            var layouts: [WebJSON] = []
+            for k in Self.fixedScales {
+                let size = scene.size &* k
+                let draw = TextDraw(text, opacity: layer.opacity, time: 0, clock: scene.clock(at: 0), pixelSize: size,
+                                    scale: SIMD2(Double(k), Double(k)), path: path, space: scene.colorSpace)
+                if let error = draw.error { throw Failure(description: error.message) }
+                guard let atlas = draw.atlas else { layouts.append(.null); continue }
+                let compressed = try PNGColor.deflate(atlas.pixels)
+                layouts.append(.object([
+                    ("quads", .numbers(draw.quads.flatMap { [Double($0.origin.x), Double($0.origin.y), Double($0.size.x), Double($0.size.y),
+                                                             Double($0.atlasOrigin.x), Double($0.atlasOrigin.y)] })),
+                    ("atlas", .string(Base64.encode(compressed))), ("width", .number(Double(atlas.width))), ("height", .number(Double(atlas.height))),
+                ]))
+            }
+            let c = color.premultiplied * Float(layer.opacity)
+            return .object([("kind", .string("text")), ("label", .string(label(layer, path))), ("program", .number(Double(program))),
+                            ("color", .floats([c.x, c.y, c.z, c.w])), ("layouts", .array(layouts))])
+        }
+
+        mutating func node(_ gradient: Gradient, layer: Layer, path: String) throws -> WebJSON? {
             // The draw at the scene's size: its stops and kind do not depend on the size.
             let draw = GradientDraw(gradient, opacity: layer.opacity, sceneColorSpace: scene.colorSpace, pixelSize: scene.size, scale: SIMD2(1, 1))
             let program = try program(vertex: WebPrograms.fullScreenVertex(shaders),
@@ -209,17 +315,17 @@ public enum WebExport {
             case .elliptical(let c, let f0, let f1): ("elliptical", [c.x, c.y], [f0, f1])
             case .angular(let c, let a0, let a1): ("angular", [c.x, c.y], [a0, a1])
             }
-            layers.append(.object([
-                ("kind", .string("gradient")), ("label", .string(label(layer, index))), ("program", .number(Double(program))),
+            return .object([
+                ("kind", .string("gradient")), ("label", .string(label(layer, path))), ("program", .number(Double(program))),
                 ("shape", .string(shape)), ("points", .numbers(points)), ("numbers", .numbers(numbers)),
                 ("locations", .floats(draw.stops.locations)), ("colors", .floats(draw.stops.colors.flatMap { [$0.x, $0.y, $0.z, $0.w] })),
                 ("opacity", .floats([draw.opacity])),
-            ]))
+            ])
         }
 
         /// A mesh gradient: its vertices, walk and colour keyframes; the page computes MeshDraw's
         /// patches, colour coefficients and triangles each frame (web-runtime.js, "Meshes").
-        mutating func add(_ mesh: MeshGradient, layer: Layer, index: Int) throws {
+        mutating func node(_ mesh: MeshGradient, layer: Layer, path: String) throws -> WebJSON? {
             let space = mesh.colorSpace ?? scene.colorSpace
             let keyframes = [MeshColorKeyframe(time: 0, colors: mesh.colors)] + mesh.colorKeyframes
             let opaque = layer.opacity == 1 && keyframes.allSatisfy { $0.colors.allSatisfy { $0.a == 1 } }
@@ -250,8 +356,8 @@ public enum WebExport {
                     })),
                 ])
             }
-            layers.append(.object([
-                ("kind", .string("mesh")), ("label", .string(label(layer, index))), ("program", .number(Double(program))),
+            return .object([
+                ("kind", .string("mesh")), ("label", .string(label(layer, path))), ("program", .number(Double(program))),
                 ("overCopy", .bool(!opaque)), ("width", .number(Double(mesh.width))), ("height", .number(Double(mesh.height))),
                 ("smooth", .bool(mesh.smoothsColors)), ("vertexKind", .string(vertices.0)), ("vertices", .numbers(vertices.1)),
                 ("keyframes", .array(keyframes.map { k in
@@ -261,13 +367,13 @@ public enum WebExport {
                 ("opacity", .floats([Float(layer.opacity)])), ("background", .floats([background.x, background.y, background.z, background.w])),
                 ("channelLow", .floats([range.low.x, range.low.y, range.low.z])), ("channelHigh", .floats([range.high.x, range.high.y, range.high.z])),
                 ("walk", walk), ("seed", .string(String(scene.seed))),
-            ]))
+            ])
         }
 
         /// An emitter: its layer and cells as values, and what EmitterSimulation derives from them
         /// once (cell seeds, step constants, channel ranges, the simulation plan); the page runs the
         /// same simulation in 1/120 s steps (web-runtime.js, "Particles").
-        mutating func add(_ e: EmitterLayer, layer: Layer, index: Int) throws {
+        mutating func node(_ e: EmitterLayer, layer: Layer, index: Int, path: String) throws -> WebJSON? {
             var programsByKind: [WebJSON] = []
             for cell in e.cells {
                 let defines = [("WELKIN_SPRITE_KIND", String(cell.sprite.code))]
@@ -317,8 +423,8 @@ public enum WebExport {
                     ("program", programsByKind[c]),
                 ])
             }
-            layers.append(.object([
-                ("kind", .string("emitter")), ("label", .string(label(layer, index))), ("index", .number(Double(index))),
+            return .object([
+                ("kind", .string("emitter")), ("label", .string(label(layer, path))), ("index", .number(Double(index))),
                 ("shape", .string(e.shape.rawValue)), ("mode", .string(e.mode.rawValue)), ("position", .numbers([e.position.x, e.position.y])),
                 ("size", .numbers([e.size.x, e.size.y])), ("birthRate", .number(e.birthRate)), ("lifetime", .number(e.lifetime)),
                 ("velocity", .number(e.velocity)), ("scale", .number(e.scale)), ("spin", .number(e.spin)), ("prewarm", .number(e.prewarm)),
@@ -327,11 +433,10 @@ public enum WebExport {
                 ("plan", .object([("exact", .bool(plan.exact)), ("lifetimeSteps", plan.lifetimeSteps.map { .number(Double($0)) } ?? .null),
                                   ("historySteps", .number(Double(plan.historySteps)))])),
                 ("cells", .array(cells)),
-            ]))
+            ])
         }
 
-        mutating func add(_ shader: ShaderLayer, layer: Layer, index: Int) throws {
-            let jsonPath = "layers[\(index)]"
+        mutating func node(_ shader: ShaderLayer, layer: Layer, path jsonPath: String) throws -> WebJSON? {
             let (fragment, isShadertoy) = try WebPrograms.userShader(path: shader.fragmentPath, common: shader.commonPath, channels: shader.channels,
                                                                    isBuffer: false, shaders: shaders)
             for file in fragment.files { try checkInside(file, what: "the shader file", jsonPath: jsonPath + ".fragment") }
@@ -342,7 +447,7 @@ public enum WebExport {
                 let channelPath = "\(jsonPath).channels[\(i)]"
                 guard let image = channel.imagePath else {
                     if channel.source != .empty {
-                        warnings.append("\(label(layer, index)): \(channelPath): not exported yet: only image channels reach the page; this one reads black")
+                        warnings.append("\(label(layer, jsonPath)): \(channelPath): not exported yet: only image channels reach the page; this one reads black")
                     }
                     channels.append(.null)
                     continue
@@ -351,8 +456,8 @@ public enum WebExport {
                 channels.append(.object([("texture", .number(Double(t))), ("filter", .string(channel.filter.rawValue)),
                                          ("wrap", .string(channel.wrap.rawValue))]))
             }
-            layers.append(.object([
-                ("kind", .string("shader")), ("label", .string(label(layer, index))), ("program", .number(Double(program))),
+            return .object([
+                ("kind", .string("shader")), ("label", .string(label(layer, jsonPath))), ("program", .number(Double(program))),
                 ("composite", .number(Double(composite))), ("opacity", .floats([Float(layer.opacity)])),
                 ("shadertoy", .bool(isShadertoy)), ("alpha", .number(shader.alpha == .shader ? 1 : 0)),
                 ("alphaUniform", .string(WebPrograms.shadertoyAlphaUniform)),
@@ -360,7 +465,7 @@ public enum WebExport {
                                                                   ("values", .floats($0.value.components))]) })),
                 ("channels", .array(channels)),
                 ("iDate", .numbers([Double(Shadertoy.fixedDate.unixSeconds), Double(Shadertoy.fixedDate.offsetSeconds)])),
-            ]))
+            ])
         }
     }
 

@@ -150,7 +150,7 @@ public enum PNGColor {
 
     // MARK: zlib
 
-    static func deflate(_ data: [UInt8], level: Int32 = 9) throws -> [UInt8] {
+    public static func deflate(_ data: [UInt8], level: Int32 = 9) throws -> [UInt8] {
         var size = compressBound(uLong(data.count))
         var out = [UInt8](repeating: 0, count: Int(size))
         let status = out.withUnsafeMutableBufferPointer { o in
