@@ -189,6 +189,222 @@
     }
   }
 
+  // ---- Animation (Timing, Keyframes, Transition, Animated; colours mixed as RGBA.mix) ---------
+
+  /** Easing.bezier: y at x on Core Animation's cubic from (0, 0) to (1, 1), x found by bisection. */
+  function bezier(x, x1, y1, x2, y2) {
+    const coordinate = (s, p1, p2) => { const u = 1 - s; return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s; };
+    if (x <= 0) return 0;
+    if (x >= 1) return 1;
+    let low = 0, high = 1;
+    for (let i = 0; i < 48; i++) { const mid = (low + high) / 2; if (coordinate(mid, x1, x2) < x) low = mid; else high = mid; }
+    return coordinate((low + high) / 2, y1, y2);
+  }
+
+  /** Timing.displacement: the damped oscillator's distance still to go. */
+  function displacement(t, w, z, v) {
+    if (z < 1) {
+      const wd = w * Math.sqrt(1 - z * z);
+      return Math.exp(-z * w * t) * (Math.cos(wd * t) + (z * w - v) / wd * Math.sin(wd * t));
+    }
+    if (z === 1) return Math.exp(-w * t) * (1 + (w - v) * t);
+    const s = Math.sqrt(z * z - 1);
+    const r1 = -w * (z - s), r2 = -w * (z + s);
+    const c2 = (-v - r1) / (r2 - r1), c1 = 1 - c2;
+    return c1 * Math.exp(r1 * t) + c2 * Math.exp(r2 * t);
+  }
+
+  const timingDuration = (timing) => (timing.curve ? timing.curve[4] : timing.spring[3]);
+
+  /** Timing.progress at t seconds. */
+  function timingProgress(timing, t) {
+    if (!(t > 0)) return 0;
+    if (timing.curve) {
+      const [x1, y1, x2, y2, d] = timing.curve;
+      if (!(d > 0)) return 1;
+      if (x1 === y1 && x2 === y2) return Math.min(t / d, 1);
+      return bezier(Math.min(t / d, 1), x1, y1, x2, y2);
+    }
+    const [w, z, v] = timing.spring;
+    return 1 - displacement(t, w, z, v);
+  }
+
+  /** Animated.value: a constant, keyframes or a transition at scene time t. */
+  function animatedValue(a, t, mix) {
+    if ('constant' in a) return a.constant;
+    if (a.keyframes) {
+      const k = a.keyframes, first = k.times[0], last = k.times[k.times.length - 1];
+      let time = isFinite(t) ? t : first;
+      if (k.repeats && last > first) { const period = last - first; time = first + (time - first - period * Math.floor((time - first) / period)); }
+      if (time <= first) return k.values[0];
+      if (time >= last) return k.values[k.values.length - 1];
+      let i = 0;
+      while (time >= k.times[i + 1]) i++;
+      const f = (time - k.times[i]) / (k.times[i + 1] - k.times[i]);
+      const curve = (i < k.segments.length ? k.segments[i] : null) || k.easing;
+      return mix(k.values[i], k.values[i + 1], timingProgress(curve, f * timingDuration(curve)));
+    }
+    const tr = a.transition;
+    const local = ((isFinite(t) ? t : 0) - tr.delay) * tr.speed;
+    let progress = 0;
+    if (local > 0) {
+      const d = timingDuration(tr.timing);
+      if ((tr.repetition === 'once' && !tr.autoreverses) || !(d > 0)) {
+        progress = timingProgress(tr.timing, local);
+      } else {
+        const passes = tr.repetition === 'once' ? (tr.autoreverses ? 2 : 1) : tr.repetition === 'forever' ? Infinity : Math.max(tr.repetition, 1);
+        const index = Math.min(Math.floor(local / d), passes - 1);
+        const within = Math.min(local - index * d, d);
+        const backward = tr.autoreverses && Math.trunc(index % 2) === 1;
+        progress = timingProgress(tr.timing, backward ? d - within : within);
+      }
+    }
+    return mix(tr.from, tr.to, progress);
+  }
+
+  const mixNumber = (a, b, f) => a + (b - a) * f;
+  const mixPoint = (a, b, f) => [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f];
+  const clamp01 = (v) => Math.min(Math.max(v, 0), 1);
+
+  // ColorMath in float32, as WelkinCore computes it.
+  const F = (x) => f32(x);
+  function srgbToLinear(c) {
+    const a = Math.abs(c);
+    const v = a <= F(0.04045) ? f32(a / F(12.92)) : f32(Math.pow(f32(f32(a + F(0.055)) / F(1.055)), F(2.4)));
+    return c < 0 ? -v : v;
+  }
+  function linearToSRGB(c) {
+    const a = Math.abs(c);
+    const v = a <= F(0.0031308) ? f32(a * F(12.92)) : f32(f32(F(1.055) * f32(Math.pow(a, f32(1 / F(2.4))))) - F(0.055));
+    return c < 0 ? -v : v;
+  }
+  const dot3 = (k, x, y, z) => f32(f32(f32(F(k[0]) * x) + f32(F(k[1]) * y)) + f32(F(k[2]) * z));
+  function linearToOklab([x, y, z]) {
+    const l = f32(Math.cbrt(dot3([0.4122214708, 0.5363325363, 0.0514459929], x, y, z)));
+    const m = f32(Math.cbrt(dot3([0.2119034982, 0.6806995451, 0.1073969566], x, y, z)));
+    const s = f32(Math.cbrt(dot3([0.0883024619, 0.2817188376, 0.6299787005], x, y, z)));
+    return [dot3([0.2104542553, 0.7936177850, -0.0040720468], l, m, s), dot3([1.9779984951, -2.4285922050, 0.4505937099], l, m, s),
+      dot3([0.0259040371, 0.7827717662, -0.8086757660], l, m, s)];
+  }
+  function oklabToLinear([L, a, b]) {
+    const l_ = dot3([1, 0.3963377774, 0.2158037573], L, a, b), m_ = dot3([1, -0.1055613458, -0.0638541728], L, a, b);
+    const s_ = dot3([1, -0.0894841775, -1.2914855480], L, a, b);
+    const l = f32(f32(l_ * l_) * l_), m = f32(f32(m_ * m_) * m_), s = f32(f32(s_ * s_) * s_);
+    return [dot3([4.0767416621, -3.3077115913, 0.2309699292], l, m, s), dot3([-1.2684380046, 2.6097574011, -0.3413193965], l, m, s),
+      dot3([-0.0041960863, -0.7034186147, 1.7076147010], l, m, s)];
+  }
+  const SRGB = 0, LINEAR = 1, OKLAB = 2;   // ColorSpace.code
+
+  /** RGBA.mix: straight colours mixed in `space`, alpha linearly. */
+  function mixColor(space) {
+    const to = (c) => {
+      if (space === SRGB) return [c[0], c[1], c[2]];
+      const linear = [srgbToLinear(F(c[0])), srgbToLinear(F(c[1])), srgbToLinear(F(c[2]))];
+      return space === LINEAR ? linear : linearToOklab(linear);
+    };
+    return (a, b, f) => {
+      const alpha = a[3] + (b[3] - a[3]) * f;
+      const ta = to(a), tb = to(b);
+      const v = [0, 1, 2].map((i) => ta[i] + (tb[i] - ta[i]) * f);
+      if (space === SRGB) return [v[0], v[1], v[2], alpha];
+      const linear = space === LINEAR ? v.map(F) : oklabToLinear(v.map(F));
+      return [linearToSRGB(linear[0]), linearToSRGB(linear[1]), linearToSRGB(linear[2]), alpha];
+    };
+  }
+
+  /** ColorMath.toInterpolationSpace: a straight colour as premultiplied floats in `space`. */
+  function toInterpolationSpace(c, space) {
+    let rgb = [F(c[0]), F(c[1]), F(c[2])];
+    const a = F(c[3]);
+    if (space !== SRGB) { rgb = rgb.map(srgbToLinear); if (space === OKLAB) rgb = linearToOklab(rgb); }
+    return [f32(rgb[0] * a), f32(rgb[1] * a), f32(rgb[2] * a), a];
+  }
+
+  /** A straight colour premultiplied (RGBA.premultiplied) and × a float opacity. */
+  const premultiplied = (c, opacity) => [c[0] * c[3], c[1] * c[3], c[2] * c[3], c[3]].map((v) => f32(f32(v) * f32(opacity)));
+
+  /** The layer's opacity at t: its animation clamped to 0…1 (Layer.at), else its value. */
+  function opacityAt(n, t) {
+    if (n.opacityAnimation) return clamp01(animatedValue(n.opacityAnimation, t, mixNumber));
+    return Array.isArray(n.opacity) ? n.opacity[0] : n.opacity;
+  }
+
+  const kernels = new Map();
+  /** ShadowDraw.kernel: a Gaussian's half (centre first), whole 65536ths summing to 1. */
+  function shadowKernel(sigma) {
+    if (kernels.has(sigma)) return kernels.get(sigma);
+    let weights = [1];
+    if (sigma >= 0.05) {
+      const scale = 65536, taps = Math.min(Math.ceil(3 * sigma), 192);
+      const gauss = [];
+      for (let k = 0; k <= taps; k++) gauss.push(Math.exp(-(k * k) / (2 * sigma * sigma)));
+      let rest = 0;
+      for (let k = 1; k <= taps; k++) rest += gauss[k];
+      const total = gauss[0] + 2 * rest;
+      const exact = gauss.map((g) => g / total * scale);
+      const w = exact.map(Math.floor);
+      let sum = 0;
+      for (let k = 1; k < w.length; k++) sum += w[k];
+      let left = scale - w[0] - 2 * sum;
+      const order = exact.map((_, k) => k).sort((a, b) => (exact[b] - w[b]) - (exact[a] - w[a]) || a - b);
+      for (const k of order) { const cost = k === 0 ? 1 : 2; if (left >= cost) { w[k] += 1; left -= cost; } }
+      w[0] += left;
+      while (w.length > 1 && w[w.length - 1] === 0) w.pop();
+      weights = w.map((x) => f32(f32(x) / scale));
+    }
+    kernels.set(sigma, weights);
+    return weights;
+  }
+
+  /** ShadowDraw at time t and the canvas's scale. */
+  function shadowAt(shadow, t, scale, space) {
+    const color = animatedValue(shadow.color, t, mixColor(space));
+    const opacity = clamp01(animatedValue(shadow.opacity, t, mixNumber));
+    const radius = Math.min(Math.max(animatedValue(shadow.radius, t, mixNumber), 0), 64);
+    const round = (x) => (x < 0 ? -Math.round(-x) : Math.round(x));
+    return {
+      color: premultiplied(color, opacity),
+      offset: [round(shadow.offset[0] * scale[0]), round(shadow.offset[1] * scale[1])],
+      horizontal: shadowKernel(radius * scale[0] / 2), vertical: shadowKernel(radius * scale[1] / 2),
+    };
+  }
+
+  /** LayerAffine: the inverse (picture = m · pixel centre + offset, floats) and the forward map; null when singular. */
+  function layerAffine(offset, s, degrees, anchor, p) {
+    const theta = degrees * Math.PI / 180;
+    const c = Math.cos(theta), sn = Math.sin(theta);
+    const rs = [c * s[0], -sn * s[1], sn * s[0], c * s[1]];
+    const a = [rs[0], rs[1] * p[0] / p[1], rs[2] * p[1] / p[0], rs[3]];
+    const det = a[0] * a[3] - a[1] * a[2];
+    if (!isFinite(det) || !(Math.abs(det) > 1e-9)) return null;
+    const m = [a[3] / det, -a[1] / det, -a[2] / det, a[0] / det];
+    const moved = [anchor[0] + offset[0] * p[0], anchor[1] + offset[1] * p[1]];
+    const back = [m[0] * moved[0] + m[1] * moved[1], m[2] * moved[0] + m[3] * moved[1]];
+    const turned = [a[0] * anchor[0] + a[1] * anchor[1], a[2] * anchor[0] + a[3] * anchor[1]];
+    const forwardOffset = [moved[0] - turned[0], moved[1] - turned[1]];
+    return {
+      inverse: m.map(f32), inverseOffset: [f32(anchor[0] - back[0]), f32(anchor[1] - back[1])],
+      identity: a[0] === 1 && a[1] === 0 && a[2] === 0 && a[3] === 1 && forwardOffset[0] === 0 && forwardOffset[1] === 0,
+    };
+  }
+
+  /** A transformed layer (Frame.resolveGroupable): as without the transform while at rest, else
+   *  its group's picture resampled through the transform, with the layer's shadow and opacity. */
+  function drawTransformed(layer, t, size, scale, depth) {
+    const offset = animatedValue(layer.offset, t, mixPoint), s = animatedValue(layer.scale, t, mixPoint);
+    const rotation = animatedValue(layer.rotation, t, mixNumber);
+    if (s[0] === 1 && s[1] === 1 && rotation === 0 && offset[0] === 0 && offset[1] === 0 && !layer.isGroup) {
+      return drawNode(layer.plain, t, size, scale, depth);
+    }
+    const content = layer.isGroup ? layer.group : layer.group.layers[0];
+    const box = content.kind === 'text' && content.layouts[scaleIndex(size)] ? content.layouts[scaleIndex(size)].box : [0, 0, size[0], size[1]];
+    const anchor = [box[0] + layer.anchor[0] * (box[2] - box[0]), box[1] + layer.anchor[1] * (box[3] - box[1])];
+    const affine = layerAffine(offset, s, rotation, anchor, scale);
+    drawGroup(layer.group, t, size, scale, depth, {
+      transform: affine && !affine.identity ? affine : null, shadow: layer.shadow, opacity: affine ? opacityAt(layer, t) : 0,
+    });
+  }
+
   // ---- Meshes (MeshDraw, MeshRandomWalk, MeshGeometry, MeshPatch: the same maths, in doubles) ---
 
   const MASK64 = (1n << 64n) - 1n;
@@ -291,8 +507,9 @@
   function meshVertices(layer, time) {
     const v = layer.vertices, n = layer.width * layer.height;
     if (layer.vertexKind === 'points') {
+      // MeshGradient.at: animated points replace the given ones; the walk starts from them.
       const start = [];
-      for (let i = 0; i < n; i++) start.push([v[2 * i], v[2 * i + 1]]);
+      for (let i = 0; i < n; i++) start.push(layer.pointAnimations ? animatedValue(layer.pointAnimations[i], time, mixPoint) : [v[2 * i], v[2 * i + 1]]);
       return automaticHandles(walkPositions(layer, start, time), layer.width, layer.height);
     }
     const given = [];
@@ -359,6 +576,10 @@
   /** MeshDraw.colors: premultiplied colours in the interpolation space at time t. */
   function meshColors(layer, time) {
     let before = layer.keyframes[0];
+    if (layer.colorAnimations) {
+      // MeshGradient.at: the animated colours are the mesh's colours (the keyframe at time 0) now.
+      before = { time: 0, colors: meshStraightColors(layer, time).flatMap((c) => toInterpolationSpace(c, layer.space)) };
+    }
     for (const key of layer.keyframes.slice(1)) {
       if (time < key.time) {
         const f = Math.max(0, (time - before.time) / (key.time - before.time));
@@ -367,6 +588,19 @@
       before = key;
     }
     return before.colors;
+  }
+
+  /** The animated vertex colours at time t, straight. */
+  const meshStraightColors = (layer, time) => layer.colorAnimations.map((a) => animatedValue(a, time, mixColor(layer.space)));
+
+  /** MeshDraw.channelRange of the colours at time t and the colour keyframes' (0…1 widened). */
+  function meshChannelRange(layer, time) {
+    if (!layer.colorAnimations) return [layer.channelLow, layer.channelHigh];
+    const low = [0, 0, 0], high = [1, 1, 1];
+    for (const c of meshStraightColors(layer, time).concat(layer.keyframeColors.flat())) {
+      for (let i = 0; i < 3; i++) { low[i] = Math.min(low[i], f32(c[i])); high[i] = Math.max(high[i], f32(c[i])); }
+    }
+    return [low, high];
   }
 
   const hermite = [[1, 0, 0, 0], [0, 0, 1, 0], [-3, 3, -2, -1], [2, -2, 1, 1]];
@@ -546,10 +780,11 @@
     }
     gl.useProgram(p.program);
     set2f(p, 'u_pixelSize', size[0], size[1]);
-    set1f(p, 'u_opacity', layer.opacity[0]);
+    const [low, high] = meshChannelRange(layer, t);
+    set1f(p, 'u_opacity', opacityAt(layer, t));
     set4f(p, 'u_meshBackground', layer.background);
-    set3f(p, 'u_channelLow', layer.channelLow[0], layer.channelLow[1], layer.channelLow[2]);
-    set3f(p, 'u_channelHigh', layer.channelHigh[0], layer.channelHigh[1], layer.channelHigh[2]);
+    set3f(p, 'u_channelLow', low[0], low[1], low[2]);
+    set3f(p, 'u_channelHigh', high[0], high[1], high[2]);
     set1i(p, 'u_coefficients', 1);
     set1i(p, 'u_destinationCopy', 2);
     if (!m.coversFrame) gl.drawArrays(gl.TRIANGLES, 0, 3);
@@ -864,7 +1099,7 @@
   }
 
   /** ParticleSnapshot and ParticleDraw.instance: store index i as a sprite instance (10 floats), or false. */
-  function spriteInstance(layer, cell, s, i, sizeScale, scale, out, o) {
+  function spriteInstance(layer, cell, s, i, sizeScale, scale, opacity, out, o) {
     const age = s.age[i], lifetime = s.lifetime[i];
     const u = lifetime > 0 ? Math.min(age / lifetime, 1) : 1;
     let x = s.px[i];
@@ -887,7 +1122,7 @@
     if (cell.alphaOverLife) color[3] *= Math.min(Math.max(ramp(cell.alphaOverLife, u), 0), 1);
     color = clamp(color);
     // ParticleDraw.instance
-    const alpha = f32(color[3] * layer.opacity);
+    const alpha = f32(color[3] * opacity);
     const width = f32(f32(cell.spriteSize * sc) * sizeScale);
     if (!(alpha > 0) || !(width > 0)) return false;
     let sx = width, ax = f32(Math.cos(angle)), ay = f32(Math.sin(angle));
@@ -906,6 +1141,7 @@
 
   function drawEmitter(layer, t, size) {
     const sim = simulationAt(layer, t);
+    const opacity = opacityAt(layer, t);
     const pixelScale = [size[0] / data.size[0], size[1] / data.size[1]];
     const sizeScale = f32(Math.sqrt(pixelScale[0] * pixelScale[1])), scale = [f32(pixelScale[0]), f32(pixelScale[1])];
     if (!layer.gl) {
@@ -933,7 +1169,7 @@
       let n = 0;
       for (let k = 0; k < s.count; k++) {
         const j = layer.renderMode === 'oldestLast' ? s.count - 1 - k : k;
-        if (spriteInstance(layer, cell, s, order ? order[j] : j, sizeScale, scale, instances, 10 * n)) n++;
+        if (spriteInstance(layer, cell, s, order ? order[j] : j, sizeScale, scale, opacity, instances, 10 * n)) n++;
       }
       if (n === 0) return;
       const p = programs[cell.program];
@@ -952,17 +1188,34 @@
   let programs = [], textures = [], accumulation = null, layerTarget = null;
   const mouse = { x: 0, y: 0, clickX: 0, clickY: 0, down: false };
 
-  function drawGradient(layer, size, scale) {
+  /** Gradient.at(t) when it animates: the shape's numbers, and the stops sorted again and in the
+   *  interpolation space (ResolvedStops). */
+  function gradientAt(layer, t) {
+    const a = layer.animation;
+    if (!a) return layer;
+    const points = a.points.map((p) => animatedValue(p, t, mixPoint)), n = a.numbers.map((v) => animatedValue(v, t, mixNumber));
+    const numbers = layer.shape === 'radial' || layer.shape === 'elliptical' ? n.map((v) => Math.max(0, v)) : n;
+    const stops = a.stops.map((stop, i) => ({
+      color: animatedValue(stop.color, t, mixColor(layer.space)), location: clamp01(animatedValue(stop.location, t, mixNumber)), i,
+    })).sort((x, y) => x.location - y.location || x.i - y.i);
+    return {
+      shape: layer.shape, points: points.flat(), numbers, locations: stops.map((stop) => f32(stop.location)),
+      colors: stops.flatMap((stop) => toInterpolationSpace(stop.color, layer.space)),
+    };
+  }
+
+  function drawGradient(layer, t, size, scale) {
     const p = programs[layer.program];
-    const u = gradientUniforms(layer, size, scale);
+    const g = gradientAt(layer, t);
+    const u = gradientUniforms(g, size, scale);
     gl.useProgram(p.program);
     set2f(p, 'u_pixelSize', size[0], size[1]);
     set2f(p, 'u_origin', u.origin[0], u.origin[1]);
     set2f(p, 'u_vector', u.vector[0], u.vector[1]);
     set2f(p, 'u_range', u.range[0], u.range[1]);
-    set1fv(p, 'u_locations', layer.locations);
-    set4fv(p, 'u_colors', layer.colors);
-    set1f(p, 'u_opacity', layer.opacity[0]);
+    set1fv(p, 'u_locations', g.locations);
+    set4fv(p, 'u_colors', g.colors);
+    set1f(p, 'u_opacity', opacityAt(layer, t));
     gl.drawArrays(gl.TRIANGLES, 0, 3);
   }
 
@@ -1029,7 +1282,7 @@
     set2f(c, 'u_pixelSize', size[0], size[1]);
     bindTexture(4, layerTarget.texture);
     set1i(c, 'u_layer', 4);
-    set1f(c, 'u_opacity', layer.opacity[0]);
+    set1f(c, 'u_opacity', opacityAt(layer, t));
     gl.drawArrays(gl.TRIANGLES, 0, 3);
   }
 
@@ -1040,7 +1293,7 @@
     return data.fixedScales ? Math.max(0, data.fixedScales.indexOf(Math.round(size[0] / data.size[0]))) : 0;
   }
 
-  function drawText(layer, size) {
+  function drawText(layer, t, size) {
     const L = layer.layouts[scaleIndex(size)];
     if (!L || !L.quads.length) return;
     const p = programs[layer.program];
@@ -1066,7 +1319,7 @@
     }
     gl.useProgram(p.program);
     set2f(p, 'u_pixelSize', size[0], size[1]);
-    set4f(p, 'u_color', layer.color);
+    set4f(p, 'u_color', premultiplied(animatedValue(layer.color, t, mixColor(layer.space)), opacityAt(layer, t)));
     bindTexture(1, L.gl.atlas);
     set1i(p, 'u_atlas', 1);
     gl.bindVertexArray(L.gl.vao);
@@ -1077,11 +1330,7 @@
   /** Inflates every text layout's atlas (zlib, as embedded) before the first frame. */
   async function inflateAtlases() {
     const layouts = [];
-    const visit = (n) => {
-      if (n.kind === 'text') for (const L of n.layouts) if (L) layouts.push(L);
-      if (n.kind === 'group') { n.layers.forEach(visit); if (n.mask) visit(n.mask); }
-    };
-    data.layers.forEach(visit);
+    everyNode((n) => { if (n.kind === 'text') for (const L of n.layouts) if (L) layouts.push(L); });
     await Promise.all(layouts.map(async (L) => {
       if (L.pixels) return;
       const stream = new Blob([decodeBase64(L.atlas)]).stream().pipeThrough(new DecompressionStream('deflate'));
@@ -1110,44 +1359,51 @@
     return g;
   }
 
-  function groupInputs(p, g, masked, size) {
+  function groupInputs(p, g, masked, size, transform) {
     gl.useProgram(p.program);
     set2f(p, 'u_pixelSize', size[0], size[1]);
     bindTexture(1, g.content.texture);
     bindTexture(2, masked ? g.mask.texture : null);
     set1i(p, 'u_content', 1);
     set1i(p, 'u_mask', 2);
-    set4f(p, 'u_inverse', [1, 0, 0, 1]);
-    set2f(p, 'u_inverseOffset', 0, 0);
+    set4f(p, 'u_inverse', transform ? transform.inverse : [1, 0, 0, 1]);
+    set2f(p, 'u_inverseOffset', transform ? transform.inverseOffset[0] : 0, transform ? transform.inverseOffset[1] : 0);
   }
 
-  function drawGroup(layer, t, size, scale, depth) {
+  /** A group (GroupPass.draw); `override` gives a transformed layer's transform, shadow and opacity. */
+  function drawGroup(layer, t, size, scale, depth, override) {
     const parent = current;
     const masked = !!layer.mask;
+    const transform = override ? override.transform : null;
+    const shadowValues = override ? override.shadow : layer.shadow;
+    const opacity = override ? override.opacity : opacityAt(layer, t);
+    const variant = transform ? 1 : 0;
     const g = groupTarget(depth, size, masked);
     current = g.content;
     for (const child of layer.layers) drawNode(child, t, size, scale, depth + 1);
     if (masked) { current = g.mask; drawNode(layer.mask, t, size, scale, depth + 1); }
     gl.disable(gl.BLEND);
     let blurred = null;
-    const shadow = layer.shadow ? layer.shadow[scaleIndex(size)] : null;
+    const shadow = shadowValues ? shadowAt(shadowValues, t, scale, data.colorSpace) : null;
     if (shadow) {
       if (!blurTargets || blurTargets[0].width !== size[0] || blurTargets[0].height !== size[1]) {
         if (blurTargets) blurTargets.forEach(freeTarget);
         blurTargets = [makeTarget(size[0], size[1], gl.R32F), makeTarget(size[0], size[1], gl.R32F)];
       }
       const [h, v] = blurTargets;
+      // The masked (and moved) alpha into v, then v → h along rows, h → v along columns.
       gl.bindFramebuffer(gl.FRAMEBUFFER, v.framebuffer);
-      groupInputs(programs[layer.alpha], g, masked, size);
+      groupInputs(programs[layer.alpha[variant]], g, masked, size, transform);
       gl.drawArrays(gl.TRIANGLES, 0, 3);
       for (const [name, target, weights, source] of [['horizontal', h, shadow.horizontal, v], ['vertical', v, shadow.vertical, h]]) {
         gl.bindFramebuffer(gl.FRAMEBUFFER, target.framebuffer);
         const p = programs[layer[name]];
-        groupInputs(p, g, masked, size);
+        groupInputs(p, g, masked, size, null);
         bindTexture(3, source.texture);
         set1i(p, 'u_horizontal', 3);
-        set1fv(p, 'u_weights', weights);
-        set1i(p, 'u_taps', weights.length - 1);
+        const taps = Math.min(weights.length, 193);
+        set1fv(p, 'u_weights', weights.slice(0, taps));
+        set1i(p, 'u_taps', taps - 1);
         gl.drawArrays(gl.TRIANGLES, 0, 3);
         bindTexture(3, null);
       }
@@ -1157,14 +1413,14 @@
     gl.bindFramebuffer(gl.FRAMEBUFFER, parent.framebuffer);
     gl.enable(gl.BLEND);
     gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
-    const p = programs[layer.composite];
-    groupInputs(p, g, masked, size);
+    const p = programs[layer.composite[variant]];
+    groupInputs(p, g, masked, size, transform);
     bindTexture(3, blurred ? blurred.texture : null);
     set1i(p, 'u_shadow', 3);
     const u = p.uniforms.u_shadowOffset;
     if (u) gl.uniform2i(u.location, shadow ? shadow.offset[0] : 0, shadow ? shadow.offset[1] : 0);
     set4f(p, 'u_shadowColor', shadow ? shadow.color : [0, 0, 0, 0]);
-    set1f(p, 'u_opacity', layer.opacity[0]);
+    set1f(p, 'u_opacity', opacity);
     gl.drawArrays(gl.TRIANGLES, 0, 3);
     for (const unit of [1, 2, 3]) bindTexture(unit, null);
   }
@@ -1179,12 +1435,13 @@
     gl.enable(gl.BLEND);
     gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
     switch (layer.kind) {
-      case 'gradient': drawGradient(layer, size, scale); break;
+      case 'gradient': drawGradient(layer, t, size, scale); break;
       case 'shader': drawShader(layer, t, size, scale); break;
       case 'mesh': drawMesh(layer, t, size); break;
       case 'emitter': drawEmitter(layer, t, size); break;
-      case 'text': drawText(layer, size); break;
-      case 'group': drawGroup(layer, t, size, scale, depth); break;
+      case 'text': drawText(layer, t, size); break;
+      case 'group': drawGroup(layer, t, size, scale, depth, null); break;
+      case 'transform': drawTransformed(layer, t, size, scale, depth); break;
     }
   }
 
@@ -1213,12 +1470,25 @@
     // Nothing stays bound that a later pass could read while drawing into it.
     for (let unit = 0; unit < 5; unit++) bindTexture(unit, null);
     document.documentElement.dataset.welkinTime = String(t);
+    if (debug) { const e = gl.getError(); if (e) document.documentElement.dataset.welkinGlError = '0x' + e.toString(16); }
+  }
+
+  /** ?debug: the page records GL's error after each frame (data-welkin-gl-error). */
+  const debug = query.has('debug');
+
+  /** Calls `body` on every node: the layers, and what groups and transformed layers hold. */
+  function everyNode(body) {
+    const visit = (n) => {
+      body(n);
+      if (n.kind === 'group') { n.layers.forEach(visit); if (n.mask) visit(n.mask); }
+      if (n.kind === 'transform') { visit(n.plain); visit(n.group); }
+    };
+    data.layers.forEach(visit);
   }
 
   /** Whether any layer, at any depth, is a user shader (it draws into its own float target first). */
-  const hasShaders = (function any(nodes) {
-    return nodes.some((n) => n.kind === 'shader' || (n.kind === 'group' && (any(n.layers) || (n.mask && any([n.mask])))));
-  })(data.layers);
+  let hasShaders = false;
+  everyNode((n) => { if (n.kind === 'shader') hasShaders = true; });
 
   // ---- Size and framing -----------------------------------------------------------------------
 
@@ -1354,12 +1624,10 @@
     copy = null;
     groupTargets.length = 0;
     blurTargets = null;
-    const forget = (n) => {
+    everyNode((n) => {
       delete n.gl;   // simulations stay: they are not GL state
       if (n.layouts) for (const L of n.layouts) if (L) delete L.gl;
-      if (n.kind === 'group') { n.layers.forEach(forget); if (n.mask) forget(n.mask); }
-    };
-    data.layers.forEach(forget);
+    });
   });
   canvas.addEventListener('webglcontextrestored', () => { start(); });
 

@@ -71,7 +71,7 @@ public enum WebExport {
             ("name", .string(scene.name)),
             ("size", .numbers([Double(scene.size.x), Double(scene.size.y)])),
             ("background", .floats([bg.x, bg.y, bg.z, bg.w])),
-            ("outputSpace", .string(scene.outputColorSpace.rawValue)),
+            ("outputSpace", .string(scene.outputColorSpace.rawValue)), ("colorSpace", .number(Double(scene.colorSpace.code))),
             ("framing", .string(options.framing.rawValue)),
             ("controls", .bool(options.controls)),
             ("programs", .array(b.programs.map { .object([("key", .string($0.key)), ("vertex", .string($0.vertex)), ("fragment", .string($0.fragment))]) })),
@@ -185,22 +185,43 @@ public enum WebExport {
         /// The page's node of `layer` (at JSON path `path`; `index`: its top-level layer's position),
         /// or nil, with a warning, when the page cannot draw it yet.
         mutating func node(_ layer: Layer, index: Int, path: String) throws -> WebJSON? {
-            if layer.transform != nil { return leaveOut(layer, path, "a layer with a transform") }
-            if layer.opacityAnimation != nil { return leaveOut(layer, path, "an animated opacity") }
-            if let shadow = layer.shadow {
+            if let transform = layer.transform {
+                // Frame.resolveGroupable: at rest, the layer as without a transform; moved, a group
+                // (the layer's own, or one around it) whose picture is resampled through the transform.
+                var plain = layer
+                plain.transform = nil
+                var bare = plain
+                bare.shadow = nil; bare.opacity = 1; bare.opacityAnimation = nil
+                guard let plainNode = try node(plain, index: index, path: path), let bareNode = try node(bare, index: index, path: path) else { return nil }
+                let isGroup = layer.content is GroupLayer
+                let group = isGroup ? bareNode : try groupNode(label: label(layer, path), layers: [bareNode], mask: nil, invert: false, layer: bare)
+                return .object([
+                    ("kind", .string("transform")), ("label", .string(label(layer, path))), ("isGroup", .bool(isGroup)),
+                    ("offset", .animated(transform.offset, WebJSON.point)), ("scale", .animated(transform.scale, WebJSON.point)),
+                    ("rotation", .animated(transform.rotation, WebJSON.number)), ("anchor", .point(transform.anchor)),
+                    ("plain", plainNode), ("group", group),
+                    ("opacity", .number(layer.opacity)), ("opacityAnimation", layer.opacityAnimation.map { .animated($0, WebJSON.number) } ?? .null),
+                    ("shadow", layer.shadow.map(shadowJSON) ?? .null),
+                ])
+            }
+            if layer.shadow != nil, !(layer.content is GroupLayer) {
                 // Frame.shadowed: a group of one, carrying the shadow and the layer's opacity, around
                 // the content at opacity 1.
-                guard case .constant = shadow.color, case .constant = shadow.radius, case .constant = shadow.opacity else {
-                    return leaveOut(layer, path, "an animated shadow")
-                }
-                if !(layer.content is GroupLayer) {
-                    var inner = layer
-                    inner.shadow = nil
-                    inner.opacity = 1
-                    guard let content = try node(inner, index: index, path: path) else { return nil }
-                    return try groupNode(label: label(layer, path), layers: [content], mask: nil, invert: false, opacity: layer.opacity, shadow: shadow)
-                }
+                var inner = layer
+                inner.shadow = nil; inner.opacity = 1; inner.opacityAnimation = nil
+                guard let content = try node(inner, index: index, path: path) else { return nil }
+                return try groupNode(label: label(layer, path), layers: [content], mask: nil, invert: false, layer: layer)
             }
+            guard var out = try contentNode(layer, index: index, path: path) else { return nil }
+            if let a = layer.opacityAnimation, case .object(var members) = out {
+                members.append(("opacityAnimation", .animated(a, WebJSON.number)))
+                out = .object(members)
+            }
+            return out
+        }
+
+        /// The node of the layer's content (its opacity static; `node` adds an animation).
+        mutating func contentNode(_ layer: Layer, index: Int, path: String) throws -> WebJSON? {
             if let group = layer.content as? GroupLayer {
                 var children: [WebJSON] = []
                 for (i, child) in group.layers.enumerated() {
@@ -213,25 +234,19 @@ public enum WebExport {
                     }
                     mask = n
                 }
-                return try groupNode(label: label(layer, path), layers: children, mask: mask, invert: group.invertsMask, opacity: layer.opacity,
-                                 shadow: layer.shadow)
+                return try groupNode(label: label(layer, path), layers: children, mask: mask, invert: group.invertsMask, layer: layer)
             }
             if let gradient = layer.content as? Gradient {
-                if gradient.animation != nil { return leaveOut(layer, path, "an animated gradient") }
                 return try node(gradient, layer: layer, path: path)
             }
             if let mesh = layer.content as? MeshGradient {
-                if mesh.pointAnimations != nil || mesh.colorAnimations != nil {
-                    return leaveOut(layer, path, "a mesh whose vertices or colours animate by keyframes")
-                }
                 return try node(mesh, layer: layer, path: path)
             }
             if let text = layer.content as? TextLayer {
-                guard case .constant(let color) = text.color else { return leaveOut(layer, path, "text whose colour animates") }
                 guard text.template.parts.allSatisfy({ if case .text = $0 { true } else { false } }) else {
                     return leaveOut(layer, path, "text that shows the clock (its string changes; the page has no font engine)")
                 }
-                return try node(text, color: color, layer: layer, path: path)
+                return try node(text, layer: layer, path: path)
             }
             if let emitter = layer.content as? EmitterLayer {
                 if emitter.cells.contains(where: { $0.sprite == .image }) { return leaveOut(layer, path, "an emitter with image sprites") }
@@ -244,45 +259,45 @@ public enum WebExport {
             return leaveOut(layer, path, "this kind of layer")
         }
 
+        /// A shadow's values (ShadowDraw is made from them each frame, at the canvas's scale).
+        func shadowJSON(_ s: Shadow) -> WebJSON {
+            .object([("color", .animated(s.color, WebJSON.rgba)), ("radius", .animated(s.radius, WebJSON.number)),
+                     ("opacity", .animated(s.opacity, WebJSON.number)), ("offset", .point(s.offset))])
+        }
+
         /// A group: its layers into a float target, its mask into another, then (with a shadow) the
-        /// masked alpha blurred, and the composite (GroupPass; group.frag, group-blur.frag).
-        mutating func groupNode(label: String, layers: [WebJSON], mask: WebJSON?, invert: Bool, opacity: Double, shadow: Shadow?) throws -> WebJSON {
-            usesFixedScales = usesFixedScales || shadow != nil
+        /// masked alpha blurred, and the composite (GroupPass; group.frag, group-blur.frag), with the
+        /// layer's opacity and shadow. Its composite and alpha passes are built plain and transformed.
+        mutating func groupNode(label: String, layers: [WebJSON], mask: WebJSON?, invert: Bool, layer: Layer) throws -> WebJSON {
             let masked = mask != nil
             /// GroupPass.Variant's defines for one stage.
-            func stage(_ name: String) throws -> WebJSON {
+            func stage(_ name: String, transformed: Bool = false) throws -> WebJSON {
                 let blur = name == "horizontal" || name == "vertical"
                 var defines = [("WELKIN_GROUP_MASK", masked && !blur ? "1" : "0"), ("WELKIN_GROUP_INVERT", masked && invert && !blur ? "1" : "0"),
-                               ("WELKIN_GROUP_TRANSFORMED", "0")]
+                               ("WELKIN_GROUP_TRANSFORMED", transformed && !blur ? "1" : "0")]
                 switch name {
                 case "alpha": defines.append(("WELKIN_BLUR_ALPHA", "1"))
                 case "horizontal": defines += [("WELKIN_BLUR_ALPHA", "0"), ("WELKIN_BLUR_HORIZONTAL", "1")]
                 case "vertical": defines += [("WELKIN_BLUR_ALPHA", "0"), ("WELKIN_BLUR_HORIZONTAL", "0")]
-                default: defines.append(("WELKIN_GROUP_SHADOW", shadow != nil ? "1" : "0"))
+                default: defines.append(("WELKIN_GROUP_SHADOW", "1"))
                 }
                 let file = name == "composite" ? "group.frag" : "group-blur.frag"
                 return .number(Double(try program(vertex: WebPrograms.fullScreenVertex(shaders), fragment: ShaderSource(path: shaders.path(file), defines: defines))))
             }
-            var members: [(String, WebJSON)] = [
+            // The composite is built with WELKIN_GROUP_SHADOW 1 always: with no shadow its colour is
+            // zero and the blurred alpha is never read (the sum adds exactly 0).
+            return .object([
                 ("kind", .string("group")), ("label", .string(label)), ("layers", .array(layers)), ("mask", mask ?? .null),
-                ("opacity", .floats([Float(opacity)])), ("composite", try stage("composite")),
-            ]
-            if let shadow {
-                members += [("alpha", try stage("alpha")), ("horizontal", try stage("horizontal")), ("vertical", try stage("vertical"))]
-                // ShadowDraw at each fixed scale: colour, whole-pixel offset, the two kernels.
-                members.append(("shadow", .array(Self.fixedScales.map { k in
-                    let d = ShadowDraw(shadow, time: 0, scale: SIMD2(Double(k), Double(k)), space: scene.colorSpace)
-                    return .object([("color", .floats([d.color.x, d.color.y, d.color.z, d.color.w])),
-                                    ("offset", .numbers([Double(d.offset.x), Double(d.offset.y)])),
-                                    ("horizontal", .floats(Array(d.horizontalWeights.prefix(ShadowDraw.maximumTaps + 1)))),
-                                    ("vertical", .floats(Array(d.verticalWeights.prefix(ShadowDraw.maximumTaps + 1))))])
-                })))
-            }
-            return .object(members)
+                ("opacity", .floats([Float(layer.opacity)])), ("shadow", layer.shadow.map(shadowJSON) ?? .null),
+                ("composite", .array([try stage("composite"), try stage("composite", transformed: true)])),
+                ("alpha", .array([try stage("alpha"), try stage("alpha", transformed: true)])),
+                ("horizontal", try stage("horizontal")), ("vertical", try stage("vertical")),
+            ])
         }
 
-        /// Static text: its glyph quads and coverage atlas at each fixed scale, drawn by text.vert/.frag.
-        mutating func node(_ text: TextLayer, color: RGBA, layer: Layer, path: String) throws -> WebJSON? {
+        /// Static text: its glyph quads, coverage atlas and box at each fixed scale, drawn by
+        /// text.vert/.frag; its colour may animate.
+        mutating func node(_ text: TextLayer, layer: Layer, path: String) throws -> WebJSON? {
             usesFixedScales = true
             let program = try program(vertex: shaders.source("text.vert"), fragment: shaders.source("text.frag"))
             var layouts: [WebJSON] = []
@@ -293,15 +308,17 @@ public enum WebExport {
                 if let error = draw.error { throw Failure(description: error.message) }
                 guard let atlas = draw.atlas else { layouts.append(.null); continue }
                 let compressed = try PNGColor.deflate(atlas.pixels)
+                let box = draw.frameBox ?? SIMD4(0, 0, Double(size.x), Double(size.y))
                 layouts.append(.object([
                     ("quads", .numbers(draw.quads.flatMap { [Double($0.origin.x), Double($0.origin.y), Double($0.size.x), Double($0.size.y),
                                                              Double($0.atlasOrigin.x), Double($0.atlasOrigin.y)] })),
                     ("atlas", .string(Base64.encode(compressed))), ("width", .number(Double(atlas.width))), ("height", .number(Double(atlas.height))),
+                    ("box", .numbers([box.x, box.y, box.z, box.w])),
                 ]))
             }
-            let c = color.premultiplied * Float(layer.opacity)
             return .object([("kind", .string("text")), ("label", .string(label(layer, path))), ("program", .number(Double(program))),
-                            ("color", .floats([c.x, c.y, c.z, c.w])), ("layouts", .array(layouts))])
+                            ("color", .animated(text.color, WebJSON.rgba)), ("space", .number(Double(scene.colorSpace.code))),
+                            ("opacity", .floats([Float(layer.opacity)])), ("layouts", .array(layouts))])
         }
 
         mutating func node(_ gradient: Gradient, layer: Layer, path: String) throws -> WebJSON? {
@@ -319,7 +336,11 @@ public enum WebExport {
                 ("kind", .string("gradient")), ("label", .string(label(layer, path))), ("program", .number(Double(program))),
                 ("shape", .string(shape)), ("points", .numbers(points)), ("numbers", .numbers(numbers)),
                 ("locations", .floats(draw.stops.locations)), ("colors", .floats(draw.stops.colors.flatMap { [$0.x, $0.y, $0.z, $0.w] })),
-                ("opacity", .floats([draw.opacity])),
+                ("opacity", .floats([draw.opacity])), ("space", .number(Double(draw.stops.space.code))),
+                ("animation", gradient.animation.map { a in .object([
+                    ("stops", .array(a.stops.map { .object([("color", .animated($0.color, WebJSON.rgba)), ("location", .animated($0.location, WebJSON.number))]) })),
+                    ("points", .array(a.points.map { .animated($0, WebJSON.point) })), ("numbers", .array(a.numbers.map { .animated($0, WebJSON.number) })),
+                ]) } ?? .null),
             ])
         }
 
@@ -328,7 +349,9 @@ public enum WebExport {
         mutating func node(_ mesh: MeshGradient, layer: Layer, path: String) throws -> WebJSON? {
             let space = mesh.colorSpace ?? scene.colorSpace
             let keyframes = [MeshColorKeyframe(time: 0, colors: mesh.colors)] + mesh.colorKeyframes
-            let opaque = layer.opacity == 1 && keyframes.allSatisfy { $0.colors.allSatisfy { $0.a == 1 } }
+            let animatedAlphas = mesh.colorAnimations?.flatMap { $0.namedValues.map(\.a) } ?? []
+            let opaque = layer.opacity == 1 && layer.opacityAnimation == nil && keyframes.allSatisfy { $0.colors.allSatisfy { $0.a == 1 } }
+                && animatedAlphas.allSatisfy { $0 == 1 }
             var defines: [(name: String, value: String)] = [("WELKIN_COLOR_SPACE", String(space.code)), ("WELKIN_MESH_SMOOTH", mesh.smoothsColors ? "1" : "0")]
             // A translucent mesh composites over a copy of what is below it (a fold shows the later
             // triangle, not both): MeshPass's WELKIN_MESH_OVER_COPY.
@@ -366,7 +389,10 @@ public enum WebExport {
                 })),
                 ("opacity", .floats([Float(layer.opacity)])), ("background", .floats([background.x, background.y, background.z, background.w])),
                 ("channelLow", .floats([range.low.x, range.low.y, range.low.z])), ("channelHigh", .floats([range.high.x, range.high.y, range.high.z])),
-                ("walk", walk), ("seed", .string(String(scene.seed))),
+                ("walk", walk), ("seed", .string(String(scene.seed))), ("space", .number(Double(space.code))),
+                ("pointAnimations", mesh.pointAnimations.map { .array($0.map { .animated($0, WebJSON.point) }) } ?? .null),
+                ("colorAnimations", mesh.colorAnimations.map { .array($0.map { .animated($0, WebJSON.rgba) }) } ?? .null),
+                ("keyframeColors", .array(mesh.colorKeyframes.map { .array($0.colors.map(WebJSON.rgba)) })),
             ])
         }
 
@@ -536,6 +562,40 @@ indirect enum WebJSON {
     case object([(String, WebJSON)])
 
     static func numbers(_ v: [Double]) -> WebJSON { .array(v.map(WebJSON.number)) }
+    static func point(_ p: SIMD2<Double>) -> WebJSON { .numbers([p.x, p.y]) }
+    static func rgba(_ c: RGBA) -> WebJSON { .numbers([c.r, c.g, c.b, c.a]) }
+
+    /// A timing curve or spring (Timing), as web-runtime.js's timingProgress reads it.
+    static func timing(_ t: Timing) -> WebJSON {
+        switch t {
+        case .curve(let x1, let y1, let x2, let y2, let d): .object([("curve", .numbers([x1, y1, x2, y2, d]))])
+        case .spring(let w, let z, let v, let d): .object([("spring", .numbers([w, z, v, d]))])
+        }
+    }
+
+    /// An animated value (Animated): a constant, keyframes or a transition, as web-runtime.js's
+    /// animatedValue reads it.
+    static func animated<V>(_ a: Animated<V>, _ value: (V) -> WebJSON) -> WebJSON {
+        switch a {
+        case .constant(let v):
+            return .object([("constant", value(v))])
+        case .keyframes(let k):
+            return .object([("keyframes", .object([
+                ("times", .numbers(k.times)), ("values", .array(k.values.map(value))), ("repeats", .bool(k.repeats)),
+                ("easing", timing(k.easing)), ("segments", .array(k.segmentEasings.map { $0.map(timing) ?? .null })),
+            ]))])
+        case .transition(let t):
+            let repetition: WebJSON = switch t.repetition {
+            case .once: .string("once")
+            case .count(let n): .number(Double(n))
+            case .forever: .string("forever")
+            }
+            return .object([("transition", .object([
+                ("from", value(t.from)), ("to", value(t.to)), ("timing", timing(t.timing)), ("repetition", repetition),
+                ("autoreverses", .bool(t.autoreverses)), ("delay", .number(t.delay)), ("speed", .number(t.speed)),
+            ]))])
+        }
+    }
     /// 32-bit values, written so JavaScript's double rounds back to the same float.
     static func floats(_ v: [Float]) -> WebJSON { .array(v.map { .number(Double($0)) }) }
 

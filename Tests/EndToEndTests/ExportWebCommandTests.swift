@@ -72,7 +72,7 @@ final class ExportWebCommandTests: XCTestCase {
     /// costs about 3 s); `make web-check` (WELKIN_WEB_CHECK=all, run by CI) checks every example.
     func testExportedExamplesMatchRenderInTheBrowser() throws {
         let all = ProcessInfo.processInfo.environment["WELKIN_WEB_CHECK"] == "all"
-        let quick: Set = ["gradients", "shader-aurora", "p3-sunset", "fire"]
+        let quick: Set = ["shader-aurora", "p3-sunset", "fire", "mesh-text"]
         var exported: [String] = []
         for file in try Repository.sceneFiles() where all || quick.contains(String(file.dropLast(5))) {
             let scene = Repository.scenes.appendingPathComponent(file).path
@@ -111,7 +111,7 @@ final class ExportWebCommandTests: XCTestCase {
         }
         // The set the page draws whole (grows as kinds are added; never silently empty).
         let expected = all ? ["day-gradient", "gradients", "shader-aurora", "shadertoy-clouds", "mesh-seed", "mesh-seed-dark", "mesh-keyframes",
-                              "mesh-bezier", "p3-sunset", "snow", "rain", "stars", "fire"] : quick.sorted()
+                              "mesh-bezier", "p3-sunset", "snow", "rain", "stars", "fire", "mesh-text", "text-scripts"] : quick.sorted()
         for name in expected {
             XCTAssertTrue(exported.contains(name), "\(name) should export whole; exported: \(exported)")
         }
