@@ -39,6 +39,9 @@
   // Welkin composites in 32-bit float; blending into 32-bit float needs EXT_float_blend, else 16-bit.
   const floatBlend = !!gl.getExtension('EXT_float_blend');
   const accumulationFormat = floatBlend ? gl.RGBA32F : gl.RGBA16F;
+  // Shader buffers are RGBA32F, as in Welkin; sampling them with linear filtering needs
+  // OES_texture_float_linear, else they are RGBA16F (filterable everywhere).
+  const bufferFormat = gl.getExtension('OES_texture_float_linear') ? gl.RGBA32F : gl.RGBA16F;
   if (data.outputSpace === 'display-p3' && 'drawingBufferColorSpace' in gl) gl.drawingBufferColorSpace = 'display-p3';
   gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
 
@@ -1232,47 +1235,90 @@
     }
   }
 
-  function drawShader(layer, t, size, scale) {
-    const p = programs[layer.program];
-    gl.bindFramebuffer(gl.FRAMEBUFFER, layerTarget.framebuffer);
+  /** One pass of a shader layer (UserShaderPass.setUniforms): the layer's own or a buffer's, into
+   *  `target` with blending off. A channel reads an image, or a buffer's newest picture. */
+  function shaderPass(layer, pass, target, time, frame, size, scale) {
+    const p = programs[pass.program];
+    gl.bindFramebuffer(gl.FRAMEBUFFER, target.framebuffer);
     gl.disable(gl.BLEND);
     gl.useProgram(p.program);
-    const frame = frameNumber(t);
-    set1f(p, 'u_time', t);
+    set1f(p, 'u_time', time);
     set2f(p, 'u_resolution', size[0], size[1]);
     set1i(p, 'u_frame', frame);
     set2f(p, 'u_mouse', mouse.x, mouse.y);
     set2f(p, 'u_pixelScale', scale[0], scale[1]);
     set3f(p, 'iResolution', size[0], size[1], 1);
-    set1f(p, 'iTime', t);
+    set1f(p, 'iTime', time);
     set1f(p, 'iTimeDelta', 1 / 60);
     set1f(p, 'iFrameRate', 60);
     set1i(p, 'iFrame', frame);
     set4f(p, 'iMouse', mouse.down ? [mouse.x, mouse.y, mouse.clickX, mouse.clickY] : [mouse.x, mouse.y, -Math.abs(mouse.clickX), -Math.abs(mouse.clickY)]);
-    set4f(p, 'iDate', shadertoyDate(layer.iDate, t));
+    set4f(p, 'iDate', shadertoyDate(layer.iDate, time));
     set1f(p, 'iSampleRate', 44100);
-    set1i(p, layer.alphaUniform, layer.alpha);
-    set1fv(p, 'iChannelTime', [0, 0, 0, 0].slice(0, p.uniforms.iChannelTime ? p.uniforms.iChannelTime.size : 4));
+    // A buffer keeps all four channels, as Shadertoy's do.
+    set1i(p, layer.alphaUniform, pass.isBuffer ? 1 : layer.alpha);
+    const times = [0, 1, 2, 3].map((i) => (pass.channels[i] && pass.channels[i].buffer ? time : 0));
+    if (p.uniforms.iChannelTime) set1fv(p, 'iChannelTime', times.slice(0, p.uniforms.iChannelTime.size));
     const resolutions = new Array(12).fill(0);
     for (let i = 0; i < 4; i++) {
-      const c = layer.channels[i];
+      const c = pass.channels[i];
       gl.activeTexture(gl.TEXTURE0 + i);
-      if (c) {
-        const tex = textures[c.texture];
-        resolutions[3 * i] = tex.width; resolutions[3 * i + 1] = tex.height; resolutions[3 * i + 2] = 1;
-        gl.bindTexture(gl.TEXTURE_2D, tex.texture);
-        gl.bindSampler(i, sampler(c.filter, c.wrap));
-      } else {
-        gl.bindTexture(gl.TEXTURE_2D, null);
-        gl.bindSampler(i, null);
-      }
+      let texture = null, width = 0, height = 0;
+      if (c && c.buffer) { texture = layer.buffers.state.pairs[c.buffer][0].texture; [width, height] = size; }
+      else if (c) { const tex = textures[c.texture]; texture = tex.texture; width = tex.width; height = tex.height; }
+      if (texture) resolutions.splice(3 * i, 3, width, height, 1);
+      gl.bindTexture(gl.TEXTURE_2D, texture);
+      gl.bindSampler(i, texture ? sampler(c.filter, c.wrap) : null);
       set1i(p, 'iChannel' + i, i);
     }
     gl.activeTexture(gl.TEXTURE0);
     if (p.uniforms.iChannelResolution) set3fv(p, 'iChannelResolution', resolutions.slice(0, 3 * p.uniforms.iChannelResolution.size));
     setUserUniforms(p, layer);
     gl.drawArrays(gl.TRIANGLES, 0, 3);
-    for (let i = 0; i < 4; i++) { gl.bindSampler(i, null); }
+    for (let i = 0; i < 4; i++) { gl.activeTexture(gl.TEXTURE0 + i); gl.bindTexture(gl.TEXTURE_2D, null); gl.bindSampler(i, null); }
+    gl.activeTexture(gl.TEXTURE0);
+  }
+
+  /** ShaderBuffers: every buffer frame from the last one run up to the frame at t (from 0 after a
+   *  seek back), each at its own time k / 60, each buffer into its spare target, which then becomes
+   *  its newest picture. Returns the last buffer frame run. */
+  function runBuffers(layer, t, size, scale) {
+    const b = layer.buffers;
+    if (!b.state || b.state.size[0] !== size[0] || b.state.size[1] !== size[1]) {
+      if (b.state) for (const pair of Object.values(b.state.pairs)) pair.forEach(freeTarget);
+      const pairs = {};
+      for (const pass of b.passes) pairs[pass.name] = [makeTarget(size[0], size[1], bufferFormat), makeTarget(size[0], size[1], bufferFormat)];
+      b.state = { pairs, size: size.slice(), lastFrame: null };
+    }
+    const state = b.state;
+    const n = Math.max(frameNumber(t), 0);
+    if (state.lastFrame !== null && state.lastFrame > n) {
+      for (const pair of Object.values(state.pairs)) for (const target of pair) { gl.bindFramebuffer(gl.FRAMEBUFFER, target.framebuffer); gl.clearColor(0, 0, 0, 0); gl.clear(gl.COLOR_BUFFER_BIT); }
+      state.lastFrame = null;
+    }
+    for (let k = state.lastFrame === null ? 0 : state.lastFrame + 1; k <= n; k++) {
+      for (const pass of b.passes) {
+        const pair = state.pairs[pass.name];
+        shaderPass(layer, pass, pair[1], k / 60, k, size, scale);
+        state.pairs[pass.name] = [pair[1], pair[0]];
+        if (b.mipmapped.includes(pass.name)) {
+          gl.bindTexture(gl.TEXTURE_2D, pair[1].texture);
+          gl.generateMipmap(gl.TEXTURE_2D);
+          gl.bindTexture(gl.TEXTURE_2D, null);
+        }
+      }
+      state.lastFrame = k;
+    }
+    return state.lastFrame;
+  }
+
+  function drawShader(layer, t, size, scale) {
+    const frame = layer.buffers ? runBuffers(layer, t, size, scale) : frameNumber(t);
+    // The layer's own pass into its float target, cleared so that discarded fragments add nothing.
+    gl.bindFramebuffer(gl.FRAMEBUFFER, layerTarget.framebuffer);
+    gl.clearColor(0, 0, 0, 0);
+    gl.clear(gl.COLOR_BUFFER_BIT);
+    shaderPass(layer, layer, layerTarget, t, frame, size, scale);
 
     // layer.frag: clamp, premultiply, × opacity, blended into the target.
     const c = programs[layer.composite];
@@ -1626,6 +1672,7 @@
     blurTargets = null;
     everyNode((n) => {
       delete n.gl;   // simulations stay: they are not GL state
+      if (n.buffers) delete n.buffers.state;
       if (n.layouts) for (const L of n.layouts) if (L) delete L.gl;
     });
   });

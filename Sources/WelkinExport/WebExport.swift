@@ -253,7 +253,7 @@ public enum WebExport {
                 return try node(emitter, layer: layer, index: index, path: path)
             }
             if let shader = layer.content as? ShaderLayer {
-                if shader.isMultipass { return leaveOut(layer, path, "a shader with buffers (\(shader.buffers.map(\.name).joined(separator: ", ")))") }
+                if shader.cube != nil { return leaveOut(layer, path, "a shader with a Cube A pass") }
                 return try node(shader, layer: layer, path: path)
             }
             return leaveOut(layer, path, "this kind of layer")
@@ -463,33 +463,51 @@ public enum WebExport {
         }
 
         mutating func node(_ shader: ShaderLayer, layer: Layer, path jsonPath: String) throws -> WebJSON? {
-            let (fragment, isShadertoy) = try WebPrograms.userShader(path: shader.fragmentPath, common: shader.commonPath, channels: shader.channels,
-                                                                   isBuffer: false, shaders: shaders)
-            for file in fragment.files { try checkInside(file, what: "the shader file", jsonPath: jsonPath + ".fragment") }
-            let program = try program(vertex: WebPrograms.fullScreenVertex(shaders), fragment: fragment)
-            let composite = try self.program(vertex: WebPrograms.fullScreenVertex(shaders), fragment: WebPrograms.layerComposite(shaders))
-            var channels: [WebJSON] = []
-            for (i, channel) in shader.channels.prefix(Shadertoy.channelCount).enumerated() {
-                let channelPath = "\(jsonPath).channels[\(i)]"
-                guard let image = channel.imagePath else {
-                    if channel.source != .empty {
-                        warnings.append("\(label(layer, jsonPath)): \(channelPath): not exported yet: only image channels reach the page; this one reads black")
+            /// One pass's program (wrapped as UserShaderPass wraps it) and its channels' JSON.
+            func pass(fragment path: String, channels: [ShaderChannel], isBuffer: Bool, channelsPath: String) throws -> (program: Int, isShadertoy: Bool, channels: WebJSON) {
+                let (fragment, isShadertoy) = try WebPrograms.userShader(path: path, common: shader.commonPath, channels: channels,
+                                                                       isBuffer: isBuffer, shaders: shaders)
+                for file in fragment.files { try checkInside(file, what: "the shader file", jsonPath: jsonPath + ".fragment") }
+                let program = try program(vertex: WebPrograms.fullScreenVertex(shaders), fragment: fragment)
+                var out: [WebJSON] = []
+                for (i, channel) in channels.prefix(Shadertoy.channelCount).enumerated() {
+                    let channelPath = "\(channelsPath)[\(i)]"
+                    if let name = channel.bufferName {
+                        out.append(.object([("buffer", .string(name)), ("filter", .string(channel.filter.rawValue)), ("wrap", .string(channel.wrap.rawValue))]))
+                    } else if let image = channel.imagePath {
+                        let t = try texture(image, vflip: channel.vflip, jsonPath: channelPath)
+                        out.append(.object([("texture", .number(Double(t))), ("filter", .string(channel.filter.rawValue)), ("wrap", .string(channel.wrap.rawValue))]))
+                    } else {
+                        if channel.source != .empty {
+                            warnings.append("\(label(layer, jsonPath)): \(channelPath): not exported yet: only image and buffer channels reach the page; this one reads black")
+                        }
+                        out.append(.null)
                     }
-                    channels.append(.null)
-                    continue
                 }
-                let t = try texture(image, vflip: channel.vflip, jsonPath: channelPath)
-                channels.append(.object([("texture", .number(Double(t))), ("filter", .string(channel.filter.rawValue)),
-                                         ("wrap", .string(channel.wrap.rawValue))]))
+                return (program, isShadertoy, .array(out))
+            }
+            let own = try pass(fragment: shader.fragmentPath, channels: shader.channels, isBuffer: false, channelsPath: "\(jsonPath).channels")
+            let composite = try self.program(vertex: WebPrograms.fullScreenVertex(shaders), fragment: WebPrograms.layerComposite(shaders))
+            var buffers: WebJSON = .null
+            if !shader.buffers.isEmpty {
+                var passes: [WebJSON] = []
+                for b in shader.buffers {
+                    let p = try pass(fragment: b.fragmentPath, channels: b.channels, isBuffer: true, channelsPath: "\(jsonPath).buffers.\(b.name).channels")
+                    passes.append(.object([("name", .string(b.name)), ("program", .number(Double(p.program))), ("channels", p.channels), ("isBuffer", .bool(true))]))
+                }
+                // Buffers any pass samples with mipmaps (made after each buffer frame).
+                let readers = ([shader.channels] + shader.buffers.map(\.channels)).flatMap { $0 }
+                let mipmapped = shader.buffers.map(\.name).filter { name in readers.contains { $0.bufferName == name && $0.filter == .mipmap } }
+                buffers = .object([("passes", .array(passes)), ("mipmapped", .array(mipmapped.map(WebJSON.string)))])
             }
             return .object([
-                ("kind", .string("shader")), ("label", .string(label(layer, jsonPath))), ("program", .number(Double(program))),
+                ("kind", .string("shader")), ("label", .string(label(layer, jsonPath))), ("program", .number(Double(own.program))),
                 ("composite", .number(Double(composite))), ("opacity", .floats([Float(layer.opacity)])),
-                ("shadertoy", .bool(isShadertoy)), ("alpha", .number(shader.alpha == .shader ? 1 : 0)),
+                ("shadertoy", .bool(own.isShadertoy)), ("alpha", .number(shader.alpha == .shader ? 1 : 0)),
                 ("alphaUniform", .string(WebPrograms.shadertoyAlphaUniform)),
                 ("uniforms", .array(shader.uniforms.map { .object([("name", .string($0.name)), ("path", .string("\(jsonPath).uniforms.\($0.name)")),
                                                                   ("values", .floats($0.value.components))]) })),
-                ("channels", .array(channels)),
+                ("channels", own.channels), ("buffers", buffers),
                 ("iDate", .numbers([Double(Shadertoy.fixedDate.unixSeconds), Double(Shadertoy.fixedDate.offsetSeconds)])),
             ])
         }

@@ -72,7 +72,7 @@ final class ExportWebCommandTests: XCTestCase {
     /// costs about 3 s); `make web-check` (WELKIN_WEB_CHECK=all, run by CI) checks every example.
     func testExportedExamplesMatchRenderInTheBrowser() throws {
         let all = ProcessInfo.processInfo.environment["WELKIN_WEB_CHECK"] == "all"
-        let quick: Set = ["shader-aurora", "p3-sunset", "fire", "mesh-text"]
+        let quick: Set = ["shader-aurora", "p3-sunset", "fire", "mesh-text", "aurora-lake"]
         var exported: [String] = []
         for file in try Repository.sceneFiles() where all || quick.contains(String(file.dropLast(5))) {
             let scene = Repository.scenes.appendingPathComponent(file).path
@@ -106,16 +106,23 @@ final class ExportWebCommandTests: XCTestCase {
                 XCTAssertEqual(SIMD2(web.width, web.height), SIMD2(expected.width, expected.height), "\(name) at \(t) s")
                 guard web.width == expected.width, web.height == expected.height else { continue }
                 let (fraction, worst) = Self.agreement(web, expected)
-                XCTAssertGreaterThanOrEqual(fraction, 0.99, "\(name) at \(t) s: \(String(format: "%.3f", fraction * 100)) % of pixels within 2/255 (worst \(worst))")
+                XCTAssertGreaterThanOrEqual(fraction, Self.agreementNeeded[name] ?? 0.99, "\(name) at \(t) s: \(String(format: "%.3f", fraction * 100)) % of pixels within 2/255 (worst \(worst))")
             }
         }
         // The set the page draws whole (grows as kinds are added; never silently empty).
         let expected = all ? ["day-gradient", "gradients", "shader-aurora", "shadertoy-clouds", "mesh-seed", "mesh-seed-dark", "mesh-keyframes",
-                              "mesh-bezier", "p3-sunset", "snow", "rain", "stars", "fire", "mesh-text", "text-scripts"] : quick.sorted()
+                              "mesh-bezier", "p3-sunset", "snow", "rain", "stars", "fire", "mesh-text", "text-scripts", "aurora-lake", "star-trails"] : quick.sorted()
         for name in expected {
             XCTAssertTrue(exported.contains(name), "\(name) should export whole; exported: \(exported)")
         }
     }
+
+    /// Examples held to less than 99 % of pixels, and why. star-trails' own shader hashes positions
+    /// with fract() and atan(), whose last bits differ between GPUs (llvmpipe here, SwiftShader in
+    /// the browser): a few of its stars land in another cell on one of them (measured 3.8 % of
+    /// pixels at 0 s, 4.4 % at 1.5 s, 6.3 % at 7 s, the trails' arcs otherwise the same). That is the
+    /// shader's, not the page's: the same scene differs as much between two GPUs in `welkin render`.
+    static let agreementNeeded: [String: Double] = ["star-trails": 0.92]
 
     /// A portrait window shows a landscape scene whole between bars (contain, the default) or cropped
     /// to fill it (cover), drawn at the window's pixels, not stretched.
