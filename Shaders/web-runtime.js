@@ -1332,6 +1332,98 @@
     gl.drawArrays(gl.TRIANGLES, 0, 3);
   }
 
+  // ---- Captured layers (the sky, clouds, cloud sprites as GLRenderer drew them) ---------------
+
+  let capturedTextures = [];
+
+  /** Inflates and uploads the captured textures (GLCapture.Texture's formats). */
+  async function loadCapturedTextures() {
+    capturedTextures = await Promise.all(data.capturedTextures.map(async (t) => {
+      const stream = new Blob([decodeBase64(t.data)]).stream().pipeThrough(new DecompressionStream('deflate'));
+      const bytes = await new Response(stream).arrayBuffer();
+      const [internal, format, type, view] = {
+        rgba32Float: [gl.RGBA32F, gl.RGBA, gl.FLOAT, Float32Array], rg32Float: [gl.RG32F, gl.RG, gl.FLOAT, Float32Array],
+        rg32Uint: [gl.RG32UI, gl.RG_INTEGER, gl.UNSIGNED_INT, Uint32Array], rgba16Float: [gl.RGBA16F, gl.RGBA, gl.HALF_FLOAT, Uint16Array],
+        rgba8Unorm: [gl.RGBA8, gl.RGBA, gl.UNSIGNED_BYTE, Uint8Array], r8Unorm: [gl.R8, gl.RED, gl.UNSIGNED_BYTE, Uint8Array],
+      }[t.format];
+      const target = t.is3D ? gl.TEXTURE_3D : gl.TEXTURE_2D;
+      const texture = gl.createTexture();
+      gl.bindTexture(target, texture);
+      gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+      if (t.is3D) gl.texImage3D(target, 0, internal, t.size[0], t.size[1], t.size[2], 0, format, type, new view(bytes));
+      else gl.texImage2D(target, 0, internal, t.size[0], t.size[1], 0, format, type, new view(bytes));
+      gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
+      gl.bindTexture(target, null);
+      return { texture, target, integer: t.format === 'rg32Uint' };
+    }));
+  }
+
+  const capturedSamplers = {};
+  function capturedSampler(linear, repeats) {
+    const key = linear + ' ' + repeats;
+    if (capturedSamplers[key]) return capturedSamplers[key];
+    const s = gl.createSampler();
+    gl.samplerParameteri(s, gl.TEXTURE_MIN_FILTER, linear ? gl.LINEAR : gl.NEAREST);
+    gl.samplerParameteri(s, gl.TEXTURE_MAG_FILTER, linear ? gl.LINEAR : gl.NEAREST);
+    for (const wrap of [gl.TEXTURE_WRAP_S, gl.TEXTURE_WRAP_T, gl.TEXTURE_WRAP_R]) gl.samplerParameteri(s, wrap, repeats ? gl.REPEAT : gl.CLAMP_TO_EDGE);
+    capturedSamplers[key] = s;
+    return s;
+  }
+
+  /** Sets a captured uniform from its values (GLCapture.Uniform's types; arrays whole). */
+  function setCaptured(p, u, values) {
+    const loc = p.uniforms[u.name] ? p.uniforms[u.name].location : null;
+    if (loc === null) return;
+    const n = { float: 1, vec2: 2, vec3: 3, vec4: 4, int: 1, ivec2: 2, ivec3: 3, ivec4: 4, uint: 1, uvec2: 2, bool: 1, mat3: 9, mat4: 16 }[u.type];
+    if (u.type === 'mat3') return gl.uniformMatrix3fv(loc, false, new Float32Array(values));
+    if (u.type === 'mat4') return gl.uniformMatrix4fv(loc, false, new Float32Array(values));
+    const kind = u.type.startsWith('u') ? 'ui' : u.type === 'bool' || u.type.startsWith('i') ? 'i' : 'f';
+    const array = kind === 'f' ? new Float32Array(values) : kind === 'i' ? new Int32Array(values) : new Uint32Array(values);
+    gl['uniform' + n + kind + 'v'](loc, array);
+  }
+
+  function drawCaptured(layer, t, size) {
+    const draws = layer.scales[scaleIndex(size)];
+    layer.targets = layer.targets || [];
+    draws.forEach((d, i) => {
+      const p = programs[d.program];
+      let target = current;
+      if (d.intermediate) {
+        let x = layer.targets[i];
+        if (!x || x.width !== d.target[0] || x.height !== d.target[1]) { freeTarget(x); x = layer.targets[i] = makeTarget(d.target[0], d.target[1], gl.RGBA32F); }
+        target = x;
+      }
+      gl.bindFramebuffer(gl.FRAMEBUFFER, target.framebuffer);
+      gl.viewport(0, 0, d.target[0], d.target[1]);
+      if (d.blends && !d.intermediate) { gl.enable(gl.BLEND); gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA); } else gl.disable(gl.BLEND);
+      gl.useProgram(p.program);
+      for (const u of d.uniforms) {
+        setCaptured(p, u, !u.clock ? u.values : u.name === 'iFrame' ? [frameNumber(t)] : [t]);
+      }
+      d.samplers.forEach((sm, unit) => {
+        gl.activeTexture(gl.TEXTURE0 + unit);
+        if (sm.draw !== undefined) {
+          gl.bindTexture(gl.TEXTURE_2D, layer.targets[sm.draw].texture);
+          gl.bindSampler(unit, null);
+        } else {
+          const tex = capturedTextures[sm.texture];
+          gl.bindTexture(tex.target, tex.texture);
+          gl.bindSampler(unit, capturedSampler(sm.linear && !tex.integer, sm.repeats));
+        }
+        set1i(p, sm.name, unit);
+      });
+      gl.activeTexture(gl.TEXTURE0);
+      gl.drawArrays(gl.TRIANGLES, 0, 3);
+      d.samplers.forEach((sm, unit) => {
+        gl.activeTexture(gl.TEXTURE0 + unit);
+        gl.bindTexture(gl.TEXTURE_2D, null); gl.bindTexture(gl.TEXTURE_3D, null); gl.bindSampler(unit, null);
+      });
+      gl.activeTexture(gl.TEXTURE0);
+    });
+    gl.viewport(0, 0, size[0], size[1]);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, current.framebuffer);
+  }
+
   // ---- Text (TextPass: glyph quads on whole pixels, coverage copied from the atlas) -------------
 
   /** The index in data.fixedScales of the canvas's scale (a page with text draws at one of them). */
@@ -1488,6 +1580,7 @@
       case 'text': drawText(layer, t, size); break;
       case 'group': drawGroup(layer, t, size, scale, depth, null); break;
       case 'transform': drawTransformed(layer, t, size, scale, depth); break;
+      case 'captured': drawCaptured(layer, t, size); break;
     }
   }
 
@@ -1673,6 +1766,7 @@
     everyNode((n) => {
       delete n.gl;   // simulations stay: they are not GL state
       if (n.buffers) delete n.buffers.state;
+      delete n.targets;
       if (n.layouts) for (const L of n.layouts) if (L) delete L.gl;
     });
   });
@@ -1681,9 +1775,11 @@
   async function start() {
     accumulation = null; layerTarget = null;
     for (const key in samplers) delete samplers[key];
+    for (const key in capturedSamplers) delete capturedSamplers[key];
     programs = data.programs.map(link);
     textures = await loadTextures();
     await inflateAtlases();
+    await loadCapturedTextures();
     if (clock.playing) clock.origin = { at: performance.now(), time: clock.time };
     layout();
     draw(now());

@@ -60,8 +60,28 @@ public enum ShaderPipeline {
     public static func essl(_ glsl: String, stage: Stage) throws -> String {
         try withDirectory { dir in
             let spv = try validatedSPIRV(glsl, stage: stage, in: dir, target: "WebGL2")
-            return try run("spirv-cross", [spv.path, "--es", "--version", "300"])
+            return restoringFlat(try run("spirv-cross", [spv.path, "--es", "--version", "300"]), from: glsl)
         }
+    }
+
+    /// spirv-cross splits a struct varying (`flat out SkyValues sky;`) into one varying per member
+    /// (`out float sky_zenith;` …) and leaves `flat` off them, which GLSL ES refuses for integers
+    /// and which would interpolate the rest: `flat` is put back on the members of every struct
+    /// varying the GLSL declared flat.
+    static func restoringFlat(_ essl: String, from glsl: String) -> String {
+        var names: [String] = []
+        for line in glsl.split(separator: "\n") {
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" })
+            if words.count >= 4, words[0] == "flat", words[1] == "in" || words[1] == "out" { names.append(String(words[3])) }
+        }
+        guard !names.isEmpty else { return essl }
+        return essl.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            // `out float sky_zenith;` or, with a precision, `in highp vec3 sky_sunVector;`
+            let words = line.split(separator: " ")
+            guard (3...4).contains(words.count), words[0] == "in" || words[0] == "out", let last = words.last, last.hasSuffix(";"),
+                  names.contains(where: { last.hasPrefix($0 + "_") }) else { return String(line) }
+            return "flat " + line
+        }.joined(separator: "\n")
     }
 
     /// glslangValidator (OpenGL SPIR-V) and spirv-val on `glsl`, in `dir`: the module's file.

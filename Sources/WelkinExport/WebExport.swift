@@ -54,12 +54,20 @@ public enum WebExport {
     }
 
     /// The page of `scene`. `shaders` is Welkin's shader library (its programs and web-runtime.js).
-    public static func page(_ scene: Scene, shaders: ShaderLibrary, options: Options = Options()) throws -> Page {
+    /// What GLRenderer hands each full-screen draw of a frame (GLRenderer.capture): the scene's
+    /// frame at time t and pixel size, by frame position, and each position's scene layer.
+    public typealias Capture = (_ time: Double, _ pixelSize: SIMD2<Int>) throws -> (draws: [Int: [GLCapture.Draw]], sources: [Int])
+
+    /// The page of `scene`. `capture` (a headless GLRenderer) lets the page carry layers whose
+    /// draws it replays as Welkin's GL path made them (the sky, clouds, cloud sprites), when their
+    /// values do not change with time but for the clock.
+    public static func page(_ scene: Scene, shaders: ShaderLibrary, options: Options = Options(), capture: Capture? = nil) throws -> Page {
         var b = Builder(scene: scene, shaders: shaders, options: options)
+        b.capture = capture
         for (index, layer) in scene.layers.enumerated() {
             if let node = try b.node(layer, index: index, path: "layers[\(index)]") { b.layers.append(node) }
         }
-        if scene.weather != nil {
+        if PrecipitationKind.allCases.contains(where: { $0.falls(in: scene) }) {
             b.warnings.append("weather: not exported yet: the weather's rain and snow are left out of the page")
         }
         let runtime = try String(contentsOfFile: shaders.path(runtimeFile), encoding: .utf8)
@@ -75,7 +83,7 @@ public enum WebExport {
             ("framing", .string(options.framing.rawValue)),
             ("controls", .bool(options.controls)),
             ("programs", .array(b.programs.map { .object([("key", .string($0.key)), ("vertex", .string($0.vertex)), ("fragment", .string($0.fragment))]) })),
-            ("textures", .array(b.textures.map(\.json))),
+            ("textures", .array(b.textures.map(\.json))), ("capturedTextures", .array(b.textureStore)),
             ("layers", .array(b.layers)),
             ("resolve", .number(Double(resolve))),
             // Text layouts and shadow kernels are made for these pixel scales of the scene's size; a
@@ -168,6 +176,10 @@ public enum WebExport {
             return textures.count - 1
         }
 
+        var capture: Capture?
+        var textureStore: [WebJSON] = []
+        var textureStoreIndex: [[UInt8]: Int] = [:]
+
         /// The pixel scales (of the scene's size) a page with text or shadows draws at.
         static let fixedScales = [1, 2, 3]
         /// Whether the page has scale-bound values (text layouts, shadow kernels).
@@ -256,7 +268,97 @@ public enum WebExport {
                 if shader.cube != nil { return leaveOut(layer, path, "a shader with a Cube A pass") }
                 return try node(shader, layer: layer, path: path)
             }
+            if capture != nil, path == "layers[\(index)]" { return try capturedNode(layer, index: index, path: path) }
             return leaveOut(layer, path, "this kind of layer")
+        }
+
+        /// The uniforms the page sets from its clock in a captured layer (as MetalLive's clock).
+        static let clockUniforms: Set = ["u_time", "iTime", "u_sky.time", "u_physical.time"]
+        /// Scene times a captured layer is compared at: its draws must be the same at each, but for
+        /// the clock's uniforms.
+        static let probeTimes = [0, 1.5, 7, 45.25, 600]
+
+        /// A layer the page draws as GLRenderer drew it: its draws (programs, uniforms, textures and
+        /// the intermediate targets they read) captured at each fixed scale, when nothing in them
+        /// changes with time but the clock.
+        mutating func capturedNode(_ layer: Layer, index: Int, path: String) throws -> WebJSON? {
+            guard let capture else { return nil }
+            usesFixedScales = true
+            var scales: [WebJSON] = []
+            for k in Self.fixedScales {
+                let size = scene.size &* k
+                var reference: [GLCapture.Draw]?
+                for t in Self.probeTimes {
+                    let c = try capture(t, size)
+                    let draws = c.sources.enumerated().filter { $0.element == index }.flatMap { c.draws[$0.offset] ?? [] }
+                    guard let first = reference else { reference = draws; continue }
+                    if let why = Self.difference(first, draws, time: t) {
+                        return leaveOut(layer, path, "its values change with time in ways the page cannot compute yet (\(why) at \(JSONValue.numberText(t)) s)")
+                    }
+                }
+                let draws = reference ?? []
+                // Draws whose picture a later draw reads are intermediate: their own target.
+                var read = Set<Int>()
+                for d in draws { for case .draw(let i) in d.samplers.values { read.insert(i) } }
+                var out: [WebJSON] = []
+                for (i, d) in draws.enumerated() {
+                    let program = try program(vertex: d.vertex, fragment: d.fragment)
+                    var samplers: [WebJSON] = []
+                    for (name, input) in d.samplers.sorted(by: { $0.key < $1.key }) {
+                        switch input {
+                        case .draw(let j): samplers.append(.object([("name", .string(name)), ("draw", .number(Double(j)))]))
+                        case .texture(let tex):
+                            samplers.append(.object([("name", .string(name)), ("texture", .number(Double(try storedTexture(tex)))),
+                                                     ("linear", .bool(tex.linear)), ("repeats", .bool(tex.repeats))]))
+                        }
+                    }
+                    out.append(.object([
+                        ("program", .number(Double(program))), ("target", .numbers([Double(d.targetSize.x), Double(d.targetSize.y)])),
+                        ("blends", .bool(d.blends)), ("intermediate", .bool(read.contains(i))),
+                        ("uniforms", .array(d.uniforms.map { u in
+                            .object([("name", .string(u.name)), ("type", .string(u.type)), ("count", .number(Double(u.count))),
+                                     ("values", .numbers(u.words.map { Self.number($0, type: u.type) })),
+                                     ("clock", .bool(Self.clockUniforms.contains(u.name) || u.name == "iFrame"))])
+                        })),
+                        ("samplers", .array(samplers)),
+                    ]))
+                }
+                scales.append(.array(out))
+            }
+            return .object([("kind", .string("captured")), ("label", .string(label(layer, path))), ("scales", .array(scales))])
+        }
+
+        /// A uniform's 32-bit word as the number GLSL's type holds.
+        static func number(_ w: UInt32, type: String) -> Double {
+            if type.hasPrefix("int") || type.hasPrefix("ivec") || type == "bool" { return Double(Int32(bitPattern: w)) }
+            if type.hasPrefix("uint") || type.hasPrefix("uvec") { return Double(w) }
+            return Double(Float(bitPattern: w))
+        }
+
+        /// Why `draws` (at time t) differ from `first` (at time 0) beyond the clock, or nil.
+        static func difference(_ first: [GLCapture.Draw], _ draws: [GLCapture.Draw], time t: Double) -> String? {
+            guard first.count == draws.count else { return "it draws \(draws.count) passes, not \(first.count)" }
+            for (a, b) in zip(first, draws) {
+                guard a.fragment.text == b.fragment.text, a.vertex.text == b.vertex.text else { return "another program" }
+                guard a.samplers == b.samplers else { return "its textures" }
+                guard a.uniforms.map(\.name) == b.uniforms.map(\.name) else { return "its uniforms" }
+                for (u, v) in zip(a.uniforms, b.uniforms) where u.words != v.words {
+                    if clockUniforms.contains(v.name), v.words == [Float(t).bitPattern] { continue }
+                    if v.name == "iFrame", v.words == [UInt32(bitPattern: Int32(clamping: Int((t * 60).rounded(.down))))] { continue }
+                    return v.name
+                }
+            }
+            return nil
+        }
+
+        /// The page's index of a captured texture (each distinct texture stored once, deflated).
+        mutating func storedTexture(_ t: GLCapture.Texture) throws -> Int {
+            let key = t.bytes + Array("\(t.format.rawValue) \(t.size) \(t.is3D)".utf8)
+            if let i = textureStoreIndex[key] { return i }
+            textureStore.append(.object([("format", .string(t.format.rawValue)), ("size", .numbers([Double(t.size.x), Double(t.size.y), Double(t.size.z)])),
+                                         ("is3D", .bool(t.is3D)), ("data", .string(Base64.encode(try PNGColor.deflate(t.bytes))))]))
+            textureStoreIndex[key] = textureStore.count - 1
+            return textureStore.count - 1
         }
 
         /// A shadow's values (ShadowDraw is made from them each frame, at the canvas's scale).

@@ -38,9 +38,17 @@ extension Commands {
             options.allowOutside = try args[Options.ExportWeb.allowOutside]
             if let framing = try args[Options.ExportWeb.framing] { options.framing = framing }
             let library = try ShaderLibrary.locate(override: try args[Options.ExportWeb.shaders])
+            // The sky, clouds and cloud sprites are drawn as the GL path draws them (a headless
+            // renderer, made only when the page needs one).
+            var renderer: GLRenderer?
+            let capture: WebExport.Capture = { t, size in
+                if renderer == nil { renderer = try GLRenderer(context: try GLContext.headless(), shaders: library) }
+                let frame = Frame(scene: scene, time: t, pixelSize: size)
+                return (try renderer!.capture(frame), frame.sceneLayerIndices)
+            }
             let page: WebExport.Page
             do {
-                page = try inScene(scene.sourcePath) { try WebExport.page(scene, shaders: library, options: options) }
+                page = try inScene(scene.sourcePath) { try WebExport.page(scene, shaders: library, options: options, capture: capture) }
             } catch let failure as WebExport.Failure {
                 throw Failure(message: "welkin export-web: \(name): \(failure.message)")
             }

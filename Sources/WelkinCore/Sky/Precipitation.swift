@@ -53,7 +53,7 @@ public enum PrecipitationKind: Int, Sendable, CaseIterable {
 
     /// Whether this kind can fall in `scene`: some preset of its weather rains (snows), and the
     /// scene did not turn it off.
-    func falls(in scene: Scene) -> Bool {
+    public func falls(in scene: Scene) -> Bool {
         guard let weather = scene.weather, weather.precipitation.amount(self) > 0 else { return false }
         return ([weather.preset] + weather.schedule.map(\.preset)).contains { intensity($0.parameters) > 0 }
     }
