@@ -743,7 +743,7 @@
   }
 
   function drawMesh(layer, t, size) {
-    const p = programs[layer.program];
+    const p = program(layer.program);
     const m = meshGeometry(layer, t, size);
     if (!layer.gl) {
       const vao = gl.createVertexArray();
@@ -1175,7 +1175,7 @@
         if (spriteInstance(layer, cell, s, order ? order[j] : j, sizeScale, scale, opacity, instances, 10 * n)) n++;
       }
       if (n === 0) return;
-      const p = programs[cell.program];
+      const p = program(cell.program);
       gl.useProgram(p.program);
       set2f(p, 'u_pixelSize', size[0], size[1]);
       set1f(p, 'u_blurFraction', cell.blurFraction[0]);
@@ -1188,7 +1188,11 @@
 
   // ---- Drawing --------------------------------------------------------------------------------
 
-  let programs = [], textures = [], accumulation = null, layerTarget = null;
+  let textures = [], accumulation = null, layerTarget = null;
+  /** Linked programs by index, each linked the first time a frame needs it (the rest are linked
+   *  while the page is idle after its first frame, so a later frame does not wait for one). */
+  let compiled = null;
+  function program(i) { return compiled[i] || (compiled[i] = link(data.programs[i])); }
   const mouse = { x: 0, y: 0, clickX: 0, clickY: 0, down: false };
 
   /** Gradient.at(t) when it animates: the shape's numbers, and the stops sorted again and in the
@@ -1208,7 +1212,7 @@
   }
 
   function drawGradient(layer, t, size, scale) {
-    const p = programs[layer.program];
+    const p = program(layer.program);
     const g = gradientAt(layer, t);
     const u = gradientUniforms(g, size, scale);
     gl.useProgram(p.program);
@@ -1238,7 +1242,7 @@
   /** One pass of a shader layer (UserShaderPass.setUniforms): the layer's own or a buffer's, into
    *  `target` with blending off. A channel reads an image, or a buffer's newest picture. */
   function shaderPass(layer, pass, target, time, frame, size, scale) {
-    const p = programs[pass.program];
+    const p = program(pass.program);
     gl.bindFramebuffer(gl.FRAMEBUFFER, target.framebuffer);
     gl.disable(gl.BLEND);
     gl.useProgram(p.program);
@@ -1321,7 +1325,7 @@
     shaderPass(layer, layer, layerTarget, t, frame, size, scale);
 
     // layer.frag: clamp, premultiply, × opacity, blended into the target.
-    const c = programs[layer.composite];
+    const c = program(layer.composite);
     gl.bindFramebuffer(gl.FRAMEBUFFER, current.framebuffer);
     gl.enable(gl.BLEND);
     gl.useProgram(c.program);
@@ -1386,7 +1390,7 @@
     const draws = layer.scales[scaleIndex(size)];
     layer.targets = layer.targets || [];
     draws.forEach((d, i) => {
-      const p = programs[d.program];
+      const p = program(d.program);
       let target = current;
       if (d.intermediate) {
         let x = layer.targets[i];
@@ -1434,7 +1438,7 @@
   function drawText(layer, t, size) {
     const L = layer.layouts[scaleIndex(size)];
     if (!L || !L.quads.length) return;
-    const p = programs[layer.program];
+    const p = program(layer.program);
     if (!L.gl) {
       const atlas = gl.createTexture();
       gl.bindTexture(gl.TEXTURE_2D, atlas);
@@ -1531,11 +1535,11 @@
       const [h, v] = blurTargets;
       // The masked (and moved) alpha into v, then v → h along rows, h → v along columns.
       gl.bindFramebuffer(gl.FRAMEBUFFER, v.framebuffer);
-      groupInputs(programs[layer.alpha[variant]], g, masked, size, transform);
+      groupInputs(program(layer.alpha[variant]), g, masked, size, transform);
       gl.drawArrays(gl.TRIANGLES, 0, 3);
       for (const [name, target, weights, source] of [['horizontal', h, shadow.horizontal, v], ['vertical', v, shadow.vertical, h]]) {
         gl.bindFramebuffer(gl.FRAMEBUFFER, target.framebuffer);
-        const p = programs[layer[name]];
+        const p = program(layer[name]);
         groupInputs(p, g, masked, size, null);
         bindTexture(3, source.texture);
         set1i(p, 'u_horizontal', 3);
@@ -1551,7 +1555,7 @@
     gl.bindFramebuffer(gl.FRAMEBUFFER, parent.framebuffer);
     gl.enable(gl.BLEND);
     gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
-    const p = programs[layer.composite[variant]];
+    const p = program(layer.composite[variant]);
     groupInputs(p, g, masked, size, transform);
     bindTexture(3, blurred ? blurred.texture : null);
     set1i(p, 'u_shadow', 3);
@@ -1597,7 +1601,7 @@
     current = accumulation;
     for (const layer of data.layers) drawNode(layer, t, size, scale, 0);
     // The resolve pass: the accumulation through the output transform and the dither into the canvas.
-    const r = programs[data.resolve];
+    const r = program(data.resolve);
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
     gl.disable(gl.BLEND);
     gl.useProgram(r.program);
@@ -1741,7 +1745,7 @@
 
   let pending = false;
   function request() {
-    if (pending || !programs.length) return;
+    if (pending || !compiled) return;
     pending = true;
     requestAnimationFrame(tick);
   }
@@ -1759,7 +1763,7 @@
   window.addEventListener('resize', request);
   canvas.addEventListener('webglcontextlost', (e) => {
     e.preventDefault();
-    programs = [];
+    compiled = null;
     copy = null;
     groupTargets.length = 0;
     blurTargets = null;
@@ -1776,7 +1780,7 @@
     accumulation = null; layerTarget = null;
     for (const key in samplers) delete samplers[key];
     for (const key in capturedSamplers) delete capturedSamplers[key];
-    programs = data.programs.map(link);
+    compiled = [];
     textures = await loadTextures();
     await inflateAtlases();
     await loadCapturedTextures();
@@ -1784,6 +1788,20 @@
     layout();
     draw(now());
     if (controls) controls.update();
+    // When the first frame was done, in ms since the page began to load (docs/export.md measures it).
+    gl.finish();
+    document.documentElement.dataset.welkinFirstFrame = String(Math.round(performance.now()));
+    console.info('Welkin: first frame ' + Math.round(performance.now()) + ' ms after the page began to load');
+    // The programs no frame has needed yet, one per idle moment.
+    const rest = data.programs.map((_, i) => i);
+    const linkNext = () => {
+      if (!compiled) return;
+      while (rest.length && compiled[rest[0]]) rest.shift();
+      if (!rest.length) return;
+      program(rest.shift());
+      setTimeout(linkNext, 0);
+    };
+    setTimeout(linkNext, 0);
     document.documentElement.dataset.welkinReady = '1';
     request();
   }

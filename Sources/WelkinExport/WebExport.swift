@@ -626,7 +626,7 @@ public enum WebExport {
         canvas{display:block;flex:none}\
         #welkin-controls{position:fixed;left:0;right:0;bottom:0;display:flex;gap:8px;align-items:center;padding:8px 12px;\
         font:13px system-ui,sans-serif;color:#fff;background:rgba(0,0,0,.45)}\
-        #welkin-controls input{flex:1}#welkin-controls button{min-width:3.5em}\
+        #welkin-controls input{flex:1;min-width:0}#welkin-controls button{min-width:3.5em}#welkin-controls span{white-space:nowrap}\
         #welkin-error{position:fixed;left:0;right:0;top:0;padding:12px;font:14px system-ui,sans-serif;color:#fff;background:#a00;white-space:pre-wrap}
         """
         let csp = "default-src 'none'; script-src 'sha256-\(SHA256.base64(Array(runtime.utf8)))'; "
