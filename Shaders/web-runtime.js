@@ -400,7 +400,7 @@
       return drawNode(layer.plain, t, size, scale, depth);
     }
     const content = layer.isGroup ? layer.group : layer.group.layers[0];
-    const box = content.kind === 'text' && content.layouts[scaleIndex(size)] ? content.layouts[scaleIndex(size)].box : [0, 0, size[0], size[1]];
+    const box = content.kind === 'glyphs' && content.layouts[scaleIndex(size)] ? content.layouts[scaleIndex(size)].box : [0, 0, size[0], size[1]];
     const anchor = [box[0] + layer.anchor[0] * (box[2] - box[0]), box[1] + layer.anchor[1] * (box[3] - box[1])];
     const affine = layerAffine(offset, s, rotation, anchor, scale);
     drawGroup(layer.group, t, size, scale, depth, {
@@ -1386,6 +1386,19 @@
     gl['uniform' + n + kind + 'v'](loc, array);
   }
 
+  /** A volumetric cloud layer's drift at t (WebCloudDrift in WebExport.swift: travel linear in time). */
+  function cloudDrift(c, name, t) {
+    const wrapped = (v) => (isFinite(v) ? v - Math.floor(v) : 0);
+    const travel = [c.velocity[0] * t, c.velocity[1] * t];
+    const d = [(c.right[0] * travel[0] + c.forward[0] * travel[1]) / 1000, (c.right[1] * travel[0] + c.forward[1] * travel[1]) / 1000];
+    const r = c.random;
+    if (name === 'u_clouds.offset') {
+      return [wrapped(-d[0] / c.scales[0] + r[0]), wrapped(-d[1] / c.scales[0] + r[1]), wrapped(-d[0] / c.scales[1] + r[2]), wrapped(-d[1] / c.scales[1] + r[3])];
+    }
+    if (name === 'u_clouds.evolution') return [wrapped(t * c.evolutionRate * c.evolution + r[4])];
+    return [wrapped(-d[0] * 1.5 / c.cirrusScale + r[5]), wrapped(-d[1] * 1.5 / c.cirrusScale * 0.25 + r[6])];
+  }
+
   function drawCaptured(layer, t, size) {
     const draws = layer.scales[scaleIndex(size)];
     layer.targets = layer.targets || [];
@@ -1402,7 +1415,7 @@
       if (d.blends && !d.intermediate) { gl.enable(gl.BLEND); gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA); } else gl.disable(gl.BLEND);
       gl.useProgram(p.program);
       for (const u of d.uniforms) {
-        setCaptured(p, u, !u.clock ? u.values : u.name === 'iFrame' ? [frameNumber(t)] : [t]);
+        setCaptured(p, u, u.drift ? cloudDrift(layer.drift, u.name, t) : !u.clock ? u.values : u.name === 'iFrame' ? [frameNumber(t)] : [t]);
       }
       d.samplers.forEach((sm, unit) => {
         gl.activeTexture(gl.TEXTURE0 + unit);
@@ -1472,7 +1485,7 @@
   /** Inflates every text layout's atlas (zlib, as embedded) before the first frame. */
   async function inflateAtlases() {
     const layouts = [];
-    everyNode((n) => { if (n.kind === 'text') for (const L of n.layouts) if (L) layouts.push(L); });
+    everyNode((n) => { if (n.kind === 'glyphs') for (const L of n.layouts) if (L) layouts.push(L); });
     await Promise.all(layouts.map(async (L) => {
       if (L.pixels) return;
       const stream = new Blob([decodeBase64(L.atlas)]).stream().pipeThrough(new DecompressionStream('deflate'));
@@ -1578,11 +1591,11 @@
     gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
     switch (layer.kind) {
       case 'gradient': drawGradient(layer, t, size, scale); break;
-      case 'shader': drawShader(layer, t, size, scale); break;
+      case 'userShader': drawShader(layer, t, size, scale); break;
       case 'mesh': drawMesh(layer, t, size); break;
-      case 'emitter': drawEmitter(layer, t, size); break;
-      case 'text': drawText(layer, t, size); break;
-      case 'group': drawGroup(layer, t, size, scale, depth, null); break;
+      case 'particles': drawEmitter(layer, t, size); break;
+      case 'glyphs': drawText(layer, t, size); break;
+      case 'offscreen': drawGroup(layer, t, size, scale, depth, null); break;
       case 'transform': drawTransformed(layer, t, size, scale, depth); break;
       case 'captured': drawCaptured(layer, t, size); break;
     }
@@ -1623,7 +1636,7 @@
   function everyNode(body) {
     const visit = (n) => {
       body(n);
-      if (n.kind === 'group') { n.layers.forEach(visit); if (n.mask) visit(n.mask); }
+      if (n.kind === 'offscreen') { n.layers.forEach(visit); if (n.mask) visit(n.mask); }
       if (n.kind === 'transform') { visit(n.plain); visit(n.group); }
     };
     data.layers.forEach(visit);
@@ -1631,7 +1644,7 @@
 
   /** Whether any layer, at any depth, is a user shader (it draws into its own float target first). */
   let hasShaders = false;
-  everyNode((n) => { if (n.kind === 'shader') hasShaders = true; });
+  everyNode((n) => { if (n.kind === 'userShader') hasShaders = true; });
 
   // ---- Size and framing -----------------------------------------------------------------------
 

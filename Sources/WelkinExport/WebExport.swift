@@ -232,42 +232,11 @@ public enum WebExport {
             return out
         }
 
-        /// The node of the layer's content (its opacity static; `node` adds an animation).
+        /// The node of the layer's content (its opacity static; `node` adds an animation): each
+        /// kind's own (WebExportable, in the kind's Web…Export.swift), or one the GL path's draws
+        /// are captured for (the sky, clouds, cloud sprites).
         mutating func contentNode(_ layer: Layer, index: Int, path: String) throws -> WebJSON? {
-            if let group = layer.content as? GroupLayer {
-                var children: [WebJSON] = []
-                for (i, child) in group.layers.enumerated() {
-                    if let n = try node(child, index: index, path: "\(path).layers[\(i)]") { children.append(n) }
-                }
-                var mask: WebJSON?
-                if let m = group.mask {
-                    guard let n = try node(m, index: index, path: "\(path).mask") else {
-                        return leaveOut(layer, path, "a group whose mask is not exported")
-                    }
-                    mask = n
-                }
-                return try groupNode(label: label(layer, path), layers: children, mask: mask, invert: group.invertsMask, layer: layer)
-            }
-            if let gradient = layer.content as? Gradient {
-                return try node(gradient, layer: layer, path: path)
-            }
-            if let mesh = layer.content as? MeshGradient {
-                return try node(mesh, layer: layer, path: path)
-            }
-            if let text = layer.content as? TextLayer {
-                guard text.template.parts.allSatisfy({ if case .text = $0 { true } else { false } }) else {
-                    return leaveOut(layer, path, "text that shows the clock (its string changes; the page has no font engine)")
-                }
-                return try node(text, layer: layer, path: path)
-            }
-            if let emitter = layer.content as? EmitterLayer {
-                if emitter.cells.contains(where: { $0.sprite == .image }) { return leaveOut(layer, path, "an emitter with image sprites") }
-                return try node(emitter, layer: layer, index: index, path: path)
-            }
-            if let shader = layer.content as? ShaderLayer {
-                if shader.cube != nil { return leaveOut(layer, path, "a shader with a Cube A pass") }
-                return try node(shader, layer: layer, path: path)
-            }
+            if let kind = layer.content as? WebExportable { return try kind.webNode(layer, index: index, path: path, into: &self) }
             if capture != nil, path == "layers[\(index)]" { return try capturedNode(layer, index: index, path: path) }
             return leaveOut(layer, path, "this kind of layer")
         }
@@ -284,6 +253,9 @@ public enum WebExport {
         mutating func capturedNode(_ layer: Layer, index: Int, path: String) throws -> WebJSON? {
             guard let capture else { return nil }
             usesFixedScales = true
+            let drift = WebCloudDrift(scene: scene, index: index)
+            /// Drift uniforms that move (the page computes them), and those the drift model missed.
+            var drifting = Set<String>(), missed = Set<String>()
             var scales: [WebJSON] = []
             for k in Self.fixedScales {
                 let size = scene.size &* k
@@ -291,9 +263,20 @@ public enum WebExport {
                 for t in Self.probeTimes {
                     let c = try capture(t, size)
                     let draws = c.sources.enumerated().filter { $0.element == index }.flatMap { c.draws[$0.offset] ?? [] }
+                    // A drift uniform is the page's drift only when it is at every time, t = 0 included.
+                    for d in draws { for u in d.uniforms where WebCloudDrift.names.contains(u.name) {
+                        if drift.map({ u.words != $0.values(u.name, at: t).map { Float($0).bitPattern } }) ?? true { missed.insert(u.name) }
+                    } }
                     guard let first = reference else { reference = draws; continue }
-                    if let why = Self.difference(first, draws, time: t) {
+                    if let why = Self.difference(first, draws, time: t, drifting: WebCloudDrift.names) {
                         return leaveOut(layer, path, "its values change with time in ways the page cannot compute yet (\(why) at \(JSONValue.numberText(t)) s)")
+                    }
+                    // A drift uniform that moves must move as the page's drift does.
+                    for (a, b) in zip(first.flatMap(\.uniforms), draws.flatMap(\.uniforms)) where WebCloudDrift.names.contains(b.name) && a.words != b.words {
+                        if missed.contains(b.name) {
+                            return leaveOut(layer, path, "its values change with time in ways the page cannot compute yet (\(b.name), the clouds' drift under a changing wind, at \(JSONValue.numberText(t)) s)")
+                        }
+                        drifting.insert(b.name)
                     }
                 }
                 let draws = reference ?? []
@@ -318,14 +301,16 @@ public enum WebExport {
                         ("uniforms", .array(d.uniforms.map { u in
                             .object([("name", .string(u.name)), ("type", .string(u.type)), ("count", .number(Double(u.count))),
                                      ("values", .numbers(u.words.map { Self.number($0, type: u.type) })),
-                                     ("clock", .bool(Self.clockUniforms.contains(u.name) || u.name == "iFrame"))])
+                                     ("clock", .bool(Self.clockUniforms.contains(u.name) || u.name == "iFrame")),
+                                     ("drift", .bool(drifting.contains(u.name)))])
                         })),
                         ("samplers", .array(samplers)),
                     ]))
                 }
                 scales.append(.array(out))
             }
-            return .object([("kind", .string("captured")), ("label", .string(label(layer, path))), ("scales", .array(scales))])
+            return .object([("kind", .string("captured")), ("label", .string(label(layer, path))), ("scales", .array(scales)),
+                            ("drift", drift?.json ?? .null)])
         }
 
         /// A uniform's 32-bit word as the number GLSL's type holds.
@@ -336,7 +321,7 @@ public enum WebExport {
         }
 
         /// Why `draws` (at time t) differ from `first` (at time 0) beyond the clock, or nil.
-        static func difference(_ first: [GLCapture.Draw], _ draws: [GLCapture.Draw], time t: Double) -> String? {
+        static func difference(_ first: [GLCapture.Draw], _ draws: [GLCapture.Draw], time t: Double, drifting: Set<String> = []) -> String? {
             guard first.count == draws.count else { return "it draws \(draws.count) passes, not \(first.count)" }
             for (a, b) in zip(first, draws) {
                 guard a.fragment.text == b.fragment.text, a.vertex.text == b.vertex.text else { return "another program" }
@@ -345,6 +330,13 @@ public enum WebExport {
                 for (u, v) in zip(a.uniforms, b.uniforms) where u.words != v.words {
                     if clockUniforms.contains(v.name), v.words == [Float(t).bitPattern] { continue }
                     if v.name == "iFrame", v.words == [UInt32(bitPattern: Int32(clamping: Int((t * 60).rounded(.down))))] { continue }
+                    if drifting.contains(v.name) { continue }   // checked against the drift by the caller
+                    // Where lightning strikes matters only while it flashes: a flash of 0 adds exactly 0.
+                    if v.name.hasSuffix(".flashPoint") {
+                        let flash = String(v.name.dropLast("Point".count))
+                        let dark = [a, b].allSatisfy { d in d.uniforms.first { $0.name == flash }?.words.allSatisfy { Float(bitPattern: $0) == 0 } ?? false }
+                        if dark { continue }
+                    }
                     return v.name
                 }
             }
@@ -389,7 +381,7 @@ public enum WebExport {
             // The composite is built with WELKIN_GROUP_SHADOW 1 always: with no shadow its colour is
             // zero and the blurred alpha is never read (the sum adds exactly 0).
             return .object([
-                ("kind", .string("group")), ("label", .string(label)), ("layers", .array(layers)), ("mask", mask ?? .null),
+                ("kind", .string("offscreen")), ("label", .string(label)), ("layers", .array(layers)), ("mask", mask ?? .null),
                 ("opacity", .floats([Float(layer.opacity)])), ("shadow", layer.shadow.map(shadowJSON) ?? .null),
                 ("composite", .array([try stage("composite"), try stage("composite", transformed: true)])),
                 ("alpha", .array([try stage("alpha"), try stage("alpha", transformed: true)])),
@@ -397,222 +389,6 @@ public enum WebExport {
             ])
         }
 
-        /// Static text: its glyph quads, coverage atlas and box at each fixed scale, drawn by
-        /// text.vert/.frag; its colour may animate.
-        mutating func node(_ text: TextLayer, layer: Layer, path: String) throws -> WebJSON? {
-            usesFixedScales = true
-            let program = try program(vertex: shaders.source("text.vert"), fragment: shaders.source("text.frag"))
-            var layouts: [WebJSON] = []
-            for k in Self.fixedScales {
-                let size = scene.size &* k
-                let draw = TextDraw(text, opacity: layer.opacity, time: 0, clock: scene.clock(at: 0), pixelSize: size,
-                                    scale: SIMD2(Double(k), Double(k)), path: path, space: scene.colorSpace)
-                if let error = draw.error { throw Failure(description: error.message) }
-                guard let atlas = draw.atlas else { layouts.append(.null); continue }
-                let compressed = try PNGColor.deflate(atlas.pixels)
-                let box = draw.frameBox ?? SIMD4(0, 0, Double(size.x), Double(size.y))
-                layouts.append(.object([
-                    ("quads", .numbers(draw.quads.flatMap { [Double($0.origin.x), Double($0.origin.y), Double($0.size.x), Double($0.size.y),
-                                                             Double($0.atlasOrigin.x), Double($0.atlasOrigin.y)] })),
-                    ("atlas", .string(Base64.encode(compressed))), ("width", .number(Double(atlas.width))), ("height", .number(Double(atlas.height))),
-                    ("box", .numbers([box.x, box.y, box.z, box.w])),
-                ]))
-            }
-            return .object([("kind", .string("text")), ("label", .string(label(layer, path))), ("program", .number(Double(program))),
-                            ("color", .animated(text.color, WebJSON.rgba)), ("space", .number(Double(scene.colorSpace.code))),
-                            ("opacity", .floats([Float(layer.opacity)])), ("layouts", .array(layouts))])
-        }
-
-        mutating func node(_ gradient: Gradient, layer: Layer, path: String) throws -> WebJSON? {
-            // The draw at the scene's size: its stops and kind do not depend on the size.
-            let draw = GradientDraw(gradient, opacity: layer.opacity, sceneColorSpace: scene.colorSpace, pixelSize: scene.size, scale: SIMD2(1, 1))
-            let program = try program(vertex: WebPrograms.fullScreenVertex(shaders),
-                                      fragment: WebPrograms.gradient(shaders, kind: draw.kind, space: draw.stops.space, stopCount: draw.stops.locations.count))
-            let (shape, points, numbers): (String, [Double], [Double]) = switch gradient.shape {
-            case .linear(let s, let e): ("linear", [s.x, s.y, e.x, e.y], [])
-            case .radial(let c, let r0, let r1): ("radial", [c.x, c.y], [r0, r1])
-            case .elliptical(let c, let f0, let f1): ("elliptical", [c.x, c.y], [f0, f1])
-            case .angular(let c, let a0, let a1): ("angular", [c.x, c.y], [a0, a1])
-            }
-            return .object([
-                ("kind", .string("gradient")), ("label", .string(label(layer, path))), ("program", .number(Double(program))),
-                ("shape", .string(shape)), ("points", .numbers(points)), ("numbers", .numbers(numbers)),
-                ("locations", .floats(draw.stops.locations)), ("colors", .floats(draw.stops.colors.flatMap { [$0.x, $0.y, $0.z, $0.w] })),
-                ("opacity", .floats([draw.opacity])), ("space", .number(Double(draw.stops.space.code))),
-                ("animation", gradient.animation.map { a in .object([
-                    ("stops", .array(a.stops.map { .object([("color", .animated($0.color, WebJSON.rgba)), ("location", .animated($0.location, WebJSON.number))]) })),
-                    ("points", .array(a.points.map { .animated($0, WebJSON.point) })), ("numbers", .array(a.numbers.map { .animated($0, WebJSON.number) })),
-                ]) } ?? .null),
-            ])
-        }
-
-        /// A mesh gradient: its vertices, walk and colour keyframes; the page computes MeshDraw's
-        /// patches, colour coefficients and triangles each frame (web-runtime.js, "Meshes").
-        mutating func node(_ mesh: MeshGradient, layer: Layer, path: String) throws -> WebJSON? {
-            let space = mesh.colorSpace ?? scene.colorSpace
-            let keyframes = [MeshColorKeyframe(time: 0, colors: mesh.colors)] + mesh.colorKeyframes
-            let animatedAlphas = mesh.colorAnimations?.flatMap { $0.namedValues.map(\.a) } ?? []
-            let opaque = layer.opacity == 1 && layer.opacityAnimation == nil && keyframes.allSatisfy { $0.colors.allSatisfy { $0.a == 1 } }
-                && animatedAlphas.allSatisfy { $0 == 1 }
-            var defines: [(name: String, value: String)] = [("WELKIN_COLOR_SPACE", String(space.code)), ("WELKIN_MESH_SMOOTH", mesh.smoothsColors ? "1" : "0")]
-            // A translucent mesh composites over a copy of what is below it (a fold shows the later
-            // triangle, not both): MeshPass's WELKIN_MESH_OVER_COPY.
-            if !opaque { defines.append(("WELKIN_MESH_OVER_COPY", "1")) }
-            let program = try program(vertex: ShaderSource(path: shaders.path("mesh.vert"), defines: defines),
-                                      fragment: ShaderSource(path: shaders.path("mesh.frag"), defines: defines))
-            let vertices: (String, [Double]) = switch mesh.vertices {
-            case .points(let p): ("points", p.flatMap { [$0.x, $0.y] })
-            case .bezier(let b): ("bezier", b.flatMap { [$0.position.x, $0.position.y, $0.leading.x, $0.leading.y, $0.top.x, $0.top.y,
-                                                         $0.trailing.x, $0.trailing.y, $0.bottom.x, $0.bottom.y] })
-            }
-            let range = MeshDraw.channelRange(mesh.colors + mesh.colorKeyframes.flatMap(\.colors))
-            let background = mesh.background.premultiplied
-            var walk: WebJSON = .null
-            if let a = mesh.animation {
-                let springSteps = MeshRandomWalk.maximumSpringSteps / max(1, scene.animatedMeshCount)
-                walk = .object([
-                    ("interval", .number(a.interval)), ("step", .number(a.step)),
-                    ("duration", .number(a.spring.duration)), ("bounce", .number(a.spring.bounce)),
-                    ("tickLimit", .number(Double(a.tickLimit(vertexCount: mesh.width * mesh.height, springSteps: springSteps)))),
-                    ("ranges", .array(a.ranges.map { r in
-                        .object([("index", .number(Double(r.index))),
-                                 ("x", r.x.map { .numbers([$0.lowerBound, $0.upperBound]) } ?? .null),
-                                 ("y", r.y.map { .numbers([$0.lowerBound, $0.upperBound]) } ?? .null)])
-                    })),
-                ])
-            }
-            return .object([
-                ("kind", .string("mesh")), ("label", .string(label(layer, path))), ("program", .number(Double(program))),
-                ("overCopy", .bool(!opaque)), ("width", .number(Double(mesh.width))), ("height", .number(Double(mesh.height))),
-                ("smooth", .bool(mesh.smoothsColors)), ("vertexKind", .string(vertices.0)), ("vertices", .numbers(vertices.1)),
-                ("keyframes", .array(keyframes.map { k in
-                    .object([("time", .number(k.time)),
-                             ("colors", .floats(k.colors.flatMap { c -> [Float] in let v = ColorMath.toInterpolationSpace(c, space); return [v.x, v.y, v.z, v.w] }))])
-                })),
-                ("opacity", .floats([Float(layer.opacity)])), ("background", .floats([background.x, background.y, background.z, background.w])),
-                ("channelLow", .floats([range.low.x, range.low.y, range.low.z])), ("channelHigh", .floats([range.high.x, range.high.y, range.high.z])),
-                ("walk", walk), ("seed", .string(String(scene.seed))), ("space", .number(Double(space.code))),
-                ("pointAnimations", mesh.pointAnimations.map { .array($0.map { .animated($0, WebJSON.point) }) } ?? .null),
-                ("colorAnimations", mesh.colorAnimations.map { .array($0.map { .animated($0, WebJSON.rgba) }) } ?? .null),
-                ("keyframeColors", .array(mesh.colorKeyframes.map { .array($0.colors.map(WebJSON.rgba)) })),
-            ])
-        }
-
-        /// An emitter: its layer and cells as values, and what EmitterSimulation derives from them
-        /// once (cell seeds, step constants, channel ranges, the simulation plan); the page runs the
-        /// same simulation in 1/120 s steps (web-runtime.js, "Particles").
-        mutating func node(_ e: EmitterLayer, layer: Layer, index: Int, path: String) throws -> WebJSON? {
-            var programsByKind: [WebJSON] = []
-            for cell in e.cells {
-                let defines = [("WELKIN_SPRITE_KIND", String(cell.sprite.code))]
-                programsByKind.append(.number(Double(try program(vertex: ShaderSource(path: shaders.path("sprite.vert"), defines: defines),
-                                                                 fragment: ShaderSource(path: shaders.path("sprite.frag"), defines: defines)))))
-            }
-            let size = SIMD2<Double>(Double(scene.size.x), Double(scene.size.y))
-            let plan = SimulationPlan(e, workBudget: SimulationPlan.workBudget / Double(max(1, scene.simulatedEmitterCount)))
-            let centre = SIMD2<Float>(e.position * size)
-            func number(_ v: Double?) -> WebJSON { v.map(WebJSON.number) ?? .null }
-            func color(_ c: RGBA?) -> WebJSON { c.map { .numbers([$0.r, $0.g, $0.b, $0.a]) } ?? .null }
-            let cells: [WebJSON] = e.cells.enumerated().map { c, cell in
-                let k = StepConstants(damping: cell.damping, dt: EmitterSimulation.dt,
-                                      acceleration: SIMD2(cell.xAcceleration, cell.yAcceleration) + scene.wind * cell.windFactor)
-                let range = cell.channelRange
-                return .object([
-                    ("enabled", .bool(cell.enabled)), ("birthRate", .number(cell.birthRate)), ("lifetime", .number(cell.lifetime)),
-                    ("lifetimeRange", .number(cell.lifetimeRange)), ("velocity", .number(cell.velocity)), ("velocityRange", .number(cell.velocityRange)),
-                    ("emissionLongitude", .number(cell.emissionLongitude)), ("emissionRange", .number(cell.emissionRange)),
-                    ("scale", .number(cell.scale)), ("scaleRange", .number(cell.scaleRange)), ("scaleSpeed", .number(cell.scaleSpeed)),
-                    ("spin", .number(cell.spin)), ("spinRange", .number(cell.spinRange)), ("color", color(cell.color)),
-                    ("colorRanges", .numbers([cell.redRange, cell.greenRange, cell.blueRange, cell.alphaRange])),
-                    ("colorSpeeds", .numbers([cell.redSpeed, cell.greenSpeed, cell.blueSpeed, cell.alphaSpeed])),
-                    ("sprite", .string(cell.sprite.rawValue)), ("spriteSize", .number(cell.spriteSize)),
-                    ("blurFraction", .floats([cell.spriteSize > 0 ? Float(min(cell.blur / cell.spriteSize, SpriteBatch.maximumBlurFraction)) : 0])),
-                    ("streakDuration", .number(cell.streakDuration)),
-                    ("sway", .numbers([cell.sway.amplitude, cell.sway.frequency, cell.sway.endAmplitude])),
-                    ("endScale", number(cell.endScale)), ("endScaleRange", .number(cell.endScaleRange)),
-                    ("rotation", .number(cell.rotation)), ("rotationRange", .number(cell.rotationRange)),
-                    ("endRotation", number(cell.endRotation)), ("endRotationRange", .number(cell.endRotationRange)),
-                    ("endColor", color(cell.endColor)),
-                    ("endColorRanges", .numbers([cell.endRedRange, cell.endGreenRange, cell.endBlueRange, cell.endAlphaRange])),
-                    ("radial", .numbers([cell.radialAcceleration, cell.radialAccelerationRange])),
-                    ("tangential", .numbers([cell.tangentialAcceleration, cell.tangentialAccelerationRange])),
-                    ("orbit", cell.orbit.map { o in .object([("radius", .numbers([o.radius, o.radiusRange])), ("endRadius", number(o.endRadius)),
-                                                            ("endRadiusRange", .number(o.endRadiusRange)), ("speed", .numbers([o.speed, o.speedRange]))]) } ?? .null),
-                    ("emissionDuration", number(cell.emissionDuration)),
-                    ("alphaOverLife", cell.alphaOverLife.map { .numbers($0.values) } ?? .null),
-                    ("scaleOverLife", cell.scaleOverLife.map { .numbers($0.values) } ?? .null),
-                    ("colorOverLife", cell.colorOverLife.map { .array($0.values.map { color($0) }) } ?? .null),
-                    ("damping", .number(cell.damping)), ("usesExtras", .bool(cell.usesExtras)), ("usesForces", .bool(cell.usesForces)),
-                    ("longestLifetime", .number(cell.longestLifetime)), ("steadyStateBound", .number(e.steadyStateBound(cell))),
-                    ("seed", .string(String(EmitterSimulation.cellSeed(seed: scene.seed, layerSeed: e.seed, cell: c)))),
-                    ("constants", .floats([k.decay, k.b, k.c, k.acceleration.x, k.acceleration.y])),
-                    ("channelLow", .numbers([range.low.x, range.low.y, range.low.z, range.low.w])),
-                    ("channelHigh", .numbers([range.high.x, range.high.y, range.high.z, range.high.w])),
-                    ("program", programsByKind[c]),
-                ])
-            }
-            return .object([
-                ("kind", .string("emitter")), ("label", .string(label(layer, path))), ("index", .number(Double(index))),
-                ("shape", .string(e.shape.rawValue)), ("mode", .string(e.mode.rawValue)), ("position", .numbers([e.position.x, e.position.y])),
-                ("size", .numbers([e.size.x, e.size.y])), ("birthRate", .number(e.birthRate)), ("lifetime", .number(e.lifetime)),
-                ("velocity", .number(e.velocity)), ("scale", .number(e.scale)), ("spin", .number(e.spin)), ("prewarm", .number(e.prewarm)),
-                ("renderMode", .string(e.renderMode.rawValue)), ("maxParticles", .number(Double(e.maxParticles))),
-                ("centre", .floats([centre.x, centre.y])), ("sceneSize", .numbers([size.x, size.y])), ("opacity", .number(layer.opacity)),
-                ("plan", .object([("exact", .bool(plan.exact)), ("lifetimeSteps", plan.lifetimeSteps.map { .number(Double($0)) } ?? .null),
-                                  ("historySteps", .number(Double(plan.historySteps)))])),
-                ("cells", .array(cells)),
-            ])
-        }
-
-        mutating func node(_ shader: ShaderLayer, layer: Layer, path jsonPath: String) throws -> WebJSON? {
-            /// One pass's program (wrapped as UserShaderPass wraps it) and its channels' JSON.
-            func pass(fragment path: String, channels: [ShaderChannel], isBuffer: Bool, channelsPath: String) throws -> (program: Int, isShadertoy: Bool, channels: WebJSON) {
-                let (fragment, isShadertoy) = try WebPrograms.userShader(path: path, common: shader.commonPath, channels: channels,
-                                                                       isBuffer: isBuffer, shaders: shaders)
-                for file in fragment.files { try checkInside(file, what: "the shader file", jsonPath: jsonPath + ".fragment") }
-                let program = try program(vertex: WebPrograms.fullScreenVertex(shaders), fragment: fragment)
-                var out: [WebJSON] = []
-                for (i, channel) in channels.prefix(Shadertoy.channelCount).enumerated() {
-                    let channelPath = "\(channelsPath)[\(i)]"
-                    if let name = channel.bufferName {
-                        out.append(.object([("buffer", .string(name)), ("filter", .string(channel.filter.rawValue)), ("wrap", .string(channel.wrap.rawValue))]))
-                    } else if let image = channel.imagePath {
-                        let t = try texture(image, vflip: channel.vflip, jsonPath: channelPath)
-                        out.append(.object([("texture", .number(Double(t))), ("filter", .string(channel.filter.rawValue)), ("wrap", .string(channel.wrap.rawValue))]))
-                    } else {
-                        if channel.source != .empty {
-                            warnings.append("\(label(layer, jsonPath)): \(channelPath): not exported yet: only image and buffer channels reach the page; this one reads black")
-                        }
-                        out.append(.null)
-                    }
-                }
-                return (program, isShadertoy, .array(out))
-            }
-            let own = try pass(fragment: shader.fragmentPath, channels: shader.channels, isBuffer: false, channelsPath: "\(jsonPath).channels")
-            let composite = try self.program(vertex: WebPrograms.fullScreenVertex(shaders), fragment: WebPrograms.layerComposite(shaders))
-            var buffers: WebJSON = .null
-            if !shader.buffers.isEmpty {
-                var passes: [WebJSON] = []
-                for b in shader.buffers {
-                    let p = try pass(fragment: b.fragmentPath, channels: b.channels, isBuffer: true, channelsPath: "\(jsonPath).buffers.\(b.name).channels")
-                    passes.append(.object([("name", .string(b.name)), ("program", .number(Double(p.program))), ("channels", p.channels), ("isBuffer", .bool(true))]))
-                }
-                // Buffers any pass samples with mipmaps (made after each buffer frame).
-                let readers = ([shader.channels] + shader.buffers.map(\.channels)).flatMap { $0 }
-                let mipmapped = shader.buffers.map(\.name).filter { name in readers.contains { $0.bufferName == name && $0.filter == .mipmap } }
-                buffers = .object([("passes", .array(passes)), ("mipmapped", .array(mipmapped.map(WebJSON.string)))])
-            }
-            return .object([
-                ("kind", .string("shader")), ("label", .string(label(layer, jsonPath))), ("program", .number(Double(own.program))),
-                ("composite", .number(Double(composite))), ("opacity", .floats([Float(layer.opacity)])),
-                ("shadertoy", .bool(own.isShadertoy)), ("alpha", .number(shader.alpha == .shader ? 1 : 0)),
-                ("alphaUniform", .string(WebPrograms.shadertoyAlphaUniform)),
-                ("uniforms", .array(shader.uniforms.map { .object([("name", .string($0.name)), ("path", .string("\(jsonPath).uniforms.\($0.name)")),
-                                                                  ("values", .floats($0.value.components))]) })),
-                ("channels", own.channels), ("buffers", buffers),
-                ("iDate", .numbers([Double(Shadertoy.fixedDate.unixSeconds), Double(Shadertoy.fixedDate.offsetSeconds)])),
-            ])
-        }
     }
 
     // MARK: - The document
@@ -652,6 +428,12 @@ public enum WebExport {
         """
     }
 }
+
+/// A layer kind the page draws itself: its node (the values web-runtime.js draws it from), or nil
+/// with a warning (`Builder.leaveOut`) when it cannot.
+protocol WebExportable {
+    func webNode(_ layer: Layer, index: Int, path: String, into b: inout WebExport.Builder) throws -> WebJSON?
+    }
 
 /// Text for HTML element content and attribute values.
 enum HTMLText {
@@ -824,4 +606,53 @@ enum SHA256 {
         0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
+}
+
+/// A volumetric cloud layer's drift as the page computes it: MetalLive's CloudDrift with its travel
+/// linear in time (the layer's own wind, or a weather without a schedule), in the order of
+/// operations web-runtime.js's `cloudDrift` uses. A captured clouds layer uses it only when its
+/// values, rounded to floats, are the GL path's at every probe time.
+struct WebCloudDrift {
+    var right: SIMD2<Double>, forward: SIMD2<Double>
+    /// Travel per second, metres.
+    var velocity: SIMD2<Double>
+    var scales: SIMD2<Double>
+    var random: [Double]
+    var evolution: Double
+    var cirrusScale: Double
+
+    static let names: Set = ["u_clouds.offset", "u_clouds.evolution", "u_clouds.cirrusOffset"]
+
+    init?(scene: Scene, index: Int) {
+        guard let layer = scene.layers[index].content as? CloudsLayer, let drift = CloudDrift(scene: scene, layer: layer, index: index) else { return nil }
+        right = drift.right; forward = drift.forward
+        velocity = layer.wind ?? WeatherState(scene.weather, time: 1, seed: scene.seed).windTravel * CloudsDraw.metresPerWindPoint
+        scales = layer.shape(weather: WeatherState(scene.weather, time: 0, seed: scene.seed).parameters).scales
+        random = drift.random
+        evolution = drift.evolution
+        cirrusScale = drift.cirrusScale
+    }
+
+    static func wrapped(_ v: Double) -> Double { v.isFinite ? v - v.rounded(.down) : 0 }
+
+    /// The uniform's components at time t.
+    func values(_ name: String, at t: Double) -> [Double] {
+        let travel = SIMD2(velocity.x * t, velocity.y * t)
+        let d = SIMD2((right.x * travel.x + forward.x * travel.y) / 1000, (right.y * travel.x + forward.y * travel.y) / 1000)
+        switch name {
+        case "u_clouds.offset":
+            return [Self.wrapped(-d.x / scales.x + random[0]), Self.wrapped(-d.y / scales.x + random[1]),
+                    Self.wrapped(-d.x / scales.y + random[2]), Self.wrapped(-d.y / scales.y + random[3])]
+        case "u_clouds.evolution":
+            return [Self.wrapped(t * CloudsDraw.evolutionRate * evolution + random[4])]
+        default:
+            return [Self.wrapped(-d.x * 1.5 / cirrusScale + random[5]), Self.wrapped(-d.y * 1.5 / cirrusScale * 0.25 + random[6])]
+        }
+    }
+
+    var json: WebJSON {
+        .object([("right", .point(right)), ("forward", .point(forward)), ("velocity", .point(velocity)), ("scales", .point(scales)),
+                 ("random", .numbers(random)), ("evolutionRate", .number(CloudsDraw.evolutionRate)), ("evolution", .number(evolution)),
+                 ("cirrusScale", .number(cirrusScale))])
+    }
 }

@@ -128,7 +128,7 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(try complete(["welkin", "render", "--pro"]), ["--projection"])
         XCTAssertEqual(try complete(["welkin", "render", "--projection", ""]), ["view", "equirect", "fisheye", "cubemap"])
         XCTAssertEqual(try complete(["welkin", "reference", "--fit", "c"]), ["cover", "contain"])
-        XCTAssertEqual(try complete(["welkin", "help", "ex"]), ["export", "export-code"])
+        XCTAssertEqual(try complete(["welkin", "help", "ex"]), ["export", "export-code", "export-web"])
         XCTAssertEqual(try complete(["welkin", "help", "--completions", ""]), ["bash", "zsh", "fish"])
 
         let tcsh = try EndToEndTests.run(["help", "--completions", "tcsh"])
