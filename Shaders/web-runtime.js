@@ -399,11 +399,11 @@
     if (s[0] === 1 && s[1] === 1 && rotation === 0 && offset[0] === 0 && offset[1] === 0 && !layer.isGroup) {
       return drawNode(layer.plain, t, size, scale, depth);
     }
-    const content = layer.isGroup ? layer.group : layer.group.layers[0];
+    const content = layer.isGroup ? layer.moved : layer.moved.layers[0];
     const box = content.kind === 'glyphs' && content.layouts[scaleIndex(size)] ? content.layouts[scaleIndex(size)].box : [0, 0, size[0], size[1]];
     const anchor = [box[0] + layer.anchor[0] * (box[2] - box[0]), box[1] + layer.anchor[1] * (box[3] - box[1])];
     const affine = layerAffine(offset, s, rotation, anchor, scale);
-    drawGroup(layer.group, t, size, scale, depth, {
+    drawGroup(layer.moved, t, size, scale, depth, {
       transform: affine && !affine.identity ? affine : null, shadow: layer.shadow, opacity: affine ? opacityAt(layer, t) : 0,
     });
   }
@@ -848,6 +848,7 @@
       const capacity = Math.max(n, this.capacity * 2);
       for (const f of FIELDS) { const a = new Float32Array(capacity); if (this[f]) a.set(this[f].subarray(0, this.count)); this[f] = a; }
       const b = new Uint32Array(capacity); if (this.birth) b.set(this.birth.subarray(0, this.count)); this.birth = b;
+      const k = new Uint8Array(capacity); if (this.keep) k.set(this.keep.subarray(0, this.count)); this.keep = k;
       this.extras = Array.from({ length: this.extraCount }, (_, e) => { const a = new Float32Array(capacity); if (this.extras) a.set(this.extras[e].subarray(0, this.count)); return a; });
       this.capacity = capacity;
     }
@@ -858,6 +859,7 @@
         if (kept !== i) {
           for (const f of FIELDS) this[f][kept] = this[f][i];
           this.birth[kept] = this.birth[i];
+          this.keep[kept] = this.keep[i];
           for (const e of this.extras) e[kept] = e[i];
         }
         kept++;
@@ -1003,6 +1005,9 @@
     store.age[i] = age; store.lifetime[i] = lifetime; store.scale[i] = scale; store.spin[i] = spin;
     store.red[i] = color[0]; store.green[i] = color[1]; store.blue[i] = color[2]; store.alpha[i] = color[3];
     store.phase[i] = phase; store.birth[i] = k % 4294967296;
+    // The weather's rain and snow: whether this birth falls at the weather's intensity (steady weather).
+    const P = layer.precipitation;
+    if (P) store.keep[i] = uniform(particleKey(BigInt(P.seeds[c]), layer.index, c, store.birth[i]), P.slot) < P.intensity ? 1 : 0;
     if (extras) extras.forEach((v, e) => { store.extras[e][i] = v; });
     return true;
   }
@@ -1102,11 +1107,10 @@
   }
 
   /** ParticleSnapshot and ParticleDraw.instance: store index i as a sprite instance (10 floats), or false. */
-  function spriteInstance(layer, cell, s, i, sizeScale, scale, opacity, out, o) {
+  function spriteInstance(layer, c, cell, s, i, t, sizeScale, scale, opacity, out, o) {
     const age = s.age[i], lifetime = s.lifetime[i];
     const u = lifetime > 0 ? Math.min(age / lifetime, 1) : 1;
-    let x = s.px[i];
-    const y = s.py[i];
+    let x = s.px[i], y = s.py[i], vx = s.vx[i], vy = s.vy[i];
     const [amplitude0, frequency, endAmplitude] = cell.sway;
     if (amplitude0 !== 0) x += amplitude0 * (1 + (endAmplitude - 1) * u) * Math.cos(2 * Math.PI * frequency * age + s.phase[i]);
     const extended = s.extras.length > 0;
@@ -1124,13 +1128,25 @@
     if (extended) { const start = s.extras[1][i]; angle += start + (s.extras[2][i] - start) * u; }
     if (cell.alphaOverLife) color[3] *= Math.min(Math.max(ramp(cell.alphaOverLife, u), 0), 1);
     color = clamp(color);
+    const P = layer.precipitation;
+    if (P) {
+      // PrecipitationKind.particles: kept at the weather's intensity, pushed by the wind since its
+      // birth (travel = wind × time in steady weather), wrapped across the birth line.
+      if (!s.keep[i]) return false;
+      const born = s.birth[i] / (cell.birthRate * layer.birthRate) - layer.prewarm;
+      const push = P.pushes[c];
+      x += (P.wind[0] * t - P.wind[0] * born) * push;
+      y += (P.wind[1] * t - P.wind[1] * born) * push;
+      vx += P.wind[0] * push;
+      vy += P.wind[1] * push;
+      if (isFinite(x)) { let w = (x + P.margin) % P.period; if (w < 0) w += P.period; x = w - P.margin; }
+    }
     // ParticleDraw.instance
     const alpha = f32(color[3] * opacity);
     const width = f32(f32(cell.spriteSize * sc) * sizeScale);
     if (!(alpha > 0) || !(width > 0)) return false;
     let sx = width, ax = f32(Math.cos(angle)), ay = f32(Math.sin(angle));
     if (cell.sprite === 'streak') {
-      const vx = s.vx[i], vy = s.vy[i];
       const speed = Math.sqrt(vx * vx + vy * vy);
       sx = f32(width + f32(f32(speed * cell.streakDuration) * sizeScale));
       if (speed > 0) { ax = f32(vx / speed); ay = f32(vy / speed); } else { ax = 1; ay = 0; }
@@ -1172,7 +1188,7 @@
       let n = 0;
       for (let k = 0; k < s.count; k++) {
         const j = layer.renderMode === 'oldestLast' ? s.count - 1 - k : k;
-        if (spriteInstance(layer, cell, s, order ? order[j] : j, sizeScale, scale, opacity, instances, 10 * n)) n++;
+        if (spriteInstance(layer, c, cell, s, order ? order[j] : j, t, sizeScale, scale, opacity, instances, 10 * n)) n++;
       }
       if (n === 0) return;
       const p = program(cell.program);
@@ -1637,7 +1653,7 @@
     const visit = (n) => {
       body(n);
       if (n.kind === 'offscreen') { n.layers.forEach(visit); if (n.mask) visit(n.mask); }
-      if (n.kind === 'transform') { visit(n.plain); visit(n.group); }
+      if (n.kind === 'transform') { visit(n.plain); visit(n.moved); }
     };
     data.layers.forEach(visit);
   }

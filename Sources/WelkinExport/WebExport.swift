@@ -42,8 +42,10 @@ public enum WebExport {
         public var html: String
         /// `layers[N] (kind "name"): sentence`, one per layer left out or changed.
         public var warnings: [String]
-        /// Layers the page draws.
+        /// The scene's layers the page draws.
         public var layerCount: Int
+        /// The weather's precipitation it draws too (`rain`, `snow`).
+        public var precipitation: [String]
     }
 
     /// Why a page cannot be made.
@@ -64,11 +66,24 @@ public enum WebExport {
     public static func page(_ scene: Scene, shaders: ShaderLibrary, options: Options = Options(), capture: Capture? = nil) throws -> Page {
         var b = Builder(scene: scene, shaders: shaders, options: options)
         b.capture = capture
+        // The weather's rain and snow fall in front of the last sky layer (Frame.init).
+        let lastSky = scene.layers.lastIndex { $0.content.isSkySpace } ?? scene.layers.count - 1
+        var precipitationAt: Int?
         for (index, layer) in scene.layers.enumerated() {
             if let node = try b.node(layer, index: index, path: "layers[\(index)]") { b.layers.append(node) }
+            if index == lastSky { precipitationAt = b.layers.count }
         }
-        if PrecipitationKind.allCases.contains(where: { $0.falls(in: scene) }) {
-            b.warnings.append("weather: not exported yet: the weather's rain and snow are left out of the page")
+        let falling = PrecipitationKind.allCases.filter { $0.falls(in: scene) }
+        var sceneLayers = b.layers.count, precipitation: [String] = []
+        if let weather = scene.weather, !falling.isEmpty {
+            if weather.schedule.isEmpty {
+                let nodes = try falling.compactMap { try b.precipitationNode($0, weather: weather) }
+                sceneLayers = b.layers.count
+                b.layers.insert(contentsOf: nodes, at: precipitationAt ?? b.layers.count)
+                precipitation = falling.map { $0 == .rain ? "rain" : "snow" }
+            } else {
+                b.warnings.append("weather: not exported yet: rain and snow under a weather schedule (their intensity and wind change over time); left out of the page")
+            }
         }
         let runtime = try String(contentsOfFile: shaders.path(runtimeFile), encoding: .utf8)
         let resolve = try b.program(vertex: WebPrograms.fullScreenVertex(shaders),
@@ -92,7 +107,7 @@ public enum WebExport {
             ("warnings", .array(b.warnings.map(WebJSON.string))),
         ])
         let html = document(title: scene.name, data: data.text, runtime: runtime, controls: options.controls)
-        return Page(html: html, warnings: b.warnings, layerCount: b.layers.count)
+        return Page(html: html, warnings: b.warnings, layerCount: sceneLayers, precipitation: precipitation)
     }
 
     /// The runtime's file in Welkin's shader library.
@@ -211,7 +226,7 @@ public enum WebExport {
                     ("kind", .string("transform")), ("label", .string(label(layer, path))), ("isGroup", .bool(isGroup)),
                     ("offset", .animated(transform.offset, WebJSON.point)), ("scale", .animated(transform.scale, WebJSON.point)),
                     ("rotation", .animated(transform.rotation, WebJSON.number)), ("anchor", .point(transform.anchor)),
-                    ("plain", plainNode), ("group", group),
+                    ("plain", plainNode), ("moved", group),
                     ("opacity", .number(layer.opacity)), ("opacityAnimation", layer.opacityAnimation.map { .animated($0, WebJSON.number) } ?? .null),
                     ("shadow", layer.shadow.map(shadowJSON) ?? .null),
                 ])
@@ -351,6 +366,24 @@ public enum WebExport {
                                          ("is3D", .bool(t.is3D)), ("data", .string(Base64.encode(try PNGColor.deflate(t.bytes))))]))
             textureStoreIndex[key] = textureStore.count - 1
             return textureStore.count - 1
+        }
+
+        /// The weather's rain or snow (PrecipitationKind.particles): its emitter's node, with what the
+        /// page does to each particle — keeps it at the weather's intensity, pushes it by the wind
+        /// since its birth, wraps it across the birth line. Steady weather only (no schedule).
+        mutating func precipitationNode(_ kind: PrecipitationKind, weather: Weather) throws -> WebJSON? {
+            guard let emitter = kind.emitter(in: scene),
+                  case .object(var members)? = try (emitter as any WebExportable).webNode(Layer(content: emitter), index: kind.layerIndex,
+                                                                                         path: "weather", into: &self) else { return nil }
+            let parameters = weather.preset.parameters
+            let margin = kind.margin(strongestWind: PrecipitationKind.strongestWind(scene))
+            members.append(("precipitation", .object([
+                ("seeds", .array(kind.windPushes.indices.map { .string(String(kind.thinningSeed(scene: scene, cell: $0))) })),
+                ("slot", .number(Double(PrecipitationKind.thinningSlot))), ("intensity", .number(kind.intensity(parameters))),
+                ("wind", .point(parameters.wind)), ("pushes", .numbers(kind.windPushes)),
+                ("margin", .number(margin)), ("period", .number(Double(max(scene.size.x, 1)) + 2 * margin)),
+            ])))
+            return .object(members)
         }
 
         /// A shadow's values (ShadowDraw is made from them each frame, at the canvas's scale).

@@ -56,7 +56,8 @@ extension Commands {
             try writeAtomically(page.html, to: out)
             let bytes = page.html.utf8.count
             let size = bytes >= 1 << 20 ? String(format: "%.1f MB", Double(bytes) / Double(1 << 20)) : "\((bytes + 1023) / 1024) KB"
-            print("wrote \(out) (\(size), \(page.layerCount) of \(scene.layers.count) layer\(scene.layers.count == 1 ? "" : "s") drawn"
+            let weather = page.precipitation.isEmpty ? "" : " and the weather's " + page.precipitation.joined(separator: " and ")
+            print("wrote \(out) (\(size), \(page.layerCount) of \(scene.layers.count) layer\(scene.layers.count == 1 ? "" : "s") drawn\(weather)"
                   + (page.warnings.isEmpty ? ")" : ", \(page.warnings.count) warning\(page.warnings.count == 1 ? "" : "s") above)"))
             return 0
         })

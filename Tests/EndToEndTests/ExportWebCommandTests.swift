@@ -112,7 +112,7 @@ final class ExportWebCommandTests: XCTestCase {
         }
         // The set the page draws whole (grows as kinds are added; never silently empty).
         let expected = all ? ["day-gradient", "gradients", "shader-aurora", "shadertoy-clouds", "mesh-seed", "mesh-seed-dark", "mesh-keyframes",
-                              "mesh-bezier", "p3-sunset", "snow", "rain", "stars", "fire", "mesh-text", "text-scripts", "aurora-lake", "star-trails", "physical-twilight", "fog", "sunset-clouds"] : quick.sorted()
+                              "mesh-bezier", "p3-sunset", "snow", "rain", "stars", "fire", "mesh-text", "text-scripts", "aurora-lake", "star-trails", "physical-twilight", "fog", "sunset-clouds", "phone-snow"] : quick.sorted()
         for name in expected {
             XCTAssertTrue(exported.contains(name), "\(name) should export whole; exported: \(exported)")
         }
@@ -217,7 +217,7 @@ final class ExportWebCommandTests: XCTestCase {
     /// What the page cannot draw yet is named on stderr, layer by layer; usage mistakes exit 2.
     func testLayersLeftOutAreNamed() throws {
         let scene = directory.appendingPathComponent("clock.json")
-        try Data(#"{"size": [320, 180], "layers": [{"type": "linearGradient", "stops": ["#000", "#fff"]}, {"type": "text", "name": "clock", "string": "{time:HH:mm}"}]}"#.utf8).write(to: scene)
+        try Data(##"{"size": [320, 180], "layers": [{"type": "linearGradient", "stops": ["#000", "#fff"]}, {"type": "text", "name": "clock", "string": "{time:HH:mm}"}]}"##.utf8).write(to: scene)
         let page = directory.appendingPathComponent("clock.html").path
         let r = try EndToEndTests.run(["export-web", scene.path, "-o", page])
         XCTAssertEqual(r.status, 0, r.stderr)

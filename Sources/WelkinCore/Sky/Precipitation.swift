@@ -60,10 +60,10 @@ public enum PrecipitationKind: Int, Sendable, CaseIterable {
 
     /// A layer index no scene layer has, so the particles' random keys never collide with a
     /// scene emitter's.
-    var layerIndex: Int { 1_000_000 + rawValue }
+    public var layerIndex: Int { 1_000_000 + rawValue }
 
     /// The hash slot used to thin births (the simulation uses slots 1…12).
-    static let thinningSlot: UInt64 = 97
+    public static let thinningSlot: UInt64 = 97
 
     /// The depths this kind falls at, far to near (drawing order).
     var depths: [PrecipitationDepth] {
@@ -105,7 +105,7 @@ public enum PrecipitationKind: Int, Sendable, CaseIterable {
     }
 
     /// The strongest wind any preset of `scene`'s weather blows, points per second.
-    static func strongestWind(_ scene: Scene) -> Double {
+    public static func strongestWind(_ scene: Scene) -> Double {
         guard let weather = scene.weather else { return 0 }
         return ([weather.preset] + weather.schedule.map(\.preset))
             .map { ($0.parameters.wind * $0.parameters.wind).sum().squareRoot() }.max() ?? 0
@@ -114,7 +114,7 @@ public enum PrecipitationKind: Int, Sendable, CaseIterable {
     /// Points around the frame, on every side, that hide any of this kind's sprites in `scene`
     /// (a streak tilted by the strongest wind included): births start that far above the top, lives
     /// end that far below the bottom, and x wraps around the frame's width plus twice this.
-    func margin(strongestWind: Double) -> Double {
+    public func margin(strongestWind: Double) -> Double {
         let shares = windShares
         return zip(depths, shares).map { depth, share in
             let size = depth.size * (1 + depth.scaleRange)
@@ -277,7 +277,7 @@ extension PrecipitationKind {
 
         let now = WeatherState(weather, time: time, seed: scene.seed)
         let pushes = kind.windPushes
-        let seeds = layer.cells.indices.map { ParticleRandom.mix(scene.seed ^ ParticleRandom.mix(0x5eed_0000 &+ UInt64($0) &+ UInt64(kind.rawValue) << 8)) }
+        let seeds = layer.cells.indices.map { kind.thinningSeed(scene: scene, cell: $0) }
         // Weather at each birth: births share times (k / rate), so remember the last one asked.
         var last: (time: Double, state: WeatherState)?
         func weatherState(at t: Double) -> WeatherState {
@@ -308,6 +308,13 @@ extension PrecipitationKind {
             return p
         }
         return (layer, particles)
+    }
+}
+
+extension PrecipitationKind {
+    /// The seed of cell `cell`'s thinning draws (whether a birth falls at the weather's intensity then).
+    public func thinningSeed(scene: Scene, cell: Int) -> UInt64 {
+        ParticleRandom.mix(scene.seed ^ ParticleRandom.mix(0x5eed_0000 &+ UInt64(cell) &+ UInt64(rawValue) << 8))
     }
 }
 
