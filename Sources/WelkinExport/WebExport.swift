@@ -101,7 +101,7 @@ public enum WebExport {
             ("textures", .array(b.textures.map(\.json))), ("capturedTextures", .array(b.textureStore)),
             ("layers", .array(b.layers)),
             ("resolve", .number(Double(resolve))),
-            // Text layouts and shadow kernels are made for these pixel scales of the scene's size; a
+            // Text layouts and captured layers are made for these pixel scales of the scene's size; a
             // page that has them draws at one of them and lets the browser fit the canvas.
             ("fixedScales", b.usesFixedScales ? .numbers(Builder.fixedScales.map(Double.init)) : .null),
             ("warnings", .array(b.warnings.map(WebJSON.string))),
@@ -195,9 +195,9 @@ public enum WebExport {
         var textureStore: [WebJSON] = []
         var textureStoreIndex: [[UInt8]: Int] = [:]
 
-        /// The pixel scales (of the scene's size) a page with text or shadows draws at.
+        /// The pixel scales (of the scene's size) a page with text or captured layers draws at.
         static let fixedScales = [1, 2, 3]
-        /// Whether the page has scale-bound values (text layouts, shadow kernels).
+        /// Whether the page has scale-bound values (text layouts, captured layers).
         var usesFixedScales = false
 
         func label(_ layer: Layer, _ path: String) -> String {
