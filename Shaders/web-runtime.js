@@ -1184,7 +1184,9 @@
       // Birth order (ParticleStore.birthOrder), newest first for oldestLast.
       let order = null;
       for (let i = 1; i < s.count; i++) if (!(s.birth[i - 1] < s.birth[i])) { order = Array.from({ length: s.count }, (_, k) => k).sort((a, b) => s.birth[a] - s.birth[b]); break; }
-      const instances = new Float32Array(10 * s.count);
+      // One instance buffer per layer, grown as needed and reused frame after frame.
+      if (!layer.gl.instances || layer.gl.instances.length < 10 * s.count) layer.gl.instances = new Float32Array(Math.max(10 * s.count, 2 * (layer.gl.instances ? layer.gl.instances.length : 0)));
+      const instances = layer.gl.instances;
       let n = 0;
       for (let k = 0; k < s.count; k++) {
         const j = layer.renderMode === 'oldestLast' ? s.count - 1 - k : k;

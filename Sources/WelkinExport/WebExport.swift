@@ -545,8 +545,7 @@ indirect enum WebJSON {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .number(let n):
-            guard n.isFinite else { out += "0"; return }
-            out += n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : "\(n)"
+            out += n.isFinite ? JSONValue.numberText(n) : "0"
         case .string(let s): Self.quote(s, into: &out)
         case .array(let items):
             out += "["
@@ -567,21 +566,15 @@ indirect enum WebJSON {
         }
     }
 
+    /// JSONValue.quoted, with the characters that could end a script element or a JavaScript line
+    /// (`<`, `>`, `&`, U+2028, U+2029) as \u escapes (none of them occurs in the escapes it writes).
     static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for c in s.unicodeScalars {
+        for c in JSONValue.quoted(s).unicodeScalars {
             switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
             case "<", ">", "&", "\u{2028}", "\u{2029}": out += String(format: "\\u%04x", c.value)
-            default:
-                if c.value < 0x20 { out += String(format: "\\u%04x", c.value) } else { out.unicodeScalars.append(c) }
+            default: out.unicodeScalars.append(c)
             }
         }
-        out += "\""
     }
 }
 
@@ -666,7 +659,7 @@ struct WebCloudDrift {
         cirrusScale = drift.cirrusScale
     }
 
-    static func wrapped(_ v: Double) -> Double { v.isFinite ? v - v.rounded(.down) : 0 }
+    static func wrapped(_ v: Double) -> Double { CloudDrift.wrapped(v) }
 
     /// The uniform's components at time t.
     func values(_ name: String, at t: Double) -> [Double] {
