@@ -47,7 +47,9 @@ public final class AtmosphereTables: @unchecked Sendable {
     /// Steps per transmittance ray (midpoint rule on quadratically spaced segments).
     static let transmittanceSteps = 64
 
-    public init(_ c: AtmosphereCoefficients) {
+    /// `parallel`: rows on every core (the default); false: on the caller's thread alone (a
+    /// background build that leaves the other core to the viewer's frame). The same bits either way.
+    public init(_ c: AtmosphereCoefficients, parallel: Bool = true) {
         coefficients = c
         let optical = OpticalLengths.shared(for: OpticalLengths.Geometry(c))
         let ts = Self.transmittanceSize
@@ -62,10 +64,11 @@ public final class AtmosphereTables: @unchecked Sendable {
         // Two passes over the table: the light scattered once (from the sun), then the light
         // scattered twice (from the first pass's in-scattering); both with their moments, and the
         // orders after them as the second's geometric series.
-        var pass = AtmosphereTables(coefficients: c, transmittance: t, multipleScattering: Self.scatteringPass(c, t, from: nil))
+        let airs = (0..<Self.multipleScatteringSize.y).map { Self.rowAir(c, r: Self.multipleScatteringParameters(SIMD2(0, $0), c).r) }
+        var pass = AtmosphereTables(coefficients: c, transmittance: t, multipleScattering: Self.scatteringPass(c, t, airs: airs, from: nil, parallel: parallel))
         var m = pass.multipleScattering
         for _ in 1..<Self.scatteringPasses {
-            let next = Self.scatteringPass(c, t, from: pass)
+            let next = Self.scatteringPass(c, t, airs: airs, from: pass, parallel: parallel)
             for i in stride(from: 0, to: m.count, by: 6) {
                 for k in 0..<5 { m[i + k] += next[i + k] }
                 m[i + 5] = next[i + 5]
@@ -82,16 +85,18 @@ public final class AtmosphereTables: @unchecked Sendable {
     }
 
     /// One pass over the scattering table: every texel's arriving light (`computeArriving`).
-    static func scatteringPass(_ c: AtmosphereCoefficients, _ t: [SIMD3<Double>], from previous: AtmosphereTables?) -> [SIMD3<Double>] {
+    static func scatteringPass(_ c: AtmosphereCoefficients, _ t: [SIMD3<Double>], airs: [RowAir], from previous: AtmosphereTables?,
+                               parallel: Bool = true) -> [SIMD3<Double>] {
         let partial = AtmosphereTables(coefficients: c, transmittance: t, multipleScattering: previous?.multipleScattering ?? [])
         let ms = multipleScatteringSize
         var m = [SIMD3<Double>](repeating: .zero, count: 6 * ms.x * ms.y)
         m.withUnsafeMutableBufferPointer { out in
             nonisolated(unsafe) let base = out.baseAddress!
-            DispatchQueue.concurrentPerform(iterations: ms.y) { row in
+            forEachRow(ms.y, parallel: parallel) { row in
+                let air = airs[row]
                 for column in 0..<ms.x {
                     let (r, mus) = multipleScatteringParameters(SIMD2(column, row), c)
-                    let texel = partial.computeArriving(r: r, mus: mus, fromPrevious: previous != nil)
+                    let texel = partial.computeArriving(r: r, mus: mus, fromPrevious: previous != nil, air: air)
                     let i = 6 * (row * ms.x + column)
                     base[i] = texel.average; base[i + 1] = texel.xx; base[i + 2] = texel.yy
                     base[i + 3] = texel.zz; base[i + 4] = texel.xz; base[i + 5] = texel.higher
@@ -186,7 +191,12 @@ public final class AtmosphereTables: @unchecked Sendable {
         /// for Rayleigh and Mie scattering coefficients: Rayleigh with its phase over the second
         /// order's moments, Mie and the later orders as isotropic.
         @inlinable public func inScattered(_ v: SIMD3<Double>, rayleigh: SIMD3<Double>, mie: Double) -> SIMD3<Double> {
-            let quadratic = xx * (v.x * v.x) + yy * (v.y * v.y) + zz * (v.z * v.z) + xz * (2 * v.x * v.z)
+            inScattered(local: SIMD3(v.x, v.y * v.y, v.z), rayleigh: rayleigh, mie: mie)
+        }
+
+        /// The same from v's components as `localComponents` gives them: x, y², z.
+        @inlinable public func inScattered(local v: SIMD3<Double>, rayleigh: SIMD3<Double>, mie: Double) -> SIMD3<Double> {
+            let quadratic = xx * (v.x * v.x) + yy * v.y + zz * (v.z * v.z) + xz * (2 * v.x * v.z)
             return rayleigh * ((average + quadratic) * 0.75) + average * mie + higher * (rayleigh + SIMD3(repeating: mie))
         }
     }
@@ -214,6 +224,20 @@ public final class AtmosphereTables: @unchecked Sendable {
         return SIMD3((dir * toward).sum(), (dir * side).sum(), (dir * up).sum())
     }
 
+    /// What `Scattered.inScattered(local:)` needs of `localDirection(dir, …)`: its x, y² and z,
+    /// from dot products alone (the frame is orthonormal, so y² = 1 − x² − z²; x = (ν − z μs) / √(1 − μs²)).
+    @inlinable public static func localComponents(_ dir: SIMD3<Double>, at p: SIMD3<Double>, radius pr: Double,
+                                                  sun: SIMD3<Double>, mus: Double) -> SIMD3<Double> {
+        let s2 = 1 - mus * mus
+        guard s2 > 1e-18 else {
+            let v = localDirection(dir, at: p, radius: pr, sun: sun, mus: mus)
+            return SIMD3(v.x, v.y * v.y, v.z)
+        }
+        let z = (dir.x * p.x + dir.y * p.y + dir.z * p.z) / pr
+        let x = (dir.x * sun.x + dir.y * sun.y + dir.z * sun.z - z * mus) / s2.squareRoot()
+        return SIMD3(x, max(0, 1 - x * x - z * z), z)
+    }
+
     /// The scattered light at (r, μs), bilinear in the table. `previousOrder`: while the second
     /// pass is built, the first pass's light alone (its `higher` left out).
     public func scattered(r: Double, mus: Double, previousOrder: Bool = false) -> Scattered {
@@ -238,36 +262,92 @@ public final class AtmosphereTables: @unchecked Sendable {
     /// The mean radiance of the scattered light at (r, μs) (auto exposure, the ground's sky light).
     public func multipleScattering(r: Double, mus: Double) -> SIMD3<Double> { scattered(r: r, mus: mus).mean }
 
+    /// The air along every direction a texel integrates over, from radius r: what all the texels
+    /// of a row share, since it depends on r and each direction's zenith angle, not on the sun
+    /// or the azimuth. Per polar node and step: the step's middle t, its radius, densities and
+    /// weight (the transmittance to its start times ∫ e^(−σ s) ds over it); per node: where the
+    /// ray ends, the transmittance there and f's integrand (Hillaire's f_ms along the ray).
+    struct RowAir {
+        var t: [Double] = [], radius: [Double] = [], densities: [SIMD3<Double>] = [], weight: [SIMD3<Double>] = []
+        var tMax: [Double] = [], hitsGround: [Bool] = [], end: [SIMD3<Double>] = []
+        /// The transfer of isotropic unit light, averaged over the sphere (ground included).
+        var fms = SIMD3<Double>.zero
+    }
+
+    static func rowAir(_ c: AtmosphereCoefficients, r: Double) -> RowAir {
+        let steps = multipleScatteringSteps
+        var air = RowAir()
+        air.t.reserveCapacity(polarNodes.count * steps)
+        var fmsSum = SIMD3<Double>.zero, weightSum = 0.0
+        var fmsNode: [SIMD3<Double>] = []
+        for node in polarNodes {
+            let cosTheta = node.x
+            let sinTheta = (1 - cosTheta * cosTheta).squareRoot()
+            let ground = distanceToGround(c, r: r, mu: cosTheta)
+            let tMax = ground ?? distanceToTop(c, r: r, mu: cosTheta)
+            var throughput = SIMD3<Double>(repeating: 1)
+            var previous = 0.0
+            var fmsDirection = SIMD3<Double>.zero
+            for k in 0..<steps {
+                let f = Double(k + 1) / Double(steps)
+                let t1 = tMax * f * f
+                let dt = t1 - previous
+                let t = (previous + t1) / 2
+                previous = t1
+                let x = sinTheta * t, z = r + cosTheta * t
+                let pr = (x * x + z * z).squareRoot()
+                let d = c.densities(altitude: pr - c.groundRadius)
+                let scattering = c.rayleighScattering * d.x + SIMD3(repeating: c.mieScattering * d.y)
+                let extinction = c.extinction(d)
+                let stepT = exp(-extinction * dt)
+                let integral = stepIntegral(extinction, stepT, dt)
+                air.t.append(t); air.radius.append(pr); air.densities.append(d)
+                air.weight.append(throughput * integral)
+                fmsDirection += throughput * integral * scattering
+                throughput *= stepT
+            }
+            // The ground also returns the multiply scattered light: lit by isotropic unit
+            // radiance from above (irradiance π), a Lambertian ground sends back albedo.
+            if ground != nil { fmsDirection += throughput * c.groundAlbedo }
+            air.tMax.append(tMax); air.hitsGround.append(ground != nil); air.end.append(throughput)
+            fmsNode.append(fmsDirection)
+        }
+        // Every azimuth of a node sees the same air: the average over the sphere, in the order
+        // the texels sum their light (azimuths outside, nodes inside).
+        for _ in 0..<multipleScatteringDirections / 2 {
+            for (node, f) in zip(polarNodes, fmsNode) { fmsSum += f * node.y; weightSum += node.y }
+        }
+        air.fms = fmsSum / weightSum
+        return air
+    }
+
     /// One texel: the light arriving from a sphere of directions, its average and second moments,
     /// and the transfer f of isotropic unit light (ground included), whose geometric series gives
     /// the later orders. First pass: light scattered once on the way (the sun's, with the phase
     /// functions at each direction's angle to it) and the sunlit ground. Second pass
     /// (`fromPrevious`, the tables holding the first): the first pass's light scattered again on
-    /// the way (Scattered.inScattered of its moments) and the ground it lights.
-    func computeArriving(r: Double, mus: Double, fromPrevious: Bool) -> Scattered {
+    /// the way (Scattered.inScattered of its moments) and the ground it lights. `air`: the row's
+    /// (rowAir at this r).
+    func computeArriving(r: Double, mus: Double, fromPrevious: Bool, air: RowAir) -> Scattered {
         let c = coefficients
         let n = Self.multipleScatteringDirections
+        let steps = Self.multipleScatteringSteps
         let sun = SIMD3<Double>((1 - mus * mus).squareRoot(), 0, mus)
         let origin = SIMD3<Double>(0, 0, r)
         var sum = Scattered(average: .zero, xx: .zero, yy: .zero, zz: .zero, xz: .zero, higher: .zero)
-        var fms = SIMD3<Double>.zero, fmsSum = SIMD3<Double>.zero
         // The sun lies in the xz plane, so azimuths φ and 2π − φ see the same light: the evenly
         // spaced azimuths pair up exactly, and half of them give the same averages (every sum here
         // is even in y). Zenith angles: Gauss–Legendre in cos θ on each side of the horizon, whose
         // nodes gather near it, where the arriving light changes fastest.
         var weightSum = 0.0
         for i in 0..<n / 2 {
-            for node in Self.polarNodes {
+            let phi = 2 * Double.pi * (Double(i) + 0.5) / Double(n)
+            let cosPhi = cos(phi), sinPhi = sin(phi)
+            for (j, node) in Self.polarNodes.enumerated() {
                 let cosTheta = node.x
                 let weight = node.y
-                let phi = 2 * Double.pi * (Double(i) + 0.5) / Double(n)
                 let sinTheta = (1 - cosTheta * cosTheta).squareRoot()
-                let dir = SIMD3<Double>(sinTheta * cos(phi), sinTheta * sin(phi), cosTheta)
-                let ground = Self.distanceToGround(c, r: r, mu: cosTheta)
-                let tMax = ground ?? Self.distanceToTop(c, r: r, mu: cosTheta)
-                let steps = Self.multipleScatteringSteps
-                var throughput = SIMD3<Double>(repeating: 1)
-                var previous = 0.0
+                let dir = SIMD3<Double>(sinTheta * cosPhi, sinTheta * sinPhi, cosTheta)
                 // Sunlight scattered at p toward x: its phase angle is the one between the view along
                 // dir and the sun, as for the sky seen from x.
                 let nu = (dir * sun).sum()
@@ -275,47 +355,32 @@ public final class AtmosphereTables: @unchecked Sendable {
                 let g = c.mieG
                 let miePhase = 3 / (8 * Double.pi) * (1 - g * g) / (2 + g * g) * (1 + nu * nu) / pow(1 + g * g - 2 * g * nu, 1.5)
                 var arriving = SIMD3<Double>.zero
-                var fmsDirection = SIMD3<Double>.zero
-                for k in 0..<steps {
-                    let f = Double(k + 1) / Double(steps)
-                    let t1 = tMax * f * f
-                    let dt = t1 - previous
-                    let t = (previous + t1) / 2
-                    previous = t1
-                    let p = origin + dir * t
-                    let pr = (p * p).sum().squareRoot()
-                    let d = c.densities(altitude: pr - c.groundRadius)
-                    let scattering = c.rayleighScattering * d.x + SIMD3(repeating: c.mieScattering * d.y)
-                    let phased = c.rayleighScattering * (d.x * rayleighPhase) + SIMD3(repeating: c.mieScattering * d.y * miePhase)
-                    let extinction = c.extinction(d)
-                    let stepT = exp(-extinction * dt)
-                    let integral = Self.stepIntegral(extinction, stepT, dt)
+                for k in j * steps..<(j + 1) * steps {
+                    let p = origin + dir * air.t[k]
+                    let pr = air.radius[k]
+                    let d = air.densities[k]
                     let pmus = (p * sun).sum() / pr
                     if fromPrevious {
-                        let local = Self.localDirection(dir, at: p, radius: pr, sun: sun, mus: pmus)
+                        let local = Self.localComponents(dir, at: p, radius: pr, sun: sun, mus: pmus)
                         let again = scattered(r: pr, mus: pmus, previousOrder: true)
-                            .inScattered(local, rayleigh: c.rayleighScattering * d.x, mie: c.mieScattering * d.y)
-                        arriving += throughput * integral * again
+                            .inScattered(local: local, rayleigh: c.rayleighScattering * d.x, mie: c.mieScattering * d.y)
+                        arriving += air.weight[k] * again
                     } else {
-                        let toSun = transmittanceToSun(r: pr, mus: pmus)
-                        arriving += throughput * integral * phased * toSun
+                        let phased = c.rayleighScattering * (d.x * rayleighPhase) + SIMD3(repeating: c.mieScattering * d.y * miePhase)
+                        arriving += air.weight[k] * phased * transmittanceToSun(r: pr, mus: pmus)
                     }
-                    fmsDirection += throughput * integral * scattering
-                    throughput *= stepT
                 }
-                if ground != nil {
-                    let p = origin + dir * tMax
+                if air.hitsGround[j] {
+                    let p = origin + dir * air.tMax[j]
                     let pr = (p * p).sum().squareRoot()
                     let cosSun = (p * sun).sum() / pr
+                    let throughput = air.end[j]
                     if fromPrevious {
                         // The ground lit by the first pass's light (its mean over the sphere, as isotropic).
                         arriving += throughput * scattered(r: pr, mus: cosSun, previousOrder: true).average * c.groundAlbedo
                     } else {
                         arriving += throughput * transmittanceToSun(r: pr, mus: cosSun) * max(cosSun, 0) * c.groundAlbedo / Double.pi
                     }
-                    // The ground also returns the multiply scattered light: lit by isotropic unit
-                    // radiance from above (irradiance π), a Lambertian ground sends back albedo.
-                    fmsDirection += throughput * c.groundAlbedo
                 }
                 let weighted = arriving * weight
                 sum.average += weighted
@@ -323,17 +388,14 @@ public final class AtmosphereTables: @unchecked Sendable {
                 sum.yy += weighted * (dir.y * dir.y)
                 sum.zz += weighted * (dir.z * dir.z)
                 sum.xz += weighted * (dir.x * dir.z)
-                fmsSum += fmsDirection * weight
                 weightSum += weight
             }
         }
         let count = weightSum
-        fms = fmsSum
         // Averages over the sphere of directions.
         var out = Scattered(average: sum.average / count, xx: sum.xx / count, yy: sum.yy / count, zz: sum.zz / count,
                             xz: sum.xz / count, higher: .zero)
-        fms /= count
-        out.higher = out.average * fms / (SIMD3(repeating: 1) - fms)
+        out.higher = out.average * air.fms / (SIMD3(repeating: 1) - air.fms)
         return out
     }
 
@@ -351,8 +413,15 @@ public final class AtmosphereTables: @unchecked Sendable {
     /// Tables kept (a weather cross-fade builds a new set every frame; the last few are reused).
     static let cacheLimit = 4
 
+    /// Whether the tables for `c` are built and kept (`shared(for:)` returns at once).
+    public static func isCached(_ c: AtmosphereCoefficients) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cache.contains { $0.key == c }
+    }
+
     /// The tables for `c`, built once and kept while they are among the last few used.
-    public static func shared(for c: AtmosphereCoefficients) -> AtmosphereTables {
+    public static func shared(for c: AtmosphereCoefficients, parallel: Bool = true) -> AtmosphereTables {
         lock.lock()
         if let i = cache.firstIndex(where: { $0.key == c }) {
             let entry = cache.remove(at: i)
@@ -361,13 +430,18 @@ public final class AtmosphereTables: @unchecked Sendable {
             return entry.tables
         }
         lock.unlock()
-        let tables = AtmosphereTables(c)
+        let tables = AtmosphereTables(c, parallel: parallel)
         lock.lock()
         cache.append((c, tables))
         if cache.count > cacheLimit { cache.removeFirst() }
         lock.unlock()
         return tables
     }
+}
+
+/// body(0) … body(n − 1): on every core, or in order on this thread.
+func forEachRow(_ n: Int, parallel: Bool, _ body: @Sendable (Int) -> Void) {
+    if parallel { DispatchQueue.concurrentPerform(iterations: n, execute: body) } else { for i in 0..<n { body(i) } }
 }
 
 /// e^x per channel.

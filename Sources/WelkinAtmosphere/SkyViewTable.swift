@@ -44,7 +44,7 @@ public final class SkyViewTable: @unchecked Sendable, Equatable {
     public static func == (a: SkyViewTable, b: SkyViewTable) -> Bool { a === b || a.key == b.key }
 
     /// Builds the table (no cache; `shared(for:)` keeps the last few).
-    public init(_ key: Key, tables: AtmosphereTables) {
+    public init(_ key: Key, tables: AtmosphereTables, parallel: Bool = true) {
         self.key = key
         let c = key.coefficients
         let r0 = c.groundRadius + key.altitude
@@ -56,12 +56,13 @@ public final class SkyViewTable: @unchecked Sendable, Equatable {
         var out = [SIMD4<Float>](repeating: .zero, count: w * ht * 2)
         out.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let base = buffer.baseAddress!
-            DispatchQueue.concurrentPerform(iterations: ht) { j in
+            forEachRow(ht, parallel: parallel) { j in
                 let el = Self.elevation(row: j, horizon: h) * .pi / 180
+                let air = RayAir(c, r0: r0, mu: sin(el))
                 for i in 0..<w {
                     let az = Double.pi * Double(i) / Double(w - 1)
                     let dir = SIMD3<Double>(cos(el) * cos(az), cos(el) * sin(az), sin(el))
-                    let (a, b) = Self.integrate(tables, r0: r0, dir: dir, sun: sun)
+                    let (a, b) = Self.integrate(tables, r0: r0, dir: dir, sun: sun, air: air)
                     base[j * w + i] = SIMD4(Float(a.x), Float(a.y), Float(a.z), 0)
                     base[(j + ht) * w + i] = SIMD4(Float(b.x), Float(b.y), Float(b.z), 0)
                 }
@@ -77,16 +78,11 @@ public final class SkyViewTable: @unchecked Sendable, Equatable {
     /// The table for a sun at any elevation: the tables at the two whole steps around it, blended
     /// linearly (exactly the step's table on a step).
     public static func blended(for key: Key) -> SkyViewTable {
-        let step = elevationStep
-        let low = (key.sunElevation / step).rounded(.down) * step
-        let f = Float((key.sunElevation - low) / step)
-        var k0 = key
-        k0.sunElevation = low
-        let t0 = shared(for: k0)
-        guard f > 0 else { return t0 }
-        var k1 = key
-        k1.sunElevation = low + step
-        let t1 = shared(for: k1)
+        let keys = blendedKeys(for: key)
+        let t0 = shared(for: keys[0])
+        guard keys.count == 2 else { return t0 }
+        let f = Float((key.sunElevation - keys[0].sunElevation) / elevationStep)
+        let t1 = shared(for: keys[1])
         var texels = t0.texels
         for i in texels.indices { texels[i] = texels[i] + (t1.texels[i] - texels[i]) * f }
         return SkyViewTable(key: key, texels: texels, horizonElevation: t0.horizonElevation)
@@ -124,51 +120,70 @@ public final class SkyViewTable: @unchecked Sendable, Equatable {
         return k * (1 + nu * nu) / pow(1 + g * g - 2 * g * nu, 1.5)
     }
 
-    /// A and B (see the banner) along one view ray from radius r0 (on the z axis).
-    static func integrate(_ tables: AtmosphereTables, r0: Double, dir: SIMD3<Double>, sun: SIMD3<Double>) -> (SIMD3<Double>, SIMD3<Double>) {
+    /// The air along a view ray from radius r0 at cos-zenith μ: what every azimuth of a row
+    /// shares (it depends on the elevation alone). Per step: its middle t, radius, densities and
+    /// weight (the transmittance to its start times ∫ e^(−σ s) ds over it); where the ray ends,
+    /// whether at the ground, and the transmittance there.
+    struct RayAir {
+        var t: [Double] = [], radius: [Double] = [], densities: [SIMD3<Double>] = [], weight: [SIMD3<Double>] = []
+        var tMax = 0.0, hitsGround = false, end = SIMD3<Double>(repeating: 1)
+
+        init(_ c: AtmosphereCoefficients, r0: Double, mu: Double) {
+            let ground = AtmosphereTables.distanceToGround(c, r: r0, mu: mu)
+            tMax = ground ?? AtmosphereTables.distanceToTop(c, r: r0, mu: mu)
+            hitsGround = ground != nil
+            let across = (1 - mu * mu).squareRoot()
+            var previous = 0.0
+            let n = SkyViewTable.steps
+            for k in 0..<n {
+                let f = Double(k + 1) / Double(n)
+                let t1 = tMax * f * f
+                let dt = t1 - previous
+                let t = (previous + t1) / 2
+                previous = t1
+                let x = across * t, z = r0 + mu * t
+                let pr = (x * x + z * z).squareRoot()
+                let d = c.densities(altitude: pr - c.groundRadius)
+                let extinction = c.extinction(d)
+                let stepT = exp(-extinction * dt)
+                let integral = AtmosphereTables.stepIntegral(extinction, stepT, dt)
+                self.t.append(t); radius.append(pr); densities.append(d); weight.append(end * integral)
+                end *= stepT
+            }
+        }
+    }
+
+    /// A and B (see the banner) along one view ray from radius r0 (on the z axis); `air` is the
+    /// ray's (RayAir at its elevation).
+    static func integrate(_ tables: AtmosphereTables, r0: Double, dir: SIMD3<Double>, sun: SIMD3<Double>, air: RayAir) -> (SIMD3<Double>, SIMD3<Double>) {
         let c = tables.coefficients
         let origin = SIMD3<Double>(0, 0, r0)
-        let mu = dir.z
-        let ground = AtmosphereTables.distanceToGround(c, r: r0, mu: mu)
-        let tMax = ground ?? AtmosphereTables.distanceToTop(c, r: r0, mu: mu)
         let nu = (dir * sun).sum()
         let rayleighPhase = Self.rayleighPhase(nu)
         var a = SIMD3<Double>.zero, b = SIMD3<Double>.zero
-        var throughput = SIMD3<Double>(repeating: 1)
-        var previous = 0.0
-        let n = steps
-        for k in 0..<n {
-            let f = Double(k + 1) / Double(n)
-            let t1 = tMax * f * f
-            let dt = t1 - previous
-            let t = (previous + t1) / 2
-            previous = t1
-            let p = origin + dir * t
-            let pr = (p * p).sum().squareRoot()
-            let d = c.densities(altitude: pr - c.groundRadius)
-            let extinction = c.extinction(d)
-            let stepT = exp(-extinction * dt)
-            let integral = AtmosphereTables.stepIntegral(extinction, stepT, dt)
-            let mus = (p * sun).sum() / pr
+        for k in 0..<air.t.count {
+            let p = origin + dir * air.t[k]
+            let pr = air.radius[k]
+            let d = air.densities[k]
+            let mus = (p.x * sun.x + p.y * sun.y + p.z * sun.z) / pr
             let toSun = tables.transmittanceToSun(r: pr, mus: mus)
             let rayleigh = c.rayleighScattering * d.x
             let mie = c.mieScattering * d.y
-            let weight = throughput * integral
+            let weight = air.weight[k]
             // The view direction in p's frame (z up, x toward the sun's azimuth there).
-            let local = AtmosphereTables.localDirection(dir, at: p, radius: pr, sun: sun, mus: mus)
-            let multiple = tables.scattered(r: pr, mus: mus).inScattered(local, rayleigh: rayleigh, mie: mie)
+            let local = AtmosphereTables.localComponents(dir, at: p, radius: pr, sun: sun, mus: mus)
+            let multiple = tables.scattered(r: pr, mus: mus).inScattered(local: local, rayleigh: rayleigh, mie: mie)
             a += weight * (rayleigh * toSun * rayleighPhase + multiple)
             b += weight * toSun * mie
-            throughput *= stepT
         }
-        if ground != nil {
+        if air.hitsGround {
             // The Lambertian ground, lit by the sun and by the sky's multiply scattered light
             // (Ψms there stands for the sky's average radiance: irradiance ≈ π Ψms).
-            let p = origin + dir * tMax
+            let p = origin + dir * air.tMax
             let pr = (p * p).sum().squareRoot()
             let mus = (p * sun).sum() / pr
             let irradiance = tables.transmittanceToSun(r: pr, mus: mus) * max(mus, 0) + tables.multipleScattering(r: pr, mus: mus) * Double.pi
-            a += throughput * irradiance * (c.groundAlbedo / Double.pi)
+            a += air.end * irradiance * (c.groundAlbedo / Double.pi)
         }
         return (a, b)
     }
@@ -180,8 +195,27 @@ public final class SkyViewTable: @unchecked Sendable, Equatable {
     /// Tables kept: a still sun reuses its table; a moving sun needs a new one every frame.
     static let cacheLimit = 8
 
+    /// Whether the table for `key` is built and kept (`shared(for:)` returns at once).
+    public static func isCached(_ key: Key) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cache.contains { $0.key == key }
+    }
+
+    /// The keys `blended(for:)` reads: the whole steps around the sun's elevation (one on a step).
+    public static func blendedKeys(for key: Key) -> [Key] {
+        let step = elevationStep
+        let low = (key.sunElevation / step).rounded(.down) * step
+        var k0 = key
+        k0.sunElevation = low
+        guard Float((key.sunElevation - low) / step) > 0 else { return [k0] }
+        var k1 = key
+        k1.sunElevation = low + step
+        return [k0, k1]
+    }
+
     /// The table for `key`, reused while it is among the last few built.
-    public static func shared(for key: Key) -> SkyViewTable {
+    public static func shared(for key: Key, parallel: Bool = true) -> SkyViewTable {
         lock.lock()
         if let i = cache.firstIndex(where: { $0.key == key }) {
             let hit = cache.remove(at: i)
@@ -190,7 +224,7 @@ public final class SkyViewTable: @unchecked Sendable, Equatable {
             return hit
         }
         lock.unlock()
-        let table = SkyViewTable(key, tables: AtmosphereTables.shared(for: key.coefficients))
+        let table = SkyViewTable(key, tables: AtmosphereTables.shared(for: key.coefficients, parallel: parallel), parallel: parallel)
         lock.lock()
         cache.append(table)
         if cache.count > cacheLimit { cache.removeFirst() }

@@ -37,7 +37,9 @@ extension Viewer {
     func makeFrame(_ scene: Scene, _ fb: SIMD2<Int>, interactive: Bool = true) -> Frame {
         var shown = scene
         for i in panel.hiddenLayers where i < shown.layers.count { shown.layers[i].opacity = 0; shown.layers[i].opacityAnimation = nil }
-        // Interactive: the clouds march at their viewer quality and are refined while still.
+        // Interactive: the clouds march at their viewer quality and are refined while still, and
+        // an edited atmosphere's tables are built off this thread (the last one drawn meanwhile).
+        if interactive { shown = TablesInBackground.shared.scene(shown, time: playback.time) }
         var frame = Frame(scene: shown, time: playback.time, pixelSize: fb, scale: contentScale(), options: FrameOptions(interactive: interactive))
         frame.frameNumber = playback.frameNumber
         // The window is an sRGB surface: a Display P3 scene is shown as its sRGB picture (the same

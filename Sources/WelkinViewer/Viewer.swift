@@ -58,6 +58,8 @@ public final class Viewer {
     let running = Flag(true)
     /// Set by SIGINT or SIGTERM (Ctrl-C where the console runs): quit as Q does, keeping unsaved edits.
     let interrupted = Flag(false)
+    /// Set when tables an interactive frame asked for are built (TablesInBackground): draw again.
+    let tablesArrived = Flag(false)
     var signalSources: [DispatchSourceSignal] = []
 
     /// The clock: time, pause, speed, the sky clock and weather changes (Playback.swift).
@@ -120,6 +122,10 @@ public final class Viewer {
             reload.failures.set(path, startupErrors.map(\.description).joined(separator: "\n"))
             reload.awaitingFirstScene = true
         }
+        TablesInBackground.shared.onBuilt = { [tablesArrived] in
+            tablesArrived.set(true)
+            glfwPostEmptyEvent()
+        }
         renderer.whileRendering = { [unowned self] in
             glfwPollEvents()
             return glfwWindowShouldClose(self.window) == GLFW_FALSE && !self.interrupted.isSet
@@ -162,6 +168,10 @@ public final class Viewer {
             handlePendingKeys()
             handleCameraLook(pictureSize(framebufferSize()))
             handleConsoleCommands()
+            if tablesArrived.isSet {
+                tablesArrived.set(false)
+                needsRedraw = true
+            }
             if glfwWindowShouldClose(window) != GLFW_FALSE || interrupted.isSet { break }
             if playback.advance(wallSeconds: now - last) { needsRedraw = true }
             last = now

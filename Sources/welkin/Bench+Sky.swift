@@ -20,6 +20,8 @@ extension Commands {
                                        atmosphere, geometry cached as a slider leaves it (ms, target ≤ 150)
           sky.physical.slider          a changed coefficient: Scenes/physical-day.json's Frame at 1280×720 with a new
                                        Mie coefficient (tables + sky-view table) drawn, glFinish (ms, target ≤ 50)
+          sky.physical.slider.viewer   the same change as the viewer draws it: its frame while the new tables are built
+                                       in the background (TablesInBackground), the last atmosphere drawn meanwhile (ms)
           sky.physical.sky-view        one sky-view table for a new sun elevation: the cost a moving sun adds per frame (ms)
           reference.physical-day.1080p CPU reference, Scenes/physical-day.json at 1920×1080 (ms, target ≤ 1500)
           reference.clouds.1080p       CPU reference, Scenes/sunset-clouds.json's volumetric cumulus at 1920×1080 (ms,
@@ -88,8 +90,8 @@ extension Commands {
             let ms = try medianMilliseconds(runs: max(1, runs / 3) | 1, warmup: 1) { _ = try ReferenceRenderer().render(frame) }
             results.append(BenchResult(name: "reference.clouds.1080p", unit: "ms", value: ms))
         }
-        let slider = "sky.physical.slider", reference = "reference.physical-day.1080p"
-        guard wanted(slider) || wanted(reference) else { return results }
+        let slider = "sky.physical.slider", reference = "reference.physical-day.1080p", viewerSlider = "sky.physical.slider.viewer"
+        guard wanted(slider) || wanted(reference) || wanted(viewerSlider) else { return results }
         let renderer = try headlessRenderer(args)
         guard let directory = scenesDirectory(renderer.shaders) else {
             throw Failure(message: "welkin bench: the physical sky entries draw Scenes/physical-day.json; run from a checkout")
@@ -105,6 +107,23 @@ extension Commands {
                 renderer.finish()
             }
             results.append(BenchResult(name: slider, unit: "ms", value: ms))
+        }
+        if wanted(viewerSlider) {
+            // A slider dragged in the viewer: a new value every frame, the tables of the latest
+            // value built on the background queue while the render thread draws.
+            let background = TablesInBackground()
+            _ = background.scene(scene, time: 0)
+            try renderer.draw(Frame(scene: scene, time: 0, pixelSize: SIMD2(1280, 720), options: FrameOptions(interactive: true)))
+            let ms = try medianMilliseconds(runs: runs, warmup: 1) {
+                if case .sky(var layer)? = scene.layers[0].content as? SkyContent {
+                    layer.physical.atmosphere = fresh()
+                    scene.layers[0].content = SkyContent.sky(layer)
+                }
+                let shown = background.scene(scene, time: 0)
+                try renderer.draw(Frame(scene: shown, time: 0, pixelSize: SIMD2(1280, 720), options: FrameOptions(interactive: true)))
+                renderer.finish()
+            }
+            results.append(BenchResult(name: viewerSlider, unit: "ms", value: ms))
         }
         if wanted(reference) {
             let frame = Frame(scene: scene, time: 0, pixelSize: SIMD2(1920, 1080))

@@ -486,12 +486,22 @@ public struct FadingAtmosphere: Sendable {
     private let ends: (AtmosphereCoefficients, AtmosphereCoefficients)
     private let weight: Double
 
+    /// The atmospheres whose tables a frame under `weather` reads: the fade's two ends while the
+    /// weather's aerosols cross-fade, else the instant's.
+    public static func ends(_ atmosphere: Atmosphere, weather: WeatherState) -> [AtmosphereCoefficients] {
+        let fade = weather.aerosolFade
+        guard atmosphere.visibility == nil, fade.weight > 0, fade.weight < 1, fade.from != fade.to else {
+            return [PhysicalSkyDraw.coefficients(atmosphere, aerosols: weather.parameters.aerosols)]
+        }
+        return [PhysicalSkyDraw.coefficients(atmosphere, aerosols: fade.from), PhysicalSkyDraw.coefficients(atmosphere, aerosols: fade.to)]
+    }
+
     public init(_ atmosphere: Atmosphere, weather: WeatherState) {
         let fade = weather.aerosolFade
         coefficients = PhysicalSkyDraw.coefficients(atmosphere, aerosols: weather.parameters.aerosols)
-        if atmosphere.visibility == nil, fade.weight > 0, fade.weight < 1, fade.from != fade.to {
-            let a = PhysicalSkyDraw.coefficients(atmosphere, aerosols: fade.from)
-            let b = PhysicalSkyDraw.coefficients(atmosphere, aerosols: fade.to)
+        let pair = Self.ends(atmosphere, weather: weather)
+        if pair.count == 2 {
+            let a = pair[0], b = pair[1]
             from = AtmosphereTables.shared(for: a)
             to = AtmosphereTables.shared(for: b)
             ends = (a, b)
