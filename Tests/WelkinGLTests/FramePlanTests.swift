@@ -10,7 +10,8 @@ import WelkinCore
 @testable import WelkinGL
 
 final class FramePlanTests: XCTestCase {
-    /// (passes, draw passes, targets, RGBA32F targets) of every example's frame at t = 1.5 s, 1280×720.
+    /// (passes, draw passes, targets, float RGBA targets — RGBA16F or RGBA32F) of every example's
+    /// frame at t = 1.5 s, 1280×720.
     static let expected: [String: (passes: Int, draws: Int, targets: Int, floatTargets: Int)] = [
         "aurora-lake": (4, 3, 4, 3),
         "all-sky": (1, 1, 1, 0),
@@ -62,18 +63,40 @@ final class FramePlanTests: XCTestCase {
         var seen: [String] = []
         for (name, scene) in try Self.examples() {
             let p = Self.plan(scene)
-            let floats = p.targets.filter { $0.format == .rgba32f }.count
+            let floats = p.targets.filter { $0.format == .rgba32f || $0.format == .rgba16f }.count
             seen.append(name)
             guard let e = Self.expected[name] else {
-                XCTFail("\(name): no expected counts; it plans \(p.passes.count) passes, \(p.drawPasses.count) draws, \(p.targets.count) targets, \(floats) RGBA32F")
+                XCTFail("\(name): no expected counts; it plans \(p.passes.count) passes, \(p.drawPasses.count) draws, \(p.targets.count) targets, \(floats) float")
                 continue
             }
             XCTAssertEqual(p.passes.count, e.passes, "\(name): passes \(p.passes.map(\.name))")
             XCTAssertEqual(p.drawPasses.count, e.draws, "\(name): draws")
             XCTAssertEqual(p.targets.count, e.targets, "\(name): targets \(p.targets.map(\.key))")
-            XCTAssertEqual(floats, e.floatTargets, "\(name): RGBA32F targets")
+            XCTAssertEqual(floats, e.floatTargets, "\(name): float targets")
         }
         XCTAssertEqual(Set(seen), Set(Self.expected.keys), "an expected example is gone")
+    }
+
+    /// The frame's compositing targets are half floats for an 8-bit picture and RGBA32F for a
+    /// 16-bit one; the targets kept for their precision (groups, buffers, the clouds' grid) stay RGBA32F.
+    func testCompositingTargetsAreHalfFloatsForEightBitOutput() throws {
+        var checked = 0
+        for (name, scene) in try Self.examples() {
+            let eight = Self.plan(scene)
+            var options = FramePlan.Options()
+            options.depth16 = true
+            let sixteen = Self.plan(scene, options: options)
+            for key in ["accumulation", "layer"] {
+                guard let t = eight.target(key) else { continue }
+                XCTAssertEqual(t.format, .rgba16f, "\(name): \(key) for 8-bit output")
+                XCTAssertEqual(sixteen.target(key)?.format, .rgba32f, "\(name): \(key) for 16-bit output")
+                checked += 1
+            }
+            for t in eight.targets where t.key.hasPrefix("group.") || t.key.hasPrefix("clouds.") || t.key.hasPrefix("shader.") {
+                XCTAssertNotEqual(t.format, .rgba16f, "\(name): \(t.key)")
+            }
+        }
+        XCTAssertGreaterThan(checked, 10)
     }
 
     /// A one-layer gradient is one pass into the picture; a gradient with no float target at all.

@@ -72,7 +72,11 @@ final class LayerFailureTests: XCTestCase {
             for y in 0..<image.height {
                 for x in 0..<image.width {
                     total += 1
-                    if image[x, y] == expected[x, y] { same += 1 }
+                    // Within one step: the frame with the broken layer composites the working ones
+                    // through the half-float accumulation, the frame without it may draw them straight
+                    // into the picture (FramePlan.Builder.compositingFormat).
+                    let a = image[x, y], b = expected[x, y]
+                    if (0..<4).allSatisfy({ abs(Int(a[$0]) - Int(b[$0])) <= 1 }) { same += 1 }
                 }
             }
             // The placeholder's hatching covers a quarter of the pixels; the rest are the working layers.
@@ -102,9 +106,10 @@ final class LayerFailureTests: XCTestCase {
                     if onStripe {
                         XCTAssertGreaterThan(difference, 20, "\(c.layers) (\(x), \(y)) is on a stripe")
                     } else {
-                        XCTAssertEqual(difference, 0, "\(c.layers) (\(x), \(y)) shows the working layers")
+                        // One step at most: the half-float accumulation (see above).
+                        XCTAssertLessThanOrEqual(difference, 1, "\(c.layers) (\(x), \(y)) shows the working layers")
                     }
-                    if onStripe ? difference <= 20 : difference != 0 { return }   // one message, not thousands
+                    if onStripe ? difference <= 20 : difference > 1 { return }   // one message, not thousands
                 }
             }
         }

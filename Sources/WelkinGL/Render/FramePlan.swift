@@ -16,12 +16,12 @@ import WelkinCore
 
 public struct FramePlan: Sendable, Equatable {
     public enum Format: String, Sendable {
-        case rgba8 = "RGBA8", rgba16 = "RGBA16", rgba32f = "RGBA32F", r32f = "R32F"
+        case rgba8 = "RGBA8", rgba16 = "RGBA16", rgba16f = "RGBA16F", rgba32f = "RGBA32F", r32f = "R32F"
 
         public var bytesPerPixel: Int {
             switch self {
             case .rgba8: 4
-            case .rgba16: 8
+            case .rgba16, .rgba16f: 8
             case .rgba32f: 16
             case .r32f: 4
             }
@@ -111,7 +111,7 @@ public struct FramePlan: Sendable, Equatable {
         let resolve = ResolveVariant(readsDestination: !layered.isEmpty, dither: frame.dither, outputSpace: frame.outputColorSpace,
                                      depth16: options.depth16)
         if !layered.isEmpty {
-            let accumulation = b.target("accumulation", .rgba32f, .persistent, why: Builder.floatWhy)
+            let accumulation = b.target("accumulation", b.compositingFormat, .persistent, why: b.compositingWhy)
             b.pass("clear (background)", program: "—", layer: nil, reads: [], writes: accumulation, blend: .replace)
             for (draw, position) in layered {
                 b.layer = position
@@ -147,6 +147,16 @@ public struct FramePlan: Sendable, Equatable {
         func holdsOnlyItsClear(_ target: String) -> Bool { cleared.contains(target) }
 
         static let floatWhy = "premultiplied float compositing, as the CPU reference does (compare's thresholds hold bit for bit)"
+
+        /// The frame's compositing targets (the accumulation and a user shader's layer): half
+        /// floats for an 8-bit picture — a 2⁻¹¹ step, an eighth of the output's 1/255, and
+        /// 15–45 % less time a frame on llvmpipe than RGBA32F (docs/benchmarks.md) — and RGBA32F
+        /// for 16-bit output, which needs more than half's 11 bits.
+        var compositingFormat: Format { options.depth16 ? .rgba32f : .rgba16f }
+        var compositingWhy: String {
+            options.depth16 ? "--depth 16: premultiplied float compositing beyond half's 11 bits"
+                : "premultiplied half-float compositing: steps of 2⁻¹¹, an eighth of the 8-bit output's"
+        }
 
         /// Adds the target once (the same key again is the same target) and returns its key.
         @discardableResult

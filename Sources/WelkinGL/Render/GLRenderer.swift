@@ -393,7 +393,9 @@ public final class GLRenderer {
         let layered = plan.lastLayerResolves ? drawn.dropLast() : drawn[...]
         let last = plan.lastLayerResolves ? drawn.last.flatMap { $0.draw as? any GLDrawable } : nil
         for pass in passes.layers.all { pass.willDraw(frame) }
-        try prepareTargets(size, accumulating: plan.target("accumulation") != nil, layering: plan.target("layer") != nil, depth16: depth16)
+        let half = (plan.target("accumulation") ?? plan.target("layer"))?.format == .rgba16f
+        try prepareTargets(size, accumulating: plan.target("accumulation") != nil, layering: plan.target("layer") != nil, depth16: depth16,
+                           half: half)
         guard let output = depth16 ? output16 : output else { return }
         epoxy_glBindVertexArray(vertexArray)
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
@@ -569,7 +571,11 @@ public final class GLRenderer {
     }
 
     /// (Re)makes the RGBA8 target, and the float one when `accumulating`, when the size changes.
-    private func prepareTargets(_ size: SIMD2<Int>, accumulating: Bool, layering: Bool = false, depth16: Bool = false) throws {
+    /// `half`: the compositing targets in RGBA16F (FramePlan.Builder.compositingFormat), else
+    /// RGBA32F (16-bit output, scene-linear layers).
+    private func prepareTargets(_ size: SIMD2<Int>, accumulating: Bool, layering: Bool = false, depth16: Bool = false,
+                                half: Bool = false) throws {
+        let format = half ? GL_RGBA16F : GL_RGBA32F
         if output?.size != size {
             let limit = GL.integer(GL_MAX_TEXTURE_SIZE)
             guard size.x > 0, size.y > 0, size.x <= limit, size.y <= limit else {
@@ -582,13 +588,13 @@ public final class GLRenderer {
             output16?.delete(); output16 = nil
             output16 = try RenderTarget(size: size, internalFormat: GL_RGBA16, type: GL_UNSIGNED_SHORT)
         }
-        if accumulating && accumulation?.size != size {
+        if accumulating && (accumulation?.size != size || accumulation?.internalFormat != format) {
             accumulation?.delete(); accumulation = nil
-            accumulation = try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT)
+            accumulation = try RenderTarget(size: size, internalFormat: format, type: GL_FLOAT)
         }
-        if layering && layerTarget?.size != size {
+        if layering && (layerTarget?.size != size || layerTarget?.internalFormat != format) {
             layerTarget?.delete(); layerTarget = nil
-            layerTarget = try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT)
+            layerTarget = try RenderTarget(size: size, internalFormat: format, type: GL_FLOAT)
         }
     }
 }

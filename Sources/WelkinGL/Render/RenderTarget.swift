@@ -7,10 +7,12 @@ final class RenderTarget {
     private(set) var texture: GLuint = 0
     private(set) var framebuffer: GLuint = 0
     let size: SIMD2<Int>
+    let internalFormat: Int32
 
     /// `internalFormat` e.g. GL_RGBA32F or GL_RGBA8; `type` the matching pixel type for allocation.
     init(size: SIMD2<Int>, internalFormat: Int32, type: Int32) throws {
         self.size = size
+        self.internalFormat = internalFormat
         epoxy_glGenTextures(1, &texture)
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, internalFormat, GLsizei(size.x), GLsizei(size.y), 0,

@@ -747,7 +747,7 @@ extension ShaderDraw: GLDrawable {
             b.pass("cube A (six faces)", program: file, layer: b.layer, reads: reads(cube.channels), writes: written, blend: .replace)
             ran.insert(ShaderCube.name)
         }
-        let layerTarget = b.target("layer", .rgba32f, .persistent, why: "a user shader's output, premultiplied float")
+        let layerTarget = b.target("layer", b.compositingFormat, .persistent, why: "a user shader's output: " + b.compositingWhy)
         b.pass("clear", program: "—", layer: b.layer, reads: [], writes: layerTarget, blend: .replace)
         let file = (layer.fragmentPath as NSString).lastPathComponent
         b.pass("user shader", program: file, layer: b.layer, reads: reads(layer.channels), writes: layerTarget, blend: .replace)
