@@ -1,7 +1,8 @@
 // GLRenderer: draws a Frame on the GPU, the same maths as WelkinReference's ReferenceRenderer.
 //
-// Each layer is a full-screen pass into a float target (RGBA32F, premultiplied, sRGB-encoded,
-// source-over by fixed-function blending), cleared to the frame's background; one resolve step
+// Each layer is a full-screen pass into a float target (RGBA16F for an 8-bit picture, RGBA32F for
+// a 16-bit or scene-linear one; premultiplied, sRGB-encoded, source-over by fixed-function
+// blending), cleared to the frame's background; one resolve step
 // then quantises into an RGBA8 target with the CPU's integer dither. By default the last layer's
 // pass does that resolve itself (composite.glsl), so a one-layer frame is a single pass. A user
 // `shader` layer draws into its own float target first and is composited from there
