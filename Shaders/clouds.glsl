@@ -46,6 +46,7 @@ struct CloudsValues {
     vec3 cirrus;
     vec2 cirrusOffset;
     float opacity;
+    float groundShade;
 };
 
 uniform CloudsValues u_clouds;
@@ -116,7 +117,7 @@ vec4 cloudsColor(int gx, int gy) {
     vec2 a;
     if (!projectionAngles(vec2(px, py), a)) return vec4(0.0);
     float az = a.x, el = a.y;
-    if (!(el > 0.0)) return vec4(0.0);
+    if (!(el > 0.0)) return vec4(0.0, 0.0, 0.0, u_clouds.groundShade * u_clouds.opacity);
     float elr = el * (PI / 180.0);
     float azr = az * (PI / 180.0);
     float ce = cos(elr);

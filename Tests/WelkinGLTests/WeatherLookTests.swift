@@ -37,6 +37,42 @@ final class WeatherLookTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(checked, 4)
     }
 
+    /// A portrait phone frame (390×844, a rectilinear camera tilted up 40°) under each weather:
+    /// the ground (its lower tenth) darkens as the deck closes — clear, cloudy, overcast, storm in
+    /// that order — and under a storm it is darker than the deck above it (before the clouds shaded
+    /// the ground, the storm's ground was the clear day's, brighter than its sky). A sky drawn with
+    /// `"ground": "none"` has no ground to shade.
+    func testTheDeckShadesTheGround() throws {
+        let renderer = try TestGL.renderer()
+        func render(_ weather: String, ground: String = "") throws -> Image {
+            let scene = try SceneLoader.decode("""
+                {"size": [195, 422], "weather": "\(weather)",
+                 "camera": {"projection": "rectilinear", "fieldOfView": 62, "pitch": 40, "yaw": 150},
+                 "layers": [{"type": "sky", "model": "physical", "sunElevation": 28, "sunAzimuth": 160\(ground)},
+                            {"type": "clouds"}]}
+                """)
+            return try renderer.render(Frame(scene: scene, time: 1.5))
+        }
+        let rows = 380..<422, sky = 0..<200
+        var previous = Double.infinity
+        for weather in ["clear", "cloudy", "overcast", "storm"] {
+            let image = try render(weather)
+            let ground = luminance(image, rows: rows).mean
+            print("\(weather): ground \(ground), sky \(luminance(image, rows: sky).mean)")
+            XCTAssertLessThan(ground, previous, "\(weather): the ground darkens as the deck closes")
+            previous = ground
+            if weather == "storm" { XCTAssertLessThan(ground, luminance(image, rows: sky).mean, "a storm's ground under its deck") }
+        }
+        // No ground: the layer leaves what is below the horizon alone (the sky's own continuation).
+        let bare = try renderer.render(Frame(scene: try SceneLoader.decode("""
+            {"size": [195, 422], "weather": "storm",
+             "camera": {"projection": "rectilinear", "fieldOfView": 62, "pitch": 40, "yaw": 150},
+             "layers": [{"type": "sky", "model": "physical", "sunElevation": 28, "sunAzimuth": 160, "ground": "none"}]}
+            """), time: 1.5))
+        let none = try render("storm", ground: ", \"ground\": \"none\"")
+        XCTAssertEqual(luminance(none, rows: 410..<422).mean, luminance(bare, rows: 410..<422).mean, accuracy: 1.5)
+    }
+
     /// `--scale 3` (a 3× screen) draws the same picture with three times the pixels a side: the
     /// catalogue's stars and the weather's snowflakes are sized in points, so the pixels they light
     /// grow ninefold.

@@ -85,6 +85,11 @@ public struct CloudsDraw: Sendable, Equatable {
     public var toneMap: Int32
     public var linearOutput: Int32
     public var opacity: Float
+    /// The deck's shadow on the sky's ground: below the horizon the layer is black with this alpha
+    /// (× opacity), taking away the share of light the clouds keep from the ground
+    /// (CloudsDraw.groundShade, made an alpha for the encoding layers composite in); 0 over a sky
+    /// with no ground.
+    public var groundShade: Float = 0
 
     /// Earth's radius, km, and the curvature term 1 / 2R of heights along a ray.
     public static let earthRadius = 6360.0
@@ -176,7 +181,7 @@ public struct CloudsDraw: Sendable, Equatable {
         let py = (Float(gy) + 0.5) * gridScale.y
         guard let a = projection.projectionAngles(SIMD2(px, py)) else { return .zero }
         let az = a.x, el = a.y
-        if !(el > 0) { return .zero }
+        if !(el > 0) { return SIMD4(0, 0, 0, groundShade * opacity) }
         let elr = el * (Float.pi / 180)
         let azr = az * (Float.pi / 180)
         let ce = cos(elr)

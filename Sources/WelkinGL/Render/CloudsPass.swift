@@ -208,7 +208,7 @@ final class CloudsPass: GLLayerPass {
         v3("sunDirection", c.sunDirection); v3("sunLight", c.sunLight); v4("sunShadow", c.sunShadow); f("lightReach", c.lightReach); v3("diffuseLight", c.diffuseLight)
         v3("ambientTop", c.ambientTop); v3("ambientBottom", c.ambientBottom); f("ambientShade", c.ambientShade); v3("flash", c.flash); v3("flashPoint", c.flashPoint)
         v3("cirrus", c.cirrus); v2("cirrusOffset", c.cirrusOffset)
-        f("opacity", c.opacity)
+        f("opacity", c.opacity); f("groundShade", c.groundShade)
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.weatherUnit))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), weatherTexture)
         epoxy_glUniform1i(uniform("u_weather"), Self.weatherUnit)
