@@ -152,8 +152,7 @@ final class EndToEndTests: XCTestCase {
     }
 
     func testEveryExampleSceneValidates() throws {
-        let scenes = try FileManager.default.contentsOfDirectory(atPath: Self.repository.appendingPathComponent("Scenes").path)
-            .filter { $0.hasSuffix(".json") }.sorted().map { "Scenes/" + $0 }
+        let scenes = try Self.exampleFiles().map { "Scenes/" + $0 }
         XCTAssertFalse(scenes.isEmpty)
         let r = try run(["validate"] + scenes)
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -312,15 +311,24 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(image.height, 181)
     }
 
+    /// Every example scene, relative to Scenes/: the top level's and the weather presets' grid
+    /// (Scenes/weather: each preset at phone and desktop size).
+    static func exampleFiles() throws -> [String] {
+        let scenes = repository.appendingPathComponent("Scenes")
+        let top = try FileManager.default.contentsOfDirectory(atPath: scenes.path).filter { $0.hasSuffix(".json") }.sorted()
+        let weather = try FileManager.default.contentsOfDirectory(atPath: scenes.appendingPathComponent("weather").path)
+            .filter { $0.hasSuffix(".json") }.sorted().map { "weather/" + $0 }
+        return top + weather
+    }
+
     func testCompareEveryExampleSceneAtThreeTimes() throws {
-        let scenes = try FileManager.default.contentsOfDirectory(atPath: Self.repository.appendingPathComponent("Scenes").path)
-            .filter { $0.hasSuffix(".json") }.sorted()
+        let scenes = try Self.exampleFiles()
         for scene in scenes {
             let data = try String(contentsOf: Self.repository.appendingPathComponent("Scenes/" + scene), encoding: .utf8)
             // User shaders cannot run on the CPU: they are compared against stored GPU renders.
             let usesShader = data.contains("\"shader\"")
             for time in ["0", "1.5", "7"] {
-                let out = directory.appendingPathComponent("\(scene)-\(time)").path
+                let out = directory.appendingPathComponent("\(scene.replacingOccurrences(of: "/", with: "-"))-\(time)").path
                 var arguments = ["compare", "Scenes/" + scene, "--time", time, "--size", "640x360", "--out", out, "--json"]
                 if usesShader {
                     let name = (scene as NSString).deletingPathExtension

@@ -32,8 +32,7 @@ final class SchemaCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         let schemaPath = directory.appendingPathComponent("welkin.schema.json").path
         try Data(r.stdout.utf8).write(to: URL(fileURLWithPath: schemaPath))
-        let scenes = try FileManager.default.contentsOfDirectory(atPath: EndToEndTests.repository.appendingPathComponent("Scenes").path)
-            .filter { $0.hasSuffix(".json") }.sorted().map { EndToEndTests.repository.appendingPathComponent("Scenes/" + $0).path }
+        let scenes = try EndToEndTests.exampleFiles().map { EndToEndTests.repository.appendingPathComponent("Scenes/" + $0).path }
         XCTAssertGreaterThan(scenes.count, 10)
         // Each mistake is a JSON pointer into a copy of snow.json and the value put there.
         let script = """

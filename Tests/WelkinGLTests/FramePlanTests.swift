@@ -48,11 +48,23 @@ final class FramePlanTests: XCTestCase {
         "text-clock": (15, 12, 5, 2),
         "text-scripts": (19, 14, 6, 3),
         "weather-tour": (7, 6, 3, 2),
+        // The presets' grid: sky, clouds (march and upsample), and the weather's precipitation.
+        "weather/clear-phone": (4, 3, 3, 2), "weather/clear-wide": (4, 3, 3, 2),
+        "weather/cloudy-phone": (4, 3, 3, 2), "weather/cloudy-wide": (4, 3, 3, 2),
+        "weather/overcast-phone": (4, 3, 3, 2), "weather/overcast-wide": (4, 3, 3, 2),
+        "weather/rain-phone": (6, 5, 3, 2), "weather/rain-wide": (6, 5, 3, 2),
+        "weather/snow-phone": (6, 5, 3, 2), "weather/snow-wide": (6, 5, 3, 2),
+        "weather/storm-phone": (6, 5, 3, 2), "weather/storm-wide": (6, 5, 3, 2),
+        // Fog: no cloud to march, the sky alone.
+        "weather/fog-phone": (1, 1, 1, 0), "weather/fog-wide": (1, 1, 1, 0),
     ]
 
+    /// The examples: Scenes/*.json and the weather presets' grid (Scenes/weather/*.json, named weather/…).
     static func examples() throws -> [(name: String, scene: Scene)] {
         let files = try FileManager.default.contentsOfDirectory(atPath: Repository.scenes.path).filter { $0.hasSuffix(".json") }.sorted()
-        return try files.map { (String($0.dropLast(5)), try SceneLoader.load(path: Repository.scenes.appendingPathComponent($0).path)) }
+        let weather = try FileManager.default.contentsOfDirectory(atPath: Repository.scenes.appendingPathComponent("weather").path)
+            .filter { $0.hasSuffix(".json") }.sorted().map { "weather/" + $0 }
+        return try (files + weather).map { (String($0.dropLast(5)), try SceneLoader.load(path: Repository.scenes.appendingPathComponent($0).path)) }
     }
 
     static func plan(_ scene: Scene, options: FramePlan.Options = FramePlan.Options()) -> FramePlan {
