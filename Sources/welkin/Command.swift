@@ -43,7 +43,7 @@ struct Command: Sendable {
 
 enum Commands {
     static var all: [Command] {
-        [view, render, reference, compare, export, exportCode, exportWeb, importEffect, validate, schema, particles, values, sun, ephemeris, bench, soak, help]
+        [view, render, reference, compare, export, exportCode, exportWeb, importEffect, new, validate, schema, particles, values, sun, ephemeris, bench, soak, help]
     }
 
     static func named(_ name: String) -> Command? { all.first(where: { $0.name == name }) }

@@ -403,6 +403,51 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
     }
 
+    // MARK: new
+
+    /// `welkin new` makes each preset: printed or written, valid, and drawn (a small render each);
+    /// an existing file is kept unless --force; a preset that does not exist is a usage error.
+    func testNewMakesEachPreset() throws {
+        let presets = ["clear", "cloudy", "overcast", "rain", "snow", "storm", "fog", "sunset", "night"]
+        for preset in presets {
+            let out = directory.appendingPathComponent("\(preset).json").path
+            let r = try run(["new", "--preset", preset, "--size", "390x844", "-o", out])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(r.stdout, "wrote \(out) (\(preset), 390×844); see it with: welkin view \(out)\n")
+            XCTAssertEqual(try run(["validate", out]).stdout, "\(out): ok\n")
+            let png = directory.appendingPathComponent("\(preset).png").path
+            XCTAssertEqual(try run(["render", out, "--size", "78x169", "-o", png, "--time", "1.5"]).status, 0, preset)
+            let image = try PNG.read(path: png)
+            var sum = 0
+            for i in stride(from: 0, to: image.pixels.count, by: 4) { sum += Int(image.pixels[i]) + Int(image.pixels[i + 1]) + Int(image.pixels[i + 2]) }
+            XCTAssertGreaterThan(sum, 0, "\(preset): drawn, not black")
+        }
+        // Printed without -o, the default a clear phone sky; the same text as the file.
+        let printed = try run(["new"])
+        XCTAssertEqual(printed.status, 0)
+        XCTAssertTrue(printed.stdout.contains("\"name\": \"Clear (phone)\""), printed.stdout)
+        XCTAssertEqual(try run(["new", "--preset", "clear"]).stdout, try String(contentsOfFile: directory.appendingPathComponent("clear.json").path, encoding: .utf8))
+        // An existing file is not replaced without --force.
+        let storm = directory.appendingPathComponent("storm.json").path
+        let before = try String(contentsOfFile: storm, encoding: .utf8)
+        var r = try run(["new", "--preset", "fog", "-o", storm])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stderr, "welkin new: \(storm) exists; --force replaces it\n")
+        XCTAssertEqual(try String(contentsOfFile: storm, encoding: .utf8), before)
+        XCTAssertEqual(try run(["new", "--preset", "fog", "-o", storm, "--force"]).status, 0)
+        XCTAssertTrue(try String(contentsOfFile: storm, encoding: .utf8).contains("\"weather\": \"fog\""))
+        // Scenes/weather is new's output for every weather preset at both sizes, as README's grid shows.
+        for preset in presets.prefix(7) {
+            for (kind, size) in [("phone", "390x844"), ("wide", "1280x720")] {
+                let file = try String(contentsOf: Self.repository.appendingPathComponent("Scenes/weather/\(preset)-\(kind).json"), encoding: .utf8)
+                XCTAssertEqual(try run(["new", "--preset", preset, "--size", size]).stdout, file, "Scenes/weather/\(preset)-\(kind).json")
+            }
+        }
+        r = try run(["new", "--preset", "hail"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("clear, cloudy, overcast, rain, snow, storm, fog, sunset or night"), r.stderr)
+    }
+
     // MARK: sun
 
     func testSunPrintsPositionAndEvents() throws {
