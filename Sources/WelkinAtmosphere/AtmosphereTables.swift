@@ -263,62 +263,33 @@ public final class AtmosphereTables: @unchecked Sendable {
     public func multipleScattering(r: Double, mus: Double) -> SIMD3<Double> { scattered(r: r, mus: mus).mean }
 
     /// The air along every direction a texel integrates over, from radius r: what all the texels
-    /// of a row share, since it depends on r and each direction's zenith angle, not on the sun
-    /// or the azimuth. Per polar node and step: the step's middle t, its radius, densities and
-    /// weight (the transmittance to its start times ∫ e^(−σ s) ds over it); per node: where the
-    /// ray ends, the transmittance there and f's integrand (Hillaire's f_ms along the ray).
+    /// of a row share, since it depends on r and each direction's zenith angle, not on the sun or
+    /// the azimuth. One RayAir per polar node, and the transfer of isotropic unit light averaged
+    /// over the sphere (Hillaire's f_ms, the ground's return included).
     struct RowAir {
-        var t: [Double] = [], radius: [Double] = [], densities: [SIMD3<Double>] = [], weight: [SIMD3<Double>] = []
-        var tMax: [Double] = [], hitsGround: [Bool] = [], end: [SIMD3<Double>] = []
-        /// The transfer of isotropic unit light, averaged over the sphere (ground included).
-        var fms = SIMD3<Double>.zero
+        var rays: [RayAir]
+        var fms: SIMD3<Double>
     }
 
     static func rowAir(_ c: AtmosphereCoefficients, r: Double) -> RowAir {
-        let steps = multipleScatteringSteps
-        var air = RowAir()
-        air.t.reserveCapacity(polarNodes.count * steps)
-        var fmsSum = SIMD3<Double>.zero, weightSum = 0.0
-        var fmsNode: [SIMD3<Double>] = []
-        for node in polarNodes {
-            let cosTheta = node.x
-            let sinTheta = (1 - cosTheta * cosTheta).squareRoot()
-            let ground = distanceToGround(c, r: r, mu: cosTheta)
-            let tMax = ground ?? distanceToTop(c, r: r, mu: cosTheta)
-            var throughput = SIMD3<Double>(repeating: 1)
-            var previous = 0.0
-            var fmsDirection = SIMD3<Double>.zero
-            for k in 0..<steps {
-                let f = Double(k + 1) / Double(steps)
-                let t1 = tMax * f * f
-                let dt = t1 - previous
-                let t = (previous + t1) / 2
-                previous = t1
-                let x = sinTheta * t, z = r + cosTheta * t
-                let pr = (x * x + z * z).squareRoot()
-                let d = c.densities(altitude: pr - c.groundRadius)
-                let scattering = c.rayleighScattering * d.x + SIMD3(repeating: c.mieScattering * d.y)
-                let extinction = c.extinction(d)
-                let stepT = exp(-extinction * dt)
-                let integral = stepIntegral(extinction, stepT, dt)
-                air.t.append(t); air.radius.append(pr); air.densities.append(d)
-                air.weight.append(throughput * integral)
-                fmsDirection += throughput * integral * scattering
-                throughput *= stepT
+        let rays = polarNodes.map { RayAir(c, r0: r, mu: $0.x, steps: multipleScatteringSteps) }
+        // f's integrand along each ray: the light scattered on the way, and the ground's return
+        // (lit by isotropic unit radiance from above, irradiance π, a Lambertian ground sends back albedo).
+        let fmsNode = rays.map { ray -> SIMD3<Double> in
+            var f = SIMD3<Double>.zero
+            for (weight, d) in zip(ray.weight, ray.densities) {
+                f += weight * (c.rayleighScattering * d.x + SIMD3(repeating: c.mieScattering * d.y))
             }
-            // The ground also returns the multiply scattered light: lit by isotropic unit
-            // radiance from above (irradiance π), a Lambertian ground sends back albedo.
-            if ground != nil { fmsDirection += throughput * c.groundAlbedo }
-            air.tMax.append(tMax); air.hitsGround.append(ground != nil); air.end.append(throughput)
-            fmsNode.append(fmsDirection)
+            if ray.hitsGround { f += ray.end * c.groundAlbedo }
+            return f
         }
         // Every azimuth of a node sees the same air: the average over the sphere, in the order
         // the texels sum their light (azimuths outside, nodes inside).
+        var fmsSum = SIMD3<Double>.zero, weightSum = 0.0
         for _ in 0..<multipleScatteringDirections / 2 {
             for (node, f) in zip(polarNodes, fmsNode) { fmsSum += f * node.y; weightSum += node.y }
         }
-        air.fms = fmsSum / weightSum
-        return air
+        return RowAir(rays: rays, fms: fmsSum / weightSum)
     }
 
     /// One texel: the light arriving from a sphere of directions, its average and second moments,
@@ -331,7 +302,6 @@ public final class AtmosphereTables: @unchecked Sendable {
     func computeArriving(r: Double, mus: Double, fromPrevious: Bool, air: RowAir) -> Scattered {
         let c = coefficients
         let n = Self.multipleScatteringDirections
-        let steps = Self.multipleScatteringSteps
         let sun = SIMD3<Double>((1 - mus * mus).squareRoot(), 0, mus)
         let origin = SIMD3<Double>(0, 0, r)
         var sum = Scattered(average: .zero, xx: .zero, yy: .zero, zz: .zero, xz: .zero, higher: .zero)
@@ -355,26 +325,27 @@ public final class AtmosphereTables: @unchecked Sendable {
                 let g = c.mieG
                 let miePhase = 3 / (8 * Double.pi) * (1 - g * g) / (2 + g * g) * (1 + nu * nu) / pow(1 + g * g - 2 * g * nu, 1.5)
                 var arriving = SIMD3<Double>.zero
-                for k in j * steps..<(j + 1) * steps {
-                    let p = origin + dir * air.t[k]
-                    let pr = air.radius[k]
-                    let d = air.densities[k]
+                let ray = air.rays[j]
+                for k in 0..<ray.t.count {
+                    let p = origin + dir * ray.t[k]
+                    let pr = ray.radius[k]
+                    let d = ray.densities[k]
                     let pmus = (p * sun).sum() / pr
                     if fromPrevious {
                         let local = Self.localComponents(dir, at: p, radius: pr, sun: sun, mus: pmus)
                         let again = scattered(r: pr, mus: pmus, previousOrder: true)
                             .inScattered(local: local, rayleigh: c.rayleighScattering * d.x, mie: c.mieScattering * d.y)
-                        arriving += air.weight[k] * again
+                        arriving += ray.weight[k] * again
                     } else {
                         let phased = c.rayleighScattering * (d.x * rayleighPhase) + SIMD3(repeating: c.mieScattering * d.y * miePhase)
-                        arriving += air.weight[k] * phased * transmittanceToSun(r: pr, mus: pmus)
+                        arriving += ray.weight[k] * phased * transmittanceToSun(r: pr, mus: pmus)
                     }
                 }
-                if air.hitsGround[j] {
-                    let p = origin + dir * air.tMax[j]
+                if ray.hitsGround {
+                    let p = origin + dir * ray.tMax
                     let pr = (p * p).sum().squareRoot()
                     let cosSun = (p * sun).sum() / pr
-                    let throughput = air.end[j]
+                    let throughput = ray.end
                     if fromPrevious {
                         // The ground lit by the first pass's light (its mean over the sphere, as isotropic).
                         arriving += throughput * scattered(r: pr, mus: cosSun, previousOrder: true).average * c.groundAlbedo
@@ -436,6 +407,40 @@ public final class AtmosphereTables: @unchecked Sendable {
         if cache.count > cacheLimit { cache.removeFirst() }
         lock.unlock()
         return tables
+    }
+}
+
+/// The air along a ray from radius r0 at cos-zenith μ to the top of the atmosphere or the ground,
+/// in `steps` quadratically spaced steps (most of a ray's air is near its start): what the
+/// scattered-light table's directions and the sky-view table's rows integrate over, the same for
+/// every azimuth. Per step: its middle t, radius, densities and weight (the transmittance to its
+/// start times ∫ e^(−σ s) ds over it); where the ray ends, whether at the ground, and the
+/// transmittance there.
+struct RayAir {
+    var t: [Double] = [], radius: [Double] = [], densities: [SIMD3<Double>] = [], weight: [SIMD3<Double>] = []
+    var tMax = 0.0, hitsGround = false, end = SIMD3<Double>(repeating: 1)
+
+    init(_ c: AtmosphereCoefficients, r0: Double, mu: Double, steps n: Int) {
+        let ground = AtmosphereTables.distanceToGround(c, r: r0, mu: mu)
+        tMax = ground ?? AtmosphereTables.distanceToTop(c, r: r0, mu: mu)
+        hitsGround = ground != nil
+        let across = (1 - mu * mu).squareRoot()
+        var previous = 0.0
+        for k in 0..<n {
+            let f = Double(k + 1) / Double(n)
+            let t1 = tMax * f * f
+            let dt = t1 - previous
+            let t = (previous + t1) / 2
+            previous = t1
+            let x = across * t, z = r0 + mu * t
+            let pr = (x * x + z * z).squareRoot()
+            let d = c.densities(altitude: pr - c.groundRadius)
+            let extinction = c.extinction(d)
+            let stepT = exp(-extinction * dt)
+            let integral = AtmosphereTables.stepIntegral(extinction, stepT, dt)
+            self.t.append(t); radius.append(pr); densities.append(d); weight.append(end * integral)
+            end *= stepT
+        }
     }
 }
 

@@ -58,7 +58,7 @@ public final class SkyViewTable: @unchecked Sendable, Equatable {
             nonisolated(unsafe) let base = buffer.baseAddress!
             forEachRow(ht, parallel: parallel) { j in
                 let el = Self.elevation(row: j, horizon: h) * .pi / 180
-                let air = RayAir(c, r0: r0, mu: sin(el))
+                let air = RayAir(c, r0: r0, mu: sin(el), steps: Self.steps)
                 for i in 0..<w {
                     let az = Double.pi * Double(i) / Double(w - 1)
                     let dir = SIMD3<Double>(cos(el) * cos(az), cos(el) * sin(az), sin(el))
@@ -118,39 +118,6 @@ public final class SkyViewTable: @unchecked Sendable, Equatable {
     @inlinable public static func miePhase(_ nu: Double, g: Double) -> Double {
         let k = 3 / (8 * Double.pi) * (1 - g * g) / (2 + g * g)
         return k * (1 + nu * nu) / pow(1 + g * g - 2 * g * nu, 1.5)
-    }
-
-    /// The air along a view ray from radius r0 at cos-zenith μ: what every azimuth of a row
-    /// shares (it depends on the elevation alone). Per step: its middle t, radius, densities and
-    /// weight (the transmittance to its start times ∫ e^(−σ s) ds over it); where the ray ends,
-    /// whether at the ground, and the transmittance there.
-    struct RayAir {
-        var t: [Double] = [], radius: [Double] = [], densities: [SIMD3<Double>] = [], weight: [SIMD3<Double>] = []
-        var tMax = 0.0, hitsGround = false, end = SIMD3<Double>(repeating: 1)
-
-        init(_ c: AtmosphereCoefficients, r0: Double, mu: Double) {
-            let ground = AtmosphereTables.distanceToGround(c, r: r0, mu: mu)
-            tMax = ground ?? AtmosphereTables.distanceToTop(c, r: r0, mu: mu)
-            hitsGround = ground != nil
-            let across = (1 - mu * mu).squareRoot()
-            var previous = 0.0
-            let n = SkyViewTable.steps
-            for k in 0..<n {
-                let f = Double(k + 1) / Double(n)
-                let t1 = tMax * f * f
-                let dt = t1 - previous
-                let t = (previous + t1) / 2
-                previous = t1
-                let x = across * t, z = r0 + mu * t
-                let pr = (x * x + z * z).squareRoot()
-                let d = c.densities(altitude: pr - c.groundRadius)
-                let extinction = c.extinction(d)
-                let stepT = exp(-extinction * dt)
-                let integral = AtmosphereTables.stepIntegral(extinction, stepT, dt)
-                self.t.append(t); radius.append(pr); densities.append(d); weight.append(end * integral)
-                end *= stepT
-            }
-        }
     }
 
     /// A and B (see the banner) along one view ray from radius r0 (on the z axis); `air` is the
