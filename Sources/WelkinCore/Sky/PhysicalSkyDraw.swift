@@ -125,9 +125,8 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         if let moon = state.night?.moon, moon.elevation > -6 {
             moonKey = SIMD2(sin(moon.elevation * .pi / 180), pow(10, -0.4 * (moon.magnitude - NightSkyDraw.sunMagnitude)))
         }
-        // The sky for an aerosol factor: its table, the sun's transmittance and the exposure.
-        func sky(aerosols: Double) -> (table: SkyViewTable, sun: SIMD3<Double>, ev: Double) {
-            let c = Self.coefficients(settings.atmosphere, aerosols: aerosols)
+        // The sky of one atmosphere: its table, the sun's transmittance and the exposure.
+        func sky(_ c: AtmosphereCoefficients) -> (table: SkyViewTable, sun: SIMD3<Double>, ev: Double) {
             let table = SkyViewTable.blended(for: SkyViewTable.Key(coefficients: c, altitude: altitude, sunElevation: state.sunElevation))
             let sun = AtmosphereTables.shared(for: c).transmittanceToSun(r: c.groundRadius + altitude, mus: sin(state.sunElevation * .pi / 180))
             let ev: Double
@@ -141,13 +140,14 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         // A weather cross-fade blends the skies of its two ends (two atmospheres for the whole
         // fade, rather than one for every frame's blend of the aerosols).
         let fade = state.weather.aerosolFade
+        let ends = FadingAtmosphere.ends(settings.atmosphere, weather: state.weather)
         let blended: (table: SkyViewTable, sun: SIMD3<Double>, ev: Double)
-        if settings.atmosphere.visibility == nil, fade.weight > 0, fade.weight < 1, fade.from != fade.to {
-            let a = sky(aerosols: fade.from), b = sky(aerosols: fade.to)
+        if ends.count == 2 {
+            let a = sky(ends[0]), b = sky(ends[1])
             blended = (SkyViewTable.mixed(a.table, b.table, weight: fade.weight), a.sun + (b.sun - a.sun) * fade.weight,
                        a.ev + (b.ev - a.ev) * fade.weight)
         } else {
-            blended = sky(aerosols: state.weather.parameters.aerosols)
+            blended = sky(ends[0])
         }
         table = blended.table
         let sunTransmittance = blended.sun
