@@ -42,6 +42,15 @@ extension Viewer {
             }
             print("time t = \(Playback.format(viewer.playback.time)) s")
         },
+        ConsoleCommand(name: "framing", arguments: "[fit|fill]",
+                       help: "fit: the scene's own framing, letterboxed; fill: re-framed to fill the window (A; without an argument: say which)") { viewer, argument in
+            if argument.isEmpty {
+                print("framing \(viewer.framing.rawValue)")
+                return
+            }
+            guard let framing = Framing(rawValue: argument) else { throw CommandError("expected fit or fill, got \(argument)") }
+            viewer.setFraming(framing)
+        },
         ConsoleCommand(name: "play", arguments: "", help: "run the clock") { viewer, _ in
             if viewer.playback.paused { viewer.togglePause() } else { print("resumed") }
         },

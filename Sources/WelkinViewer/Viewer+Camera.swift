@@ -28,9 +28,10 @@ extension Viewer {
     /// The camera now, for a picture of `fb` pixels.
     func currentCamera(_ fb: SIMD2<Int>) -> CameraState { CameraState(scene, time: playback.time, pixelSize: fb) }
 
-    /// Starts, follows and ends a drag with the left button over the picture (`fb` pixels at the
-    /// window's top left), and applies scrolled zoom.
-    func handleCameraLook(_ fb: SIMD2<Int>) {
+    /// Starts, follows and ends a drag with the left button over the picture (`rect`: where it is
+    /// in the window), and applies scrolled zoom.
+    func handleCameraLook(_ rect: PictureRect) {
+        let fb = rect.size
         guard hasSkySpaceLayers, fb.x > 0, fb.y > 0 else { look.drag = nil; look.pendingScroll = 0; return }
         let panelHasMouse = panel.visible && panel.started && (wp_want_mouse() || panel.meshDrag != nil
                                                                || meshVertices(layer: panel.selectedLayer) != nil)
@@ -39,7 +40,7 @@ extension Viewer {
         let scale = contentScale()
         let cursor = SIMD2(cx * scale.x, cy * scale.y)
         let down = glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS
-        if look.drag == nil, down, !panelHasMouse, cursor.x < Double(fb.x) {
+        if look.drag == nil, down, !panelHasMouse, rect.contains(cursor) {
             look.drag = (cursor, currentCamera(fb))
             look.moved = false
         }
@@ -79,7 +80,7 @@ extension Viewer {
             print("camera: the scene has no sky-space layers to look at")
             return
         }
-        var camera = currentCamera(pictureSize(framebufferSize()))
+        var camera = currentCamera(pictureRect(framebufferSize()).size)
         camera = CameraState(projection: camera.projection.next, yaw: camera.yaw, pitch: camera.pitch, fieldOfView: camera.fieldOfView)
         setCamera(camera, merging: nil)
     }

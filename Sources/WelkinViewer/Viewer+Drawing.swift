@@ -23,24 +23,39 @@ extension Viewer {
         return SIMD2(Double(x > 0 ? x : 1), Double(y > 0 ? y : 1))
     }
 
-    /// The part of the window the picture takes, from its top left corner: all of it, or with the
-    /// panel up, what the panel leaves on its left (so no part of the picture is under the panel),
-    /// at least a third of the window (a window narrower than that lets the panel cover the rest).
-    func pictureSize(_ fb: SIMD2<Int>) -> SIMD2<Int> {
+    /// The part of the window the picture may take, from its top left corner: all of it, or with
+    /// the panel up, what the panel leaves on its left (so no part of the picture is under the
+    /// panel), at least a third of the window (a window narrower than that lets the panel cover the rest).
+    func pictureArea(_ fb: SIMD2<Int>) -> SIMD2<Int> {
         guard panel.visible else { return fb }
         let panelPixels = panel.width > 0 ? panel.width : Self.panelWidth * Float(contentScale().x)
         return SIMD2(max(max(1, fb.x / 3), fb.x - Int(panelPixels.rounded())), fb.y)
     }
 
+    /// Where the picture of a scene `size` points is drawn in the window (framebuffer pixels, from
+    /// the top left): `.fit`, the scene's own framing scaled to fit the picture's area and centred in
+    /// it (letterboxed: widening the window never re-frames the scene); `.fill`, the whole area, the
+    /// scene re-framed as one of the area's size in points (Framing).
+    func pictureRect(_ fb: SIMD2<Int>, sceneSize size: SIMD2<Int>? = nil) -> PictureRect {
+        let area = pictureArea(fb)
+        guard framing == .fit else { return PictureRect(origin: .zero, size: area) }
+        return PictureRect.fitting(size ?? scene.size, in: area)
+    }
+
     /// `interactive`: as the viewer draws while playing (FrameOptions.interactive); false for the
     /// final picture (a screenshot).
-    func makeFrame(_ scene: Scene, _ fb: SIMD2<Int>, interactive: Bool = true) -> Frame {
+    func makeFrame(_ scene: Scene, _ rect: PictureRect, interactive: Bool = true) -> Frame {
         var shown = scene
         for i in panel.hiddenLayers where i < shown.layers.count { shown.layers[i].opacity = 0; shown.layers[i].opacityAnimation = nil }
         // Interactive: the clouds march at their viewer quality and are refined while still, and
         // an edited atmosphere's tables are built off this thread (the last one drawn meanwhile).
         if interactive { shown = TablesInBackground.shared.scene(shown, time: playback.time) }
-        var frame = Frame(scene: shown, time: playback.time, pixelSize: fb, scale: contentScale(), options: FrameOptions(interactive: interactive))
+        // Fit: the scene's own framing at the picture's size, as `welkin render --size` draws it;
+        // fill: the window's points (its content scale) re-frame the scene.
+        let options = FrameOptions(interactive: interactive)
+        var frame = framing == .fit
+            ? Frame(scene: shown, time: playback.time, pixelSize: rect.size, options: options)
+            : Frame(scene: shown, time: playback.time, pixelSize: rect.size, scale: contentScale(), options: options)
         frame.frameNumber = playback.frameNumber
         // The window is an sRGB surface: a Display P3 scene is shown as its sRGB picture (the same
         // colours, clipped per channel in linear light where P3 reaches outside sRGB; docs/export.md).
@@ -48,7 +63,8 @@ extension Viewer {
         var cx = 0.0, cy = 0.0
         glfwGetCursorPos(window, &cx, &cy)
         let scale = contentScale()
-        frame.mouse = SIMD2(Float(cx * scale.x), Float(Double(fb.y) - cy * scale.y))
+        // The pointer in the picture's pixels, from its lower left corner.
+        frame.mouse = SIMD2(Float(cx * scale.x - Double(rect.origin.x)), Float(Double(rect.origin.y + rect.size.y) - cy * scale.y))
         if scene.layers.contains(where: { $0.content is ShaderLayer }) {
             // Shadertoy's inputs: the left button over the picture (not the panel), the keys by
             // JavaScript key code (ShadertoyKeys), while the panel does not have the keyboard.
@@ -69,16 +85,15 @@ extension Viewer {
     /// Draws a frame of the candidate scene if there is one (deciding its fate), else of `scene`,
     /// and shows it. Returns false when the frame was abandoned because the window is closing.
     func drawFrame(_ fb: SIMD2<Int>) -> Bool {
-        let picture = pictureSize(fb)
         if let candidate = reload.candidate {
-            guard let outcome = draw(candidate.scene, picture) else { return false }
+            guard let outcome = draw(candidate.scene, pictureRect(fb, sceneSize: candidate.scene.size)) else { return false }
             if !settleCandidate(outcome) {
                 // Refused: the last good scene is drawn instead, so the failed one never shows.
-                guard let outcome = draw(scene, picture) else { return false }
+                guard let outcome = draw(scene, pictureRect(fb)) else { return false }
                 report(outcome)
             }
         } else {
-            guard let outcome = draw(scene, picture) else { return false }
+            guard let outcome = draw(scene, pictureRect(fb)) else { return false }
             report(outcome)
         }
         playback.frameNumber += 1
@@ -92,16 +107,22 @@ extension Viewer {
         epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), renderer.outputFramebuffer)
         epoxy_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), 0)
         epoxy_glViewport(0, 0, GLsizei(fb.x), GLsizei(fb.y))
-        // The picture at the top left, unscaled; black where it does not reach (beside the panel,
-        // or a window resized since the picture was drawn).
-        let picture = pointwiseMin(renderer.outputSize, fb)
-        if renderer.outputFramebuffer == 0 || picture != fb {
-            epoxy_glClearColor(0, 0, 0, 1)
+        // The picture unscaled, at its place in the picture's area (PictureRect: centred when
+        // letterboxed, the top left when it fills the area); the letterbox's grey where it does not
+        // reach (beside the panel, around a fitted scene, a window resized since it was drawn).
+        let area = pictureArea(fb)
+        let output = renderer.outputSize
+        let origin = framing == .fit ? PictureRect.fitting(output, in: area, scaling: false).origin : .zero
+        let shown = pointwiseMax(pointwiseMin(output, fb &- origin), .zero)
+        if renderer.outputFramebuffer == 0 || shown != fb {
+            epoxy_glClearColor(Self.letterboxGrey, Self.letterboxGrey, Self.letterboxGrey, 1)
             epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
-        if renderer.outputFramebuffer != 0 {
-            let top = renderer.outputSize.y
-            epoxy_glBlitFramebuffer(0, GLint(top - picture.y), GLint(picture.x), GLint(top), 0, GLint(fb.y - picture.y), GLint(picture.x), GLint(fb.y),
+        if renderer.outputFramebuffer != 0 && shown.x > 0 && shown.y > 0 {
+            let top = output.y
+            let bottom = fb.y - origin.y - shown.y
+            epoxy_glBlitFramebuffer(0, GLint(top - shown.y), GLint(shown.x), GLint(top),
+                                    GLint(origin.x), GLint(bottom), GLint(origin.x + shown.x), GLint(bottom + shown.y),
                                     GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
         }
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
@@ -126,9 +147,9 @@ extension Viewer {
     }
 
     /// Draws a frame of `scene` into the renderer's output; nil when the frame was abandoned.
-    func draw(_ scene: Scene, _ fb: SIMD2<Int>, interactive: Bool = true) -> DrawOutcome? {
+    func draw(_ scene: Scene, _ rect: PictureRect, interactive: Bool = true) -> DrawOutcome? {
         do {
-            let frame = makeFrame(scene, fb, interactive: interactive)
+            let frame = makeFrame(scene, rect, interactive: interactive)
             stats.count(frame)
             let reused = renderer.reusedFrames
             defer {
@@ -171,6 +192,39 @@ extension Viewer {
         glfwSetWindowTitle(window, title)
         stats.titleShowsFailure = failing
     }
+}
+
+/// Where the picture goes in the window: framebuffer pixels from the window's top left corner.
+struct PictureRect: Equatable {
+    var origin: SIMD2<Int>
+    var size: SIMD2<Int>
+
+    /// `size` scaled (when `scaling`) to the largest that fits in `area` with its aspect kept, at
+    /// least a pixel each way, and centred in it.
+    static func fitting(_ size: SIMD2<Int>, in area: SIMD2<Int>, scaling: Bool = true) -> PictureRect {
+        guard size.x > 0, size.y > 0, area.x > 0, area.y > 0 else { return PictureRect(origin: .zero, size: pointwiseMax(area, SIMD2(1, 1))) }
+        var fitted = size
+        if scaling {
+            let s = min(Double(area.x) / Double(size.x), Double(area.y) / Double(size.y))
+            fitted = SIMD2(Int((Double(size.x) * s).rounded()), Int((Double(size.y) * s).rounded()))
+            fitted = pointwiseMax(pointwiseMin(fitted, area), SIMD2(1, 1))
+        }
+        return PictureRect(origin: pointwiseMax((area &- fitted) / 2, .zero), size: fitted)
+    }
+
+    /// Whether a window point (framebuffer pixels from the top left) is on the picture.
+    func contains(_ point: SIMD2<Double>) -> Bool {
+        point.x >= Double(origin.x) && point.y >= Double(origin.y)
+            && point.x < Double(origin.x + size.x) && point.y < Double(origin.y + size.y)
+    }
+}
+
+/// How the viewer frames a scene in its window (A, the console's `framing`).
+enum Framing: String, CaseIterable {
+    /// The scene's own size and framing, scaled to fit the picture's area and letterboxed.
+    case fit
+    /// The whole area, the scene re-framed as one of the window's size (its points × content scale).
+    case fill
 }
 
 /// The keys Shadertoy's keyboard texture has, by JavaScript key code, as GLFW names them.

@@ -27,6 +27,7 @@ extension Viewer {
       Ctrl-Z        undo an edit (Ctrl-Shift-Z: redo)
       Tab           show / hide the panel
       F             toggle fullscreen
+      A             framing: the scene's own, letterboxed (fit) / re-framed to fill the window (fill)
       1 … 7         weather: clear, cloudy, overcast, rain, snow, storm, fog (cross-fades)
       W             next weather
       T / Shift-T   sky clock forward / back 30 min
@@ -34,6 +35,15 @@ extension Viewer {
       drag, scroll  look around (the sky camera's yaw and pitch), zoom (its field of view)
       H             print this list (the console's commands too)
     """
+
+    /// A and `framing`: how the scene takes the window (Framing).
+    func setFraming(_ new: Framing) {
+        framing = new
+        print(new == .fit ? "framing fit: the scene's own framing, scaled to fit the window (A fills it)"
+                          : "framing fill: the scene re-framed to fill the window (A fits it again)")
+        needsRedraw = true
+        needsPresent()
+    }
 
     func handlePendingKeys() {
         let keys = pendingKeys
@@ -69,6 +79,8 @@ extension Viewer {
             saveScreenshot()
         case GLFW_KEY_F:
             toggleFullscreen()
+        case GLFW_KEY_A:
+            setFraming(framing == .fit ? .fill : .fit)
         case GLFW_KEY_TAB:
             togglePanel()
         case GLFW_KEY_H:
@@ -207,7 +219,7 @@ extension Viewer {
     /// The picture at final quality (a render's: the clouds marched at every pixel), whether or not
     /// the viewer's own frame had finished refining.
     func saveScreenshot(to path: String) throws {
-        if renderer.outputSize.x > 0 { _ = draw(scene, pictureSize(framebufferSize()), interactive: false) }
+        if renderer.outputSize.x > 0 { _ = draw(scene, pictureRect(framebufferSize()), interactive: false) }
         let image = renderer.readImage()
         guard image.width > 0 else { throw CommandError("nothing has been drawn yet") }
         try PNG.write(image, to: path)

@@ -43,7 +43,8 @@ extension Viewer {
 
     /// Draws the selected mesh layer's vertices and runs a drag; returns the edits it made and
     /// whether a drag that moved a point was released this frame.
-    func meshPointHandles(_ fb: SIMD2<Int>) -> (edits: [WidgetEdit], released: Bool) {
+    func meshPointHandles(_ rect: PictureRect) -> (edits: [WidgetEdit], released: Bool) {
+        let fb = rect.size
         guard let mesh = meshVertices(layer: panel.selectedLayer), !mesh.points.isEmpty else {
             panel.meshDrag = nil
             return ([], false)
@@ -52,7 +53,8 @@ extension Viewer {
         let scale = Float(contentScale().x)
         var mouseX: Float = 0, mouseY: Float = 0
         wp_mouse_position(&mouseX, &mouseY)
-        let mouse = SIMD2<Double>(Double(mouseX), Double(mouseY))
+        // The picture's pixels: the window's, less where the picture starts.
+        let mouse = SIMD2<Double>(Double(mouseX), Double(mouseY)) - SIMD2<Double>(rect.origin)
         // A transformed mesh layer's vertices are where its transform puts them now.
         let sceneSize = SIMD2<Double>(Double(scene.size.x), Double(scene.size.y))
         let transform = scene.layers[panel.selectedLayer].transform?.affine(at: playback.time, box: SIMD4(0, 0, size.x, size.y),
@@ -63,17 +65,18 @@ extension Viewer {
         let nearest = pixels.indices.min { distance($0) < distance($1) }
         let hovered = nearest.flatMap { distance($0) <= reach ? $0 : nil }
 
-        // The grid's rows and columns, then the handles.
+        // The grid's rows and columns, then the handles (window pixels: the picture's plus its origin).
+        let ox = Float(rect.origin.x), oy = Float(rect.origin.y)
         for (k, p) in pixels.enumerated() {
             for neighbour in [k + 1, k + mesh.width] where neighbour < pixels.count && (neighbour == k + mesh.width || neighbour % mesh.width != 0) {
                 let q = pixels[neighbour]
-                wp_draw_line(Float(p.x), Float(p.y), Float(q.x), Float(q.y), 1, 1, 1, 0.35)
+                wp_draw_line(Float(p.x) + ox, Float(p.y) + oy, Float(q.x) + ox, Float(q.y) + oy, 1, 1, 1, 0.35)
             }
         }
         for (k, p) in pixels.enumerated() {
             let active = panel.meshDrag?.index == k || (panel.meshDrag == nil && hovered == k)
-            wp_draw_circle(Float(p.x), Float(p.y), Self.meshPointRadius * scale + 1, 0, 0, 0, 0.6, false)
-            wp_draw_circle(Float(p.x), Float(p.y), Self.meshPointRadius * scale, 1, 1, 1, 0.95, active)
+            wp_draw_circle(Float(p.x) + ox, Float(p.y) + oy, Self.meshPointRadius * scale + 1, 0, 0, 0, 0.6, false)
+            wp_draw_circle(Float(p.x) + ox, Float(p.y) + oy, Self.meshPointRadius * scale, 1, 1, 1, 0.95, active)
         }
 
         var edits: [WidgetEdit] = []

@@ -36,6 +36,42 @@ struct Panel {
 extension Viewer {
     /// The panel's width at start, in pixels at scale 1.
     static let panelWidth: Float = 400
+    /// The window's colour where the picture does not reach (letterbox bars, beside the panel).
+    static let letterboxGrey: Float = 0.1
+
+    /// Docks the panel beside the picture: shown in a window too narrow for both, the window grows
+    /// by what the picture would lose (as far as the screen allows), so the picture keeps its size;
+    /// hidden again, the window gets its width back unless it was resized meanwhile. Not while
+    /// fullscreen or maximised.
+    func dockPanel() {
+        var w: Int32 = 0, h: Int32 = 0
+        glfwGetWindowSize(window, &w, &h)
+        let fb = framebufferSize()
+        guard windowedFrame == nil, glfwGetWindowAttrib(window, GLFW_MAXIMIZED) == 0, w > 0, fb.x > 0 else { return }
+        if !panel.visible {
+            if let widened = widenedForPanel, widened.after == w { glfwSetWindowSize(window, widened.before, h) }
+            widenedForPanel = nil
+            return
+        }
+        panel.visible = false
+        let alone = pictureRect(fb).size.x
+        panel.visible = true
+        let panelPixels = Int((panel.width > 0 ? panel.width : Self.panelWidth * Float(contentScale().x)).rounded())
+        // The width the picture and the panel need side by side, beyond the window's.
+        let short = alone + panelPixels - fb.x
+        guard pictureRect(fb).size.x < alone, short > 0 else { return }
+        // Window units per framebuffer pixel; the screen's width bounds the growth.
+        let perPixel = Double(w) / Double(fb.x)
+        var wanted = w + Int32((Double(short) * perPixel).rounded(.up))
+        if let monitor = glfwGetPrimaryMonitor(), let mode = glfwGetVideoMode(monitor) {
+            var x: Int32 = 0, y: Int32 = 0
+            glfwGetWindowPos(window, &x, &y)
+            wanted = min(wanted, max(w, mode.pointee.width - max(0, x)))
+        }
+        guard wanted > w else { return }
+        glfwSetWindowSize(window, wanted, h)
+        widenedForPanel = (w, wanted)
+    }
 
     /// A mouse or text event: while the panel is up, present again so it can answer.
     static func inputArrived(_ window: OpaquePointer?) {
@@ -50,6 +86,7 @@ extension Viewer {
             startPanelIfNeeded()
             wp_clear_input()
         }
+        dockPanel()
         print(panel.visible ? "panel shown (Tab hides it)" : "panel hidden")
         // The picture takes the part of the window the panel leaves, or all of it again.
         needsRedraw = true
@@ -88,7 +125,7 @@ extension Viewer {
             (edits, released) = buildPanel(fb)
             // The picture is drawn beside the panel: a panel of another width needs it again.
             if panel.width != width { needsRedraw = true }
-            let handles = meshPointHandles(pictureSize(fb))
+            let handles = meshPointHandles(pictureRect(fb))
             edits += handles.edits
             released = released || handles.released
         } else {
@@ -154,7 +191,7 @@ extension Viewer {
 
         // The sky camera (Viewer+Camera.swift).
         if hasSkySpaceLayers, wp_collapsing_header("Camera", false) {
-            cameraWidgets(pictureSize(fb), itemWidth: itemWidth)
+            cameraWidgets(pictureRect(fb).size, itemWidth: itemWidth)
             wp_separator()
         }
 

@@ -195,7 +195,8 @@ extension Viewer {
         if reload.awaitingFirstScene {
             reload.awaitingFirstScene = false
             let scale = contentScale()
-            glfwSetWindowSize(window, Int32((Double(scene.size.x) * scale.x).rounded()), Int32((Double(scene.size.y) * scale.y).rounded()))
+            let size = GLContext.fittingScreen(SIMD2(Int((Double(scene.size.x) * scale.x).rounded()), Int((Double(scene.size.y) * scale.y).rounded())))
+            glfwSetWindowSize(window, Int32(size.x), Int32(size.y))
         }
         reload.failures.clear(path)
         if candidate.announce { reload.awaitingFrame.append((path, candidate.since)) }

@@ -11,8 +11,9 @@
 //
 // Drawing goes through the same GLRenderer as headless rendering, into its RGBA8 output target,
 // which is blitted to the window unscaled: the window shows exactly the pixels `S` saves and
-// `welkin render` writes; with the panel up the picture is drawn in the part of the window left of
-// it. The panel and the error overlay are drawn over the blit, never into the picture. A failed
+// `welkin render --size` writes. The picture keeps the scene's aspect and framing, scaled to fit
+// the window and letterboxed (A fills the window instead, re-framing the scene); with the panel up
+// it is fitted into the part of the window left of it, the window widened to make room if need be. The panel and the error overlay are drawn over the blit, never into the picture. A failed
 // reload keeps the last good scene on screen; a scene with errors at start opens with them shown.
 // Edits (console, panel, undo) change the scene's text (SceneEditor): a candidate the next frame draws.
 // Quitting is prompt even when a frame takes a second on a software rasteriser: the renderer polls
@@ -75,6 +76,11 @@ public final class Viewer {
     /// Looking around with the mouse (Viewer+Camera.swift).
     var look = CameraLook()
     var needsRedraw = true
+    /// The scene's framing in the window (A, `framing`): letterboxed at its own aspect, or filling it.
+    var framing = Framing.fit
+    /// The window's width before Tab widened it for the panel, and the width it was given then
+    /// (hiding the panel gives the width back while the window is still that wide).
+    var widenedForPanel: (before: Int32, after: Int32)?
     /// Keys pressed since the loop last looked (handled between frames, never in the middle of one).
     var pendingKeys: [(key: Int32, mods: Int32)] = []
     /// Shadertoy's iMouse and keyboard texture, from the window's pointer and keys.
@@ -166,7 +172,7 @@ public final class Viewer {
             let now = ProcessInfo.processInfo.systemUptime
             if let limit = options.exitAfter, now - started >= limit { break }
             handlePendingKeys()
-            handleCameraLook(pictureSize(framebufferSize()))
+            handleCameraLook(pictureRect(framebufferSize()))
             handleConsoleCommands()
             if tablesArrived.isSet {
                 tablesArrived.set(false)

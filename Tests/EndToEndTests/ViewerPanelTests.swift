@@ -9,8 +9,8 @@ import WelkinImage
 ///
 /// The panel's layout is ImGui's with its built-in 13 px font at scale 1 (Xvfb): the coordinates
 /// below were read off a window screenshot of Scenes/day-gradient.json (1280×720, panel 400 px wide
-/// at the right, the picture drawn 880 px wide beside it; no weather box: the scene has no sky).
-/// Layer 0's row is at y = 188; its opacity slider spans x = 1103…1220.
+/// at the right, the picture fitted beside it: 880×495 from y = 112; no weather box: the scene has
+/// no sky). Layer 0's row is at y = 188; its opacity slider spans x = 1103…1220.
 final class ViewerPanelTests: XCTestCase {
     var directory: URL!
 
@@ -27,10 +27,10 @@ final class ViewerPanelTests: XCTestCase {
     func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
     func image(_ name: String) throws -> Image { try PNG.read(path: file(name)) }
 
-    /// The pixels of `image` in x ∈ `xs`, all rows.
-    func columns(_ image: Image, _ xs: Range<Int>) -> [UInt8] {
+    /// The pixels of `image` in x ∈ `xs`, rows `ys` (all by default).
+    func columns(_ image: Image, _ xs: Range<Int>, rows ys: Range<Int>? = nil) -> [UInt8] {
         var out: [UInt8] = []
-        for y in 0..<image.height { out += image.pixels[(y * image.width + xs.lowerBound) * 4 ..< (y * image.width + xs.upperBound) * 4] }
+        for y in ys ?? 0..<image.height { out += image.pixels[(y * image.width + xs.lowerBound) * 4 ..< (y * image.width + xs.upperBound) * 4] }
         return out
     }
 
@@ -52,9 +52,10 @@ final class ViewerPanelTests: XCTestCase {
         let hidden = try image("hidden.png"), shown = try image("shown.png"), picture = try image("picture.png")
         XCTAssertEqual(hidden.width, 1280)
         XCTAssertNotEqual(columns(hidden, 880..<1280), columns(shown, 880..<1280), "the panel is at the right")
-        // The picture is drawn again in the part of the window the panel leaves, none of it under the panel.
-        XCTAssertTrue(r.stdout.contains("saved picture.png (880×720)\n"), r.stdout)
-        XCTAssertEqual(columns(shown, 0..<880), picture.pixels, "the picture beside the panel")
+        // The picture is drawn again in the part of the window the panel leaves, none of it under
+        // the panel: the scene's own framing, fitted (880×495) and centred (rows 112…606).
+        XCTAssertTrue(r.stdout.contains("saved picture.png (880×495)\n"), r.stdout)
+        XCTAssertEqual(columns(shown, 0..<880, rows: 112..<607), picture.pixels, "the picture beside the panel")
         XCTAssertEqual(try image("hidden-again.png"), hidden, "Tab hides it again")
         // ImGui's layout file is in $XDG_CONFIG_HOME/welkin, never in the working folder.
         XCTAssertTrue(FileManager.default.fileExists(atPath: file("config/welkin/imgui.ini")))
@@ -162,7 +163,8 @@ final class ViewerPanelTests: XCTestCase {
 
     /// With the panel up, a mesh layer's vertices are handles over the picture: a drag edits
     /// `layers[i].points[k]` (one undo step), Shift snaps to a 1/20 grid. Scenes/mesh-seed.json's
-    /// points[4] is [0.1, 0.5]: at (88, 360) in the 880×720 picture beside the panel.
+    /// points[4] is [0.1, 0.5]: at (88, 360) in the window, the 880×495 picture beside the panel
+    /// starting at y = 112.
     func testMeshControlPointsDragWithTheMouse() throws {
         try FileManager.default.removeItem(atPath: scenePath)
         try FileManager.default.copyItem(atPath: EndToEndTests.repository.appendingPathComponent("Scenes/mesh-seed.json").path,
@@ -184,16 +186,17 @@ final class ViewerPanelTests: XCTestCase {
         let r = try ViewerDriver.run([scenePath, "--paused"], in: directory, script: script)
         XCTAssertEqual(r.status, 0, r.stderr)
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.filter { $0.hasPrefix("set ") }, ["set layers[0].points[4] = [0.455, 0.417]", "set layers[0].points[4] = [0.75, 0.45]"],
+        XCTAssertEqual(lines.filter { $0.hasPrefix("set ") }, ["set layers[0].points[4] = [0.455, 0.38]", "set layers[0].points[4] = [0.75, 0.45]"],
                        r.stdout)
         XCTAssertTrue(lines.contains("undid set layers[0].points[4] = [0.75, 0.45]"), r.stdout)
-        XCTAssertTrue(lines.contains("layers[0].points[4] = [0.455, 0.417]"), r.stdout)
+        XCTAssertTrue(lines.contains("layers[0].points[4] = [0.455, 0.38]"), r.stdout)
         XCTAssertNotEqual(try image("before.png"), try image("after.png"), "the mesh follows its point")
     }
 
     /// A transformed mesh layer's handles sit where the transform puts its vertices, and a drag
     /// writes the untransformed point: `offset` [200, 0] pt is 137.5 px of the 880-px picture, so
-    /// points[4] ([0.1, 0.5]) is at (225.5, 360); dropped at (326, 360) it is [0.214, 0.5].
+    /// points[4] ([0.1, 0.5]) is at (225.5, 359.5) (the 880×495 picture from y = 112); dropped at
+    /// (326, 360) it is [0.214, 0.501].
     func testATransformedMeshsHandlesFollowItsTransform() throws {
         var text = try String(contentsOfFile: EndToEndTests.repository.appendingPathComponent("Scenes/mesh-seed.json").path, encoding: .utf8)
         let layer = try XCTUnwrap(text.range(of: "\"type\": \"meshGradient\""))
@@ -208,25 +211,101 @@ final class ViewerPanelTests: XCTestCase {
         """
         let r = try ViewerDriver.run([scenePath, "--paused"], in: directory, script: script)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(r.stdout.split(separator: "\n").filter { $0.hasPrefix("set ") }.last, "set layers[0].points[4] = [0.214, 0.5]", r.stdout)
+        XCTAssertEqual(r.stdout.split(separator: "\n").filter { $0.hasPrefix("set ") }.last, "set layers[0].points[4] = [0.214, 0.501]", r.stdout)
     }
 
     /// A handle at x = 1 is at the picture's right edge, beside the panel (not under it): it can be
-    /// picked up. Scenes/mesh-seed.json's points[5] is [1, 0.2]: at (880, 144) in the 880×720 picture.
+    /// picked up. Scenes/mesh-seed.json's points[5] is [1, 0.2]: at (880, 211) in the window (the
+    /// 880×495 picture from y = 112).
     func testAMeshHandleAtTheRightEdgeIsReachableBesideThePanel() throws {
         try FileManager.default.removeItem(atPath: scenePath)
         try FileManager.default.copyItem(atPath: EndToEndTests.repository.appendingPathComponent("Scenes/mesh-seed.json").path,
                                          toPath: scenePath)
         let script = """
         xdotool key --window $wid Tab; waitfor "$OUT" '^panel shown'
-        xdotool mousemove --window $wid 873 144 sleep 0.3 mousedown 1 sleep 0.2 mousemove --window $wid 800 144 sleep 0.2 \\
-                mousemove --window $wid 704 144 sleep 0.3 mouseup 1
+        xdotool mousemove --window $wid 873 211 sleep 0.3 mousedown 1 sleep 0.2 mousemove --window $wid 800 211 sleep 0.2 \\
+                mousemove --window $wid 704 211 sleep 0.3 mouseup 1
         waitfor "$OUT" '^set layers\\[0\\].points'
         ask 'quit'
         """
         let r = try ViewerDriver.run([scenePath, "--paused"], in: directory, script: script)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdout.split(separator: "\n").filter { $0.hasPrefix("set ") }, ["set layers[0].points[5] = [0.8, 0.2]"], r.stdout)
+    }
+
+    /// A phone-sized scene in a wide window with the panel open (#40): the whole scene at its own
+    /// aspect and framing — the pixels `welkin render --size` draws at the fitted size — centred
+    /// between letterbox bars beside the panel, none of it under it. Widening the window moves the
+    /// picture, never re-frames it; `framing fill` (A) re-frames the scene to fill the window.
+    func testAPhoneSceneIsLetterboxedBesideThePanelAndNeverReFramed() throws {
+        try """
+        {"name": "Phone", "size": [390, 844], "layers": [
+          {"type": "linearGradient", "start": "top", "end": "bottom",
+           "stops": [{"color": [0.1, 0.3, 0.8], "location": 0}, {"color": [0.9, 0.6, 0.4], "location": 1}]},
+          {"type": "radialGradient", "center": [0.5, 0.8], "startRadius": 0, "endRadius": 120,
+           "stops": [{"color": [1, 1, 0.8, 0.9], "location": 0}, {"color": [1, 1, 0.8, 0], "location": 1}]}
+        ]}
+        """.write(toFile: scenePath, atomically: true, encoding: .utf8)
+        let script = """
+        xdotool windowsize $wid 1280 900; sleep 0.5
+        xdotool key --window $wid Tab; waitfor "$OUT" '^panel shown'
+        ask 'screenshot --window shown.png'
+        ask 'screenshot picture.png'
+        xdotool windowsize $wid 1500 900; sleep 0.5
+        ask 'screenshot --window wider.png'
+        ask 'framing fill'
+        ask 'screenshot filled.png'
+        ask 'quit'
+        """
+        let r = try ViewerDriver.run([scenePath, "--paused"], in: directory, screen: "1600x1000x24", script: script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        // 390×844 points fitted into the 880×900 the panel leaves: 416×900, from x = 232.
+        XCTAssertTrue(r.stdout.contains("saved picture.png (416×900)\n"), r.stdout)
+        let shown = try image("shown.png"), picture = try image("picture.png"), wider = try image("wider.png")
+        XCTAssertEqual(shown.width, 1280)
+        XCTAssertEqual(shown.height, 900)
+        XCTAssertEqual(columns(shown, 232..<648), picture.pixels, "the whole picture, centred beside the panel")
+        let bars = columns(shown, 0..<232) + columns(shown, 648..<880)
+        XCTAssertEqual(Set(bars.enumerated().filter { $0.offset % 4 != 3 }.map(\.element)).count, 1, "plain letterbox bars")
+        XCTAssertLessThan(bars[0], 40, "dark bars")
+        XCTAssertNotEqual(columns(shown, 880..<1280), [UInt8](repeating: bars[0], count: 400 * 900 * 4), "the panel at the right")
+        // The scene's own framing: what a render at that size draws.
+        let rendered = file("rendered.png")
+        let render = try EndToEndTests.run(["render", scenePath, "--size", "416x900", "-o", rendered])
+        XCTAssertEqual(render.status, 0, render.stderr)
+        XCTAssertLessThanOrEqual(try Comparison(picture, try PNG.read(path: rendered)).maxDifference, 1)
+        // Wider: the same picture, centred in the 1100 px beside the panel.
+        XCTAssertEqual(wider.width, 1500)
+        XCTAssertEqual(columns(wider, 342..<758), picture.pixels, "widening never re-frames the scene")
+        // Fill: the scene re-framed as a 1100×900 one.
+        XCTAssertTrue(r.stdout.contains("framing fill: "), r.stdout)
+        XCTAssertTrue(r.stdout.contains("saved filled.png (1100×900)\n"), r.stdout)
+    }
+
+    /// A panel shown in a window too narrow for it and the picture widens the window by what they
+    /// need (the picture keeps its size); hidden, the window gets its width back.
+    func testThePanelWidensANarrowWindowAndGivesTheWidthBack() throws {
+        try """
+        {"name": "Phone", "size": [390, 844], "layers": [{"type": "linearGradient", "start": "top", "end": "bottom",
+          "stops": [{"color": [0.1, 0.3, 0.8], "location": 0}, {"color": [0.9, 0.6, 0.4], "location": 1}]}]}
+        """.write(toFile: scenePath, atomically: true, encoding: .utf8)
+        let script = """
+        ask 'screenshot alone.png'
+        xdotool key --window $wid Tab; waitfor "$OUT" '^panel shown'
+        sleep 0.5
+        ask 'screenshot --window docked.png'
+        ask 'screenshot beside.png'
+        xdotool key --window $wid Tab; waitfor "$OUT" '^panel hidden'
+        sleep 0.5
+        ask 'screenshot --window back.png'
+        ask 'quit'
+        """
+        let r = try ViewerDriver.run([scenePath, "--paused"], in: directory, screen: "1600x1000x24", script: script)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("saved docked.png (790×844, window)\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("saved beside.png (390×844)\n"), r.stdout)
+        XCTAssertEqual(try image("beside.png"), try image("alone.png"), "the picture keeps its size beside the panel")
+        XCTAssertTrue(r.stdout.contains("saved back.png (390×844, window)\n"), r.stdout)
     }
 
     /// The weather box is an edit of the document's `weather` like any other: answered as `set`,

@@ -264,12 +264,26 @@ public final class GLContext {
         return String(cString: description)
     }
 
+    /// `size` (screen coordinates), scaled down with its aspect kept to fit the primary monitor's
+    /// work area if it is larger (a 1170×2532 scene opens a window the screen can show; the viewer
+    /// letterboxes the scene in it). After glfwInit; `size` as it is when there is no monitor.
+    public static func fittingScreen(_ size: SIMD2<Int>) -> SIMD2<Int> {
+        guard let monitor = glfwGetPrimaryMonitor(), size.x > 0, size.y > 0 else { return size }
+        var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+        glfwGetMonitorWorkarea(monitor, &x, &y, &w, &h)
+        guard w > 0, h > 0, size.x > Int(w) || size.y > Int(h) else { return size }
+        let s = min(Double(w) / Double(size.x), Double(h) / Double(size.y))
+        return SIMD2(max(1, Int((Double(size.x) * s).rounded(.down))), max(1, Int((Double(size.y) * s).rounded(.down))))
+    }
+
     /// A visible, resizable window with a 3.3 core context (the viewer's). `size` in screen
-    /// coordinates; the framebuffer may be larger on HiDPI screens. Throws GLContextError.
-    public static func window(size: SIMD2<Int>, title: String) throws -> GLContext {
+    /// coordinates, fitted to the screen (`fittingScreen`); the framebuffer may be larger on HiDPI
+    /// screens. Throws GLContextError.
+    public static func window(size requested: SIMD2<Int>, title: String) throws -> GLContext {
         guard glfwInit() == GLFW_TRUE else {
             throw GLContextError(attempts: [(.glfwWindow, "glfwInit failed: \(glfwErrorText())")])
         }
+        let size = fittingScreen(requested)
         glfwDefaultWindowHints()
         glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)
         glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3)
