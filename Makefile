@@ -9,6 +9,7 @@
 #               measured in the same run against Tests/Bench/limits.json; CI runs it after make test)
 #   make web-check  every example export-web draws whole, in headless chromium against welkin render
 #   make sky-check  the physical sky against the brute-force atmosphere over the full grid (docs/sky.md)
+#   make gallery  docs/gallery.md: every example rendered small (Scripts/make-gallery.py; about 15 s)
 #
 # Robustness (docs/robustness.md):
 #   make fuzz        libFuzzer on decode → Frame → CPU reference for FUZZ_SECONDS (default 600)
@@ -36,7 +37,7 @@ APT_PACKAGES = pkg-config libpng-dev zlib1g-dev libcairo2-dev libepoxy-dev libgl
                libopenexr-dev liberfa-dev liblcms2-dev \
                glslang-tools spirv-tools spirv-cross chromium
 
-.PHONY: all deps build build-debug test web-check sky-check run bench bench-check soak clean fuzz-build fuzz fuzz-smoke mutate test-asan reload-stress
+.PHONY: all deps build build-debug test web-check sky-check run bench bench-check gallery soak clean fuzz-build fuzz fuzz-smoke mutate test-asan reload-stress
 
 all: build
 
@@ -106,6 +107,10 @@ run: build
 
 bench: build
 	./.build/release/welkin bench
+
+# docs/gallery.md and docs/images/gallery/: every example rendered small (Scripts/make-gallery.py).
+gallery: build
+	python3 Scripts/make-gallery.py ./.build/release/welkin
 
 # The examples CI holds to their limits: a one-pass gradient, meshes with masked text and a shadow,
 # particles, text over a palette sky, the physical sky (ratios, never absolute times).

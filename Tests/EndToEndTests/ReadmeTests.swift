@@ -252,4 +252,17 @@ final class ReadmeTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 50, "too few relative links found: is the link pattern right?")
     }
+
+    /// docs/gallery.md (`make gallery`) shows every example scene the tests compare, each with its
+    /// picture, and nothing else: a new example without a picture fails here.
+    func testTheGalleryShowsEveryExample() throws {
+        let gallery = try text("docs/gallery.md")
+        let listed = gallery.components(separatedBy: "](../Scenes/").dropFirst().map { String($0.prefix { $0 != ")" }) }
+        XCTAssertEqual(listed.sorted(), try EndToEndTests.exampleFiles().sorted(), "run `make gallery`")
+        for scene in listed {
+            let picture = "docs/images/gallery/" + scene.replacingOccurrences(of: "/", with: "-").dropLast(5) + ".jpg"
+            XCTAssertTrue(gallery.contains("](images/gallery/" + picture.dropFirst("docs/images/gallery/".count) + ")"), scene)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: Self.repository.appendingPathComponent(picture).path), picture)
+        }
+    }
 }
