@@ -79,7 +79,7 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // `welkin export-code`: a scene as SwiftUI or Core Animation source, and (--package) its shader layers as
         // Metal compiled from the programs WelkinGL draws them with (their sources and uniform values, GLCapture).
-        .target(name: "WelkinExport", dependencies: ["WelkinCore", "WelkinGL"]),
+        .target(name: "WelkinExport", dependencies: ["WelkinCore", "WelkinGL", "WelkinAtmosphere", "WelkinResources"]),
         // `welkin import`: Particle Designer (.plist) and Starling (.pex) effects as emitter scenes.
         .target(name: "WelkinImport", dependencies: ["WelkinCore", "CZlib"]),
         // The `ffmpeg` program as an encoder of raw RGBA frames: `welkin export` and viewer recording.

@@ -3,7 +3,8 @@
 #
 #   Scripts/install.sh install BINARY   BINARY (the release build) → $DESTDIR$PREFIX/bin/welkin, with
 #                                       the shaders (Shaders/) in share/welkin/Shaders, the night sky's
-#                                       data in share/welkin, bash/zsh/fish completions and welkin.1,
+#                                       data in share/welkin, WelkinAtmosphere's sources (which
+#                                       --package exports copy) in share/welkin/Swift, bash/zsh/fish completions and welkin.1,
 #                                       the last four written by BINARY itself (`welkin help --completions
 #                                       SHELL`, `welkin help --man`)
 #   Scripts/install.sh uninstall        removes exactly the files the install listed in
@@ -29,7 +30,7 @@ remove_listed() {
     [ -n "$path" ] && rm -f "$TOP/$path"
   done < "$TOP/$MANIFEST"
   rm -f "$TOP/$MANIFEST"
-  rmdir "$TOP/share/welkin/Shaders" "$TOP/share/welkin" 2>/dev/null || true
+  rmdir "$TOP/share/welkin/Shaders" "$TOP/share/welkin/Swift/WelkinAtmosphere" "$TOP/share/welkin/Swift" "$TOP/share/welkin" 2>/dev/null || true
 }
 
 case "${1:-}" in
@@ -60,6 +61,10 @@ install)
   done
   for f in "$ROOT"/Sources/WelkinAstronomy/Data/*.bin; do
     put 644 "$f" "share/welkin/$(basename "$f")"
+  done
+  # The pure-Swift module `export-code --package` copies into packages as it is.
+  for f in "$ROOT"/Sources/WelkinAtmosphere/*.swift; do
+    put 644 "$f" "share/welkin/Swift/WelkinAtmosphere/$(basename "$f")"
   done
   generate share/bash-completion/completions/welkin help --completions bash
   generate share/zsh/site-functions/_welkin help --completions zsh

@@ -74,7 +74,7 @@ public struct Atmosphere: Sendable, Hashable {
 }
 
 /// The atmosphere with a visibility applied: what the tables are built from, in km⁻¹.
-public struct AtmosphereCoefficients: Sendable, Hashable {
+public struct AtmosphereCoefficients: Sendable, Hashable, Codable {
     public var groundRadius: Double
     public var topRadius: Double
     public var rayleighScattering: SIMD3<Double>

@@ -18,7 +18,7 @@ public final class SkyViewTable: @unchecked Sendable, Equatable {
     static let steps = 40
 
     /// What the table was built for.
-    public struct Key: Hashable, Sendable {
+    public struct Key: Hashable, Sendable, Codable {
         public var coefficients: AtmosphereCoefficients
         /// km above the ground.
         public var altitude: Double
@@ -30,7 +30,19 @@ public final class SkyViewTable: @unchecked Sendable, Equatable {
         }
     }
 
+    /// How a table is made from built ones: `blended(for:)` a key (the tables at the sun's two
+    /// elevation steps around it, blended), or two of those `mixed` across a weather fade. A few
+    /// numbers that give the same texels wherever these sources run: a `--package` export records
+    /// recipes and its copy of this module makes the tables on the device (`make`).
+    public indirect enum Recipe: Hashable, Sendable, Codable {
+        case blended(Key)
+        case mixed(Recipe, Recipe, weight: Double)
+    }
+
     public let key: Key
+    /// What `make` makes this table from (nil for a table built for a key between elevation steps,
+    /// which `blended(for:)` never returns).
+    public let recipe: Recipe?
     /// width × 2·height texels, RGBA (alpha unused, 0), rows as the banner says.
     public let texels: [SIMD4<Float>]
     /// The geometric horizon's elevation, degrees (≤ 0).
@@ -46,6 +58,7 @@ public final class SkyViewTable: @unchecked Sendable, Equatable {
     /// Builds the table (no cache; `shared(for:)` keeps the last few).
     public init(_ key: Key, tables: AtmosphereTables, parallel: Bool = true) {
         self.key = key
+        recipe = Self.blendedKeys(for: key) == [key] ? .blended(key) : nil
         let c = key.coefficients
         let r0 = c.groundRadius + key.altitude
         let h = -acos(min(c.groundRadius / r0, 1)) * 180 / .pi
@@ -71,8 +84,16 @@ public final class SkyViewTable: @unchecked Sendable, Equatable {
         texels = out
     }
 
-    private init(key: Key, texels: [SIMD4<Float>], horizonElevation: Double) {
-        self.key = key; self.texels = texels; self.horizonElevation = horizonElevation
+    private init(key: Key, texels: [SIMD4<Float>], horizonElevation: Double, recipe: Recipe?) {
+        self.key = key; self.texels = texels; self.horizonElevation = horizonElevation; self.recipe = recipe
+    }
+
+    /// The table `recipe` describes: the same texels, bit for bit, as the table it was taken from.
+    public static func make(_ recipe: Recipe) -> SkyViewTable {
+        switch recipe {
+        case .blended(let key): return blended(for: key)
+        case .mixed(let a, let b, let weight): return mixed(make(a), make(b), weight: weight)
+        }
     }
 
     /// The table for a sun at any elevation: the tables at the two whole steps around it, blended
@@ -85,7 +106,7 @@ public final class SkyViewTable: @unchecked Sendable, Equatable {
         let t1 = shared(for: keys[1])
         var texels = t0.texels
         for i in texels.indices { texels[i] = texels[i] + (t1.texels[i] - texels[i]) * f }
-        return SkyViewTable(key: key, texels: texels, horizonElevation: t0.horizonElevation)
+        return SkyViewTable(key: key, texels: texels, horizonElevation: t0.horizonElevation, recipe: .blended(key))
     }
 
     /// `a` and `b` blended, `weight` of the way to b (a weather cross-fade between two atmospheres).
@@ -97,7 +118,8 @@ public final class SkyViewTable: @unchecked Sendable, Equatable {
         var key = a.key
         key.coefficients.mieScattering += (b.key.coefficients.mieScattering - a.key.coefficients.mieScattering) * weight
         key.coefficients.mieExtinction += (b.key.coefficients.mieExtinction - a.key.coefficients.mieExtinction) * weight
-        return SkyViewTable(key: key, texels: texels, horizonElevation: a.horizonElevation)
+        let recipe = a.recipe.flatMap { ra in b.recipe.map { Recipe.mixed(ra, $0, weight: weight) } }
+        return SkyViewTable(key: key, texels: texels, horizonElevation: a.horizonElevation, recipe: recipe)
     }
 
     /// The elevation (degrees) of row j.

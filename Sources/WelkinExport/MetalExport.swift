@@ -11,6 +11,7 @@
 // what is exact and what is not.
 
 import Foundation
+import WelkinAtmosphere
 import WelkinCore
 import WelkinGL
 
@@ -79,26 +80,29 @@ public enum MetalExport {
 
     /// Compiles the captured programs of every shader layer and records their tracks.
     /// `capture(t)` draws the scene at time t with GLRenderer.capture and returns the draws by
-    /// frame layer position; `frameSources(t)` gives Frame.sceneLayerIndices at that time.
+    /// frame layer position, with the Frame it drew.
     public static func layers(scene: Scene, options: Options,
-                              capture: (Double) throws -> (draws: [Int: [GLCapture.Draw]], sources: [Int], pixelSize: SIMD2<Int>)) throws -> [Layer] {
+                              capture: (Double) throws -> (draws: [Int: [GLCapture.Draw]], frame: Frame)) throws -> [Layer] {
         let count = options.sampleCount
         guard count <= Options.maximumSamples else {
             throw ShaderPipeline.Failure(description: "--duration × --rate asks for \(count) samples; at most \(Options.maximumSamples)")
         }
         var samples: [[Int: [GLCapture.Draw]]] = []
+        /// Each sample's sky-view tables by frame layer position and sampler (the package makes them).
+        var tables: [[Int: [String: SkyViewTable]]] = []
         var first: (sources: [Int], pixelSize: SIMD2<Int>)?
         for i in 0..<count {
             let c = try capture(Double(i) / options.rate)
-            if first == nil { first = (c.sources, c.pixelSize) }
+            if first == nil { first = (c.frame.sceneLayerIndices, c.frame.pixelSize) }
             samples.append(c.draws)
+            tables.append(skyTables(c.frame))
         }
         guard let first, let initial = samples.first else { return [] }
         // Probe times past the track, where a live uniform's model must hold too (MetalLive).
         var probes: [(time: Double, draws: [Int: [GLCapture.Draw]], sources: [Int])] = []
         for t in MetalLive.probeTimes(scene: scene, after: Double(count - 1) / options.rate) {
             let c = try capture(t)
-            probes.append((t, c.draws, c.sources))
+            probes.append((t, c.draws, c.frame.sceneLayerIndices))
         }
         var layers: [Layer] = []
         for position in initial.keys.sorted() {
@@ -121,11 +125,28 @@ public enum MetalExport {
             let last = (samples.last?[position] ?? []).map(\.fragment.text)
             let programsChange = probed.contains { $0.1.map(\.fragment.text) != last }
             let live = MetalLive.decide(MetalLive.candidates(scene: scene, sceneLayers: sceneLayers, programsChange: programsChange), captures: captures)
-            let track = try MetalTrack.build(passes: passes, draws: samples.map { $0[position] ?? [] }, live: live.map(\.name), options: options, layer: start)
+            let track = try MetalTrack.build(passes: passes, draws: samples.map { $0[position] ?? [] }, tables: tables.map { $0[position] ?? [:] },
+                                             live: live.map(\.name), options: options, layer: start)
             let metal = track.passes.flatMap { [($0.vertex.entryPoint + ".metal", $0.vertex.msl), ($0.fragment.entryPoint + ".metal", $0.fragment.msl)] }
             layers.append(Layer(name: name, sceneLayers: sceneLayers, passes: track.passes, metal: metal,
                                 manifest: track.manifest, data: track.data, pixelSize: first.pixelSize, live: live, recordedVaries: track.varies))
         }
         return layers
+    }
+
+    /// The sky-view tables a frame's physical skies read, by frame layer position and the sampler
+    /// that reads each (the Sun's `u_skyView`, the Moon's `u_moonView` while it lights the air); none
+    /// for a run with two physical skies (which sampler is whose would be ambiguous).
+    static func skyTables(_ frame: Frame) -> [Int: [String: SkyViewTable]] {
+        var out: [Int: [String: SkyViewTable]] = [:]
+        for (position, layer) in frame.layers.enumerated() {
+            guard let sky = layer as? SkyDraw else { continue }
+            let physical = sky.parts.compactMap { part -> PhysicalSkyDraw? in if case .physical(let p) = part { return p } else { return nil } }
+            guard physical.count == 1, let p = physical.first else { continue }
+            var named = ["u_skyView": p.table]
+            if let moon = p.moonTable, p.moonSkyScale > 0 { named["u_moonView"] = moon }
+            out[position] = named
+        }
+        return out
     }
 }

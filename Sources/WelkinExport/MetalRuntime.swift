@@ -5,8 +5,9 @@
 // per program from the package's Metal library, and each frame draws the sample for the scene time
 // (each sample held until the next, the last held after the track): every draw's buffers at their
 // offsets in the data, with the live uniforms (MetalLive: the scene clock, clouds' drift) written
-// in from the layer's `values(at:)` in WelkinLive.swift, its textures (data, or an earlier draw's
-// target), one full-screen triangle.
+// in from the layer's `values(at:)` in WelkinLive.swift, its textures (data, a sky-view table
+// made from its recipe by the package's copy of WelkinAtmosphere, or an earlier draw's target),
+// one full-screen triangle.
 // The view draws at the scene's pixel size and is scaled to its frame; Metal's y points down where
 // GL's points up, so the view is shown flipped (each draw is GL's picture, row for row).
 
@@ -121,6 +122,10 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
     let data: MTLBuffer
     var pipelines: [Int: MTLRenderPipelineState] = [:]
     var textures: [Int: MTLTexture] = [:]
+    /// Each content's sky-view table recipe (nil: its bytes are in the data), and the tables made
+    /// last (a few: a sky whose sun moves makes a new one every sample).
+    let tables: [SkyViewTable.Recipe?]
+    var made: [(content: Int, texture: MTLTexture)] = []
     var targets: [Int: MTLTexture] = [:]
     var samplers: [String: MTLSamplerState] = [:]
     let library: MTLLibrary
@@ -136,6 +141,7 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
               let dataURL = Bundle.module.url(forResource: resource, withExtension: "bin", subdirectory: "Tracks"),
               let manifestData = try? Data(contentsOf: manifestURL),
               let manifest = try? JSONDecoder().decode(WelkinTrackManifest.self, from: manifestData),
+              let tables = try? JSONDecoder().decode(WelkinTrackTables.self, from: manifestData),
               let bytes = try? Data(contentsOf: dataURL),
               let queue = device.makeCommandQueue(),
               let library = try? device.makeDefaultLibrary(bundle: Bundle.module) else { return nil }
@@ -145,6 +151,7 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
         self.device = device
         self.queue = queue
         self.manifest = manifest
+        self.tables = tables.recipes
         self.data = buffer
         self.library = library
         self.live = live
@@ -189,6 +196,7 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
 
     func texture(_ content: Int) -> MTLTexture? {
         if let t = textures[content] { return t }
+        if content < tables.count, let recipe = tables[content] { return madeTable(content, recipe) }
         let c = manifest.contents[content]
         let format = pixelFormat(c.format)
         let descriptor = MTLTextureDescriptor()
@@ -203,6 +211,25 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
         texture.replace(region: MTLRegionMake3D(0, 0, 0, c.width, c.height, c.depth), mipmapLevel: 0, slice: 0,
                         withBytes: data.contents() + c.offset, bytesPerRow: row, bytesPerImage: row * c.height)
         textures[content] = texture
+        return texture
+    }
+
+    /// A sky-view table made from its recipe (SkyViewTable.make: the tables at the sun's elevation
+    /// steps are built once and kept while in use), as the RGBA32F texture Welkin uploads.
+    func madeTable(_ content: Int, _ recipe: SkyViewTable.Recipe) -> MTLTexture? {
+        if let i = made.firstIndex(where: { $0.content == content }) { return made[i].texture }
+        let table = SkyViewTable.make(recipe)
+        let descriptor = MTLTextureDescriptor.texture2DDescriptor(pixelFormat: .rgba32Float, width: SkyViewTable.width,
+                                                                  height: 2 * SkyViewTable.height, mipmapped: false)
+        descriptor.usage = .shaderRead
+        guard let texture = device.makeTexture(descriptor: descriptor) else { return nil }
+        table.texels.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            texture.replace(region: MTLRegionMake2D(0, 0, SkyViewTable.width, 2 * SkyViewTable.height), mipmapLevel: 0,
+                            withBytes: base, bytesPerRow: SkyViewTable.width * 16)
+        }
+        made.append((content, texture))
+        if made.count > 4 { made.removeFirst() }
         return texture
     }
 
@@ -256,6 +283,16 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
             let program = manifest.programs[d.program]
             for (b, (binding, offset)) in zip(program.buffers, d.buffers).enumerated() {
                 let places = livePlaces[d.program][b]
+                let size = binding.size ?? 0
+                if places.isEmpty, size > 0, size <= 4096 {
+                    // Set as bytes (Metal copies them): the track stores these 16-byte aligned.
+                    if binding.stage == "vertex" {
+                        encoder.setVertexBytes(data.contents() + offset, length: size, index: binding.index)
+                    } else {
+                        encoder.setFragmentBytes(data.contents() + offset, length: size, index: binding.index)
+                    }
+                    continue
+                }
                 if places.isEmpty {
                     if binding.stage == "vertex" {
                         encoder.setVertexBuffer(data, offset: offset, index: binding.index)
@@ -267,7 +304,6 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
                 // The recorded bytes with this frame's live values written in: set as bytes (Metal
                 // copies up to 4 KB; Welkin's live uniforms sit in buffers of at most 512), a buffer
                 // of their own when larger.
-                let size = binding.size ?? 0
                 welkinPatch(into: &scratch, UnsafeRawBufferPointer(start: data.contents() + offset, count: size), places, values)
                 scratch.withUnsafeBytes { raw in
                     guard let base = raw.baseAddress else { return }
@@ -302,6 +338,34 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
         }
         buffer.present(drawable)
         buffer.commit()
+    }
+}
+
+/// The sky-view tables of a track's contents, as recipes: made here by the package's copy of
+/// Welkin's WelkinAtmosphere (Sources/…/WelkinAtmosphere), the same texels Welkin drew with.
+struct WelkinTrackTables: Decodable {
+    /// One atmosphere's table blended for the sun's elevation, or two atmospheres' mixed `weight`
+    /// of the way to the second (a weather fade); atmospheres by index into `atmospheres`.
+    struct Recipe: Decodable {
+        var atmospheres: [Int]
+        var altitude: Double
+        var sunElevation: Double
+        var weight: Double?
+    }
+    struct Content: Decodable {
+        var table: Recipe?
+    }
+    var atmospheres: [AtmosphereCoefficients]?
+    var contents: [Content]
+
+    /// Each content's table as WelkinAtmosphere's recipe (nil: its bytes are in the data).
+    var recipes: [SkyViewTable.Recipe?] {
+        contents.map { content in
+            guard let t = content.table, let all = atmospheres, t.atmospheres.allSatisfy({ all.indices.contains($0) }) else { return nil }
+            let keys = t.atmospheres.map { SkyViewTable.Key(coefficients: all[$0], altitude: t.altitude, sunElevation: t.sunElevation) }
+            if keys.count == 2, let weight = t.weight { return .mixed(.blended(keys[0]), .blended(keys[1]), weight: weight) }
+            return keys.count == 1 ? .blended(keys[0]) : nil
+        }
     }
 }
 

@@ -5,8 +5,12 @@
 // function takes them (MetalLayout), and each texture (data written once per distinct content, or
 // an earlier draw's target). Identical buffers and textures are stored once. Textures over the
 // layer's budget are thinned: every k-th sample's content is kept and held until the next.
+// A physical sky's sky-view tables are not data: each is its recipe (SkyViewTable.Recipe, a few
+// numbers), made on the device by the package's copy of WelkinAtmosphere, so every sample keeps
+// its own exact table at no cost in size.
 
 import Foundation
+import WelkinAtmosphere
 import WelkinGL
 
 struct MetalTrack {
@@ -22,6 +26,19 @@ struct MetalTrack {
         var textureStep: Int
         /// Where the package writes each live uniform (MetalLive) before a draw.
         var live: [Live]
+        /// The atmospheres the contents' table recipes name by index (none: no tables to make).
+        var atmospheres: [AtmosphereCoefficients]? = nil
+    }
+
+    /// A sky-view table the package makes, as SkyViewTable.Recipe of the two shapes Welkin draws
+    /// with: one atmosphere's table blended for the sun's elevation (`weight` nil), or two
+    /// atmospheres' tables at the same elevation mixed `weight` of the way to the second (a weather
+    /// fade). Atmospheres by index into the manifest's `atmospheres`.
+    struct TableRecipe: Codable, Hashable {
+        var atmospheres: [Int]
+        var altitude: Double
+        var sunElevation: Double
+        var weight: Double?
     }
 
     /// A live uniform's place: the program, its buffer (position in `Program.buffers`), the byte
@@ -80,7 +97,12 @@ struct MetalTrack {
         var depth: Int
         var offset: Int
         var length: Int
+        /// A sky-view table the package makes (`SkyViewTable.make`): no bytes in the data.
+        var table: TableRecipe?
     }
+
+    /// Buffers up to this size are set as bytes by the package (Metal copies up to 4 KB).
+    static let bytesLimit = 4096
 
     var manifest: Data
     var data: Data
@@ -90,14 +112,20 @@ struct MetalTrack {
     var varies: Bool
 
     /// The track of `samples`, its `live` uniforms left to the package (recorded as zeros, so
-    /// samples that differ only in them are stored once).
-    static func build(passes: [MetalExport.Pass], draws samples: [[GLCapture.Draw]], live: [String] = [], options: MetalExport.Options, layer: Int) throws -> MetalTrack {
+    /// samples that differ only in them are stored once). `tables[s][name]`: the table the
+    /// sampler `name` reads at sample s, as a recipe, where the frame knows one (a physical sky's);
+    /// used where the texture GL read back holds exactly that table's texels.
+    static func build(passes: [MetalExport.Pass], draws samples: [[GLCapture.Draw]], tables: [[String: SkyViewTable]] = [], live: [String] = [],
+                      options: MetalExport.Options, layer: Int) throws -> MetalTrack {
         var data = Data()
         var offsets: [Data: Int] = [:]
         func store(_ bytes: Data) -> Int {
             if let o = offsets[bytes] { return o }
-            // Every value starts on a 256-byte boundary: a constant buffer's offset must be (macOS, Intel GPUs).
-            while data.count % 256 != 0 { data.append(0) }
+            // A buffer the package sets as bytes (≤ 4 KB: MetalRuntime) starts on a 16-byte boundary;
+            // a larger one, bound at its offset, and a texture on a 256-byte one (a constant buffer's
+            // offset must be: macOS, Intel GPUs).
+            let alignment = bytes.count <= MetalTrack.bytesLimit ? 16 : 256
+            while data.count % alignment != 0 { data.append(0) }
             offsets[bytes] = data.count
             data.append(bytes)
             return offsets[bytes]!
@@ -114,12 +142,41 @@ struct MetalTrack {
                                               vertexLayout: try MetalLayout.Function(v), fragmentLayout: try MetalLayout.Function(f))))
             return compiled.count - 1
         }
-        // Texture budget: distinct texture bytes over all samples decide the step.
+        var recipes: [TableRecipe: Int] = [:]
+        var atmospheres: [AtmosphereCoefficients] = []
+        func compact(_ recipe: SkyViewTable.Recipe) -> TableRecipe? {
+            func index(_ c: AtmosphereCoefficients) -> Int {
+                if let i = atmospheres.firstIndex(of: c) { return i }
+                atmospheres.append(c)
+                return atmospheres.count - 1
+            }
+            switch recipe {
+            case .blended(let k):
+                return TableRecipe(atmospheres: [index(k.coefficients)], altitude: k.altitude, sunElevation: k.sunElevation, weight: nil)
+            case .mixed(.blended(let a), .blended(let b), let weight) where a.altitude == b.altitude && a.sunElevation == b.sunElevation:
+                return TableRecipe(atmospheres: [index(a.coefficients), index(b.coefficients)], altitude: a.altitude, sunElevation: a.sunElevation, weight: weight)
+            default:
+                return nil
+            }
+        }
+        // The tables made on the device: a sampler's texture that is, byte for byte, its table.
+        var checked: [String: SkyViewTable.Recipe?] = [:]
+        func recipe(_ s: Int, _ name: String, _ texture: GLCapture.Texture) -> SkyViewTable.Recipe? {
+            guard s < tables.count, let table = tables[s][name], let recipe = table.recipe, texture.format == .rgba32Float,
+                  texture.size == SIMD3(SkyViewTable.width, 2 * SkyViewTable.height, 1) else { return nil }
+            if let known = checked["\(s) \(name)"] { return known }
+            let same = table.texels.withUnsafeBytes { $0.elementsEqual(texture.bytes) }
+            let kept = same && compact(recipe) != nil ? recipe : nil
+            checked["\(s) \(name)"] = kept
+            return kept
+        }
+        // Texture budget: distinct recorded texture bytes over all samples decide the step.
         var distinct: Set<Data> = []
         var total = 0
-        for sample in samples {
+        for (s, sample) in samples.enumerated() {
             for d in sample {
-                for case .texture(let t) in d.samplers.values {
+                for (name, input) in d.samplers {
+                    guard case .texture(let t) = input, recipe(s, name, t) == nil else { continue }
                     let bytes = Data(t.bytes)
                     if distinct.insert(bytes).inserted { total += bytes.count }
                 }
@@ -145,6 +202,17 @@ struct MetalTrack {
                     switch d.samplers[t.name] {
                     case .draw(let earlier)?:
                         textures.append(TextureInput(draw: earlier, content: nil, linear: true, repeats: false))
+                    case .texture(let texture)? where recipe(s, t.name, texture) != nil:
+                        // Every sample's own table: a recipe costs no data.
+                        let made = compact(recipe(s, t.name, texture)!)!
+                        if recipes[made] == nil {
+                            recipes[made] = contents.count
+                            contents.append(Content(format: texture.format.rawValue, width: texture.size.x, height: texture.size.y,
+                                                    depth: texture.size.z, offset: 0, length: 0, table: made))
+                        }
+                        let input = TextureInput(draw: nil, content: recipes[made], linear: texture.linear, repeats: texture.repeats)
+                        held[key] = input
+                        textures.append(input)
                     case .texture(let texture)?:
                         if s % step != 0, let h = held[key] { textures.append(h); continue }
                         let offset = store(Data(texture.bytes))
@@ -190,7 +258,8 @@ struct MetalTrack {
         if !varies { frames = Array(frames.prefix(1)) }
         let size = samples.first?.last?.targetSize ?? .zero
         let manifest = Manifest(rate: options.rate, samples: frames.count, width: size.x, height: size.y,
-                                programs: programs, frames: frames, contents: contents, textureStep: step, live: places)
+                                programs: programs, frames: frames, contents: contents, textureStep: step, live: places,
+                                atmospheres: atmospheres.isEmpty ? nil : atmospheres)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return MetalTrack(manifest: try encoder.encode(manifest), data: data, passes: compiled.map(\.pass), varies: varies)

@@ -3,11 +3,14 @@
 // Package.swift, Sources/NAME/NAME.swift (the SwiftUI view, its shader layers as WelkinMetalView),
 // Sources/NAME/WelkinMetal.swift (MetalRuntime), Sources/NAME/Resources/*.metal (SPIRV-Cross's
 // Metal, compiled by Xcode into the package's default library) and Resources/Tracks/* (the
-// layers' uniform tracks), README.md. The caller writes the files into a temporary directory and
+// layers' uniform tracks), Sources/NAME/WelkinAtmosphere/*.swift (Welkin's WelkinAtmosphere module,
+// copied as it is: the package makes a physical sky's sky-view tables on the device from the
+// recipes in the tracks), README.md. The caller writes the files into a temporary directory and
 // renames it into place.
 
 import Foundation
 import WelkinCore
+import WelkinResources
 
 public enum PackageExport {
     /// The package's files by relative path, and the SwiftUI output (its warnings, its type); throws
@@ -23,7 +26,7 @@ public enum PackageExport {
         var files: [(String, Data)] = []
         func add(_ path: String, _ text: String) { files.append((path, Data(text.utf8))) }
         add("Package.swift", """
-        // swift-tools-version:5.9
+        // swift-tools-version:\(metal.isEmpty ? "5.9" : "5.10")
         // \(module): \(SwiftLiteral.commentText(scene.name)), exported from Welkin (`welkin export-code --package`).
         import PackageDescription
 
@@ -41,6 +44,7 @@ public enum PackageExport {
         add("Sources/\(module)/\(type).swift", output.source)
         if !metal.isEmpty {
             add("Sources/\(module)/WelkinMetal.swift", MetalRuntime.source)
+            for (name, data) in try atmosphereSources() { files.append(("Sources/\(module)/WelkinAtmosphere/\(name)", data)) }
         }
         for asset in output.assets {
             files.append(("Sources/\(module)/Resources/Images/\(asset.name)", try Data(contentsOf: URL(fileURLWithPath: asset.source))))
@@ -73,6 +77,14 @@ public enum PackageExport {
         \(notes.isEmpty ? "" : "\nNot exactly as in Welkin:\n\n" + notes + "\n")
         """)
         return (files, output)
+    }
+
+    /// The files of Welkin's WelkinAtmosphere module as they are (RuntimeFiles.swiftSources: the
+    /// checkout's for a build, PREFIX/share/welkin/Swift for an install).
+    public static func atmosphereSources() throws -> [(name: String, data: Data)] {
+        let folder = try RuntimeFiles.swiftSources(module: "WelkinAtmosphere", marker: "SkyViewTable.swift")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") }.sorted()
+        return try names.map { ($0, try Data(contentsOf: URL(fileURLWithPath: folder + "/" + $0))) }
     }
 
     /// What the package's README says of the Metal layers' uniforms: which run per frame, and how

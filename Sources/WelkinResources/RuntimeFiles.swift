@@ -44,6 +44,32 @@ public enum RuntimeFiles {
             .first { FileManager.default.fileExists(atPath: $0 + "/" + file) }
     }
 
+    /// The folder holding the Swift sources of Welkin's pure-Swift `module` (WelkinAtmosphere), which
+    /// a `--package` export copies into the package as they are: `Sources/MODULE` of the checkout a
+    /// build's executable sits in (found by walking up from it), or PREFIX/share/welkin/Swift/MODULE
+    /// for an install. The error names every folder searched.
+    public static func swiftSources(module: String, marker: String,
+                                    executablePath: String? = RuntimeFiles.executablePath()) throws(RuntimeFileError) -> String {
+        var searched: [String] = []
+        if let executablePath {
+            var folder = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
+            let installed = folder.deletingLastPathComponent().appendingPathComponent(installedFolder + "/Swift/" + module).standardizedFileURL.path
+            for _ in 0..<6 {
+                let candidate = folder.appendingPathComponent("Sources/" + module).path
+                if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                    searched.append(candidate)
+                    if FileManager.default.fileExists(atPath: candidate + "/" + marker) { return candidate }
+                }
+                let up = folder.deletingLastPathComponent()
+                if up.path == folder.path { break }
+                folder = up
+            }
+            searched.append(installed)
+            if FileManager.default.fileExists(atPath: installed + "/" + marker) { return installed }
+        }
+        throw RuntimeFileError(file: module + "/" + marker, searched: searched)
+    }
+
     /// The path of `file` among `target`'s run-time files; the error names every folder searched.
     public static func path(of file: String, target: String) throws(RuntimeFileError) -> String {
         guard let folder = folder(holding: file, target: target) else {

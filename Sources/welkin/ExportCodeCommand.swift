@@ -84,7 +84,7 @@ extension Commands {
         let layers = try inScene(scene.sourcePath) {
             try MetalExport.layers(scene: scene, options: options) { t in
                 let frame = Frame(scene: scene, time: t)
-                return (try renderer.capture(frame), frame.sceneLayerIndices, frame.pixelSize)
+                return (try renderer.capture(frame), frame)
             }
         }
         let (files, output) = try PackageExport.files(scene, metal: layers, sceneFile: sceneFile)

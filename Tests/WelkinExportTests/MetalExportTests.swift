@@ -24,7 +24,7 @@ final class MetalExportTests: XCTestCase {
     static func layers(_ scene: Scene, at time: Double, renderer: GLRenderer) throws -> [MetalExport.Layer] {
         try MetalExport.layers(scene: scene, options: MetalExport.Options(duration: 0, rate: 1)) { _ in
             let frame = Frame(scene: scene, time: time)
-            return (try renderer.capture(frame), frame.sceneLayerIndices, frame.pixelSize)
+            return (try renderer.capture(frame), frame)
         }
     }
 

@@ -38,7 +38,7 @@ final class MetalPackageTests: XCTestCase {
         let renderer = try TestGL.renderer()
         let layers = try MetalExport.layers(scene: scene, options: options) { t in
             let frame = Frame(scene: scene, time: t)
-            return (try renderer.capture(frame), frame.sceneLayerIndices, frame.pixelSize)
+            return (try renderer.capture(frame), frame)
         }
         let (files, output) = try PackageExport.files(scene, metal: layers, sceneFile: sceneFile)
         try PackageExport.write(files, to: folder.path)
@@ -65,7 +65,14 @@ final class MetalPackageTests: XCTestCase {
             let swift = try FileManager.default.subpathsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }.sorted()
                 .map { sources.appendingPathComponent($0) }
             let live = layers.contains { !$0.live.isEmpty } ? ["WelkinLive.swift"] : []
-            XCTAssertEqual(swift.map(\.lastPathComponent).sorted(), ([output.typeName + ".swift", "WelkinMetal.swift"] + live).sorted(), name)
+            // WelkinAtmosphere's files as they are (the package makes its sky tables with them).
+            let atmosphere = try PackageExport.atmosphereSources()
+            XCTAssertEqual(atmosphere.map(\.name), ["Atmosphere.swift", "AtmosphereTables.swift", "SkyViewTable.swift"])
+            XCTAssertEqual(swift.map(\.lastPathComponent).sorted(), ([output.typeName + ".swift", "WelkinMetal.swift"] + live + atmosphere.map(\.name)).sorted(), name)
+            for file in atmosphere.map(\.name) {
+                XCTAssertEqual(try Data(contentsOf: sources.appendingPathComponent("\(output.typeName.dropLast(4))/WelkinAtmosphere/\(file)")),
+                               try Data(contentsOf: Repository.root.appendingPathComponent("Sources/WelkinAtmosphere/\(file)")), "\(name): \(file) as it is")
+            }
             let view = try String(contentsOf: swift.first { $0.lastPathComponent == output.typeName + ".swift" }!, encoding: .utf8)
             for layer in layers { XCTAssertTrue(view.contains("WelkinMetalView(resource: \"\(layer.name)\""), "\(name): \(layer.name) is not drawn") }
             // The package's README says which uniforms run per frame and how long the recorded ones hold
@@ -102,7 +109,8 @@ final class MetalPackageTests: XCTestCase {
             let json = run.output[(run.output.firstIndex(of: "{") ?? run.output.startIndex)...]
             let description = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
             let target = (description?["targets"] as? [[String: Any]])?.first
-            XCTAssertEqual((target?["sources"] as? [String])?.sorted(), p.swift.map(\.lastPathComponent).sorted(), p.name)
+            XCTAssertEqual((target?["sources"] as? [String])?.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted(),
+                           p.swift.map(\.lastPathComponent).sorted(), p.name)
             let resources = Set(((target?["resources"] as? [[String: Any]]) ?? []).compactMap { ($0["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } })
             let metal = Set(p.layers.flatMap { $0.metal.map(\.name) })
             XCTAssertEqual(resources, metal.union(["Tracks"]), p.name)
@@ -187,5 +195,68 @@ final class MetalPackageTests: XCTestCase {
         XCTAssertTrue(manifest.live.contains { $0.value == layer.liveNames.firstIndex(of: "u_physical.time") && $0.type == "float" })
         // Twenty minutes of sky later, the sun has sunk (an October evening in Paris).
         XCTAssertLessThan(elevations[1], elevations[0] - 1)
+    }
+
+    // MARK: The sky's tables are made on the device
+
+    /// The default scene's package as `welkin export-code --package` writes it (34 s at 30 Hz) is at
+    /// most 2 MB: its physical sky's sky-view tables are recipes, not data. The package's own Swift —
+    /// its copy of WelkinAtmosphere and the recipe reader of WelkinMetal.swift, compiled with a
+    /// driver — makes, from the recipes of samples before, during and after the snow's fade, exactly
+    /// the texels Welkin draws those frames with.
+    func testTheDefaultPackageIsSmallAndMakesWelkinsSkyTables() throws {
+        let scene = Scene.defaultScene
+        let options = MetalExport.Options(duration: MetalExport.Options.defaultDuration(for: scene), rate: 30)
+        let folder = directory.appendingPathComponent("default")
+        let (layers, output) = try Self.writePackage(scene, sceneFile: nil, options: options, to: folder)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
+        let bytes = try files.reduce(0) { sum, file in
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path, isDirectory: &isFolder)
+            return sum + (isFolder.boolValue ? 0 : (try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(file).path)[.size] as? Int ?? 0))
+        }
+        XCTAssertLessThanOrEqual(bytes, 2_000_000, "the default package: \(bytes) bytes")
+
+        let sky = try XCTUnwrap(layers.first { $0.sceneLayers.contains(0) })
+        let module = folder.appendingPathComponent("Sources/\(output.typeName.dropLast(4))")
+        let manifestPath = module.appendingPathComponent("Resources/Tracks/\(sky.name).json")
+        let manifest = try JSONDecoder().decode(MetalTrack.Manifest.self, from: Data(contentsOf: manifestPath))
+        XCTAssertEqual(manifest.textureStep, 1)
+        // Samples before the snow (6 s), in its fade, and at the end; each one's sky-view table.
+        var picked: [(sample: Int, content: Int)] = []
+        for sample in [0, 200, 230, 600, manifest.frames.count - 1] {
+            let input = try XCTUnwrap(manifest.frames[sample].last?.textures.first?.content)
+            XCTAssertNotNil(manifest.contents[input].table, "sample \(sample): a recipe, not data")
+            picked.append((sample, input))
+        }
+        XCTAssertTrue(picked.contains { manifest.contents[$0.content].table?.weight != nil }, "a table mixed across the fade")
+        let runtime = try String(contentsOf: module.appendingPathComponent("WelkinMetal.swift"), encoding: .utf8)
+        let start = try XCTUnwrap(runtime.range(of: "/// The sky-view tables of a track's contents"))
+        let end = try XCTUnwrap(runtime.range(of: "#if canImport(UIKit)\ntypealias WelkinViewRepresentable"))
+        let out = directory.appendingPathComponent("made")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let main = directory.appendingPathComponent("main.swift")
+        try (String(runtime[start.lowerBound..<end.lowerBound]) + """
+        import Foundation
+        let tables = try! JSONDecoder().decode(WelkinTrackTables.self, from: Data(contentsOf: URL(fileURLWithPath: \(SwiftLiteral.string(manifestPath.path)))))
+        let recipes = tables.recipes
+        for content in [\(picked.map { String($0.content) }.joined(separator: ", "))] {
+            let table = SkyViewTable.make(recipes[content]!)
+            try! table.texels.withUnsafeBytes { Data($0) }.write(to: URL(fileURLWithPath: \(SwiftLiteral.string(out.path)) + "/\\(content).bin"))
+        }
+        """).write(to: main, atomically: true, encoding: .utf8)
+        let atmosphere = try FileManager.default.contentsOfDirectory(atPath: module.appendingPathComponent("WelkinAtmosphere").path).sorted()
+            .map { module.appendingPathComponent("WelkinAtmosphere/" + $0).path }
+        let executable = directory.appendingPathComponent("tables").path
+        let build = try SwiftCompiler.run([[SwiftCompiler.swiftc, "-O", "-swift-version", "6", main.path] + atmosphere + ["-o", executable]], in: directory)[0]
+        XCTAssertEqual(build.status, 0, build.output)
+        let ran = try SwiftCompiler.run([[executable]], in: directory)[0]
+        XCTAssertEqual(ran.status, 0, ran.output)
+        for (sample, content) in picked {
+            let frame = Frame(scene: scene, time: Double(sample) / options.rate)
+            let table = try XCTUnwrap(MetalExport.skyTables(frame)[0]?["u_skyView"], "sample \(sample)")
+            let made = try Data(contentsOf: out.appendingPathComponent("\(content).bin"))
+            XCTAssertEqual(made, table.texels.withUnsafeBytes { Data($0) }, "sample \(sample): the package's table is Welkin's")
+        }
     }
 }
