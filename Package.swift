@@ -79,7 +79,7 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // `welkin export-code`: a scene as SwiftUI or Core Animation source, and (--package) its shader layers as
         // Metal compiled from the programs WelkinGL draws them with (their sources and uniform values, GLCapture).
-        .target(name: "WelkinExport", dependencies: ["WelkinCore", "WelkinGL", "WelkinAtmosphere", "WelkinResources"]),
+        .target(name: "WelkinExport", dependencies: ["WelkinCore", "WelkinGL", "WelkinImage", "WelkinAtmosphere", "WelkinResources"]),
         // `welkin import`: Particle Designer (.plist) and Starling (.pex) effects as emitter scenes.
         .target(name: "WelkinImport", dependencies: ["WelkinCore", "CZlib"]),
         // The `ffmpeg` program as an encoder of raw RGBA frames: `welkin export` and viewer recording.
@@ -116,7 +116,7 @@ let package = Package(
         // Shaping and glyph coverage against HarfBuzz's clusters and Pillow's FreeType rendering.
         .testTarget(name: "WelkinTextTests", dependencies: ["WelkinText", "WelkinTestSupport"]),
         // Type-checks exported code against stubs of Apple's API (Tests/Fixtures/AppleAPIStubs).
-        .testTarget(name: "WelkinExportTests", dependencies: ["WelkinExport", "WelkinTestSupport"]),
+        .testTarget(name: "WelkinExportTests", dependencies: ["WelkinExport", "WelkinImage", "WelkinTestSupport"]),
         // Imported effects: their particles' statistics (KS tests); their GPU = CPU parity is in WelkinGLTests.
         .testTarget(name: "WelkinImportTests", dependencies: ["WelkinImport", "WelkinCore", "WelkinTestSupport"]),
         .testTarget(name: "WelkinReferenceTests", dependencies: ["WelkinReference", "WelkinImage", "WelkinBaselines", "CCairo", "WelkinTestSupport"]),

@@ -173,7 +173,8 @@ final class ExportContext {
                 addView { s in
                     let live = m.live.isEmpty ? "" : "; \(m.liveNames.joined(separator: ", ")) computed each frame (\(m.name)Live in WelkinLive.swift)"
                     s.comment("\(drawn) → Metal made from Welkin's GLSL (\(m.name)*.metal), its uniforms Welkin's values over time (Tracks/\(m.name).json, .bin)\(live); shown flipped, as GL's rows run bottom to top.")
-                    s.line("WelkinMetalView(resource: \"\(m.name)\", width: \(m.pixelSize.x), height: \(m.pixelSize.y)" + (m.live.isEmpty ? "" : ", live: \(m.name)Live.values") + ")")
+                    let fallback = m.fallback.map { ", fallback: (\(n($0.x)), \(n($0.y)), \(n($0.z)))" } ?? ""
+                    s.line("WelkinMetalView(resource: \"\(m.name)\", width: \(m.pixelSize.x), height: \(m.pixelSize.y)" + (m.live.isEmpty ? "" : ", live: \(m.name)Live.values") + fallback + ")")
                     s.line("    .scaleEffect(x: 1, y: -1)")
                 }
             } else {
@@ -338,6 +339,15 @@ enum SwiftUIFile {
                 }
             }
         }
+        // Xcode's canvas: the view at the scene's size (DeveloperToolsSupport, which SwiftUI's
+        // #Preview comes from, is in Xcode 15's SDKs and later).
+        s.line()
+        s.line("#if canImport(DeveloperToolsSupport)")
+        s.line("@available(iOS \(c.minimum.iOS).0, macOS \(c.minimum.macOS).0, *)")
+        s.block("#Preview(\(SwiftLiteral.string(c.scene.name))) {") { s in
+            s.line("\(typeName)().frame(width: \(c.scene.size.x), height: \(c.scene.size.y))")
+        }
+        s.line("#endif")
         if !c.fileScope.text.isEmpty {
             s.line()
             s.lines(c.fileScope.text)
@@ -423,6 +433,15 @@ enum CoreAnimationFile {
                 s.lines(c.layout.text)
             }
         }
+        // Xcode's canvas: the view at the scene's size (DeveloperToolsSupport, which SwiftUI's
+        // #Preview comes from, is in Xcode 15's SDKs and later).
+        s.line()
+        s.line("#if canImport(DeveloperToolsSupport)")
+        s.line("@available(iOS \(c.minimum.iOS).0, macOS \(c.minimum.macOS).0, *)")
+        s.block("#Preview(\(SwiftLiteral.string(c.scene.name))) {") { s in
+            s.line("\(typeName)().frame(width: \(c.scene.size.x), height: \(c.scene.size.y))")
+        }
+        s.line("#endif")
         if !c.fileScope.text.isEmpty {
             s.line()
             s.lines(c.fileScope.text)

@@ -76,6 +76,9 @@ public enum MetalExport {
         public var recordedVaries: Bool = false
         /// The GL names of the live uniforms.
         public var liveNames: [String] { live.map(\.name) }
+        /// The colour (sRGB, 0…1) the view shows when it cannot draw (PackageExport: the scene's
+        /// mean colour at 0 s).
+        public var fallback: SIMD3<Double>?
     }
 
     /// Compiles the captured programs of every shader layer and records their tracks.

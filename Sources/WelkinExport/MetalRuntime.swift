@@ -119,8 +119,12 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
     let device: MTLDevice
     let queue: MTLCommandQueue
     let manifest: WelkinTrackManifest
+    /// The layer's resource name, for the console.
+    let resource: String
     let data: MTLBuffer
     var pipelines: [Int: MTLRenderPipelineState] = [:]
+    /// Programs whose pipeline failed (said once).
+    var failedPipelines: Set<Int> = []
     var textures: [Int: MTLTexture] = [:]
     /// Each content's sky-view table recipe (nil: its bytes are in the data), and the tables made
     /// last (a few: a sky whose sun moves makes a new one every sample).
@@ -136,18 +140,43 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
     var scratch: [UInt8] = []
     let start = Date()
 
+    /// Says on the console why a layer cannot be drawn (its view shows its fallback colour).
+    static func report(_ resource: String, _ why: String) {
+        print("Welkin: \(resource) cannot be drawn: \(why)")
+    }
+
     init?(resource: String, device: MTLDevice, live: @escaping WelkinLiveValues) {
         guard let manifestURL = Bundle.module.url(forResource: resource, withExtension: "json", subdirectory: "Tracks"),
-              let dataURL = Bundle.module.url(forResource: resource, withExtension: "bin", subdirectory: "Tracks"),
-              let manifestData = try? Data(contentsOf: manifestURL),
-              let manifest = try? JSONDecoder().decode(WelkinTrackManifest.self, from: manifestData),
-              let tables = try? JSONDecoder().decode(WelkinTrackTables.self, from: manifestData),
-              let bytes = try? Data(contentsOf: dataURL),
-              let queue = device.makeCommandQueue(),
-              let library = try? device.makeDefaultLibrary(bundle: Bundle.module) else { return nil }
+              let dataURL = Bundle.module.url(forResource: resource, withExtension: "bin", subdirectory: "Tracks") else {
+            Self.report(resource, "Tracks/\(resource).json or .bin is not in the package's bundle")
+            return nil
+        }
+        let manifest: WelkinTrackManifest, tables: WelkinTrackTables, bytes: Data
+        do {
+            let manifestData = try Data(contentsOf: manifestURL)
+            manifest = try JSONDecoder().decode(WelkinTrackManifest.self, from: manifestData)
+            tables = try JSONDecoder().decode(WelkinTrackTables.self, from: manifestData)
+            bytes = try Data(contentsOf: dataURL)
+        } catch {
+            Self.report(resource, "its track cannot be read: \(error)")
+            return nil
+        }
+        guard let queue = device.makeCommandQueue() else {
+            Self.report(resource, "the device gives no command queue")
+            return nil
+        }
+        let library: MTLLibrary
+        do { library = try device.makeDefaultLibrary(bundle: Bundle.module) } catch {
+            Self.report(resource, "the package's Metal library does not load: \(error)")
+            return nil
+        }
         guard let buffer = bytes.withUnsafeBytes({ raw in
             device.makeBuffer(bytes: raw.baseAddress!, length: max(raw.count, 16), options: [])
-        }) else { return nil }
+        }) else {
+            Self.report(resource, "no buffer of \(bytes.count) bytes for its track")
+            return nil
+        }
+        self.resource = resource
         self.device = device
         self.queue = queue
         self.manifest = manifest
@@ -169,9 +198,14 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
         descriptor.vertexFunction = library.makeFunction(name: program.vertexFunction)
         descriptor.fragmentFunction = library.makeFunction(name: program.fragmentFunction)
         descriptor.colorAttachments[0].pixelFormat = format
-        guard let state = try? device.makeRenderPipelineState(descriptor: descriptor) else { return nil }
-        pipelines[index] = state
-        return state
+        do {
+            let state = try device.makeRenderPipelineState(descriptor: descriptor)
+            pipelines[index] = state
+            return state
+        } catch {
+            if failedPipelines.insert(index).inserted { Self.report(resource, "program \(index)'s pipeline does not build: \(error)") }
+            return nil
+        }
     }
 
     func pixelFormat(_ name: String) -> MTLPixelFormat {
@@ -383,6 +417,8 @@ struct WelkinMetalView: WelkinViewRepresentable {
     var height: Int
     /// The layer's uniforms computed per frame (WelkinLive.swift), if any.
     var live: WelkinLiveValues = { _ in [] }
+    /// What the view shows when it cannot draw (sRGB 0…1; nil: nothing, transparent).
+    var fallback: (Double, Double, Double)? = nil
 
     final class Coordinator {
         var renderer: WelkinMetalRenderer?
@@ -410,7 +446,11 @@ extension WelkinMetalView {
     /// premultiplied alpha over what lies below it in the ZStack.
     @MainActor
     func configure(_ view: MTKView, _ coordinator: Coordinator) {
-        guard let device = view.device else { return }
+        guard let device = view.device else {
+            WelkinMetalRenderer.report(resource, "there is no Metal device")
+            showFallback(view)
+            return
+        }
         view.colorPixelFormat = .bgra8Unorm
         view.framebufferOnly = true
         view.autoResizeDrawable = false
@@ -424,6 +464,20 @@ extension WelkinMetalView {
         #endif
         coordinator.renderer = WelkinMetalRenderer(resource: resource, device: device, live: live)
         view.delegate = coordinator.renderer
+        if coordinator.renderer == nil { showFallback(view) }
+    }
+
+    /// The fallback colour in place of the layer (a renderer that could not start; the reason is on the console).
+    @MainActor
+    func showFallback(_ view: MTKView) {
+        view.isPaused = true
+        guard let (r, g, b) = fallback else { return }
+        let colour = CGColor(srgbRed: CGFloat(r), green: CGFloat(g), blue: CGFloat(b), alpha: 1)
+        #if canImport(UIKit)
+        view.layer.backgroundColor = colour
+        #else
+        view.layer?.backgroundColor = colour
+        #endif
     }
 }
 """#

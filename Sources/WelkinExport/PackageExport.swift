@@ -10,12 +10,19 @@
 
 import Foundation
 import WelkinCore
+import WelkinImage
 import WelkinResources
 
 public enum PackageExport {
     /// The package's files by relative path, and the SwiftUI output (its warnings, its type); throws
     /// when an image the code loads cannot be read.
-    public static func files(_ scene: Scene, metal: [MetalExport.Layer], sceneFile: String?) throws -> (files: [(path: String, data: Data)], output: CodeExport.Output) {
+    /// `reference`: Welkin's picture of the scene at 0 s (`referenceFrame`), written as the README's
+    /// reference.png; its mean colour is what a Metal view shows when it cannot draw.
+    public static func files(_ scene: Scene, metal: [MetalExport.Layer], sceneFile: String?,
+                             reference: Image? = nil) throws -> (files: [(path: String, data: Data)], output: CodeExport.Output) {
+        var metal = metal
+        let fallback = reference.map(meanColor)
+        for i in metal.indices { metal[i].fallback = fallback }
         var output = CodeExport.generate(scene, target: .swiftUI, sceneFile: sceneFile, metal: metal, inPackage: true)
         let type = output.typeName
         let module = type.hasSuffix("View") && type.count > 4 ? String(type.dropLast(4)) : type + "Package"
@@ -57,6 +64,7 @@ public enum PackageExport {
         if metal.contains(where: { !$0.live.isEmpty }) {
             add("Sources/\(module)/WelkinLive.swift", MetalLive.source(metal))
         }
+        if let reference { files.append(("reference.png", Data(try PNG.encode(reference, colorSpace: .srgb)))) }
         let notes = output.warnings.map { "- `\($0)`" }.joined(separator: "\n")
         add("README.md", """
         # \(module)
@@ -74,9 +82,43 @@ public enum PackageExport {
         iOS 17 / macOS 14 or later. The sky, clouds and shader layers are Metal compiled from the GLSL Welkin draws
         them with (GLSL → SPIR-V → Metal Shading Language), their uniforms Welkin's own values.
         \(Self.uniformsSentence(metal)) Welkin's docs/code-export.md says more.
+        \(reference == nil ? "" : "\nWelkin's picture of the scene at 0 s, which the view draws:\n\n![Welkin's picture at 0 s](reference.png)\n")\(metal.isEmpty ? "" : fallbackSentence(fallback))
         \(notes.isEmpty ? "" : "\nNot exactly as in Welkin:\n\n" + notes + "\n")
         """)
         return (files, output)
+    }
+
+    /// Welkin's picture for the package's README: the scene at 0 s in its own framing, its longest
+    /// side at most `referenceSide` pixels (a small file), in sRGB.
+    public static let referenceSide = 400
+    public static func referenceFrame(_ scene: Scene) -> Frame {
+        let s = min(1, Double(referenceSide) / Double(max(scene.size.x, scene.size.y, 1)))
+        let size = SIMD2(max(1, Int((Double(scene.size.x) * s).rounded())), max(1, Int((Double(scene.size.y) * s).rounded())))
+        var frame = Frame(scene: scene, time: 0, pixelSize: size)
+        // sRGB, as a README's image is shown (a Display P3 scene: its sRGB picture) and as the
+        // fallback colour is given.
+        frame.outputColorSpace = .srgb
+        return frame
+    }
+
+    /// The mean of an image's colours (sRGB 0…1, alpha-weighted; black for a transparent one).
+    static func meanColor(_ image: Image) -> SIMD3<Double> {
+        var sum = SIMD3<Double>.zero, weight = 0.0
+        for i in stride(from: 0, to: image.pixels.count, by: 4) {
+            let a = Double(image.pixels[i + 3]) / 255
+            sum += SIMD3(Double(image.pixels[i]), Double(image.pixels[i + 1]), Double(image.pixels[i + 2])) / 255 * a
+            weight += a
+        }
+        guard weight > 0 else { return .zero }
+        return ((sum / weight) * 1000).rounded(.toNearestOrAwayFromZero) / 1000
+    }
+
+    /// What the README says a Metal view does when it cannot draw.
+    static func fallbackSentence(_ fallback: SIMD3<Double>?) -> String {
+        let colour = fallback.map { "the scene's mean colour at 0 s, sRGB (\(SwiftLiteral.number($0.x)), \(SwiftLiteral.number($0.y)), \(SwiftLiteral.number($0.z)))" }
+            ?? "transparent"
+        return "\nA Metal view that cannot draw (no Metal device, a resource missing from the bundle, a pipeline that does not build) "
+            + "prints why to the console (`Welkin: WelkinLayerN cannot be drawn: …`) and shows its fallback colour instead: \(colour).\n"
     }
 
     /// The files of Welkin's WelkinAtmosphere module as they are (RuntimeFiles.swiftSources: the

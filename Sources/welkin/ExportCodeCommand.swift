@@ -87,7 +87,8 @@ extension Commands {
                 return (try renderer.capture(frame), frame)
             }
         }
-        let (files, output) = try PackageExport.files(scene, metal: layers, sceneFile: sceneFile)
+        let reference = try inScene(scene.sourcePath) { try renderer.render(PackageExport.referenceFrame(scene)) }
+        let (files, output) = try PackageExport.files(scene, metal: layers, sceneFile: sceneFile, reference: reference)
         for warning in output.warnings { printError("\(sceneFile ?? "<default scene>"): \(warning)") }
         try PackageExport.write(files, to: directory)
         let live = Set(layers.flatMap(\.liveNames)).sorted()

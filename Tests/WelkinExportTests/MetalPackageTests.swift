@@ -8,6 +8,7 @@ import WelkinCore
 import WelkinGL
 @testable import WelkinExport
 import WelkinTestSupport
+import WelkinImage
 
 final class MetalPackageTests: XCTestCase {
     var directory: URL!
@@ -40,7 +41,8 @@ final class MetalPackageTests: XCTestCase {
             let frame = Frame(scene: scene, time: t)
             return (try renderer.capture(frame), frame)
         }
-        let (files, output) = try PackageExport.files(scene, metal: layers, sceneFile: sceneFile)
+        let reference = try renderer.render(PackageExport.referenceFrame(scene))
+        let (files, output) = try PackageExport.files(scene, metal: layers, sceneFile: sceneFile, reference: reference)
         try PackageExport.write(files, to: folder.path)
         return (layers, output)
     }
@@ -75,6 +77,14 @@ final class MetalPackageTests: XCTestCase {
             }
             let view = try String(contentsOf: swift.first { $0.lastPathComponent == output.typeName + ".swift" }!, encoding: .utf8)
             for layer in layers { XCTAssertTrue(view.contains("WelkinMetalView(resource: \"\(layer.name)\""), "\(name): \(layer.name) is not drawn") }
+            // Xcode's canvas shows the view at the scene's size; a view that cannot draw shows the
+            // scene's mean colour (Welkin's reference picture's), which the README names with the picture.
+            XCTAssertTrue(view.contains("#if canImport(DeveloperToolsSupport)\n@available(iOS 17.0, macOS 14.0, *)\n#Preview(\(SwiftLiteral.string(scene.name))) {\n    \(output.typeName)().frame(width: \(scene.size.x), height: \(scene.size.y))\n}\n#endif\n"), "\(name): #Preview")
+            let reference = try PNG.read(path: folder.appendingPathComponent("reference.png").path)
+            XCTAssertEqual(max(reference.width, reference.height), min(PackageExport.referenceSide, max(scene.size.x, scene.size.y)), name)
+            let fallback = PackageExport.meanColor(reference)
+            let colour = "fallback: (\(SwiftLiteral.number(fallback.x)), \(SwiftLiteral.number(fallback.y)), \(SwiftLiteral.number(fallback.z))))"
+            for layer in layers { XCTAssertTrue(view.contains("WelkinMetalView(resource: \"\(layer.name)\"") && view.contains(colour), "\(name): \(colour)") }
             // The package's README says which uniforms run per frame and how long the recorded ones hold
             // (0.5 s at 2 Hz: 2 samples), or that they are constant (the aurora: only u_time changes).
             let readme = try String(contentsOf: folder.appendingPathComponent("README.md"), encoding: .utf8)
@@ -82,6 +92,8 @@ final class MetalPackageTests: XCTestCase {
             XCTAssertTrue(readme.contains(layers.contains(where: \.recordedVaries) ? held : "the rest are constant, in `Resources/Tracks`"), readme)
             XCTAssertEqual(layers.contains(where: \.recordedVaries), name != "shader-aurora", name)
             XCTAssertTrue(readme.contains("Those that follow the scene clock (`"), readme)
+            XCTAssertTrue(readme.contains("![Welkin's picture at 0 s](reference.png)"), readme)
+            XCTAssertTrue(readme.contains("shows its fallback colour instead: the scene's mean colour at 0 s, sRGB ("), readme)
             packages.append((name, folder, swift, layers))
         }
         let exported = Date().timeIntervalSince(started)

@@ -47,4 +47,6 @@ public typealias _MTKViewSuperclass = NSView
     open var drawableSize: CGSize = .zero
     /// https://developer.apple.com/documentation/metalkit/mtkview/preferredframespersecond
     open var preferredFramesPerSecond: Int = 60
+    /// https://developer.apple.com/documentation/metalkit/mtkview/ispaused
+    open var isPaused: Bool = false
 }
