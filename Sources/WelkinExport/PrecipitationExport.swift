@@ -28,21 +28,24 @@ enum PrecipitationExport {
 
             if wind != .zero {
                 let changes = !weather.schedule.isEmpty
-                let pushes = kind.windPushes.map { c.n(($0 * 1000).rounded() / 1000) }.joined(separator: ", ")
+                let pushes = kind.depthWindPushes.map { c.n(($0 * 1000).rounded() / 1000) }.joined(separator: ", ")
                 note("approximated: the weather's wind \(SwiftLiteral.pair(wind)) pt/s\(changes ? " (of its first \(what) preset)" : "") × \(pushes) (far to near) is a fixed tilt of each depth's fall, with the speed range along it (Welkin spreads the speeds straight down and adds the wind)" + (changes ? "; Core Animation's particles keep the velocity they were born with, Welkin's follow the wind as the schedule changes it" : ""))
             }
             if adapted.widening > 0 {
                 note("approximated: Core Animation does not wrap a particle the wind carries past one side round to the other, as Welkin does: the birth line reaches \(c.n((adapted.widening * 10).rounded() / 10)) pt further upwind (the farthest a particle drifts in its life) and the birth rates are × \(c.n((adapted.rateFactor * 1000).rounded() / 1000)), so the frame stays as full")
             }
-            let sways = welkin.cells.filter { $0.sway.amplitude != 0 }
+            // Per depth (its shapes' cells sway alike).
+            let depthOf = kind.cellDepths
+            let sways = welkin.cells.indices.filter { $0 == 0 || depthOf[$0] != depthOf[$0 - 1] }.map { welkin.cells[$0] }
+                .filter { $0.sway.amplitude != 0 }
             if !sways.isEmpty {
                 let amplitudes = sways.map { c.n($0.sway.amplitude) }.joined(separator: ", ")
                 let frequencies = sways.map { c.n($0.sway.frequency) }.joined(separator: ", ")
                 note("approximated: the flakes fall without swaying (Welkin sways them \(amplitudes) pt at \(frequencies) Hz, far to near): Core Animation has no per-particle oscillation")
             }
 
-            // One CAEmitterLayer per depth, far to near: Core Animation orders all of a layer's
-            // particles together, Welkin draws each depth's by age, the depths in order.
+            // One CAEmitterLayer per cell (a depth, or a shape of one), far to near: Core Animation
+            // orders all of a layer's particles together, Welkin draws each cell's by age, in order.
             for (d, cell) in adapted.emitter.cells.enumerated() {
                 var depth = adapted.emitter
                 depth.cells = [cell]
@@ -54,7 +57,7 @@ enum PrecipitationExport {
                                         index: c.scene.layers.count + 3 * kind.rawValue + d)
                 let origin = EmitterExport.Origin(
                     index: nil, kind: what,
-                    label: "the weather's \(what), cells[\(d)] \(SwiftLiteral.string(SwiftLiteral.commentText(cell.name))) (depth \(d + 1) of \(adapted.emitter.cells.count), far to near; laid out for \(c.scene.size.x) × \(c.scene.size.y) points)",
+                    label: "the weather's \(what), cells[\(d)] \(SwiftLiteral.string(SwiftLiteral.commentText(cell.name))) (cell \(d + 1) of \(adapted.emitter.cells.count), far to near; laid out for \(c.scene.size.x) × \(c.scene.size.y) points)",
                     base: base, opacity: 1, firstCell: d)
                 EmitterExport.export(depth, origin: origin, context: c) { s in
                     guard let fade else { return }

@@ -139,6 +139,30 @@ final class SkyPrecipitationTests: XCTestCase {
         }
     }
 
+    /// Snow's flakes take several shapes (#37): soft discs, and among the middle and near depths
+    /// clumps (three soft lobes) and six-armed crystals that turn as they fall, each at its own rate
+    /// (turned from upright by different angles), a depth's share of births split between them so
+    /// the depth keeps its density; rain stays streaks.
+    func testSnowflakesTakeSeveralShapesAndTurn() throws {
+        let wide = try SceneLoader.decode("{\"size\": [1280, 720], \"weather\": \"snow\", \"layers\": [{\"type\": \"sky\"}]}")
+        let draw = try XCTUnwrap(particles(Frame(scene: wide, time: 6)).first)
+        let sprites = Set(draw.batches.filter { !$0.instances.isEmpty }.map(\.sprite))
+        XCTAssertEqual(sprites, [.softDot, .cloud, .flake])
+        for batch in draw.batches where batch.sprite != .softDot {
+            let angles = Set(batch.instances.map { (atan2($0.axis.y, $0.axis.x) * 100).rounded() })
+            XCTAssertGreaterThan(angles.count, batch.instances.count / 2, "\(batch.sprite): turned, each its own way")
+        }
+        for batch in draw.batches where batch.sprite == .softDot {
+            XCTAssertTrue(batch.instances.allSatisfy { $0.axis == SIMD2(1, 0) }, "soft discs stay upright")
+        }
+        for depth in PrecipitationKind.snow.depths {
+            let cells = depth.cells(lineWidth: 1000, fall: 1000)
+            XCTAssertEqual(cells.reduce(0) { $0 + $1.birthRate }, depth.cell(lineWidth: 1000, fall: 1000).birthRate, accuracy: 1e-9, depth.name)
+        }
+        XCTAssertEqual(PrecipitationKind.snow.windPushes.count, PrecipitationKind.snow.emitter(amount: 1, frameSize: SIMD2(320, 180), strongestWind: 0).cells.count)
+        XCTAssertTrue(PrecipitationKind.rain.depths.allSatisfy { $0.variants.isEmpty })
+    }
+
     /// Three depths, far to near: larger, softer, faster and drifting more with the wind nearer.
     func testNearerDepthsAreLargerSofterAndFaster() throws {
         for kind in PrecipitationKind.allCases {
@@ -173,6 +197,6 @@ final class SkyPrecipitationTests: XCTestCase {
         // 1280×720 at amount 1 is untouched: the same births as without the bound.
         let snow = PrecipitationKind.snow.emitter(amount: 1, frameSize: SIMD2(1280, 720), strongestWind: 0)
         XCTAssertLessThan(work(.snow, SIMD2(1280, 720)), PrecipitationKind.maximumWork / 1.5)
-        XCTAssertEqual(snow.cells.map(\.birthRate), PrecipitationKind.snow.depths.map { $0.cell(lineWidth: 1280 + 2 * PrecipitationKind.snow.margin(strongestWind: 0), fall: 720 + 2 * PrecipitationKind.snow.margin(strongestWind: 0)).birthRate })
+        XCTAssertEqual(snow.cells.map(\.birthRate), PrecipitationKind.snow.depths.flatMap { $0.cells(lineWidth: 1280 + 2 * PrecipitationKind.snow.margin(strongestWind: 0), fall: 720 + 2 * PrecipitationKind.snow.margin(strongestWind: 0)).map(\.birthRate) })
     }
 }

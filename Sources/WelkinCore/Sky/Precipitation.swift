@@ -1,7 +1,8 @@
 // Precipitation: the rain and snow of the weather, drawn with the emitter system.
 //
 // A scene whose weather can rain or snow gets one hidden emitter per kind, drawn right after its
-// last sky layer. Each falls at three depths (far, mid, near: one cell each, drawn in that order):
+// last sky layer. Each falls at three depths (far, mid, near, drawn in that order: a cell each, and
+// one more for each of a depth's shape variants — snow's clumps and crystals):
 // near particles are larger, softer and faster on screen, far ones small and dim; rain is streaks
 // along the velocity (motion blur), snow soft discs that sway.
 //
@@ -81,16 +82,21 @@ public enum PrecipitationKind: Int, Sendable, CaseIterable {
             ]
         case .snow:
             // Soft discs, softer with nearness (a near flake is out of focus); they sway as they fall.
+            // Some flakes near enough to show a shape are tumbling clumps (aggregates, the commonest
+            // snowflake: three soft lobes) or six-armed crystals, each turning at its own rate.
             return [
                 PrecipitationDepth(name: "far flake", sprite: .softDot, size: 3, blur: 0.6, speed: 32, speedRange: 6,
                                    scaleRange: 0.3, color: RGBA(0.92, 0.94, 1, 0.6), density: 110,
                                    sway: Sway(amplitude: 4, frequency: 0.25)),
                 PrecipitationDepth(name: "flake", sprite: .softDot, size: 6.5, blur: 1.6, speed: 60, speedRange: 10,
                                    scaleRange: 0.3, color: RGBA(0.96, 0.97, 1, 0.85), density: 30,
-                                   sway: Sway(amplitude: 8, frequency: 0.3)),
+                                   sway: Sway(amplitude: 8, frequency: 0.3),
+                                   variants: [PrecipitationVariant(name: "clump", sprite: .cloud, share: 0.2, sizeFactor: 1.3, spinRange: 1.2),
+                                              PrecipitationVariant(name: "crystal", sprite: .flake, share: 0.04, sizeFactor: 1.5, spinRange: 1.5)]),
                 PrecipitationDepth(name: "near flake", sprite: .softDot, size: 20, blur: 5, speed: 130, speedRange: 25,
                                    scaleRange: 0.35, color: RGBA(1, 1, 1, 0.7), density: 3.5,
-                                   sway: Sway(amplitude: 14, frequency: 0.35)),
+                                   sway: Sway(amplitude: 14, frequency: 0.35),
+                                   variants: [PrecipitationVariant(name: "near clump", sprite: .cloud, share: 0.3, sizeFactor: 1.1, spinRange: 0.8)]),
             ]
         }
     }
@@ -102,6 +108,11 @@ public enum PrecipitationKind: Int, Sendable, CaseIterable {
     var windShares: [Double] {
         let d = depths
         return d.map { $0.speed / d[Self.middleDepth].speed }
+    }
+
+    /// The same for each of the emitter's cells: a depth's variants take its share.
+    var cellWindShares: [Double] {
+        zip(depths, windShares).flatMap { depth, share in Array(repeating: share, count: 1 + depth.variants.count) }
     }
 
     /// The strongest wind any preset of `scene`'s weather blows, points per second.
@@ -117,7 +128,7 @@ public enum PrecipitationKind: Int, Sendable, CaseIterable {
     public func margin(strongestWind: Double) -> Double {
         let shares = windShares
         return zip(depths, shares).map { depth, share in
-            let size = depth.size * (1 + depth.scaleRange)
+            let size = depth.size * (1 + depth.scaleRange) * (depth.variants.map(\.sizeFactor) + [1]).max()!
             var extent = size / 2 + Double(SpriteShape.blurReach) * depth.blur * (1 + depth.scaleRange)
             if depth.sprite == .streak {
                 let speed = depth.speed + depth.speedRange + strongestWind * windPush * share
@@ -158,7 +169,7 @@ public enum PrecipitationKind: Int, Sendable, CaseIterable {
         layer.position = [0.5, -margin / size.y]
         layer.size = [width / size.x, 0]
         layer.birthRate = amount
-        layer.cells = depths.map { $0.cell(lineWidth: width, fall: fall) }
+        layer.cells = depths.flatMap { $0.cells(lineWidth: width, fall: fall) }
         layer.prewarm = min(layer.cells.map(\.longestLifetime).max() ?? 0, EmitterLayer.maximumPrewarm)
         // A frame of thousands of points a side would hold millions: every depth thins alike so the
         // whole stays under `maximumParticles`, and no birth is ever dropped.
@@ -195,6 +206,8 @@ struct PrecipitationDepth {
     var density: Double
     var streakDuration: Double = EmitterCell.defaultStreakDuration
     var sway = Sway()
+    /// Shapes some of its particles take instead of `sprite` (each a cell of its own after the depth's).
+    var variants: [PrecipitationVariant] = []
 
     /// The mean of 1/v over the speeds m ± r (uniform): the mean time per point of fall.
     var meanSlowness: Double {
@@ -224,6 +237,33 @@ struct PrecipitationDepth {
         cell.birthRate = density * 1e-5 * lineWidth / meanSlowness
         return cell
     }
+
+    /// The depth's cells: its own sprite's, then each variant's (the same fall, sway and colour; its
+    /// sprite, size and turning), the birth rate shared between them.
+    func cells(lineWidth: Double, fall: Double) -> [EmitterCell] {
+        var main = cell(lineWidth: lineWidth, fall: fall)
+        let rate = main.birthRate
+        main.birthRate = rate * (1 - variants.reduce(0) { $0 + $1.share })
+        return [main] + variants.map { v in
+            var c = main
+            c.name = v.name
+            c.sprite = v.sprite
+            c.spriteSize = size * v.sizeFactor
+            c.spinRange = v.spinRange
+            c.birthRate = rate * v.share
+            return c
+        }
+    }
+}
+
+/// A shape some of a depth's particles take: `share` of its births, `sizeFactor` × its size,
+/// turning at 0 ± `spinRange` radians a second from upright (Core Animation's spin and spinRange).
+struct PrecipitationVariant {
+    var name: String
+    var sprite: SpriteKind
+    var share: Double
+    var sizeFactor: Double = 1
+    var spinRange: Double = 0
 }
 
 /// Top-level `weather.precipitation`: whether and how strongly the weather's rain and snow fall.
@@ -332,7 +372,13 @@ extension PrecipitationKind {
 
     /// Points per second each depth (the emitter's cells, in order) moves per point per second of
     /// the weather's wind.
-    public var windPushes: [Double] { windShares.map { $0 * windPush } }
+    public var windPushes: [Double] { cellWindShares.map { $0 * windPush } }
+
+    /// The same per depth, far to near (a depth's cells share its push).
+    public var depthWindPushes: [Double] { windShares.map { $0 * windPush } }
+
+    /// The depth (far to near) each of the emitter's cells belongs to.
+    public var cellDepths: [Int] { depths.enumerated().flatMap { i, d in Array(repeating: i, count: 1 + d.variants.count) } }
 }
 
 extension Frame {
