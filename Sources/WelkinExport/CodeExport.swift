@@ -173,7 +173,8 @@ final class ExportContext {
                 addView { s in
                     let live = m.live.isEmpty ? "" : "; \(m.liveNames.joined(separator: ", ")) computed each frame (\(m.name)Live in WelkinLive.swift)"
                     s.comment("\(drawn) → Metal made from Welkin's GLSL (\(m.name)*.metal), its uniforms Welkin's values over time (Tracks/\(m.name).json, .bin)\(live); shown flipped, as GL's rows run bottom to top.")
-                    let fallback = m.fallback.map { ", fallback: (\(n($0.x)), \(n($0.y)), \(n($0.z)))" } ?? ""
+                    var fallback = m.fallback.map { ", fallback: (\(n($0.x)), \(n($0.y)), \(n($0.z)))" } ?? ""
+                    if scene.outputColorSpace == .displayP3 { fallback += ", displayP3: true" }
                     s.line("WelkinMetalView(resource: \"\(m.name)\", width: \(m.pixelSize.x), height: \(m.pixelSize.y)" + (m.live.isEmpty ? "" : ", live: \(m.name)Live.values") + fallback + ")")
                     s.line("    .scaleEffect(x: 1, y: -1)")
                 }

@@ -18,6 +18,7 @@ enum MetalRuntime {
 import SwiftUI
 import Metal
 import MetalKit
+import QuartzCore
 import Foundation
 #if canImport(UIKit)
 import UIKit
@@ -419,6 +420,8 @@ struct WelkinMetalView: WelkinViewRepresentable {
     var live: WelkinLiveValues = { _ in [] }
     /// What the view shows when it cannot draw (sRGB 0…1; nil: nothing, transparent).
     var fallback: (Double, Double, Double)? = nil
+    /// The drawn values are Display P3 (a scene whose `outputColorSpace` is display-p3), else sRGB.
+    var displayP3 = false
 
     final class Coordinator {
         var renderer: WelkinMetalRenderer?
@@ -452,6 +455,9 @@ extension WelkinMetalView {
             return
         }
         view.colorPixelFormat = .bgra8Unorm
+        // Tagged, so Core Animation matches the colours to the display: Welkin's values are sRGB,
+        // or Display P3 for a wide-colour scene (its P3 greens and reds shown as such).
+        (view.layer as? CAMetalLayer)?.colorspace = CGColorSpace(name: displayP3 ? CGColorSpace.displayP3 : CGColorSpace.sRGB)
         view.framebufferOnly = true
         view.autoResizeDrawable = false
         view.drawableSize = CGSize(width: width, height: height)

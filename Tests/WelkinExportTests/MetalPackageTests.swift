@@ -209,6 +209,20 @@ final class MetalPackageTests: XCTestCase {
         XCTAssertLessThan(elevations[1], elevations[0] - 1)
     }
 
+    /// A wide-colour scene's Metal views tag their layer Display P3 (the values Welkin draws for it
+    /// are P3), an sRGB scene's sRGB.
+    func testAWideColourScenesMetalViewsAreDisplayP3() throws {
+        var scene = Scene.defaultScene
+        for space in [OutputColorSpace.srgb, .displayP3] {
+            scene.outputColorSpace = space
+            let folder = directory.appendingPathComponent("colour-\(space.rawValue)")
+            let (layers, output) = try Self.writePackage(scene, sceneFile: nil, options: MetalExport.Options(duration: 0, rate: 1), to: folder)
+            let view = try String(contentsOf: folder.appendingPathComponent("Sources/\(output.typeName.dropLast(4))/\(output.typeName).swift"), encoding: .utf8)
+            XCTAssertFalse(layers.isEmpty)
+            XCTAssertEqual(view.components(separatedBy: ", displayP3: true)").count - 1, space == .displayP3 ? layers.count : 0, space.rawValue)
+        }
+    }
+
     // MARK: The sky's tables are made on the device
 
     /// The default scene's package as `welkin export-code --package` writes it (34 s at 30 Hz) is at

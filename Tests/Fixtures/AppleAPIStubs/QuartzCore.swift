@@ -324,6 +324,12 @@ open class CASpringAnimation: CABasicAnimation {
     open var settlingDuration: CFTimeInterval { 0 }
 }
 
+/// https://developer.apple.com/documentation/quartzcore/cametallayer
+open class CAMetalLayer: CALayer {
+    /// https://developer.apple.com/documentation/quartzcore/cametallayer/colorspace
+    open var colorspace: CGColorSpace?
+}
+
 /// https://developer.apple.com/documentation/quartzcore/cametaldrawable
 public protocol CAMetalDrawable: MTLDrawable {
     /// https://developer.apple.com/documentation/quartzcore/cametaldrawable/texture
