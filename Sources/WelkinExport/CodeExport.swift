@@ -434,15 +434,6 @@ enum CoreAnimationFile {
                 s.lines(c.layout.text)
             }
         }
-        // Xcode's canvas: the view at the scene's size (DeveloperToolsSupport, which SwiftUI's
-        // #Preview comes from, is in Xcode 15's SDKs and later).
-        s.line()
-        s.line("#if canImport(DeveloperToolsSupport)")
-        s.line("@available(iOS \(c.minimum.iOS).0, macOS \(c.minimum.macOS).0, *)")
-        s.block("#Preview(\(SwiftLiteral.string(c.scene.name))) {") { s in
-            s.line("\(typeName)().frame(width: \(c.scene.size.x), height: \(c.scene.size.y))")
-        }
-        s.line("#endif")
         if !c.fileScope.text.isEmpty {
             s.line()
             s.lines(c.fileScope.text)

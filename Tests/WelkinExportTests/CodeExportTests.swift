@@ -124,6 +124,22 @@ final class CodeExportTests: XCTestCase {
         XCTAssertEqual(NumberLiterals.strippingComments("a = \"//x\" // 3\nb"), "a = \"//x\" \nb")
     }
 
+    /// The SwiftUI view ends with Xcode's preview at the scene's size under the view's availability;
+    /// the Core Animation layer, not a view, has none (`NameLayer().frame(…)` would not compile).
+    func testTheSwiftUIViewHasAPreviewAndTheLayerNone() throws {
+        let scene = try Self.load(SwiftCompiler.repository.appendingPathComponent("Scenes/day-gradient.json").path)
+        let view = CodeExport.generate(scene, target: .swiftUI)
+        XCTAssertTrue(view.source.contains("""
+        #if canImport(DeveloperToolsSupport)
+        @available(iOS 14.0, macOS 11.0, *)
+        #Preview("Day sky (seed 000)") {
+            \(view.typeName)().frame(width: 1280, height: 720)
+        }
+        #endif
+        """), view.source)
+        XCTAssertFalse(CodeExport.generate(scene, target: .coreAnimation).source.contains("#Preview"))
+    }
+
     // MARK: Warnings
 
     /// Each layer Welkin draws and the code cannot is a warning naming the layer, for every scene.
