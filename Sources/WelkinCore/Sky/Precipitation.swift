@@ -82,8 +82,9 @@ public enum PrecipitationKind: Int, Sendable, CaseIterable {
             ]
         case .snow:
             // Soft discs, softer with nearness (a near flake is out of focus); they sway as they fall.
-            // Some flakes near enough to show a shape are tumbling clumps (aggregates, the commonest
-            // snowflake: three soft lobes) or six-armed crystals, each turning at its own rate.
+            // Some of the middle depth's flakes show a shape: tumbling clumps (aggregates, the
+            // commonest snowflake: three soft lobes) or six-armed crystals, each turning at its own
+            // rate. Near flakes stay discs: out of focus, a flake's blur is round whatever its shape.
             return [
                 PrecipitationDepth(name: "far flake", sprite: .softDot, size: 3, blur: 0.6, speed: 32, speedRange: 6,
                                    scaleRange: 0.3, color: RGBA(0.92, 0.94, 1, 0.6), density: 110,
@@ -95,8 +96,7 @@ public enum PrecipitationKind: Int, Sendable, CaseIterable {
                                               PrecipitationVariant(name: "crystal", sprite: .flake, share: 0.04, sizeFactor: 1.5, spinRange: 1.5)]),
                 PrecipitationDepth(name: "near flake", sprite: .softDot, size: 20, blur: 5, speed: 130, speedRange: 25,
                                    scaleRange: 0.35, color: RGBA(1, 1, 1, 0.7), density: 3.5,
-                                   sway: Sway(amplitude: 14, frequency: 0.35),
-                                   variants: [PrecipitationVariant(name: "near clump", sprite: .cloud, share: 0.3, sizeFactor: 1.1, spinRange: 0.8)]),
+                                   sway: Sway(amplitude: 14, frequency: 0.35)),
             ]
         }
     }
