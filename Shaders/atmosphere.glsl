@@ -94,6 +94,39 @@ float glarePSF(float theta) {
 }
 #endif
 
+#if defined(WELKIN_SKY_FOG) && WELKIN_SKY_FOG
+// Ground fog (PhysicalSkyDraw.fogs): its optical depth up from the eye and down to the ground,
+// its phase function's g; its ambient light and the direct sun's (1 − g²)/4π, × exposure.
+uniform vec3 u_fog;
+uniform vec3 u_fogAmbient;
+uniform vec3 u_fogSun;
+// The eye's adaptation to the fog's colour (PhysicalSkyDraw.fogBalance).
+uniform vec3 u_fogBalance;
+
+// PhysicalSkyDraw.fogTransmittance: e^(−τ) looking at elevation seen (degrees).
+float fogTransmittance(float seen) {
+    float s = sin(seen * (PI / 180.0));
+    float tau;
+#if defined(WELKIN_SKY_GROUND) && WELKIN_SKY_GROUND == 1
+    tau = u_fog.x / max(s, 1e-6);
+#else
+    if (s >= 0.0) {
+        tau = u_fog.x / max(s, 1e-6);
+    } else {
+        tau = u_fog.y / max(-s, 1e-6);
+    }
+#endif
+    return exp(-tau);
+}
+
+// PhysicalSkyDraw.fogLight: the fog's radiance × exposure whose cosine to the sun is nu.
+vec3 fogLight(float nu) {
+    float g = u_fog.z;
+    float k = 1.0 + g * g - 2.0 * g * nu;
+    return u_fogAmbient + u_fogSun * (1.0 / (k * sqrt(k)));
+}
+#endif
+
 vec4 physicalColor(vec2 p) {
     float az = physical.viewAzimuth + (p.x - physical.centerX) * physical.degreesPerPixel;
     float el = (physical.horizonY - p.y) * physical.degreesPerPixel;
@@ -148,6 +181,13 @@ vec4 physicalColor(vec2 p) {
     } else {
         radiance = radiance * physical.exposure;
     }
+#if defined(WELKIN_SKY_FOG) && WELKIN_SKY_FOG
+    // Ground fog in front of it all; the glare is the eye's, after it.
+    float fogT = fogTransmittance(seen);
+    vec3 fogColor = fogLight(nu);
+    radiance = radiance * u_fogBalance * fogT + fogColor * (1.0 - fogT);
+    night = night * fogT;
+#endif
 #if defined(WELKIN_SUN_GLARE) && WELKIN_SUN_GLARE
     radiance = radiance + u_sunGlare * glarePSF(max(distance, physical.sunRadius));
 #endif
@@ -155,7 +195,13 @@ vec4 physicalColor(vec2 p) {
 #if WELKIN_PHYSICAL_LINEAR
     vec3 c = radiance + vec3(physical.flash);
 #if defined(WELKIN_SKY_GROUND) && WELKIN_SKY_GROUND == 2
+#if defined(WELKIN_SKY_FOG) && WELKIN_SKY_FOG
+    vec3 ground = u_groundColor * fogT + fogColor * (1.0 - fogT);
+    // In fog (which is the haze) the ground begins at the horizon's pixel (PhysicalSkyDraw.groundFade).
+    c = c + (ground - c) * clamp01(under / physical.pixelAngle + 0.5);
+#else
     c = c + (u_groundColor - c) * smoothUnit(under * (1.0 / SKY_GROUND_FADE));
+#endif
 #endif
     return vec4(c * physical.opacity, physical.opacity);
 #else
@@ -163,13 +209,23 @@ vec4 physicalColor(vec2 p) {
 #if !defined(WELKIN_PHYSICAL_STARS) || WELKIN_PHYSICAL_STARS
     // WELKIN_PHYSICAL_STARS 0 compiles the star field out by day (llvmpipe would run it: 6 ms at 720p).
     if (physical.stars.x > 0.0 && seen > 0.0) {
-        rgb = rgb + starField(p, physical.inverseStarCell, physical.stars.y, physical.seed, physical.pixelsPerPoint, physical.time)
+        vec3 starLight = starField(p, physical.inverseStarCell, physical.stars.y, physical.seed, physical.pixelsPerPoint, physical.time)
             * (physical.stars.x * smoothUnit(seen * 0.2));
+#if defined(WELKIN_SKY_FOG) && WELKIN_SKY_FOG
+        starLight = starLight * fogT;
+#endif
+        rgb = rgb + starLight;
     }
 #endif
     rgb = rgb + vec3(physical.flash);
 #if defined(WELKIN_SKY_GROUND) && WELKIN_SKY_GROUND == 2
+    // A colour ground is display colour: seen through the fog, mixed with the fog's display colour.
+#if defined(WELKIN_SKY_FOG) && WELKIN_SKY_FOG
+    vec3 ground = u_groundColor * fogT + applyToneMap(WELKIN_TONE_MAP, fogColor) * (1.0 - fogT);
+    rgb = rgb + (ground - rgb) * clamp01(under / physical.pixelAngle + 0.5);
+#else
     rgb = rgb + (u_groundColor - rgb) * smoothUnit(under * (1.0 / SKY_GROUND_FADE));
+#endif
 #endif
     vec3 clamped = clamp(rgb, 0.0, 1.0);
     return vec4(encodeSRGBUnit(clamped) * physical.opacity, physical.opacity);

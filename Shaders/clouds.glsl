@@ -47,6 +47,11 @@ struct CloudsValues {
     vec2 cirrusOffset;
     float opacity;
     float groundShade;
+    // Ground fog in front (WELKIN_CLOUDS_FOG; CloudsDraw.fog…): optical depth up and down, g; light.
+    vec3 fog;
+    vec3 fogAmbient;
+    vec3 fogSun;
+    vec3 fogBalance;
 };
 
 uniform CloudsValues u_clouds;
@@ -117,7 +122,14 @@ vec4 cloudsColor(int gx, int gy) {
     vec2 a;
     if (!projectionAngles(vec2(px, py), a)) return vec4(0.0);
     float az = a.x, el = a.y;
-    if (!(el > 0.0)) return vec4(0.0, 0.0, 0.0, u_clouds.groundShade * u_clouds.opacity);
+    if (!(el > 0.0)) {
+#if WELKIN_CLOUDS_FOG
+        // The deck's shadow on the ground, as far as the fog lets the ground be seen.
+        return vec4(0.0, 0.0, 0.0, u_clouds.groundShade * u_clouds.opacity * exp(-u_clouds.fog.y / max(-sin(el * (PI / 180.0)), 1e-6)));
+#else
+        return vec4(0.0, 0.0, 0.0, u_clouds.groundShade * u_clouds.opacity);
+#endif
+    }
     float elr = el * (PI / 180.0);
     float azr = az * (PI / 180.0);
     float ce = cos(elr);
@@ -208,6 +220,16 @@ vec4 cloudsColor(int gx, int gy) {
         light = light + c * (a * transmittance);
         transmittance = transmittance * (1.0 - a);
     }
+#if WELKIN_CLOUDS_FOG
+    {
+        // Ground fog in front (CloudsDraw.color): the cloud through it, the fog's light over its cover.
+        float fogT = exp(-u_clouds.fog.x / max(d.z, 1e-6));
+        float g = u_clouds.fog.z;
+        float k = 1.0 + g * g - 2.0 * g * mu;
+        vec3 fogColor = u_clouds.fogAmbient + u_clouds.fogSun * (1.0 / (k * sqrt(k)));
+        light = light * u_clouds.fogBalance * fogT + fogColor * ((1.0 - transmittance) * (1.0 - fogT));
+    }
+#endif
     float alpha = (1.0 - transmittance) * u_clouds.opacity;
     if (!(alpha > 0.0)) return vec4(0.0);
 #if WELKIN_CLOUDS_LINEAR

@@ -55,6 +55,8 @@ final class PropertyTableTests: XCTestCase {
                                   path: "layers[0].atmosphere."),
             "lightPollution": Fixture(members: [("zenith", "19")], wrap: { layer("{\"type\": \"sky\", \"model\": \"physical\", \"lightPollution\": \($0)}") },
                                       path: "layers[0].lightPollution."),
+            "fog": Fixture(members: [("visibility", "120")], wrap: { layer("{\"type\": \"sky\", \"model\": \"physical\", \"fog\": \($0)}") },
+                           path: "layers[0].fog."),
             "cloudSprites": Fixture(members: [("type", "\"cloudSprites\"")], wrap: layer, path: "layers[0]."),
             "cloudCover": Fixture(members: [("type", "\"cloudCover\"")], wrap: layer, path: "layers[0]."),
             "clouds": Fixture(members: [("type", "\"clouds\"")], wrap: layer, path: "layers[0]."),

@@ -90,6 +90,14 @@ public struct CloudsDraw: Sendable, Equatable {
     /// (CloudsDraw.groundShade, made an alpha for the encoding layers composite in); 0 over a sky
     /// with no ground.
     public var groundShade: Float = 0
+    /// The physical sky's ground fog in front of the clouds (PhysicalSkyDraw's fog values: its
+    /// optical depth up and down, g; its ambient and direct-sun light × exposure; the eye's
+    /// adaptation to it). `fogs` false: none.
+    public var fogs = false
+    public var fog: SIMD3<Float> = .zero
+    public var fogAmbient: SIMD3<Float> = .zero
+    public var fogSun: SIMD3<Float> = .zero
+    public var fogBalance: SIMD3<Float> = SIMD3(repeating: 1)
 
     /// Earth's radius, km, and the curvature term 1 / 2R of heights along a ray.
     public static let earthRadius = 6360.0
@@ -181,7 +189,11 @@ public struct CloudsDraw: Sendable, Equatable {
         let py = (Float(gy) + 0.5) * gridScale.y
         guard let a = projection.projectionAngles(SIMD2(px, py)) else { return .zero }
         let az = a.x, el = a.y
-        if !(el > 0) { return SIMD4(0, 0, 0, groundShade * opacity) }
+        if !(el > 0) {
+            // The deck's shadow on the ground, as far as the fog lets the ground be seen.
+            let shade = groundShade * opacity
+            return SIMD4(0, 0, 0, fogs ? shade * exp(-fog.y / max(-sin(el * (Float.pi / 180)), 1e-6)) : shade)
+        }
         let elr = el * (Float.pi / 180)
         let azr = az * (Float.pi / 180)
         let ce = cos(elr)
@@ -278,6 +290,15 @@ public struct CloudsDraw: Sendable, Equatable {
             let c = sunLight * ((0.45 + 4 * Float.pi * 0.25 * Self.henyeyGreenstein(mu, 0.6)) * 0.35 * lit) + ambientTop * 0.9
             light = light + c * (a * transmittance)
             transmittance = transmittance * (1 - a)
+        }
+        if fogs {
+            // Ground fog in front (PhysicalSkyDraw.fogTransmittance and fogLight, looking up):
+            // the cloud seen through it, and the fog's own light over the cloud's cover.
+            let fogT = exp(-fog.x / max(d.z, 1e-6))
+            let g = fog.z
+            let k = 1 + g * g - 2 * g * mu
+            let fogColor = fogAmbient + fogSun * (1 / (k * k.squareRoot()))
+            light = light * fogBalance * fogT + fogColor * ((1 - transmittance) * (1 - fogT))
         }
         let alpha = (1 - transmittance) * opacity
         if !(alpha > 0) { return .zero }

@@ -167,6 +167,13 @@ extension CloudsDraw {
             ambientBottom = SIMD3<Float>((skyLight * (0.45 * Self.physicalAmbient) + ground) * dark)
             toneMap = p.toneMap
             linearOutput = p.linearOutput
+            if p.fogs {
+                fogs = true
+                fog = SIMD3(p.fogColumn, p.fogGround, p.fogG)
+                fogAmbient = p.fogAmbient
+                fogSun = p.fogSun
+                fogBalance = p.fogBalance
+            }
         } else {
             let glow = state.colors.sunGlow.linear
             // The glow's colour, whitening as the sun climbs (midday cumulus are white).

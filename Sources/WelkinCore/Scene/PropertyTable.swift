@@ -185,7 +185,7 @@ public enum SceneFormat {
          MeshRandomWalk.Range.properties, MeshSpring.properties, Shadow.properties, KeyframeTables.number,
          KeyframeTables.color, KeyframeTables.numberAnimation, KeyframeTables.colorAnimation, KeyframeTables.point,
          KeyframeTables.pointAnimation, KeyframeTables.scale, KeyframeTables.scaleAnimation, LayerTransform.properties, ShaderChannel.properties,
-         ShaderBuffer.properties, ShaderCube.properties, LightPollution.properties] + AnimationTables.tables
+         ShaderBuffer.properties, ShaderCube.properties, LightPollution.properties, Fog.properties] + AnimationTables.tables
     }
 }
 

@@ -20,7 +20,7 @@ public enum StarterScene: String, CaseIterable, Sendable {
         case .rain: return "a low rain deck and rain at three depths"
         case .snow: return "a grey snow deck and snow at three depths"
         case .storm: return "a cumulonimbus deck, wind-driven rain and lightning"
-        case .fog: return "the air thickened to 0.5 km visibility"
+        case .fog: return "ground fog, 150 m visibility (the sun a pale disc)"
         case .sunset: return "the sun 2° above the horizon behind scattered cumulus, gold on their sunward side"
         case .night: return "a clear moonlit night over Paris, 10 January 2025 at 21:30: the gibbous Moon high in the south beside Jupiter, the real stars"
         }

@@ -73,6 +73,30 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     /// (0 by day, 1 on a moonlit night), from the eye's adaptation to the key luminance in cd/m²
     /// across Larson, Rushmeier & Piatko's (1997) mesopic range, 5.6 … 0.0056 cd/m². On screen only.
     public var scotopic: Float = 0
+    /// Ground fog (PhysicalSkyDraw.fogTransmittance, fogLight): its optical depth straight up from
+    /// the eye and straight down to the ground (× 1/|sin elevation| along a slanted ray), its phase
+    /// function's g; the light it scatters toward the eye, × exposure: the ambient (the sky's and the
+    /// ground's light averaged over every direction, and the sun's light diffused by the fog itself)
+    /// and the direct sun's, (1 − g²)/4π, which the Henyey–Greenstein phase shapes. `fogs` false: none.
+    public var fogs = false
+    public var fogColumn: Float = 0
+    public var fogGround: Float = 0
+    public var fogG: Float = 0
+    public var fogAmbient: SIMD3<Float> = .zero
+    public var fogSun: SIMD3<Float> = .zero
+    /// The eye's adaptation to the fog's colour: gains on every channel of what the fog shows
+    /// (1: none), so fog lit by a low, yellow sun reads as the pale grey the eye sees, not as tan.
+    public var fogBalance: SIMD3<Float> = SIMD3(repeating: 1)
+
+    /// Fog droplets' Henyey–Greenstein asymmetry: water droplets' single-scattering g is about
+    /// 0.85; the fog's many orders of scattering widen the sun's aureole, so a little less.
+    public static let fogPhaseG = 0.8
+    /// Auto exposure inside fog brings the fog's mean luminance to this (AgX shows it near 200/255:
+    /// fog looks bright, as photographers expose it).
+    public static let fogKey = 1.2
+    /// How far the eye adapts to the fog's colour, 0…1 (Fairchild's degree of adaptation D for a
+    /// scene that fills the view is 0.8–1).
+    public static let fogAdaptation = 0.85
 
     /// The sun's apparent diameter at 1 au, degrees.
     public static let sunDiameter = 0.533
@@ -166,7 +190,7 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         let g = settings.atmosphere.mieG
         mieG = Float(g)
         mieScale = Float(3 / (8 * Double.pi) * (1 - g * g) / (2 + g * g))
-        let multiplier = pow(2, blended.ev)
+        var multiplier = pow(2, blended.ev)
         if !linear {
             // The eye adapts to the sky's key luminance now (the Sun's, the Moon's and the glow's).
             // (Through a weather fade, its two ends' tables: never a set for one frame's aerosols.)
@@ -177,6 +201,37 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
             scotopic = Float(Self.scotopicShare(adaptation: key * Self.solarIlluminance))
         }
         exposure = Float(multiplier)
+        // Ground fog: the layer's, or the weather's (its extinction fades with the weather).
+        let fog: Fog?
+        switch settings.fog {
+        case .off: fog = nil
+        case .fog(let f): fog = f
+        case .weather:
+            let sigma = state.weather.parameters.fog
+            fog = sigma > 0 ? Fog(visibility: Fog.koschmieder / sigma) : nil
+        }
+        // The sun's light through the fog above the eye (1: no fog), the sun's light it diffuses and
+        // the direct sun's at the eye (the ambient's other part is the sky's: below, once the table is read).
+        var fogSunTransmittance = 1.0
+        var fogAmbientRadiance = SIMD3<Double>.zero, fogDirect = SIMD3<Double>.zero
+        if let fog {
+            let sigma = fog.extinction, height = fog.height, eye = settings.atmosphere.altitude
+            let column = sigma * height * Foundation.exp(-eye / height)
+            let sunSine = sin(state.sunElevation * .pi / 180)
+            fogs = true
+            fogColumn = Float(column)
+            fogGround = Float(sigma * height * (1 - Foundation.exp(-eye / height)))
+            fogG = Float(Self.fogPhaseG)
+            fogSunTransmittance = sunSine > 0 ? Foundation.exp(-column / max(sunSine, 1e-4)) : 0
+            // The sun's light the fog diffuses (two-stream: a conservative slab of optical depth
+            // τ/μ passes 1/(1 + ¾(1 − g)τ/μ) of it, the direct beam e^(−τ/μ) of that unscattered),
+            // spread evenly: radiance E·μ·(T − T_direct)/π.
+            let mu = max(sunSine, 0)
+            let total = 1 / (1 + 0.75 * (1 - Self.fogPhaseG) * column / max(mu, 0.05))
+            let diffused = sunTransmittance * (mu * max(total - fogSunTransmittance, 0) / Double.pi)
+            fogAmbientRadiance = diffused
+            fogDirect = sunTransmittance * fogSunTransmittance
+        }
         let radius = Self.sunDiameter / 2 * .pi / 180
         let solidAngle = Double.pi * radius * radius
         let u = Double(Self.limbDarkening)
@@ -185,13 +240,17 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         // On screen the disc's brightest channel is held at the tone curve's white, so its colour
         // (white at noon, orange at the horizon) shows rather than clipping to white as a camera
         // exposed for the sky would; the EXR keeps its radiance.
-        let white = settings.toneMap.white
+        // (Seen through fog, the disc's light after the fog's transmittance is what is held there,
+        // so a bright sun shows as a pale white disc through fog that hides the sky behind it.)
+        let white = settings.toneMap.white / max(fogSunTransmittance, 1e-30)
         if !linear, disc.max() > white { disc *= white / disc.max() }
         sunRadiance = settings.sunDisc ? SIMD3<Float>(disc) : .zero
         sunRadius = Float(Self.sunDiameter / 2 * settings.sunScale)
         // The glare is the eye's (a camera's): an environment map (equirect, cube, fisheye export) is
         // looked through later and leaves it out, as scene-linear output does.
-        if !linear && !environmentMap && settings.sunDisc { sunGlare = SIMD3<Float>(sunTransmittance * (multiplier * settings.sunGlare)) }
+        if !linear && !environmentMap && settings.sunDisc {
+            sunGlare = SIMD3<Float>(sunTransmittance * (multiplier * settings.sunGlare * fogSunTransmittance))
+        }
         toneMap = settings.toneMap.code
         linearOutput = linear ? 1 : 0
         groundMode = layer.ground.code
@@ -210,6 +269,57 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         if let panoramaPixelAngle { pixelAngle = Float(panoramaPixelAngle) }
         nightGlow = glow.sky.map { SIMD3<Float>($0) }
         nightGlowGround = SIMD3<Float>(glow.ground)
+        if fogs {
+            // The sky's and the ground's light averaged over every direction (12 azimuths × 8 bands
+            // equal in solid angle), which the fog scatters toward the eye whatever its phase, and
+            // the sun's light it diffuses; the direct sun's is shaped per pixel (fogLight).
+            var sum = SIMD3<Double>.zero
+            for band in 0..<8 {
+                let el = asin(-1 + (Double(band) + 0.5) / 4) * 180 / .pi
+                for k in 0..<12 {
+                    sum += SIMD3<Double>(skyRadiance(azimuth: sunAzimuth + Float(k) * 30, elevation: Float(el)))
+                }
+            }
+            let ambient = sum / 96 + fogAmbientRadiance
+            if case .auto = settings.exposure, !linear {
+                // The eye adapts to the fog it stands in as much as the fog hides the sky overhead:
+                // the fog's mean luminance (its ambient and the direct sun's averaged over
+                // directions) is brought to `fogKey`, bright as fog looks.
+                func luminance(_ c: SIMD3<Double>) -> Double { 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z }
+                let fogLuminance = luminance(ambient + fogDirect / (4 * Double.pi))
+                if fogLuminance > 0 {
+                    let hidden = 1 - Foundation.exp(-Double(fogColumn))
+                    let lift = (log2(Self.fogKey / fogLuminance) - log2(multiplier)) * hidden
+                    let factor = pow(2, lift)
+                    multiplier *= factor
+                    exposure = Float(multiplier)
+                    var disc = SIMD3<Double>(sunRadiance) * factor
+                    let white = settings.toneMap.white / max(fogSunTransmittance, 1e-30)
+                    if disc.max() > white { disc *= white / disc.max() }
+                    sunRadiance = SIMD3<Float>(disc)
+                    sunGlare = sunGlare * Float(factor)
+                }
+            }
+            // Chromatic adaptation (von Kries, in the display's primaries): as far as the fog fills
+            // the view, `fogAdaptation` of the way to seeing its light as neutral.
+            let mean = (ambient.x + ambient.y + ambient.z) / 3
+            if !linear, ambient.min() > 0 {
+                let hidden = 1 - Foundation.exp(-Double(fogColumn))
+                let w = Self.fogAdaptation * hidden
+                let y = 0.2126 * ambient.x + 0.7152 * ambient.y + 0.0722 * ambient.z
+                let neutral = SIMD3<Double>(repeating: mean) / ambient
+                var gains = SIMD3<Double>(repeating: 1) + (neutral - SIMD3<Double>(repeating: 1)) * w
+                let balanced: Double = 0.2126 * ambient.x * gains.x + 0.7152 * ambient.y * gains.y + 0.0722 * ambient.z * gains.z
+                gains *= y / balanced
+                fogBalance = SIMD3<Float>(gains)
+                sunGlare = sunGlare * fogBalance
+            }
+            var light = SIMD3<Float>(ambient)
+            if scotopic > 0 { light = Self.rodShift(light, scotopic) }
+            fogAmbient = light * exposure * fogBalance
+            let g = Self.fogPhaseG
+            fogSun = SIMD3<Float>(fogDirect * (multiplier * (1 - g * g) / (4 * Double.pi))) * fogBalance
+        }
         defer {
             // The glow is drawn once it is 10⁻⁴ of the sky's zenith (Sun's and Moon's light) or more:
             // by day it is some 10⁻⁷ of it, and leaving it out changes no pixel.
@@ -373,22 +483,69 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         } else {
             radiance = radiance * exposure
         }
+        // Ground fog in front of it all (the disc, the air, the ground, the Moon and stars); the
+        // glare is the eye's, after it (its light already through the fog to the sun).
+        var fogT: Float = 1
+        var fogColor = SIMD3<Float>.zero
+        if fogs {
+            fogT = fogTransmittance(seen)
+            fogColor = fogLight(nu)
+            radiance = radiance * fogBalance * fogT + fogColor * (1 - fogT)
+            night = night * fogT
+        }
         if sunGlare != .zero { radiance = radiance + sunGlare * Self.glarePSF(max(distance, sunRadius)) }
         radiance = radiance + night
         if linearOutput != 0 {
             var c = radiance + SIMD3(repeating: flash)
-            if groundMode == 2 { c = c + (groundColor - c) * smoothUnit(under * (1 / SkyGround.fadeDegrees)) }
+            if groundMode == 2 {
+                let ground = fogs ? groundColor * fogT + fogColor * (1 - fogT) : groundColor
+                c = c + (ground - c) * groundFade(under)
+            }
             return SIMD4(c * opacity, opacity)
         }
         var rgb = ToneMapping.applyToneMap(toneMap, radiance)
         if stars.x > 0 && seen > 0 {
-            rgb = rgb + SkyGradientDraw.starField(p, inverseCell: inverseStarCell, density: stars.y, seed: seed,
-                                                  pixelsPerPoint: pixelsPerPoint, time: time) * (stars.x * smoothUnit(seen * 0.2))
+            var starLight = SkyGradientDraw.starField(p, inverseCell: inverseStarCell, density: stars.y, seed: seed,
+                                                      pixelsPerPoint: pixelsPerPoint, time: time) * (stars.x * smoothUnit(seen * 0.2))
+            if fogs { starLight = starLight * fogT }
+            rgb = rgb + starLight
         }
         rgb = rgb + SIMD3(repeating: flash)
-        if groundMode == 2 { rgb = rgb + (groundColor - rgb) * smoothUnit(under * (1 / SkyGround.fadeDegrees)) }
+        if groundMode == 2 {
+            // A colour ground is display colour: seen through the fog, mixed with the fog's display colour.
+            let ground = fogs ? groundColor * fogT + ToneMapping.applyToneMap(toneMap, fogColor) * (1 - fogT) : groundColor
+            rgb = rgb + (ground - rgb) * groundFade(under)
+        }
         let clamped = rgb.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
         return SIMD4(ColorMath.encodeSRGBUnit(clamped) * opacity, opacity)
+    }
+
+    /// atmosphere.glsl's fogTransmittance: the fog's e^(−τ) looking at elevation `seen` (degrees):
+    /// up, out of the fog (τ = column / sin e); down, to a flat ground at the eye's height below
+    /// (τ = ground / |sin e|); with no ground (`none`), through fog all the way below the horizon.
+    @inlinable public func fogTransmittance(_ seen: Float) -> Float {
+        let s = sin(seen * (Float.pi / 180))
+        let tau: Float
+        if groundMode == 1 || s >= 0 {
+            tau = fogColumn / max(s, 1e-6)
+        } else {
+            tau = fogGround / max(-s, 1e-6)
+        }
+        return exp(-tau)
+    }
+
+    /// atmosphere.glsl's groundFade: how much of a colour ground shows `under` degrees below the
+    /// horizon: faded in through SkyGround.fadeDegrees of haze, or, in fog (which is the haze), from
+    /// the horizon's pixel on.
+    @inlinable public func groundFade(_ under: Float) -> Float {
+        fogs ? clamp01(under / pixelAngle + 0.5) : smoothUnit(under * (1 / SkyGround.fadeDegrees))
+    }
+
+    /// atmosphere.glsl's fogLight: the fog's radiance × exposure whose cosine to the sun is nu.
+    @inlinable public func fogLight(_ nu: Float) -> SIMD3<Float> {
+        let g = fogG
+        let k = 1 + g * g - 2 * g * nu
+        return fogAmbient + fogSun * (1 / (k * k.squareRoot()))
     }
 
     /// atmosphere.glsl's nightGlow: the night's own light at elevation el (NightGlow.sample).

@@ -58,7 +58,53 @@ public struct PhysicalSkySettings: Sendable, Hashable {
     public var sunGlare = 1.0
     /// A city's light scattered by the night air (nil: a dark site).
     public var lightPollution: LightPollution?
+    /// Ground fog: the weather's (the fog preset's, fading with it), none, or the layer's own.
+    public var fog: FogSetting = .weather
     public init() {}
+}
+
+/// Which ground fog a physical sky draws.
+public enum FogSetting: Sendable, Hashable {
+    /// The weather's: the `fog` preset's, cross-fading with it; none in other weather.
+    case weather
+    /// None, whatever the weather.
+    case off
+    /// This fog, whatever the weather.
+    case fog(Fog)
+}
+
+/// Fog near the ground, in front of the sky, the ground and the sun: droplets whose extinction
+/// falls off exponentially with height (exponential height fog), lit by the sun and the sky.
+public struct Fog: Sendable, Hashable {
+    /// Metres one sees through it at the ground: extinction 3.912 / visibility (Koschmieder's law
+    /// at a 2 % contrast threshold, as meteorological visibility is defined).
+    public var visibility: Double
+    /// Metres over which its density falls by a factor of e (a valley's radiation fog: tens of metres).
+    public var height: Double
+
+    public init(visibility: Double, height: Double = Fog.defaultHeight) {
+        self.visibility = visibility
+        self.height = height
+    }
+
+    /// Koschmieder's constant: −ln 0.02.
+    public static let koschmieder = 3.912
+    public static let defaultHeight = 100.0
+    /// The fog preset's: dense fog (under 200 m by the usual definition).
+    public static let preset = Fog(visibility: 150)
+    public static let visibilityRange = 10.0...100_000.0
+    public static let heightRange = 1.0...5000.0
+
+    /// Extinction at the ground, m⁻¹.
+    public var extinction: Double { Self.koschmieder / visibility }
+
+    public static let properties = PropertyTable("fog", title: "fog",
+        "Fog near the ground: how far one sees through it and how deep it lies.", [
+            Property("visibility", .number(visibilityRange), default: .described("required"), unit: "m",
+                     expected: "a visibility in 10…100000 m", "How far one sees through the fog at the ground (50: dense fog; 1000: mist)."),
+            Property("height", .number(heightRange), default: .number(defaultHeight), unit: "m",
+                     expected: "a height in 1…5000 m", "Metres over which the fog thins by a factor of e: shallow fog lets the sky and the sun through overhead."),
+        ])
 }
 
 /// Artificial light in the night sky, as the zenith's total brightness on a clear moonless night.
@@ -99,7 +145,7 @@ extension WeatherPreset {
         case .rain: return 8
         case .snow: return 5
         case .storm: return 6
-        case .fog: return Atmosphere.visibilityRange.lowerBound
+        case .fog: return 12
         }
     }
 }

@@ -66,6 +66,10 @@ extension SkyLayer {
                      expected: "a Bortle class 1…9 or {\"zenith\": mag/arcsec² in 16…22}",
                      "A city's light in the physical night sky: a Bortle class, or the zenith's brightness as a Sky Quality Meter reads it.")
                 .with(needs: ["model"]),
+            Property("fog", .oneOf([.bool, .number(Fog.visibilityRange), .object(Fog.properties)]), default: .described("the weather's"),
+                     expected: "false, a visibility in 10…100000 m or {\"visibility\": m, \"height\": m}",
+                     "Fog near the ground in front of the physical sky, its ground and its sun: the weather's (the fog preset's) unless given; false for none.")
+                .with(needs: ["model"]),
         ]
     }(), draws: [SkyDraw.self]) { object, _ in SkyContent.sky(try SceneLoader.decodeSky(object)) }
 }
@@ -235,8 +239,9 @@ extension SceneLoader {
         if let v = try object.number("sunScale") { sky.physical.sunScale = v }
         if let v = try object.number("sunGlare") { sky.physical.sunGlare = v }
         if let v = try object.decode("lightPollution", decodeLightPollution) { sky.physical.lightPollution = v }
+        if let v = try object.decode("fog", decodeFog) { sky.physical.fog = v }
         if sky.model != .physical {
-            for key in ["atmosphere", "exposure", "toneMap", "sunDisc", "sunScale", "sunGlare", "lightPollution"] {
+            for key in ["atmosphere", "exposure", "toneMap", "sunDisc", "sunScale", "sunGlare", "lightPollution", "fog"] {
                 if let n = object[key] {
                     throw n.error(.invalidValue, "'\(key)' belongs to the physical sky; add \"model\": \"physical\" to use it")
                 }
@@ -256,6 +261,23 @@ extension SceneLoader {
             throw node.error(.invalidValue, "expected \(expected): the object needs \"zenith\"")
         }
         return .zenith(zenith)
+    }
+
+    /// `fog`: false (none), true (the preset's fog), a visibility in metres, or `{"visibility": m, "height": m}`.
+    static func decodeFog(_ node: Node) throws -> FogSetting {
+        let expected = "false, a visibility in 10…100000 m or {\"visibility\": m, \"height\": m}"
+        switch node.value.kind {
+        case .bool: return try node.bool() ? .fog(Fog.preset) : .off
+        case .number: return .fog(Fog(visibility: try node.number(in: Fog.visibilityRange, "a visibility in 10…100000 m")))
+        case .object:
+            let object = try node.object(Fog.properties)
+            try object.checkKeys()
+            guard let visibility = try object.number("visibility") else {
+                throw node.error(.invalidValue, "expected \(expected): the object needs \"visibility\"")
+            }
+            return .fog(Fog(visibility: visibility, height: try object.number("height") ?? Fog.defaultHeight))
+        default: throw node.wrongType(expected)
+        }
     }
 
     static func decodePalette(_ node: Node) throws -> [SkyKeyframe] {

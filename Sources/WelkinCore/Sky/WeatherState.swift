@@ -30,6 +30,9 @@ public struct WeatherParameters: Sendable, Equatable {
     public var aerosols: Double = 1
     /// The `clouds` layer's type, coverage, density and cirrus (CloudShape.of).
     public var clouds = CloudShape.of(.clear)
+    /// Ground fog's extinction at the ground, m⁻¹ (Fog.extinction; 0: none). Blending the
+    /// extinction (not the visibility) thickens fog in and thins it out smoothly.
+    public var fog = 0.0
 
     static func lerp(_ a: WeatherParameters, _ b: WeatherParameters, _ f: Double) -> WeatherParameters {
         func m(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
@@ -40,7 +43,7 @@ public struct WeatherParameters: Sendable, Equatable {
                                  rain: m(a.rain, b.rain), snow: m(a.snow, b.snow), lightning: m(a.lightning, b.lightning),
                                  cloudDarkness: m(a.cloudDarkness, b.cloudDarkness),
                                  starVisibility: m(a.starVisibility, b.starVisibility), aerosols: m(a.aerosols, b.aerosols),
-                                 clouds: CloudShape.lerp(a.clouds, b.clouds, f))
+                                 clouds: CloudShape.lerp(a.clouds, b.clouds, f), fog: m(a.fog, b.fog))
     }
 }
 
@@ -64,6 +67,7 @@ extension WeatherPreset {
     public var parameters: WeatherParameters {
         var p = presetParameters
         p.clouds = CloudShape.of(self)
+        if self == .fog { p.fog = Fog.preset.extinction }
         return p
     }
 

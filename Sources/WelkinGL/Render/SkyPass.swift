@@ -54,6 +54,8 @@ final class SkyPass {
         var scotopic = false
         /// The glare around the sun (WELKIN_SUN_GLARE: PhysicalSkyDraw.sunGlare nonzero).
         var sunGlare = false
+        /// Ground fog (WELKIN_SKY_FOG: PhysicalSkyDraw.fogs).
+        var fog = false
         /// Below the horizon (WELKIN_SKY_GROUND: SkyGround.code; the first sky part's).
         var ground: Int32 = 0
         /// Whether the night sky has points and a Moon this frame (WELKIN_NIGHT_STARS, WELKIN_NIGHT_MOON).
@@ -99,6 +101,7 @@ final class SkyPass {
             if variant.nightGlow { defines.append(("WELKIN_NIGHT_GLOW", "1")) }
             if variant.scotopic { defines.append(("WELKIN_SCOTOPIC", "1")) }
             if variant.sunGlare { defines.append(("WELKIN_SUN_GLARE", "1")) }
+            if variant.fog { defines.append(("WELKIN_SKY_FOG", "1")) }
             if variant.ground != 0 { defines.append(("WELKIN_SKY_GROUND", String(variant.ground))) }
             program = try ShaderProgram(vertex: ShaderSource(path: shaders.path("sky.vert"), defines: defines),
                                         fragment: ShaderSource(path: shaders.path("sky.frag"), defines: defines))
@@ -175,6 +178,7 @@ final class SkyPass {
         for case .physical(let p) in sky.parts where p.drawsNightGlow { variant.nightGlow = true }
         for case .physical(let p) in sky.parts where p.scotopic > 0 { variant.scotopic = true }
         for case .physical(let p) in sky.parts where p.sunGlare != .zero { variant.sunGlare = true }
+        for case .physical(let p) in sky.parts where p.fogs { variant.fog = true }
         variant.ground = sky.ground.mode
         // Where the sun disc shows at all: centre and reach in pixels (it is exactly 0 beyond).
         let disc = gradient.flatMap { g -> (center: SIMD2<Float>, reach: Float)? in
@@ -517,6 +521,12 @@ final class SkyPass {
         set(p, "u_physical.moonCosine", s.moonCosine)
         set(p, "u_physical.scotopic", s.scotopic)
         if s.sunGlare != .zero { set(p, "u_sunGlare", s.sunGlare) }
+        if s.fogs {
+            epoxy_glUniform3f(p.uniform("u_fog"), s.fogColumn, s.fogGround, s.fogG)
+            set(p, "u_fogAmbient", s.fogAmbient)
+            set(p, "u_fogSun", s.fogSun)
+            set(p, "u_fogBalance", s.fogBalance)
+        }
         if s.groundMode == 2 { set(p, "u_groundColor", s.groundColor) }
         if let table = s.moonTable, s.moonSkyScale > 0 {
             bindSkyView(table, moon: true)
