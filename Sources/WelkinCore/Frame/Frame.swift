@@ -75,7 +75,7 @@ public struct Frame: Sendable {
             }
             sources += repeatElement(index, count: builder.layers.count - sources.count)
             if index == lastSky ?? scene.layers.count - 1 {
-                let falling = Frame.precipitation(scene: scene, time: time, pixelSize: size, scale: self.scale)
+                let falling = Frame.precipitation(scene: scene, time: time, pixelSize: size, scale: self.scale, loop: options.loop)
                 if panorama { omitted += falling.isEmpty ? [] : ["precipitation"] } else { builder.layers += falling }
                 sources += repeatElement(-1, count: builder.layers.count - sources.count)
             }
@@ -218,8 +218,13 @@ public struct FrameOptions: Sendable, Equatable {
     /// is done at its interactive quality, and the renderer refines it while the picture stands
     /// still, to the picture a render draws. Renders, exports and the reference are final (false).
     public var interactive = false
+    /// A looping export's period (`welkin export --loop`): emitters and the weather's rain and snow
+    /// repeat their births every this many seconds (EmitterLayer.loopPeriod), so the particles at
+    /// t + loop are the particles at t and a loop's cross-fade blends two frames that show the same
+    /// particles (no ghosts). nil: particles as the scene asks.
+    public var loop: Double?
 
-    public init(projection: Projection = .view, linearLight: Bool = false, interactive: Bool = false) {
-        self.projection = projection; self.linearLight = linearLight; self.interactive = interactive
+    public init(projection: Projection = .view, linearLight: Bool = false, interactive: Bool = false, loop: Double? = nil) {
+        self.projection = projection; self.linearLight = linearLight; self.interactive = interactive; self.loop = loop
     }
 }

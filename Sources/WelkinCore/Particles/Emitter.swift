@@ -248,6 +248,12 @@ public struct EmitterLayer: Sendable, Hashable {
     /// Live particles at most, per layer; births beyond it are dropped.
     public var maxParticles: Int = EmitterLayer.defaultMaxParticles
     public var cells: [EmitterCell] = []
+    /// Births repeat every this many seconds (`welkin export --loop`; not a scene key): each cell
+    /// emits a whole number of births a period (its rate × the period, rounded, at least one) evenly
+    /// spread over it, and birth k takes birth (k mod that number)'s random values, so the particles
+    /// at t + period are the particles at t (the state is periodic once the oldest particle alive
+    /// was born a period or more after the emitter started). nil: births as the cells ask.
+    public var loopPeriod: Double?
 
     public static let defaultMaxParticles = 100_000
     /// The most `maxParticles` may be (bounds memory: 56 bytes each).
@@ -270,5 +276,38 @@ public struct EmitterLayer: Sendable, Hashable {
     /// dropped without that warning.
     public func steadyStateBound(_ cell: EmitterCell) -> Double {
         cell.birthRate * birthRate * cell.longestLifetime * lifetime
+    }
+
+    /// The layer repeating its births every `period` seconds (nil: as it is). Its prewarm grows to
+    /// its longest lifetime and a period more, so even the frames a period before the clip's start
+    /// (a loop's cross-fade) hold every particle whose twin the clip shows: a particle alive at t + L
+    /// was born at most a lifetime before, and its twin a period earlier must be after the start.
+    public func looping(_ period: Double?) -> EmitterLayer {
+        guard let period, period > 0, period.isFinite else { return self }
+        var layer = self
+        layer.loopPeriod = period
+        let longest = cells.filter(\.enabled).map { EmitterSimulation.longestLifetime($0, self) }.max() ?? 0
+        layer.prewarm = max(prewarm, longest) + period
+        return layer
+    }
+
+    /// `cell`'s births a second with the layer's multiplier; over a loop (`loopPeriod`) the whole
+    /// number of births a period it makes, over the period.
+    public func birthRate(of cell: EmitterCell) -> Double {
+        let rate = cell.birthRate * birthRate
+        guard let period = loopPeriod, let n = Self.birthsPerPeriod(rate, period) else { return rate }
+        return Double(n) / period
+    }
+
+    /// The birth whose random values birth k of `cell` takes: k, or over a loop k mod the births a period.
+    public func randomBirth(_ k: UInt64, of cell: EmitterCell) -> UInt64 {
+        guard let period = loopPeriod, let n = Self.birthsPerPeriod(cell.birthRate * birthRate, period) else { return k }
+        return k % n
+    }
+
+    /// A rate's births a period (rounded, at least one); nil when it makes no loop (no births, no period).
+    static func birthsPerPeriod(_ rate: Double, _ period: Double) -> UInt64? {
+        guard period > 0, period.isFinite, rate > 0, rate.isFinite else { return nil }
+        return UInt64(min(max((rate * period).rounded(), 1), Double(EmitterSimulation.maximumBirths)))
     }
 }

@@ -66,7 +66,7 @@ public final class EmitterSimulation {
         stores = layer.cells.map { ParticleStore(extras: $0.usesExtras) }
         let start = Double(self.startStep) * Self.dt
         births = layer.cells.map { cell in
-            let rate = cell.birthRate * layer.birthRate
+            let rate = layer.birthRate(of: cell)
             return start > 0 && cell.enabled && rate > 0 && rate.isFinite ? Self.firstBirth(atOrAfter: start, rate: rate) : 0
         }
         constants = layer.cells.map { cell in
@@ -182,7 +182,7 @@ public final class EmitterSimulation {
         let end = Double(steps) * Self.dt
         var live = count
         for (c, cell) in layer.cells.enumerated() where cell.enabled {
-            let rate = cell.birthRate * layer.birthRate
+            let rate = layer.birthRate(of: cell)
             guard rate > 0, rate.isFinite else { continue }
             let store = stores[c]
             guard Double(births[c]) / rate < end else { continue }
@@ -242,7 +242,7 @@ public final class EmitterSimulation {
     /// dies before the end of its step (lifetime shorter than the rest of the step).
     private func spawn(cell: EmitterCell, index c: Int, birth k: UInt64, bornAt born: Double,
                        until end: Double, into store: ParticleStore) -> Bool {
-        let key = ParticleRandom.key(seed: cellSeeds[c], layer: layerIndex, cell: c, birth: k)
+        let key = ParticleRandom.key(seed: cellSeeds[c], layer: layerIndex, cell: c, birth: layer.randomBirth(k, of: cell))
         func u(_ slot: RandomSlot) -> Double { ParticleRandom.uniform(key, slot.rawValue) }
         func sample(_ mean: Double, _ range: Double, _ slot: RandomSlot) -> Double { EmitterCell.spread(mean, range, u(slot)) }
 
@@ -418,7 +418,7 @@ public struct SimulationPlan: Sendable, Equatable {
         var perStep = 0.0      // births per step
         var updateCost = 1.0   // the dearest kernel among the cells, in vectorised updates
         for cell in layer.cells where cell.enabled {
-            let rate = cell.birthRate * layer.birthRate
+            let rate = layer.birthRate(of: cell)
             guard rate > 0, rate.isFinite else { continue }
             if cell.usesExtras { updateCost = max(updateCost, Self.extrasCost) }
             if cell.orbit == nil && cell.usesForces { updateCost = max(updateCost, Self.forcesCost) }

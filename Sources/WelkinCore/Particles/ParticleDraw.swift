@@ -174,7 +174,8 @@ extension EmitterLayer: LayerContent {
     public var imagePaths: [String] { cells.compactMap(\.imagePath) }
 
     public func resolve(_ layer: Layer, index: Int, in frame: inout Frame.Builder) {
-        frame.layers.append(ParticleDraw(self, index: index, scene: frame.scene, time: frame.resolution.time,
+        let emitter = looping(frame.resolution.options.loop)
+        frame.layers.append(ParticleDraw(emitter, index: index, scene: frame.scene, time: frame.resolution.time,
                                          opacity: layer.opacity, pixelScale: frame.resolution.scale))
     }
 }

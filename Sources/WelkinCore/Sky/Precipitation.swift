@@ -294,8 +294,8 @@ extension ParticleDraw {
     /// points, or nil when none can fall in this scene (no preset of its weather rains or snows, or
     /// the scene turned it off).
     public static func precipitation(_ kind: PrecipitationKind, scene: Scene, time: Double, opacity: Double = 1,
-                                     frameSize: SIMD2<Int>? = nil, pixelScale: SIMD2<Double>) -> ParticleDraw? {
-        guard let (layer, particles) = kind.particles(scene: scene, time: time, frameSize: frameSize) else { return nil }
+                                     frameSize: SIMD2<Int>? = nil, pixelScale: SIMD2<Double>, loop: Double? = nil) -> ParticleDraw? {
+        guard let (layer, particles) = kind.particles(scene: scene, time: time, frameSize: frameSize, loop: loop) else { return nil }
         return ParticleDraw(layer, index: kind.layerIndex, particles: particles, opacity: opacity, pixelScale: pixelScale)
     }
 }
@@ -304,12 +304,13 @@ extension PrecipitationKind {
     /// The hidden emitter and every particle of this kind the frame draws at `time` over a frame of
     /// `frameSize` points (the scene's size by default), thinned by the weather's intensity and
     /// carried by its wind; nil when none can fall in this scene.
-    public func particles(scene: Scene, time: Double, frameSize: SIMD2<Int>? = nil) -> (layer: EmitterLayer, particles: [ParticleSnapshot])? {
+    /// `loop`: the births repeat every this many seconds (EmitterLayer.loopPeriod).
+    public func particles(scene: Scene, time: Double, frameSize: SIMD2<Int>? = nil, loop: Double? = nil) -> (layer: EmitterLayer, particles: [ParticleSnapshot])? {
         let kind = self
         guard let weather = scene.weather, kind.falls(in: scene) else { return nil }
         let frameSize = frameSize ?? scene.size
         let strongestWind = PrecipitationKind.strongestWind(scene)
-        let layer = kind.emitter(amount: weather.precipitation.amount(kind), frameSize: frameSize, strongestWind: strongestWind)
+        let layer = kind.emitter(amount: weather.precipitation.amount(kind), frameSize: frameSize, strongestWind: strongestWind).looping(loop)
         let steps = EmitterSimulation.steps(at: time, prewarm: layer.prewarm)
         var particles = SimulationCache.shared.withSimulation(
             layer: layer, layerIndex: kind.layerIndex, sceneSize: frameSize, seed: scene.seed, wind: scene.wind,
@@ -326,7 +327,7 @@ extension PrecipitationKind {
             last = (t, s)
             return s
         }
-        let rates = layer.cells.map { $0.birthRate * layer.birthRate }
+        let rates = layer.cells.map { layer.birthRate(of: $0) }
         // x wraps around the birth line: [−margin, width + margin).
         let margin = kind.margin(strongestWind: strongestWind)
         let period = Double(max(frameSize.x, 1)) + 2 * margin
@@ -335,7 +336,8 @@ extension PrecipitationKind {
             // Birth k happened at emitter time k / rate exactly (docs/particles.md).
             let born = Double(p.birth) / rates[p.cellIndex] - layer.prewarm
             let then = weatherState(at: born)
-            let key = ParticleRandom.key(seed: seeds[p.cellIndex], layer: kind.layerIndex, cell: p.cellIndex, birth: UInt64(p.birth))
+            let key = ParticleRandom.key(seed: seeds[p.cellIndex], layer: kind.layerIndex, cell: p.cellIndex,
+                                         birth: layer.randomBirth(UInt64(p.birth), of: layer.cells[p.cellIndex]))
             guard ParticleRandom.uniform(key, PrecipitationKind.thinningSlot) < kind.intensity(then.parameters) else { return nil }
             let push = pushes[p.cellIndex]
             p.position += (now.windTravel - then.windTravel) * push
@@ -384,12 +386,12 @@ extension PrecipitationKind {
 extension Frame {
     /// The weather's precipitation layers at `time` (none without weather), over a frame of
     /// `pixelSize` pixels at `scale` pixels per point.
-    static func precipitation(scene: Scene, time: Double, pixelSize: SIMD2<Int>, scale: SIMD2<Double>) -> [any LayerDraw] {
+    static func precipitation(scene: Scene, time: Double, pixelSize: SIMD2<Int>, scale: SIMD2<Double>, loop: Double? = nil) -> [any LayerDraw] {
         let points = SIMD2<Double>(Double(pixelSize.x), Double(pixelSize.y)) / scale
         let frameSize = SIMD2<Int>(Int(clamping: Int64(points.x.isFinite ? min(max(points.x.rounded(), 1), Double(Scene.maximumDimension)) : 1)),
                                    Int(clamping: Int64(points.y.isFinite ? min(max(points.y.rounded(), 1), Double(Scene.maximumDimension)) : 1)))
         return PrecipitationKind.allCases.compactMap { kind in
-            ParticleDraw.precipitation(kind, scene: scene, time: time, frameSize: frameSize, pixelScale: scale)
+            ParticleDraw.precipitation(kind, scene: scene, time: time, frameSize: frameSize, pixelScale: scale, loop: loop)
         }
     }
 }

@@ -197,7 +197,7 @@ extension Options {
         static let quality = Option<String?>("--quality", value: "CRF",
                                              help: "Constant rate factor, lower is better: .mp4 0…51 (default 18), .webm 0…63 (default 30).",
                                              convert: OptionConversion.text)
-        static let loop = Flag("--loop", help: "Cross-fade the last second (at most a quarter of the clip) into the start: a seamless loop.")
+        static let loop = Flag("--loop", help: "A seamless loop: particles repeat every clip length; the rest cross-fades over the last second (at most a quarter of the clip).")
 
         /// A clip's times: finite, within ±10⁹ s.
         static let seconds = OptionConversion.number("a number of seconds", where: { abs($0) <= 1e9 })

@@ -22,7 +22,9 @@ struct ExportSettings {
     /// Supersampling factor per side (1: none).
     var samples: Int = 1
     var quality: Int?
-    /// Cross-fade the end into the moments before T0 so the clip plays as a seamless loop.
+    /// A seamless loop: emitters and the weather's rain and snow repeat their births every
+    /// `duration` seconds (FrameOptions.loop: the particles at T0 + duration are those at T0), and
+    /// the rest of the picture cross-fades from the end into the moments before T0.
     var loop = false
     /// `--projection`: the scene's view, or a panorama of its sky (a cube map as its cross,
     /// `size` being the cross's: 4 × 3 faces).
@@ -103,7 +105,14 @@ final class Exporter {
     }
 
     private func frame(at time: Double, options: FrameOptions = FrameOptions()) -> Frame {
-        Frame(scene: settings.scene, time: time, pixelSize: settings.size &* settings.samples, options: options)
+        Frame(scene: settings.scene, time: time, pixelSize: settings.size &* settings.samples, options: looping(options))
+    }
+
+    /// `options` with the clip's period when it loops (particles repeat every `duration`).
+    private func looping(_ options: FrameOptions) -> FrameOptions {
+        var options = options
+        if settings.loop { options.loop = settings.duration }
+        return options
     }
 
     private func draw(at time: Double) throws -> Image {
@@ -115,7 +124,7 @@ final class Exporter {
         case .cubemap:
             let face = SIMD2(repeating: settings.size.x / 4 * settings.samples)
             image = Image.cubeCross(try CubeFace.allCases.map { f in
-                try renderer.render(Frame(scene: settings.scene, time: time, pixelSize: face, options: FrameOptions(projection: .cubeFace(f))),
+                try renderer.render(Frame(scene: settings.scene, time: time, pixelSize: face, options: looping(FrameOptions(projection: .cubeFace(f)))),
                                     of: settings.scene)
             })
         }
