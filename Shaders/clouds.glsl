@@ -55,6 +55,41 @@ struct CloudsValues {
 };
 
 uniform CloudsValues u_clouds;
+#if WELKIN_CLOUDS_BOLT
+// The lightning bolt (CloudsDraw.bolt, boltLight): BOLT_MAIN vertices of its channel, then its
+// branch's, km from the observer; colour × brightness and one output pixel's angle.
+uniform vec3 u_bolt[BOLT_VERTICES];
+uniform vec4 u_boltLight;
+
+// CloudsDraw.boltGlow: the glow looking along d and the distance to the segment it comes from.
+vec2 boltGlow(vec3 d) {
+    float best = 0.0;
+    float distance = 0.0;
+    float pixel = u_boltLight.w * max(u_clouds.gridScale.x, 1.0) * 0.75;
+    for (int i = 0; i < BOLT_VERTICES - 1; i++) {
+        if (i == BOLT_MAIN - 1) continue;
+        vec3 a = u_bolt[i], u = u_bolt[i + 1] - u_bolt[i];
+        float du = d.x * u.x + d.y * u.y + d.z * u.z;
+        float uu = u.x * u.x + u.y * u.y + u.z * u.z;
+        float da = d.x * a.x + d.y * a.y + d.z * a.z;
+        float ua = u.x * a.x + u.y * a.y + u.z * a.z;
+        float denominator = uu - du * du;
+        float s = clamp01(denominator > 1e-9 ? (du * da - ua) / denominator : 0.0);
+        vec3 p = a + u * s;
+        float t = d.x * p.x + d.y * p.y + d.z * p.z;
+        if (!(t > 0.05)) continue;
+        vec3 off = p - d * t;
+        float angle = sqrt(off.x * off.x + off.y * off.y + off.z * off.z) / t;
+        float width = max(pixel, 0.004 / t);
+        float x = angle / width;
+        float core = exp(-x * x);
+        float halo = 0.1 / (1.0 + x * x * (1.0 / 36.0));
+        float g = (core + halo) * (i < BOLT_MAIN ? 1.0 : 0.55);
+        if (g > best) { best = g; distance = t; }
+    }
+    return vec2(best, distance);
+}
+#endif
 uniform sampler2D u_weather;
 uniform sampler3D u_shape;
 
@@ -220,6 +255,16 @@ vec4 cloudsColor(int gx, int gy) {
         light = light + c * (a * transmittance);
         transmittance = transmittance * (1.0 - a);
     }
+#if WELKIN_CLOUDS_BOLT
+    if (u_boltLight.x > 0.0) {
+        // The bolt below the cloud base, in front of the cloud beyond it (CloudsDraw.color).
+        vec2 g = boltGlow(d);
+        float haze = exp(-g.y * u_clouds.hazeInverse);
+        float a = clamp01(g.x) * haze;
+        light = u_boltLight.xyz * (g.x * haze) + light * (1.0 - a);
+        transmittance = transmittance * (1.0 - a);
+    }
+#endif
 #if WELKIN_CLOUDS_FOG
     {
         // Ground fog in front (CloudsDraw.color): the cloud through it, the fog's light over its cover.

@@ -5,6 +5,7 @@ import XCTest
 import WelkinTestSupport
 import WelkinCore
 import WelkinImage
+import WelkinReference
 @testable import WelkinGL
 
 final class WeatherLookTests: XCTestCase {
@@ -35,6 +36,47 @@ final class WeatherLookTests: XCTestCase {
             checked += 1
         }
         XCTAssertGreaterThanOrEqual(checked, 4)
+    }
+
+    /// A storm's lightning has a bolt (#37: "a lit lightning bolt as well as the flash"): during
+    /// Scenes/storm.json's stroke at 15.7 s the frame holds a thin, near-white channel from the cloud
+    /// base down to the horizon — bright pixels in a narrow band of columns, reaching the bottom
+    /// rows — drawn alike by both renderers; a second before, between flashes, there is none.
+    func testALightningBoltIsDrawnWhileItFlashes() throws {
+        let renderer = try TestGL.renderer()
+        let scene = try SceneLoader.load(path: Repository.scenes.appendingPathComponent("storm.json").path)
+        let size = SIMD2(640, 360)
+        func bright(_ image: Image) -> [(x: Int, y: Int)] {
+            var out: [(x: Int, y: Int)] = []
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    let i = (y * image.width + x) * 4
+                    if (0..<3).allSatisfy({ image.pixels[i + $0] >= 235 }) { out.append((x, y)) }
+                }
+            }
+            return out
+        }
+        XCTAssertEqual(WeatherState(scene.weather, time: 14.7, seed: scene.seed).flash, 0)
+        XCTAssertEqual(bright(try renderer.render(Frame(scene: scene, time: 14.7, pixelSize: size))).count, 0, "no bolt between flashes")
+        let time = 15.74
+        XCTAssertGreaterThan(WeatherState(scene.weather, time: time, seed: scene.seed).flash, 0.5)
+        let image = try renderer.render(Frame(scene: scene, time: time, pixelSize: size))
+        let lit = bright(image)
+        XCTAssertGreaterThan(lit.count, 40, "a bolt's core")
+        let columns = (lit.map(\.x).min() ?? 0)...(lit.map(\.x).max() ?? 0)
+        let rows = (lit.map(\.y).min() ?? 0)...(lit.map(\.y).max() ?? 0)
+        print("bolt: \(lit.count) near-white pixels in columns \(columns), rows \(rows)")
+        XCTAssertLessThan(columns.count, 60, "a channel, not the whole deck lit white")
+        XCTAssertGreaterThan(rows.count, 25, "it runs down from the cloud base")
+        XCTAssertGreaterThan(rows.upperBound, 340, "it reaches the horizon at the bottom of the view")
+        let reference = try ReferenceRenderer().render(Frame(scene: scene, time: time, pixelSize: size))
+        var worst = 0, over = 0
+        for i in 0..<image.pixels.count {
+            let d = abs(Int(image.pixels[i]) - Int(reference.pixels[i]))
+            worst = max(worst, d)
+            if d > 2 { over += 1 }
+        }
+        XCTAssertLessThanOrEqual(Double(over), 0.0005 * Double(image.pixels.count), "GPU and CPU bolts differ (worst \(worst))")
     }
 
     /// A portrait phone frame (390×844, a rectilinear camera tilted up 40°) under each weather:

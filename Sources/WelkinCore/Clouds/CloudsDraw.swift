@@ -98,6 +98,48 @@ public struct CloudsDraw: Sendable, Equatable {
     public var fogAmbient: SIMD3<Float> = .zero
     public var fogSun: SIMD3<Float> = .zero
     public var fogBalance: SIMD3<Float> = SIMD3(repeating: 1)
+    /// The lightning bolt (`bolts`: the weather can strike; CloudsDraw.boltGlow): its channel's
+    /// vertices (km from the observer, x east, y north, z up; `boltMain` of them from the cloud base
+    /// to the ground, then a branch of the rest), and its light: colour × brightness (exposed linear,
+    /// 0 between flashes) and one output pixel's angle (radians), the core's least width.
+    public var bolts = false
+    public var bolt: [SIMD3<Float>] = []
+    public var boltLight: SIMD4<Float> = .zero
+
+    /// The bolt's vertices: the main channel's, then its branch's (shaders: BOLT_MAIN, BOLT_VERTICES).
+    public static let boltMain = 16
+    public static let boltVertices = 22
+
+    /// The bolt's glow looking along unit direction d, and the distance (km) to the segment it comes
+    /// from: for each segment, the ray's closest approach to it as an angle, a core ~ a pixel wide
+    /// (or 4 m, when nearer) and a soft halo; the branch at 0.55 of the channel. clouds.glsl's boltGlow.
+    @inlinable public func boltGlow(_ d: SIMD3<Float>) -> (glow: Float, distance: Float) {
+        var best: Float = 0
+        var distance: Float = 0
+        let pixel = boltLight.w * max(gridScale.x, 1) * 0.75
+        for i in 0..<(Self.boltVertices - 1) where i != Self.boltMain - 1 {
+            let a = bolt[i], u = bolt[i + 1] - bolt[i]
+            let du = d.x * u.x + d.y * u.y + d.z * u.z
+            let uu = u.x * u.x + u.y * u.y + u.z * u.z
+            let da = d.x * a.x + d.y * a.y + d.z * a.z
+            let ua = u.x * a.x + u.y * a.y + u.z * a.z
+            // The segment parameter of the closest approach to the ray t·d (clamped to the segment).
+            let denominator = uu - du * du
+            let s = clamp01(denominator > 1e-9 ? (du * da - ua) / denominator : 0)
+            let p = a + u * s
+            let t = d.x * p.x + d.y * p.y + d.z * p.z
+            if !(t > 0.05) { continue }
+            let off = p - d * t
+            let angle = (off.x * off.x + off.y * off.y + off.z * off.z).squareRoot() / t
+            let width = max(pixel, 0.004 / t)
+            let x = angle / width
+            let core = exp(-x * x)
+            let halo = 0.1 / (1 + x * x * (1.0 / 36.0))
+            let g = (core + halo) * (i < Self.boltMain ? 1 : 0.55)
+            if g > best { best = g; distance = t }
+        }
+        return (best, distance)
+    }
 
     /// Earth's radius, km, and the curvature term 1 / 2R of heights along a ray.
     public static let earthRadius = 6360.0
@@ -289,6 +331,15 @@ public struct CloudsDraw: Sendable, Equatable {
             let lit: Float = shadowed ? sunVisible(q) : 1
             let c = sunLight * ((0.45 + 4 * Float.pi * 0.25 * Self.henyeyGreenstein(mu, 0.6)) * 0.35 * lit) + ambientTop * 0.9
             light = light + c * (a * transmittance)
+            transmittance = transmittance * (1 - a)
+        }
+        if bolts && boltLight.x > 0 {
+            // The bolt below the cloud base, in front of the cloud beyond it: emitted light over
+            // the layer, as opaque as its glow is bright, seen through the haze to it.
+            let (glow, t) = boltGlow(d)
+            let haze = exp(-t * hazeInverse)
+            let a = clamp01(glow) * haze
+            light = SIMD3(boltLight.x, boltLight.y, boltLight.z) * (glow * haze) + light * (1 - a)
             transmittance = transmittance * (1 - a)
         }
         if fogs {

@@ -216,15 +216,63 @@ extension CloudsDraw {
         sunShadow = SIMD4(Float(light.z), Float(Self.earthRadius * light.z), Float(Self.earthRadius * light.z * light.z / 2),
                           Float(2 * Self.lightAngularRadius))
         flash = SIMD3<Float>(Self.flashColor * (state.weather.flash * 6))
-        // Each second's stroke somewhere in the view, a few kilometres off, low in the cloud.
-        let second = time.isFinite ? min(max(time, -1e9), 1e9).rounded(.down) : 0
+        // Each second's stroke somewhere in the view, a few kilometres off, low in the cloud (the
+        // flash's own second: a flash running into the next keeps its place).
+        let second = state.weather.strokeSlot ?? (time.isFinite ? min(max(time, -1e9), 1e9).rounded(.down) : 0)
         var strike = Noise.hashCell(Int32(second), 0x11a5, UInt32(truncatingIfNeeded: seed))
         func next() -> Double { strike = Noise.hashNext(strike); return Double(Noise.unit(strike)) }
         let strikeAzimuth = (state.viewAzimuth + (next() - 0.5) * state.fieldOfView * 0.8) * .pi / 180
-        let strikeDistance = 3 + 7 * next()
+        let strikeDistance = 1.5 + 3.5 * next()
         let strikeHeight = s.base + (s.top - s.base) * 0.3
         flashPoint = SIMD3<Float>(Float(sin(strikeAzimuth) * strikeDistance), Float(cos(strikeAzimuth) * strikeDistance), Float(strikeHeight))
+        // The bolt: drawn whenever the weather can strike (one program through a storm), lit while
+        // it flashes: a channel from the cloud base to the ground under the flash, wandering as a
+        // random walk, and one branch.
+        if weather.lightning > 0 {
+            bolts = true
+            bolt = Self.bolt(foot: SIMD2(sin(strikeAzimuth) * strikeDistance, cos(strikeAzimuth) * strikeDistance),
+                             base: s.base, viewAzimuth: state.viewAzimuth, seed: UInt32(truncatingIfNeeded: seed) ^ UInt32(truncatingIfNeeded: Int64(second)))
+            boltLight = SIMD4(SIMD3<Float>(Self.boltColor * (state.weather.flash * Self.boltBrightness)), pixelAngle)
+        }
         self.opacity = Float(opacity)
+    }
+
+    /// The bolt's colour (a lightning channel's spectrum is dominated by ionised nitrogen and
+    /// oxygen lines: white tinged violet-blue) and its core's brightness at a full flash (exposed
+    /// linear: far past the tone curve's white, so the core shows white and the halo blue-white).
+    public static let boltColor = SIMD3<Double>(0.82, 0.86, 1)
+    public static let boltBrightness = 60.0
+
+    /// A bolt's vertices (km): CloudsDraw.boltMain from the cloud base (`base` km up) down to the
+    /// ground at `foot`, each step down a random step across of up to 0.7 and along of up to 0.4 of
+    /// its height (a channel's kinks turn some 30° from the vertical), then a branch of the rest
+    /// from the sixth vertex, slanting away to one side as it falls.
+    static func bolt(foot: SIMD2<Double>, base: Double, viewAzimuth: Double, seed: UInt32) -> [SIMD3<Float>] {
+        var h = Noise.hash32(seed ^ 0xb017)
+        func next() -> Double { h = Noise.hashNext(h); return Double(Noise.unit(h)) - 0.5 }
+        let a = viewAzimuth * .pi / 180
+        let right = SIMD2(cos(a), -sin(a)), away = SIMD2(sin(a), cos(a))
+        let distance = (foot.x * foot.x + foot.y * foot.y).squareRoot()
+        let ground = -distance * distance / (2 * earthRadius)
+        let n = CloudsDraw.boltMain
+        let dz = (base - ground) / Double(n - 1)
+        var points: [SIMD3<Float>] = []
+        var across = 0.0, along = 0.0
+        for i in 0..<n {
+            var z = base - dz * Double(i)
+            if i > 0 && i < n - 1 { z += next() * 0.5 * dz }
+            if i > 0 { across += next() * 1.4 * dz; along += next() * 0.8 * dz }
+            let p = foot + right * across + away * along
+            points.append(SIMD3(Float(p.x), Float(p.y), Float(z)))
+        }
+        let side: Double = next() < 0 ? -1 : 1
+        var q = SIMD3<Double>(points[5])
+        for _ in 0..<(CloudsDraw.boltVertices - n) {
+            points.append(SIMD3<Float>(q))
+            let step = right * (side * 0.8 + next() * 1.2) * dz + away * (next() * 0.6 * dz)
+            q += SIMD3(step.x, step.y, -dz * (0.6 + 0.5 * (next() + 0.5)))
+        }
+        return points
     }
 
     /// How much of the ground's light a deck takes away: the sky's ground is lit as under a clear

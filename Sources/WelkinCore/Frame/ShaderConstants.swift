@@ -31,6 +31,8 @@ public enum ShaderConstants {
         // Limits (uniform array lengths).
         int("MAXIMUM_STOPS", Int32(Gradient.maximumStops))
         int("MAX_CLOUDS", Int32(CloudSpritesLayer.maximumCount))
+        int("BOLT_MAIN", Int32(CloudsDraw.boltMain))
+        int("BOLT_VERTICES", Int32(CloudsDraw.boltVertices))
         int("MAXIMUM_BLUR_TAPS", Int32(ShadowDraw.maximumTaps))
         int("SKY_VIEW_WIDTH", Int32(SkyViewTable.width))
         int("SKY_VIEW_HEIGHT", Int32(SkyViewTable.height))

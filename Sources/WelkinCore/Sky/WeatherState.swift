@@ -117,6 +117,9 @@ public struct WeatherState: Sendable, Equatable {
     public var windTravel: SIMD2<Double>
     /// Lightning flash brightness now, 0…1.
     public var flash: Double
+    /// The second-long slot whose stroke gives most of the flash now (nil: no flash): what seeds
+    /// where it strikes and its bolt, so a flash keeps its place when it runs into the next second.
+    public var strokeSlot: Double?
     /// During a cross-fade, the aerosol factors it fades between and the fade's weight (0 before
     /// and after one, from = to): the physical sky blends the skies of its two ends rather than
     /// building an atmosphere for every frame's blend.
@@ -124,7 +127,7 @@ public struct WeatherState: Sendable, Equatable {
 
     public static func == (a: WeatherState, b: WeatherState) -> Bool {
         a.parameters == b.parameters && a.drift == b.drift && a.windTravel == b.windTravel && a.flash == b.flash
-            && a.aerosolFade == b.aerosolFade
+            && a.aerosolFade == b.aerosolFade && a.strokeSlot == b.strokeSlot
     }
 
     /// Clear weather that never changes (scenes without `weather`).
@@ -201,15 +204,27 @@ public struct WeatherState: Sendable, Equatable {
         aerosolFade = fade ?? (state.aerosols, state.aerosols, 0)
         drift = totalDrift.isFinite ? totalDrift : 0
         windTravel = SIMD2(travel.x.isFinite ? travel.x : 0, travel.y.isFinite ? travel.y : 0)
-        flash = state.lightning > 0 ? state.lightning * Self.lightning(time: time, seed: seed) : 0
+        if state.lightning > 0 {
+            let stroke = Self.lightningStroke(time: time, seed: seed)
+            flash = state.lightning * stroke.brightness
+            strokeSlot = stroke.slot
+        } else {
+            flash = 0
+        }
     }
 
     /// Seeded lightning: each second may hold one flash (a bright stroke and a fainter return).
     public static func lightning(time: Double, seed: UInt64) -> Double {
-        guard time.isFinite else { return 0 }
+        lightningStroke(time: time, seed: seed).brightness
+    }
+
+    /// The flash's brightness, and the slot whose stroke gives most of it (nil: none).
+    public static func lightningStroke(time: Double, seed: UInt64) -> (brightness: Double, slot: Double?) {
+        guard time.isFinite else { return (0, nil) }
         let slotLength = 1.0
         let slot = (time / slotLength).rounded(.down)
         var brightness = 0.0
+        var strongest: (slot: Double, brightness: Double)?
         for k in [slot - 1, slot] {
             guard abs(k) < 1e9 else { continue }
             let h = Noise.hashCell(Int32(k), 0x5717, UInt32(truncatingIfNeeded: seed) ^ 0x11ab)
@@ -221,8 +236,10 @@ public struct WeatherState: Sendable, Equatable {
                 let f = 1 - x / width
                 return f * f
             }
-            brightness += pulse(dt, 0.22) + 0.7 * pulse(dt - 0.14, 0.3)
+            let b = pulse(dt, 0.22) + 0.7 * pulse(dt - 0.14, 0.3)
+            brightness += b
+            if b > 0, b > strongest?.brightness ?? 0 { strongest = (k, b) }
         }
-        return min(brightness, 1)
+        return (min(brightness, 1), strongest?.slot)
     }
 }

@@ -24,11 +24,13 @@ final class CloudsPass: GLLayerPass {
         var shadowed = false
         /// Whether it marches one slice of the grid (one pixel of each 4×4 block; the refinement).
         var sliced = false
-        /// Whether the physical sky's ground fog is in front (CloudsDraw.fogs).
+        /// Whether the physical sky's ground fog is in front (CloudsDraw.fogs), and the weather can strike (CloudsDraw.bolts).
         var fog = false
+        var bolt = false
         var defines: [(name: String, value: String)] {
             [("WELKIN_TONE_MAP", String(toneMap)), ("WELKIN_CLOUDS_LINEAR", linear ? "1" : "0"), ("WELKIN_PROJECTION_KIND", String(projectionKind)),
-             ("WELKIN_CLOUDS_SHADOW", shadowed ? "1" : "0"), ("WELKIN_CLOUDS_SLICE", sliced ? "1" : "0"), ("WELKIN_CLOUDS_FOG", fog ? "1" : "0")]
+             ("WELKIN_CLOUDS_SHADOW", shadowed ? "1" : "0"), ("WELKIN_CLOUDS_SLICE", sliced ? "1" : "0"), ("WELKIN_CLOUDS_FOG", fog ? "1" : "0"),
+             ("WELKIN_CLOUDS_BOLT", bolt ? "1" : "0")]
         }
     }
 
@@ -190,7 +192,7 @@ final class CloudsPass: GLLayerPass {
         epoxy_glDisable(GLenum(GL_BLEND))
         target.bind()
         try useMarch(MarchVariant(toneMap: clouds.toneMap, linear: clouds.linearOutput != 0, projectionKind: clouds.projection.kind.rawValue,
-                                  shadowed: clouds.shadowed, sliced: slice != nil, fog: clouds.fogs))
+                                  shadowed: clouds.shadowed, sliced: slice != nil, fog: clouds.fogs, bolt: clouds.bolts))
         epoxy_glUseProgram(march.id)
         if let slice { epoxy_glUniform1i(uniform("u_slice"), GLint(slice)) }
         func f(_ name: String, _ v: Float) { epoxy_glUniform1f(uniform("u_clouds." + name), v) }
@@ -212,6 +214,11 @@ final class CloudsPass: GLLayerPass {
         v3("cirrus", c.cirrus); v2("cirrusOffset", c.cirrusOffset)
         f("opacity", c.opacity); f("groundShade", c.groundShade)
         if c.fogs { v3("fog", c.fog); v3("fogAmbient", c.fogAmbient); v3("fogSun", c.fogSun); v3("fogBalance", c.fogBalance) }
+        if c.bolts {
+            let flat = c.bolt.flatMap { [$0.x, $0.y, $0.z] }
+            epoxy_glUniform3fv(uniform("u_bolt"), GLsizei(c.bolt.count), flat)
+            epoxy_glUniform4f(uniform("u_boltLight"), c.boltLight.x, c.boltLight.y, c.boltLight.z, c.boltLight.w)
+        }
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.weatherUnit))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), weatherTexture)
         epoxy_glUniform1i(uniform("u_weather"), Self.weatherUnit)
