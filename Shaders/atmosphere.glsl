@@ -221,8 +221,12 @@ vec4 physicalColor(vec2 p) {
 #if defined(WELKIN_SKY_GROUND) && WELKIN_SKY_GROUND == 2
     // A colour ground is display colour: seen through the fog, mixed with the fog's display colour.
 #if defined(WELKIN_SKY_FOG) && WELKIN_SKY_FOG
-    vec3 ground = u_groundColor * fogT + applyToneMap(WELKIN_TONE_MAP, fogColor) * (1.0 - fogT);
-    rgb = rgb + (ground - rgb) * clamp01(under / physical.pixelAngle + 0.5);
+    // (Tone-mapped only where the ground shows: llvmpipe skips a branch no pixel of a block takes.)
+    float groundShare = clamp01(under / physical.pixelAngle + 0.5);
+    if (groundShare > 0.0) {
+        vec3 ground = u_groundColor * fogT + applyToneMap(WELKIN_TONE_MAP, fogColor) * (1.0 - fogT);
+        rgb = rgb + (ground - rgb) * groundShare;
+    }
 #else
     rgb = rgb + (u_groundColor - rgb) * smoothUnit(under * (1.0 / SKY_GROUND_FADE));
 #endif

@@ -512,9 +512,13 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         }
         rgb = rgb + SIMD3(repeating: flash)
         if groundMode == 2 {
-            // A colour ground is display colour: seen through the fog, mixed with the fog's display colour.
-            let ground = fogs ? groundColor * fogT + ToneMapping.applyToneMap(toneMap, fogColor) * (1 - fogT) : groundColor
-            rgb = rgb + (ground - rgb) * groundFade(under)
+            // A colour ground is display colour: seen through the fog, mixed with the fog's display
+            // colour (tone-mapped only where the ground shows: the shader's branch skips the sky).
+            let share = groundFade(under)
+            if share > 0 {
+                let ground = fogs ? groundColor * fogT + ToneMapping.applyToneMap(toneMap, fogColor) * (1 - fogT) : groundColor
+                rgb = rgb + (ground - rgb) * share
+            }
         }
         let clamped = rgb.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
         return SIMD4(ColorMath.encodeSRGBUnit(clamped) * opacity, opacity)
