@@ -205,7 +205,16 @@ vec4 physicalColor(vec2 p) {
 #endif
     return vec4(c * physical.opacity, physical.opacity);
 #else
+#if defined(WELKIN_SKY_FOG) && WELKIN_SKY_FOG && defined(WELKIN_SKY_GROUND) && WELKIN_SKY_GROUND == 2
+    // One tone map a pixel: the fog's light where only the colour ground shows (it is mixed with
+    // the ground below), the fogged sky elsewhere (in the horizon's one-pixel band the fog hides all
+    // but e^(−τ) of the sky, τ in the tens, so that is the fog's own display colour there too).
+    float groundShare = clamp01(under / physical.pixelAngle + 0.5);
+    vec3 mapped = applyToneMap(WELKIN_TONE_MAP, groundShare >= 1.0 ? fogColor : radiance);
+    vec3 rgb = mapped;
+#else
     vec3 rgb = applyToneMap(WELKIN_TONE_MAP, radiance);
+#endif
 #if !defined(WELKIN_PHYSICAL_STARS) || WELKIN_PHYSICAL_STARS
     // WELKIN_PHYSICAL_STARS 0 compiles the star field out by day (llvmpipe would run it: 6 ms at 720p).
     if (physical.stars.x > 0.0 && seen > 0.0) {
@@ -221,12 +230,8 @@ vec4 physicalColor(vec2 p) {
 #if defined(WELKIN_SKY_GROUND) && WELKIN_SKY_GROUND == 2
     // A colour ground is display colour: seen through the fog, mixed with the fog's display colour.
 #if defined(WELKIN_SKY_FOG) && WELKIN_SKY_FOG
-    // (Tone-mapped only where the ground shows: llvmpipe skips a branch no pixel of a block takes.)
-    float groundShare = clamp01(under / physical.pixelAngle + 0.5);
-    if (groundShare > 0.0) {
-        vec3 ground = u_groundColor * fogT + applyToneMap(WELKIN_TONE_MAP, fogColor) * (1.0 - fogT);
-        rgb = rgb + (ground - rgb) * groundShare;
-    }
+    vec3 ground = u_groundColor * fogT + mapped * (1.0 - fogT);
+    rgb = rgb + (ground - rgb) * groundShare;
 #else
     rgb = rgb + (u_groundColor - rgb) * smoothUnit(under * (1.0 / SKY_GROUND_FADE));
 #endif

@@ -503,7 +503,11 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
             }
             return SIMD4(c * opacity, opacity)
         }
-        var rgb = ToneMapping.applyToneMap(toneMap, radiance)
+        // In fog over a colour ground, one tone map a pixel (atmosphere.glsl): the fog's light where
+        // only the ground shows, the fogged sky elsewhere (the horizon's band: the fog's own colour).
+        let groundShare = groundMode == 2 && fogs ? groundFade(under) : 0
+        let mapped = ToneMapping.applyToneMap(toneMap, groundShare >= 1 ? fogColor : radiance)
+        var rgb = mapped
         if stars.x > 0 && seen > 0 {
             var starLight = SkyGradientDraw.starField(p, inverseCell: inverseStarCell, density: stars.y, seed: seed,
                                                       pixelsPerPoint: pixelsPerPoint, time: time) * (stars.x * smoothUnit(seen * 0.2))
@@ -512,12 +516,12 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         }
         rgb = rgb + SIMD3(repeating: flash)
         if groundMode == 2 {
-            // A colour ground is display colour: seen through the fog, mixed with the fog's display
-            // colour (tone-mapped only where the ground shows: the shader's branch skips the sky).
-            let share = groundFade(under)
-            if share > 0 {
-                let ground = fogs ? groundColor * fogT + ToneMapping.applyToneMap(toneMap, fogColor) * (1 - fogT) : groundColor
-                rgb = rgb + (ground - rgb) * share
+            // A colour ground is display colour: seen through the fog, mixed with the fog's display colour.
+            if fogs {
+                let ground = groundColor * fogT + mapped * (1 - fogT)
+                rgb = rgb + (ground - rgb) * groundShare
+            } else {
+                rgb = rgb + (groundColor - rgb) * groundFade(under)
             }
         }
         let clamped = rgb.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
