@@ -276,6 +276,9 @@ final class SkyPass {
         variant.linear = sky.linear
         if let owner = sky.parts.first(where: { $0.nightSky != nil }) { variant.night = owner.code }
         for case .physical(let p) in sky.parts where p.moonSkyScale > 0 && p.moonTable != nil { variant.moonlight = true }
+        // Fog is the picture's, not a shortcut: compiled in whenever the frame has it (a weather
+        // fading into fog changes the program, which a package's track records and a page refuses).
+        for case .physical(let p) in sky.parts where p.fogs { variant.fog = true }
         variant.ground = sky.ground.mode
         return variant
     }
