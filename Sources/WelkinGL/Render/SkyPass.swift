@@ -279,6 +279,10 @@ final class SkyPass {
         // Fog is the picture's, not a shortcut: compiled in whenever the frame has it (a weather
         // fading into fog changes the program, which a package's track records and a page refuses).
         for case .physical(let p) in sky.parts where p.fogs { variant.fog = true }
+        // The sun's glare, the night's glow and the rods' shift are the picture's too, and each adds
+        // exactly nothing where this frame has none (a glare of 0, a glow of 0, a share of 0), so
+        // they are compiled in for every physical sky: a page or package whose sun sets keeps one program.
+        for case .physical in sky.parts { variant.sunGlare = true; variant.nightGlow = true; variant.scotopic = true }
         variant.ground = sky.ground.mode
         return variant
     }
@@ -304,7 +308,7 @@ final class SkyPass {
             case .sky(let s): setSky(s, p)
             case .cover(let c): setCover(c, p)
             case .sprites(let s): setSprites(s, p)
-            case .physical(let s): setPhysical(s, p)
+            case .physical(let s): setPhysical(s, p, variant)
             }
         }
         if variant.night != nil, let night = sky.parts.lazy.compactMap(\.nightSky).first { setNight(night, p) }
@@ -492,7 +496,7 @@ final class SkyPass {
         set(p, "u_night.moonGlow", n.moonGlow)
     }
 
-    private func setPhysical(_ s: PhysicalSkyDraw, _ p: Program) {
+    private func setPhysical(_ s: PhysicalSkyDraw, _ p: Program, _ variant: Variant) {
         bindSkyView(s.table)
         epoxy_glUniform1i(p.uniform("u_skyView"), 1)
         set(p, "u_physical.viewAzimuth", s.viewAzimuth)
@@ -523,7 +527,7 @@ final class SkyPass {
         set(p, "u_physical.moonSine", s.moonSine)
         set(p, "u_physical.moonCosine", s.moonCosine)
         set(p, "u_physical.scotopic", s.scotopic)
-        if s.sunGlare != .zero { set(p, "u_sunGlare", s.sunGlare) }
+        if variant.sunGlare { set(p, "u_sunGlare", s.sunGlare) }
         if s.fogs {
             epoxy_glUniform3f(p.uniform("u_fog"), s.fogColumn, s.fogGround, s.fogG)
             set(p, "u_fogAmbient", s.fogAmbient)
@@ -535,12 +539,13 @@ final class SkyPass {
             bindSkyView(table, moon: true)
             epoxy_glUniform1i(p.uniform("u_moonView"), 4)
         }
-        if s.drawsNightGlow {
+        if variant.nightGlow {
             var flat: [Float] = []
             flat.reserveCapacity(s.nightGlow.count * 3)
-            for v in s.nightGlow { flat += [v.x, v.y, v.z] }
+            // The glow as this frame draws it: zero where it is too faint to draw (drawsNightGlow).
+            for v in s.nightGlow { flat += s.drawsNightGlow ? [v.x, v.y, v.z] : [0, 0, 0] }
             epoxy_glUniform3fv(p.uniform("u_nightGlow"), GLsizei(s.nightGlow.count), flat)
-            set(p, "u_nightGlowGround", s.nightGlowGround)
+            set(p, "u_nightGlowGround", s.drawsNightGlow ? s.nightGlowGround : .zero)
         }
     }
 
