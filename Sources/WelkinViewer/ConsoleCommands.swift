@@ -103,6 +103,10 @@ extension Viewer {
         ConsoleCommand(name: "stats", arguments: "", help: "frame rate, frame time, live particles, draw passes") { viewer, _ in
             print(viewer.statsLine)
         },
+        ConsoleCommand(name: "passes", arguments: "", help: "draw the next frame with every draw timed and print each (program → target, ms)") { viewer, _ in
+            viewer.timesNextFramesPasses = true
+            viewer.needsRedraw = true
+        },
         ConsoleCommand(name: "resources", arguments: "", help: "resident memory, inotify watches and live GL objects (leak checks)") { viewer, _ in
             print(viewer.resourcesLine)
         },

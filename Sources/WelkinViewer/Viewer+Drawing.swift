@@ -156,6 +156,18 @@ extension Viewer {
                 stats.reused = renderer.reusedFrames != reused
                 if let plan = renderer.lastPlan { (stats.passes, stats.targetBytes) = (plan.passes.count, plan.bytes) }
             }
+            if timesNextFramesPasses {
+                // Console `passes`: this frame drawn in full with every draw timed.
+                timesNextFramesPasses = false
+                renderer.forgetLastFrame()
+                let entries = try renderer.drawTimingPasses(frame)
+                let total = entries.reduce(0) { $0 + $1.wall }
+                print("passes of the frame at t = \(String(format: "%.2f", frame.time)) s, \(frame.pixelSize.x)×\(frame.pixelSize.y)"
+                      + " (the GPU finished before and after each draw\(entries.first?.gpu == nil ? "; wall time" : "; GPU time from timestamp queries")):")
+                for e in entries { print("  " + e.line) }
+                print(String(format: "  %8.2f ms in all", total))
+                return DrawOutcome()
+            }
             try renderer.draw(frame)
             return DrawOutcome()
         } catch is GLRenderer.FrameAbandoned {

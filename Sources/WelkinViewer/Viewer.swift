@@ -76,6 +76,8 @@ public final class Viewer {
     /// Looking around with the mouse (Viewer+Camera.swift).
     var look = CameraLook()
     var needsRedraw = true
+    /// Console `passes`: the next frame is drawn with every draw timed (PassTiming) and printed.
+    var timesNextFramesPasses = false
     /// The scene's framing in the window (A, `framing`): letterboxed at its own aspect, or filling it.
     var framing = Framing.fit
     /// The window's width before Tab widened it for the panel, and the width it was given then

@@ -25,6 +25,12 @@ extension Commands {
             for (position, ms) in renderer.layerTimes { samples[position, default: []].append(ms) }
         }
         renderer.measuresLayers = false
+        // Then every draw timed on its own (PassTiming), in the order drawn.
+        var draws: [[PassTiming.Entry]] = []
+        for run in 0..<(runs + 1) {
+            let entries = try inScene(path) { try renderer.drawTimingPasses(frame) }
+            if run >= 1 { draws.append(entries) }
+        }
         func median(_ v: [Double]) -> Double {
             let s = v.sorted()
             return s.isEmpty ? 0 : s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
@@ -50,6 +56,27 @@ extension Commands {
             let reads = p.reads.isEmpty ? "" : p.reads.joined(separator: ", ") + " → "
             let scissor = p.scissor.map { " scissor [\($0.x), \($0.y), \($0.z), \($0.w))" } ?? ""
             print("      \(p.name): \(p.program)  \(reads)\(p.writes) (\(p.blend.rawValue))\(scissor)")
+        }
+        print("")
+        // The draws as timed: each run's list is the same sequence (the frame is the same); the
+        // median of each entry over the runs.
+        let sequence = draws.first ?? []
+        let same = draws.allSatisfy { $0.map(\.program) == sequence.map(\.program) && $0.map(\.target) == sequence.map(\.target) }
+        let gpu = sequence.first?.gpu != nil
+        print("draws, in order (\(sequence.count); consecutive draws of one program into one target together; medians of \(draws.count) frames,"
+              + " the GPU finished before and after each\(gpu ? "; GPU time from timestamp queries" : ": wall time, as a software rasteriser's timer queries do not time work")):")
+        if same {
+            var sum = 0.0
+            for (i, e) in sequence.enumerated() {
+                var m = e
+                m.wall = median(draws.map { $0[i].wall })
+                if gpu { m.gpu = median(draws.map { $0[i].gpu ?? 0 }) }
+                sum += m.wall
+                print("  " + m.line)
+            }
+            print(String(format: "  %8.2f ms  in all", sum))
+        } else {
+            print("  (the frames drew different sequences: \(draws.map(\.count)) entries; not shown)")
         }
         print("")
         print(String(format: "frame: %.2f ms (median, with the finishes between layers)", median(totals)))

@@ -17,7 +17,7 @@ extension Options {
                                       convert: OptionConversion.wholeNumber("a whole number in 1…1000", where: { (1...1000).contains($0) }))
         static let filter = Option<String?>("--filter", value: "TEXT", help: "Run only entries whose name contains TEXT (several: A,B).",
                                             convert: OptionConversion.text)
-        static let passes = Option<String?>("--passes", value: "SCENE", help: "Print SCENE's frame plan (passes, programs, targets and their memory) with each layer's cost.",
+        static let passes = Option<String?>("--passes", value: "SCENE", help: "Print SCENE's frame plan (passes, programs, targets and their memory) with each layer's and each draw's cost.",
                                             convert: OptionConversion.text)
         static let check = Flag("--check", help: "Run the ratios in the limits file and exit 1 if one is over its limit (a regression).")
         static let limits = Option<String?>("--limits", value: "FILE", help: "The limits --check reads (default: the checkout's Tests/Bench/limits.json).",
@@ -103,7 +103,9 @@ extension Commands {
         beside its limit, and exits 1 when one is over: a regression guard CI runs.
         --passes SCENE prints the frame's plan at t = 1.5 s and 1280×720 (each pass with its program,
         the targets it reads and writes, its blending and scissor; each target with its format,
-        size, lifetime and memory) and each layer's median time with the GPU finished after it.
+        size, lifetime and memory) and each layer's median time with the GPU finished after it; then
+        every draw in the order drawn (program → target), timed with the GPU finished before and
+        after it, and with GL_TIMESTAMP queries where the GPU's timers time work (not on llvmpipe).
         Entries:
           reference.linear.1080p       CPU reference, 1920×1080 diagonal linear gradient (ms, raster only)
           reference.radial.1080p       CPU reference, 1920×1080 radial gradient (ms, raster only)

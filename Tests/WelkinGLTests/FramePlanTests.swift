@@ -171,4 +171,52 @@ final class FramePlanTests: XCTestCase {
             XCTAssertEqual(renderer.layerTimes.contains { $0.position == nil }, plan.passes.contains { $0.name == "resolve" }, name)
         }
     }
+
+    /// Every draw and clear the renderer issues is a pass of its plan, in the plan's order, with the
+    /// plan's program into the plan's target (PassTiming records each as drawn; consecutive draws of
+    /// one program into one target are one, as the sky's scissored cells are). The copy a mesh
+    /// makes of the target below is a blit, not a draw; a user shader's ping-pong buffers are
+    /// named by format and size (the two swap every frame). Timing leaves the picture as it was.
+    /// (Its first run found nothing in the plans wrong beyond the two allowances below.)
+    func testEveryDrawIsAPassOfThePlan() throws {
+        let renderer = try TestGL.renderer()
+        for (name, scene) in try Self.examples() {
+            let frame = Frame(scene: scene, time: 1.5, pixelSize: SIMD2(320, 180))
+            let plan = renderer.plan(frame)
+            renderer.forgetLastFrame()
+            let entries = try renderer.drawTimingPasses(frame)
+            func merged(_ list: [(String, String)]) -> [(String, String)] {
+                var out: [(String, String)] = []
+                for e in list where out.last.map({ $0 != e }) ?? true { out.append(e) }
+                return out
+            }
+            let planned = merged(plan.passes.compactMap { p -> (String, String)? in
+                if p.program == "—" { return p.name.hasPrefix("clear") ? ("clear", p.writes) : nil }
+                return (String(p.program.split(separator: " ")[0]), p.writes)
+            })
+            // A user shader's buffers are cleared when they are made or the clock jumps (the
+            // renderer's history, not the frame's plan).
+            let drawn = merged(entries.map { ($0.program, $0.target) }).filter { !($0.0 == "clear" && $0.1.hasPrefix("RGBA32F")) }
+            // A particle layer with no particle alive at the instant draws nothing.
+            var k = 0
+            var matched: [(String, String)] = []
+            for p in planned {
+                if k < drawn.count, drawn[k].0 == p.0, p.1.hasPrefix("shader.") || drawn[k].1 == p.1 {
+                    matched.append(p); k += 1
+                } else if p.0 != "sprite.frag" {
+                    XCTFail("\(name): planned \(p) not drawn there; drawn \(drawn), planned \(planned)")
+                }
+            }
+            XCTAssertEqual(k, drawn.count, "\(name): drawn \(drawn), planned \(planned)")
+            XCTAssertGreaterThanOrEqual(matched.count, planned.count - 1, name)
+            XCTAssertTrue(entries.allSatisfy { $0.wall >= 0 && $0.draws >= 1 && $0.gpu == nil }, name)
+            if name == "mesh-text" {
+                // Timing draws the same picture as drawing.
+                let timed = renderer.readImage()
+                renderer.forgetLastFrame()
+                try renderer.draw(frame)
+                XCTAssertEqual(renderer.readImage(), timed)
+            }
+        }
+    }
 }

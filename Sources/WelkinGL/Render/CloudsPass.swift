@@ -107,7 +107,7 @@ final class CloudsPass: GLLayerPass {
             if r.slices == Self.sliceCount { return (final, r.grid) }
         } else {
             if let old = refinements[index], old.grid.size != final.gridSize { old.grid.delete(); refinements[index] = nil }
-            let target = try refinements[index]?.grid ?? RenderTarget(size: final.gridSize, internalFormat: GL_RGBA32F, type: GL_FLOAT)
+            let target = try refinements[index]?.grid ?? RenderTarget(size: final.gridSize, internalFormat: GL_RGBA32F, type: GL_FLOAT, label: "clouds.grid")
             refinements[index] = Refinement(key: final, grid: target, slices: 0)
         }
         isRefining = true
@@ -180,7 +180,7 @@ final class CloudsPass: GLLayerPass {
         let size = clouds.gridSize
         if grid?.size != size {
             grid?.delete(); grid = nil
-            grid = try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT)
+            grid = try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT, label: "clouds.grid")
         }
         try marchGrid(clouds, into: grid!, slice: nil)
     }

@@ -139,7 +139,7 @@ final class ResolvePass {
         epoxy_glUseProgram(p.program.id)
         epoxy_glUniform2f(p.u_pixelSize, Float(pixelSize.x), Float(pixelSize.y))
         p.composite.set(input)
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        PassTiming.time { epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3) }
     }
 }
 
@@ -158,6 +158,6 @@ final class BarePass {
     func draw(pixelSize: SIMD2<Int>) {
         epoxy_glUseProgram(program.id)
         epoxy_glUniform2f(u_invSize, 1 / Float(pixelSize.x), 1 / Float(pixelSize.y))
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        PassTiming.time { epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3) }
     }
 }

@@ -74,7 +74,7 @@ public final class GLCapture {
             capture.layers[layer, default: []].append(capture.read(earlier: capture.layers[layer] ?? []))
             if capture.skipsDraws { return }
         }
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        PassTiming.time { epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3) }
     }
 
     private func integer(_ name: Int32) -> GLint {

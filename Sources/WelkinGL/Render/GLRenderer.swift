@@ -258,7 +258,7 @@ public final class GLRenderer {
             epoxy_glDisable(GLenum(GL_BLEND))
             epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
             epoxy_glClearColor(0, 0, 0, 0)
-            epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            PassTiming.time(clear: true) { epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT)) }
             compositing(into: accumulation)
             try drawLayer(layer, frame: frame, into: accumulation)
             epoxy_glDisable(GLenum(GL_BLEND))
@@ -409,7 +409,7 @@ public final class GLRenderer {
             accumulation.bind()
             let bg = frame.background
             epoxy_glClearColor(bg.x, bg.y, bg.z, bg.w)
-            epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            PassTiming.time(clear: true) { epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT)) }
             for (index, (layer, position)) in layered.enumerated() {
                 compositing(into: accumulation)
                 GLCapture.active?.currentLayer = position
@@ -583,19 +583,19 @@ public final class GLRenderer {
                 throw GLError("cannot render \(size.x)×\(size.y) pixels: each side must be 1…\(limit) on this GPU")
             }
             output?.delete(); output = nil
-            output = try RenderTarget(size: size, internalFormat: GL_RGBA8, type: GL_UNSIGNED_BYTE)
+            output = try RenderTarget(size: size, internalFormat: GL_RGBA8, type: GL_UNSIGNED_BYTE, label: "output")
         }
         if depth16 && output16?.size != size {
             output16?.delete(); output16 = nil
-            output16 = try RenderTarget(size: size, internalFormat: GL_RGBA16, type: GL_UNSIGNED_SHORT)
+            output16 = try RenderTarget(size: size, internalFormat: GL_RGBA16, type: GL_UNSIGNED_SHORT, label: "output16")
         }
         if accumulating && (accumulation?.size != size || accumulation?.internalFormat != format) {
             accumulation?.delete(); accumulation = nil
-            accumulation = try RenderTarget(size: size, internalFormat: format, type: GL_FLOAT)
+            accumulation = try RenderTarget(size: size, internalFormat: format, type: GL_FLOAT, label: "accumulation")
         }
         if layering && (layerTarget?.size != size || layerTarget?.internalFormat != format) {
             layerTarget?.delete(); layerTarget = nil
-            layerTarget = try RenderTarget(size: size, internalFormat: format, type: GL_FLOAT)
+            layerTarget = try RenderTarget(size: size, internalFormat: format, type: GL_FLOAT, label: "layer")
         }
     }
 }

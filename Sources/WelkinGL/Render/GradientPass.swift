@@ -162,7 +162,7 @@ final class GradientPass {
     private func drawFullScreen(_ g: GradientDraw, _ p: Program, pixelSize: SIMD2<Int>, resolve: ResolveInput?) {
         epoxy_glUseProgram(p.program.id)
         setUniforms(g, p, pixelSize: pixelSize, resolve: resolve)
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        PassTiming.time { epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3) }
     }
 
     private func setUniforms(_ g: GradientDraw, _ p: Program, pixelSize: SIMD2<Int>, resolve: ResolveInput?) {
@@ -213,7 +213,7 @@ final class GradientPass {
         }
         epoxy_glUseProgram(p.program.id)
         setUniforms(g, p, pixelSize: pixelSize, resolve: resolve)
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(bands.vertices.count))
+        PassTiming.time { epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(bands.vertices.count)) }
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
         epoxy_glBindVertexArray(GLuint(previous))
     }
@@ -403,7 +403,7 @@ extension GradientPass {
         epoxy_glUniform1fv(p.u_stackLocations, GLsizei(locations.count), locations)
         epoxy_glUniform4fv(p.u_stackColors, GLsizei(locations.count), colors)
         if let resolve { p.composite.set(resolve) }
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        PassTiming.time { epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3) }
     }
 }
 

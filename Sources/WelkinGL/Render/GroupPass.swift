@@ -145,16 +145,16 @@ final class GroupPass {
             contents = []; masks = []
         }
         while contents.count <= depth {
-            contents.append(try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT))
+            contents.append(try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT, label: "group.content.\(contents.count)"))
             masks.append(nil)
         }
-        if masked && masks[depth] == nil { masks[depth] = try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT) }
+        if masked && masks[depth] == nil { masks[depth] = try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT, label: "group.mask.\(depth)") }
         let mask = masked ? masks[depth] : nil
         for t in [contents[depth]] + (mask.map { [$0] } ?? []) {
             t.bind()
             Self.scissor(box, pixelSize: size)
             epoxy_glClearColor(0, 0, 0, 0)
-            epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            PassTiming.time(clear: true) { epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT)) }
         }
         epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
         return (contents[depth], mask)
@@ -173,8 +173,8 @@ final class GroupPass {
     private func blurTargets(_ size: SIMD2<Int>) throws -> (RenderTarget, RenderTarget) {
         if let t = blurTargets, t.0.size == size { return t }
         blurTargets?.0.delete(); blurTargets?.1.delete()
-        let made = (try RenderTarget(size: size, internalFormat: GL_R32F, type: GL_FLOAT),
-                    try RenderTarget(size: size, internalFormat: GL_R32F, type: GL_FLOAT))
+        let made = (try RenderTarget(size: size, internalFormat: GL_R32F, type: GL_FLOAT, label: "group.blur.h"),
+                    try RenderTarget(size: size, internalFormat: GL_R32F, type: GL_FLOAT, label: "group.blur.v"))
         blurTargets = made
         return made
     }
@@ -196,7 +196,7 @@ final class GroupPass {
             v.bind()
             Self.scissor(regions?.alpha, pixelSize: pixelSize)
             alpha.setInputs(g, content: content, mask: mask, pixelSize: pixelSize)
-            epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+            PassTiming.time { epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3) }
             for (program, target, weights, source, region) in [(horizontal, h, shadow.horizontalWeights, v, regions?.horizontal),
                                                                (vertical, v, shadow.verticalWeights, h, regions?.vertical)] {
                 target.bind()
@@ -208,7 +208,7 @@ final class GroupPass {
                 let taps = min(weights.count, ShadowDraw.maximumTaps + 1)
                 weights.withUnsafeBufferPointer { epoxy_glUniform1fv(program.u_weights, GLsizei(taps), $0.baseAddress) }
                 epoxy_glUniform1i(program.u_taps, GLint(taps - 1))
-                epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+                PassTiming.time { epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3) }
             }
             blurred = v
         }
@@ -224,7 +224,7 @@ final class GroupPass {
         let c = shadow?.color ?? .zero
         epoxy_glUniform4f(p.u_shadowColor, c.x, c.y, c.z, c.w)
         epoxy_glUniform1f(p.u_opacity, g.opacity)
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        PassTiming.time { epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3) }
         for unit in [Self.contentUnit, Self.maskUnit, Self.blurUnit] {
             epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + unit))
             epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)

@@ -60,6 +60,6 @@ final class PlaceholderPass {
         let c = LayerPlaceholder.color
         epoxy_glUniform4f(p.u_color, c.x, c.y, c.z, c.w)
         if let resolve { p.composite.set(resolve) }
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        PassTiming.time { epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3) }
     }
 }

@@ -164,8 +164,8 @@ final class MeshPass {
         var previous: GLint = 0
         epoxy_glGetIntegerv(GLenum(GL_VERTEX_ARRAY_BINDING), &previous)
         epoxy_glBindVertexArray(vertexArray)
-        if !m.coversFrame { epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3) }
-        epoxy_glDrawElementsBaseVertex(GLenum(GL_TRIANGLES), GLsizei(m.indices.count), GLenum(GL_UNSIGNED_INT), nil, 3)
+        if !m.coversFrame { PassTiming.time { epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3) } }
+        PassTiming.time { epoxy_glDrawElementsBaseVertex(GLenum(GL_TRIANGLES), GLsizei(m.indices.count), GLenum(GL_UNSIGNED_INT), nil, 3) }
         epoxy_glBindVertexArray(GLuint(previous))
 
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)

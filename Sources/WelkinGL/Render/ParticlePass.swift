@@ -208,9 +208,9 @@ final class ParticlePass {
                     epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), n * stride, nil, GLenum(GL_STREAM_DRAW))
                     epoxy_glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, n * stride, all.baseAddress! + first * stride)
                     if points != nil {
-                        epoxy_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(n))
+                        PassTiming.time { epoxy_glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(n)) }
                     } else {
-                        epoxy_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(n))
+                        PassTiming.time { epoxy_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(n)) }
                     }
                     first += n
                     guard first < batch.instances.count else { break }

@@ -8,11 +8,17 @@ final class RenderTarget {
     private(set) var framebuffer: GLuint = 0
     let size: SIMD2<Int>
     let internalFormat: Int32
+    /// The target's key in the frame plan (FramePlan.Target.key), for PassTiming; nil: its format and size.
+    let label: String?
+
+    /// The label of each framebuffer made (PassTiming sees only the bound name).
+    nonisolated(unsafe) private static var labels: [GLuint: String] = [:]
 
     /// `internalFormat` e.g. GL_RGBA32F or GL_RGBA8; `type` the matching pixel type for allocation.
-    init(size: SIMD2<Int>, internalFormat: Int32, type: Int32) throws {
+    init(size: SIMD2<Int>, internalFormat: Int32, type: Int32, label: String? = nil) throws {
         self.size = size
         self.internalFormat = internalFormat
+        self.label = label
         epoxy_glGenTextures(1, &texture)
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, internalFormat, GLsizei(size.x), GLsizei(size.y), 0,
@@ -35,6 +41,25 @@ final class RenderTarget {
             delete()
             throw error
         }
+        Self.labels[framebuffer] = label ?? "\(Self.formatName(internalFormat)) \(size.x)×\(size.y)"
+    }
+
+    static func formatName(_ f: Int32) -> String {
+        switch f {
+        case GL_RGBA32F: "RGBA32F"
+        case GL_RGBA16F: "RGBA16F"
+        case GL_RGBA16: "RGBA16"
+        case GL_R32F: "R32F"
+        case GL_RGBA8: "RGBA8"
+        default: "format 0x\(String(f, radix: 16))"
+        }
+    }
+
+    /// The label of the framebuffer bound for drawing (`window` for the default one).
+    static func label(ofBoundFramebuffer: Void) -> String {
+        var id: GLint = 0
+        epoxy_glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &id)
+        return id == 0 ? "window" : labels[GLuint(id)] ?? "framebuffer \(id)"
     }
 
     /// Binds the framebuffer and sets the viewport to the whole target.
@@ -45,7 +70,7 @@ final class RenderTarget {
 
     func delete() {
         guard GL.hasCurrentContext else { framebuffer = 0; texture = 0; return }
-        if framebuffer != 0 { epoxy_glDeleteFramebuffers(1, &framebuffer); framebuffer = 0 }
+        if framebuffer != 0 { Self.labels[framebuffer] = nil; epoxy_glDeleteFramebuffers(1, &framebuffer); framebuffer = 0 }
         if texture != 0 { epoxy_glDeleteTextures(1, &texture); texture = 0 }
     }
 

@@ -109,7 +109,7 @@ final class TextPass {
         let bytes = t.quads.count * MemoryLayout<GlyphQuad>.stride
         epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), bytes, nil, GLenum(GL_STREAM_DRAW))
         t.quads.withUnsafeBytes { epoxy_glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, bytes, $0.baseAddress) }
-        epoxy_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(t.quads.count))
+        PassTiming.time { epoxy_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(t.quads.count)) }
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
         epoxy_glBindVertexArray(GLuint(previous))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)

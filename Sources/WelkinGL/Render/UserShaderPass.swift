@@ -591,7 +591,7 @@ final class ShaderBuffers {
             for t in [p.current, p.previous] {
                 t.bind()
                 epoxy_glClearColor(0, 0, 0, 0)
-                epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                PassTiming.time(clear: true) { epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT)) }
             }
         }
         if let cubes {
@@ -599,7 +599,7 @@ final class ShaderBuffers {
                 for face in 0..<6 {
                     c.bind(face: face)
                     epoxy_glClearColor(0, 0, 0, 0)
-                    epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                    PassTiming.time(clear: true) { epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT)) }
                 }
             }
         }
@@ -800,7 +800,7 @@ extension ShaderDraw: GLDrawable {
         layerTarget.bind()
         epoxy_glBindVertexArray(context.renderer.fullScreenVertexArray)
         epoxy_glClearColor(0, 0, 0, 0)
-        epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        PassTiming.time(clear: true) { epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT)) }
         try pass.drawShader(inputs, frame: context.frame, shaders: context.shaders, channels: context.channels)
     }
 }
