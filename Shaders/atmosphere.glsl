@@ -36,6 +36,13 @@ vec3 nightGlow(float el, float horizon) {
 #endif
 
 vec3 skyViewSample(sampler2D table, float x, float y, int rowOffset) {
+#if defined(WELKIN_SKY_VIEW_FILTERED) && WELKIN_SKY_VIEW_FILTERED
+    // The texture unit's bilinear filter (SkyPass.Variant.filteredTables): the same four texels
+    // and weights in one read, texel (i, j)'s centre at ((i + ½) / W, (j + ½) / 2H). On GPUs whose
+    // filter weights have 8 bits, within 1/512 of a step between neighbouring texels of the CPU's.
+    return texture(table, vec2((x + 0.5) * (1.0 / float(SKY_VIEW_WIDTH)),
+                               (y + float(rowOffset) + 0.5) * (1.0 / float(2 * SKY_VIEW_HEIGHT)))).xyz;
+#else
     int x0 = min(max(int(floor(x)), 0), SKY_VIEW_WIDTH - 2);
     int y0 = min(max(int(floor(y)), 0), SKY_VIEW_HEIGHT - 2);
     float fx = x - float(x0), fy = y - float(y0);
@@ -47,6 +54,7 @@ vec3 skyViewSample(sampler2D table, float x, float y, int rowOffset) {
     vec4 bottom = t01 + (t11 - t01) * fx;
     vec4 c = top + (bottom - top) * fy;
     return c.xyz;
+#endif
 }
 
 // PhysicalSkyDraw.scatteredFrom: a table's A plus its B times the Mie phase at nu, for light

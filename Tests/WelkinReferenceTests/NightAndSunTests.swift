@@ -159,4 +159,61 @@ final class NightAndSunTests: XCTestCase {
         let night = try clouds(-12)
         XCTAssertEqual(night.sunLight, .zero, "at −12° the whole layer is in the shadow")
     }
+
+    /// A portrait scene whose sky keeps the default panorama looks through a rectilinear camera
+    /// (Scene.viewCamera): the sun 2° up on a 390×844 screen is a round disc just above a horizon
+    /// 82 % of the way down, not a dash with the zenith and the far side of the sky above it. A
+    /// scene that names its view (a camera, or the sky's fieldOfView or horizon) keeps it, and a
+    /// landscape scene keeps the panorama.
+    func testAPortraitSkyLooksThroughACameraThatDoesNotStretch() throws {
+        func scene(_ extra: String = "", size: String = "[390, 844]", top: String = "") throws -> Scene {
+            try SceneLoader.decode(#"{"size": \#(size)\#(top), "layers": [{"type": "sky", "model": "physical", "sunElevation": 2, "sunAzimuth": 180\#(extra)}]}"#, file: "phone.json")
+        }
+        let phone = try scene()
+        let camera = try XCTUnwrap(phone.viewCamera)
+        XCTAssertEqual(camera.projection, .rectilinear)
+        XCTAssertNil(try scene(#", "fieldOfView": 70"#).viewCamera)
+        XCTAssertNil(try scene(#", "horizon": 0.7"#).viewCamera)
+        XCTAssertEqual(try scene(top: #", "camera": {"projection": "fisheye"}"#).viewCamera?.projection, .fisheye)
+        XCTAssertNil(try scene(size: "[844, 390]").viewCamera)
+        // Where the frame puts directions: the sun's disc as wide as it is tall (half a degree each
+        // way), in the middle; the horizon 82 % down; the zenith out of the picture (the panorama
+        // showed it at y = 480 and the far side of the sky above it).
+        let frame = Frame(scene: phone, time: 0, pixelSize: SIMD2(390, 844))
+        let state = try XCTUnwrap(frame.sky)
+        func direction(azimuth: Double, elevation: Double) -> SIMD3<Double> {
+            let a = azimuth * .pi / 180, e = elevation * .pi / 180
+            return SIMD3(cos(e) * sin(a), cos(e) * cos(a), sin(e))
+        }
+        func pixel(_ azimuth: Double, _ elevation: Double) throws -> SIMD2<Double> {
+            try XCTUnwrap(frame.skySetup.pixel(of: direction(azimuth: azimuth, elevation: elevation), state: state))
+        }
+        let sun = try pixel(180, 2)
+        XCTAssertEqual(sun.x, 195, accuracy: 1)
+        // A degree at the sun, across and down: the disc's aspect. A pinhole stretches a disc θ off
+        // its axis by 1/cos θ along the radius (the sun 2° up is 36° below the centre: 1.24); the
+        // panorama stretches one at elevation e by 1/cos e across (a sun 60° up: 2, the dash).
+        func aspect(_ frame: Frame, elevation e: Double) throws -> Double {
+            let state = try XCTUnwrap(frame.sky)
+            func at(_ azimuth: Double, _ elevation: Double) throws -> SIMD2<Double> {
+                try XCTUnwrap(frame.skySetup.pixel(of: direction(azimuth: azimuth, elevation: elevation), state: state))
+            }
+            let c = cos(e * .pi / 180)
+            let across = try at(180 + 0.5 / c, e).x - at(180 - 0.5 / c, e).x
+            let down = try at(180, e - 0.5).y - at(180, e + 0.5).y
+            return max(across, down) / min(across, down)
+        }
+        let panoramaCamera = #", "camera": {"projection": "panorama"}"#
+        for (e, limit) in [(2.0, 1.25), (30, 1.05), (60, 1.1)] {
+            let camera = try aspect(Frame(scene: try SceneLoader.decode(#"{"size": [390, 844], "layers": [{"type": "sky", "model": "physical", "sunElevation": \#(e), "sunAzimuth": 180}]}"#, file: "phone.json"), time: 0, pixelSize: SIMD2(390, 844)), elevation: e)
+            XCTAssertLessThan(camera, limit, "the sun \(e)° up: its disc's aspect through the portrait camera")
+            let old = try aspect(Frame(scene: try SceneLoader.decode(#"{"size": [390, 844]\#(panoramaCamera), "layers": [{"type": "sky", "model": "physical", "sunElevation": \#(e), "sunAzimuth": 180}]}"#, file: "phone.json"), time: 0, pixelSize: SIMD2(390, 844)), elevation: e)
+            if e == 60 { XCTAssertGreaterThan(old, 1.9, "the panorama's dash at 60°") }
+        }
+        XCTAssertEqual(try pixel(180, 0).y, 0.82 * 844, accuracy: 10, "the horizon")
+        if let zenith = frame.skySetup.pixel(of: SIMD3(0, 0, 1), state: state) { XCTAssertLessThan(zenith.y, 0, "the zenith above the picture") }
+        // The old view, for the record: the same scene with the panorama asked for.
+        let panorama = Frame(scene: try scene(top: #", "camera": {"projection": "panorama"}"#), time: 0, pixelSize: SIMD2(390, 844))
+        XCTAssertNotNil(panorama.skySetup.pixel(of: SIMD3(0, 0, 1), state: try XCTUnwrap(panorama.sky)), "the panorama shows the zenith")
+    }
 }

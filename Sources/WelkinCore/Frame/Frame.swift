@@ -121,7 +121,7 @@ public struct Frame: Sendable {
             self.scale = projection.isPanorama ? SIMD2(1, 1) : scale
             switch projection {
             case .view:
-                self.projection = scene.camera == nil ? nil : SkyProjection.camera(camera, size: pixelSize, view: view, viewSize: viewSize)
+                self.projection = scene.viewCamera == nil ? nil : SkyProjection.camera(camera, size: pixelSize, view: view, viewSize: viewSize)
             case .equirect:
                 self.projection = .equirect(pixelSize, view: view, viewSize: viewSize)
             case .fisheye:

@@ -89,6 +89,28 @@ extension SceneLoader {
     }
 }
 
+extension Scene {
+    /// The camera the sky-space layers are seen through: the scene's `camera`, or for a portrait
+    /// scene (taller than wide) whose first sky layer keeps the default panorama (`fieldOfView` and
+    /// `horizon` as SkyLayer's defaults) a rectilinear camera about 100° from top to bottom with the
+    /// horizon 82 % of the way down, looking along the sky's `viewAzimuth` (StarterScene.camera(for:),
+    /// what `welkin new` writes for a phone). The default panorama's equal degrees per pixel across
+    /// a 390-point width would span 216° from bottom to top: past the zenith and down the other
+    /// side, the sun a dash. nil: the sky's own panorama.
+    public var viewCamera: Camera? {
+        if let camera { return camera }
+        guard size.y > size.x else { return nil }
+        var first: SkyLayer?
+        for layer in layers {
+            if case .sky(let s)? = layer.content as? SkyContent { first = s; break }
+        }
+        let plain = SkyLayer()
+        guard let sky = first, sky.fieldOfView == plain.fieldOfView, sky.horizon == plain.horizon else { return nil }
+        let (fieldOfView, pitch) = StarterScene.camera(for: size)
+        return Camera(projection: .rectilinear, pitch: .constant(Double(pitch)), fieldOfView: .constant(Double(fieldOfView)))
+    }
+}
+
 /// The panorama the sky's parts are drawn for: where it looks, how wide, where its horizon sits
 /// (the first sky layer's `viewAzimuth`, `fieldOfView`, `horizon`). The camera does not move it:
 /// it only maps output pixels into it, so the sky's colours stay functions of direction alone.
@@ -128,7 +150,7 @@ public struct CameraState: Sendable, Equatable {
     /// the camera leaves a number unset. A panorama's pitch is the elevation at the frame's centre.
     public init(_ scene: Scene, time: Double, pixelSize: SIMD2<Int>) {
         let view = SkyView(scene)
-        let camera = scene.camera ?? Camera()
+        let camera = scene.viewCamera ?? Camera()
         let fov = camera.fieldOfView?.value(at: time) ?? view.fieldOfView
         let width = Double(max(pixelSize.x, 1)), height = Double(max(pixelSize.y, 1))
         let defaultPitch = (view.horizon - 0.5) * height * view.fieldOfView / width

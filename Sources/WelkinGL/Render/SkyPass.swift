@@ -56,6 +56,11 @@ final class SkyPass {
         var sunGlare = false
         /// Ground fog (WELKIN_SKY_FOG: PhysicalSkyDraw.fogs).
         var fog = false
+        /// The sky-view tables read through the texture unit's bilinear filter, one read for four
+        /// texels (WELKIN_SKY_VIEW_FILTERED): Welkin's own programs. An export's program keeps
+        /// reading the four texels itself: RGBA32F is not filterable in WebGL2 without
+        /// OES_texture_float_linear, nor on iOS's GPUs.
+        var filteredTables = false
         /// Below the horizon (WELKIN_SKY_GROUND: SkyGround.code; the first sky part's).
         var ground: Int32 = 0
         /// Whether the night sky has points and a Moon this frame (WELKIN_NIGHT_STARS, WELKIN_NIGHT_MOON).
@@ -102,6 +107,7 @@ final class SkyPass {
             if variant.scotopic { defines.append(("WELKIN_SCOTOPIC", "1")) }
             if variant.sunGlare { defines.append(("WELKIN_SUN_GLARE", "1")) }
             if variant.fog { defines.append(("WELKIN_SKY_FOG", "1")) }
+            if variant.filteredTables { defines.append(("WELKIN_SKY_VIEW_FILTERED", "1")) }
             if variant.ground != 0 { defines.append(("WELKIN_SKY_GROUND", String(variant.ground))) }
             program = try ShaderProgram(vertex: ShaderSource(path: shaders.path("sky.vert"), defines: defines),
                                         fragment: ShaderSource(path: shaders.path("sky.frag"), defines: defines))
@@ -179,6 +185,7 @@ final class SkyPass {
         for case .physical(let p) in sky.parts where p.scotopic > 0 { variant.scotopic = true }
         for case .physical(let p) in sky.parts where p.sunGlare != .zero { variant.sunGlare = true }
         for case .physical(let p) in sky.parts where p.fogs { variant.fog = true }
+        for case .physical in sky.parts { variant.filteredTables = true }
         variant.ground = sky.ground.mode
         // Where the sun disc shows at all: centre and reach in pixels (it is exactly 0 beyond).
         let disc = gradient.flatMap { g -> (center: SIMD2<Float>, reach: Float)? in
@@ -435,10 +442,16 @@ final class SkyPass {
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
     }
 
-    /// Uploads `table` (RGBA32F, nearest: the shader filters it itself, as the CPU does) unless it
-    /// is the one already there, and binds it to texture unit 1 (the Moon's: unit 4).
-    private func bindSkyView(_ table: SkyViewTable, moon: Bool = false) {
+    /// Uploads `table` (RGBA32F) unless it is the one already there, and binds it to texture unit 1
+    /// (the Moon's: unit 4): filtered bilinearly for a program that reads it so
+    /// (WELKIN_SKY_VIEW_FILTERED), nearest for one that filters it itself, as the CPU does.
+    private func bindSkyView(_ table: SkyViewTable, moon: Bool = false, filtered: Bool) {
         if moon { bind(&moonViewTexture, unit: 4) } else { bind(&skyViewTexture, unit: 1) }
+        let filter = filtered ? GL_LINEAR : GL_NEAREST
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         if (moon ? uploadedMoonTable : uploadedTable) !== table {
             table.texels.withUnsafeBufferPointer { b in
                 epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(SkyViewTable.width), GLsizei(2 * SkyViewTable.height), 0,
@@ -497,7 +510,7 @@ final class SkyPass {
     }
 
     private func setPhysical(_ s: PhysicalSkyDraw, _ p: Program, _ variant: Variant) {
-        bindSkyView(s.table)
+        bindSkyView(s.table, filtered: variant.filteredTables)
         epoxy_glUniform1i(p.uniform("u_skyView"), 1)
         set(p, "u_physical.viewAzimuth", s.viewAzimuth)
         set(p, "u_physical.centerX", s.centerX)
@@ -536,7 +549,7 @@ final class SkyPass {
         }
         if s.groundMode == 2 { set(p, "u_groundColor", s.groundColor) }
         if let table = s.moonTable, s.moonSkyScale > 0 {
-            bindSkyView(table, moon: true)
+            bindSkyView(table, moon: true, filtered: variant.filteredTables)
             epoxy_glUniform1i(p.uniform("u_moonView"), 4)
         }
         if variant.nightGlow {
