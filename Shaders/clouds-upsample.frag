@@ -16,6 +16,11 @@ vec4 grid(int x, int y) {
 vec4 bilinear(float gu, float gv) {
     float u = min(max(gu, 0.0), float(u_gridSize.x - 1));
     float v = min(max(gv, 0.0), float(u_gridSize.y - 1));
+#if defined(WELKIN_CLOUDS_GRID_FILTERED) && WELKIN_CLOUDS_GRID_FILTERED
+    // The texture unit's bilinear filter (CloudsPass.upsampleFiltered): the same four texels and
+    // weights in one read, texel (i, j)'s centre at ((i + ½) / W, (j + ½) / H), rows bottom-up.
+    return texture(u_grid, vec2((u + 0.5) / float(u_gridSize.x), (float(u_gridSize.y) - 0.5 - v) / float(u_gridSize.y)));
+#else
     float fu = floor(u), fv = floor(v);
     int x0 = int(fu), y0 = int(fv);
     int x1 = min(x0 + 1, u_gridSize.x - 1), y1 = min(y0 + 1, u_gridSize.y - 1);
@@ -24,6 +29,7 @@ vec4 bilinear(float gu, float gv) {
     vec4 top = a + (b - a) * tu;
     vec4 bottom = c + (d - c) * tu;
     return top + (bottom - top) * tv;
+#endif
 }
 
 vec4 upsampled(int x, int y) {

@@ -20,6 +20,13 @@ enum GL {
     /// Whether any GL context is current on this thread. GL objects outlived by their context
     /// (released after it during teardown) were freed with it and must not be deleted again:
     /// calling GL with no current context aborts inside libepoxy.
+    /// The current context's identity (its GLFW or EGL handle; 0 for none): GL names are per context.
+    static var currentContextKey: UInt {
+        if let c = glfwGetCurrentContext() { return UInt(bitPattern: c) }
+        if epoxy_has_egl(), let c = epoxy_eglGetCurrentContext() { return UInt(bitPattern: c) }
+        return 0
+    }
+
     static var hasCurrentContext: Bool {
         if glfwGetCurrentContext() != nil { return true }
         return epoxy_has_egl() && epoxy_eglGetCurrentContext() != nil

@@ -49,6 +49,13 @@ final class CloudsPass: GLLayerPass {
     }
     /// clouds-upsample.frag as a layer (nil) and as the frame's last pass (its resolve variant).
     private let upsample: ResolveVariants<Upsample>
+    /// The same reading the grid through the texture unit's bilinear filter (WELKIN_CLOUDS_GRID_FILTERED:
+    /// four reads a pixel for sixteen texel fetches): Welkin's own frames. An export's capture keeps
+    /// the texel reads (RGBA32F is not filterable in WebGL2 without OES_texture_float_linear, nor on
+    /// iOS's GPUs).
+    private let upsampleFiltered: ResolveVariants<Upsample>
+    /// clouds-interleave.frag: the refinement's 16 slices into the final grid.
+    private let interleaveProgram: ShaderProgram
 
     /// clouds-upsample.frag and its uniforms' locations.
     struct Upsample {
@@ -73,15 +80,23 @@ final class CloudsPass: GLLayerPass {
         var key: CloudsDraw
         var grid: RenderTarget
         var slices: Int
+        /// The slices as marched: ⌈W/4⌉ × 16·⌈H/4⌉, slice k's band from row k·⌈H/4⌉
+        /// (clouds-interleave.frag puts them into `grid` once all 16 are in).
+        var sliceTarget: RenderTarget
     }
     private var refinements: [Int: Refinement] = [:]
+    /// The draw `grid` holds the march of (a refining frame whose draw is unchanged shows it again
+    /// instead of marching it again; with two clouds draws a frame they take turns, so each marches).
+    private var gridHolds: CloudsDraw?
     private var drawIndex = 0
     private var used: Set<Int> = []
     private(set) var isRefining = false
     static let sliceCount = 16
 
     func willDraw(_ frame: Frame) {
-        for key in refinements.keys where !used.contains(key) { refinements[key]?.grid.delete(); refinements[key] = nil }
+        for key in refinements.keys where !used.contains(key) {
+            refinements[key]?.grid.delete(); refinements[key]?.sliceTarget.delete(); refinements[key] = nil
+        }
         used = []
         drawIndex = 0
         isRefining = false
@@ -100,18 +115,24 @@ final class CloudsPass: GLLayerPass {
         let final = clouds.atFinalQuality()
         if var r = refinements[index], r.key == final {
             if r.slices < Self.sliceCount {
-                try marchGrid(final, into: r.grid, slice: r.slices)
+                try marchGrid(final, into: r.sliceTarget, slice: r.slices)
                 r.slices += 1
                 refinements[index] = r
+                if r.slices == Self.sliceCount { try interleave(r.sliceTarget, into: r.grid, gridSize: final.gridSize) }
             }
             if r.slices == Self.sliceCount { return (final, r.grid) }
         } else {
-            if let old = refinements[index], old.grid.size != final.gridSize { old.grid.delete(); refinements[index] = nil }
+            if let old = refinements[index], old.grid.size != final.gridSize {
+                old.grid.delete(); old.sliceTarget.delete(); refinements[index] = nil
+            }
             let target = try refinements[index]?.grid ?? RenderTarget(size: final.gridSize, internalFormat: GL_RGBA32F, type: GL_FLOAT, label: "clouds.grid")
-            refinements[index] = Refinement(key: final, grid: target, slices: 0)
+            let slices = try refinements[index]?.sliceTarget
+                ?? RenderTarget(size: Self.sliceTargetSize(final.gridSize), internalFormat: GL_RGBA32F, type: GL_FLOAT, label: "clouds.slices")
+            refinements[index] = Refinement(key: final, grid: target, slices: 0, sliceTarget: slices)
         }
         isRefining = true
-        try marchGrid(clouds)
+        // The interactive picture shown meanwhile: what the grid holds when it is this draw's.
+        if gridHolds != clouds { try marchGrid(clouds) }
         return (clouds, grid)
     }
 
@@ -129,8 +150,14 @@ final class CloudsPass: GLLayerPass {
         marches[current] = march
         let programs = try ResolveVariants { Upsample(try ShaderProgram.fullScreen(shaders, fragment: "clouds-upsample.frag", resolve: $0)) }
         upsample = programs
+        upsampleFiltered = try ResolveVariants { resolve in
+            Upsample(try ShaderProgram(vertex: shaders.source("fullscreen.vert"),
+                                       fragment: ShaderSource(path: shaders.path("clouds-upsample.frag"),
+                                                              defines: (resolve?.defines ?? []) + [("WELKIN_CLOUDS_GRID_FILTERED", "1")])))
+        }
+        interleaveProgram = try ShaderProgram(vertex: shaders.source("fullscreen.vert"), fragment: shaders.source("clouds-interleave.frag"))
         let marchFiles = march.files
-        files = marchFiles + (try programs[.standard]).program.files.filter { !marchFiles.contains($0) }
+        files = marchFiles + ((try programs[.standard]).program.files + interleaveProgram.files).filter { !marchFiles.contains($0) }
         weatherTexture = Self.texture(GL_TEXTURE_2D, size: SIMD3(CloudNoise.weatherSize, CloudNoise.weatherSize, 1), CloudNoise.weather)
         shapeTexture = Self.texture(GL_TEXTURE_3D, size: SIMD3(repeating: CloudNoise.shapeSize), CloudNoise.shape)
         try GL.check("uploading the clouds' noise")
@@ -139,10 +166,11 @@ final class CloudsPass: GLLayerPass {
     deinit {
         guard GL.hasCurrentContext else { return }
         for p in marches.values { p.delete() }
-        for p in upsample.all { p.program.delete() }
+        for p in upsample.all + upsampleFiltered.all { p.program.delete() }
+        interleaveProgram.delete()
         if weatherTexture != 0 { epoxy_glDeleteTextures(1, &weatherTexture) }
         if shapeTexture != 0 { epoxy_glDeleteTextures(1, &shapeTexture) }
-        for r in refinements.values { r.grid.delete() }
+        for r in refinements.values { r.grid.delete(); r.sliceTarget.delete() }
         grid?.delete()
     }
 
@@ -182,19 +210,44 @@ final class CloudsPass: GLLayerPass {
             grid?.delete(); grid = nil
             grid = try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT, label: "clouds.grid")
         }
+        gridHolds = nil
         try marchGrid(clouds, into: grid!, slice: nil)
+        gridHolds = clouds
+    }
+
+    /// Puts the 16 marched slices of `slices` into `grid` (clouds-interleave.frag).
+    private func interleave(_ slices: RenderTarget, into grid: RenderTarget, gridSize: SIMD2<Int>) throws {
+        epoxy_glDisable(GLenum(GL_BLEND))
+        grid.bind()
+        epoxy_glUseProgram(interleaveProgram.id)
+        epoxy_glUniform2i(interleaveProgram.uniform("u_gridSize"), GLint(gridSize.x), GLint(gridSize.y))
+        epoxy_glUniform1i(interleaveProgram.uniform("u_sliceRows"), GLint((gridSize.y + 3) / 4))
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.gridUnit))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), slices.texture)
+        epoxy_glUniform1i(interleaveProgram.uniform("u_slices"), Self.gridUnit)
+        PassTiming.time { epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3) }
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+        try GL.check("putting the clouds' refinement together")
+    }
+
+    /// The slice target for a grid of `size`: a band of ⌈W/4⌉ × ⌈H/4⌉ for each of the 16 slices.
+    static func sliceTargetSize(_ size: SIMD2<Int>) -> SIMD2<Int> {
+        SIMD2((size.x + 3) / 4, 16 * ((size.y + 3) / 4))
     }
 
     /// Marches `clouds` into `target`: every pixel, or (`slice` k) the pixel k of each 4×4 block
-    /// (k = x + 4y within the block), leaving the others as they are.
+    /// (k = x + 4y within the block) into slice k's band of the slice target (sliceTargetSize).
     func marchGrid(_ clouds: CloudsDraw, into target: RenderTarget, slice: Int?) throws {
         let size = clouds.gridSize
         epoxy_glDisable(GLenum(GL_BLEND))
         target.bind()
+        let sliceRows = (size.y + 3) / 4
+        if let slice { epoxy_glViewport(0, GLint(slice * sliceRows), GLsizei((size.x + 3) / 4), GLsizei(sliceRows)) }
         try useMarch(MarchVariant(toneMap: clouds.toneMap, linear: clouds.linearOutput != 0, projectionKind: clouds.projection.kind.rawValue,
                                   shadowed: clouds.shadowed, sliced: slice != nil, fog: clouds.fogs, bolt: clouds.bolts))
         epoxy_glUseProgram(march.id)
-        if let slice { epoxy_glUniform1i(uniform("u_slice"), GLint(slice)) }
+        if let slice { epoxy_glUniform1i(uniform("u_slice"), GLint(slice)); epoxy_glUniform1i(uniform("u_sliceRows"), GLint(sliceRows)) }
         func f(_ name: String, _ v: Float) { epoxy_glUniform1f(uniform("u_clouds." + name), v) }
         func i(_ name: String, _ v: Int32) { epoxy_glUniform1i(uniform("u_clouds." + name), v) }
         func v2(_ name: String, _ v: SIMD2<Float>) { epoxy_glUniform2f(uniform("u_clouds." + name), v.x, v.y) }
@@ -240,10 +293,10 @@ final class CloudsPass: GLLayerPass {
     func march(_ clouds: CloudsDraw) throws { shown = try prepare(clouds) }
 
     /// Upsamples the grid into the bound target (a layer, or the output when `resolve` is set).
-    func drawUpsampled(_ interactive: CloudsDraw, resolve: ResolveInput?) throws {
+    func drawUpsampled(_ interactive: CloudsDraw, resolve: ResolveInput?, filtered: Bool) throws {
         let clouds = shown?.draw ?? interactive
         let grid = shown?.grid ?? self.grid
-        let p = try upsample[resolve.map { ResolveVariant($0) }]
+        let p = try (filtered ? upsampleFiltered : upsample)[resolve.map { ResolveVariant($0) }]
         epoxy_glUseProgram(p.program.id)
         epoxy_glUniform2f(p.pixelSize, Float(clouds.pixelSize.x), Float(clouds.pixelSize.y))
         epoxy_glUniform2i(p.gridSize, GLint(clouds.gridSize.x), GLint(clouds.gridSize.y))
@@ -251,8 +304,18 @@ final class CloudsPass: GLLayerPass {
         if let resolve { p.composite.set(resolve) }
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.gridUnit))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), grid?.texture ?? 0)
+        let filter = filtered ? GL_LINEAR : GL_NEAREST
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         epoxy_glUniform1i(p.grid, Self.gridUnit)
         GLCapture.drawFullScreenTriangle()
+        // Back to nearest: the march writes the grid and nothing else reads it filtered.
+        if filtered {
+            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        }
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
     }
@@ -275,7 +338,7 @@ extension CloudsDraw: GLDrawable {
         try pass.march(self)
         try context.waitWhileRendering()   // the upsample reads the grid
         context.compositing(into: target)
-        try pass.drawUpsampled(self, resolve: nil)
+        try pass.drawUpsampled(self, resolve: nil, filtered: !context.renderer.exportVariants)
     }
 
     func prepareResolving(_ pass: CloudsPass, in context: GLLayerContext) throws -> Bool {
@@ -285,6 +348,6 @@ extension CloudsDraw: GLDrawable {
     }
 
     func drawResolving(_ pass: CloudsPass, in context: GLLayerContext, resolve: ResolveInput) throws {
-        try pass.drawUpsampled(self, resolve: resolve)
+        try pass.drawUpsampled(self, resolve: resolve, filtered: !context.renderer.exportVariants)
     }
 }

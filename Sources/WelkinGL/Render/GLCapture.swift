@@ -85,7 +85,7 @@ public final class GLCapture {
 
     private func read(earlier: [Draw]) -> Draw {
         let id = GLuint(integer(GL_CURRENT_PROGRAM))
-        guard let program = ShaderProgram.byID[id]?.takeUnretainedValue() else {
+        guard let program = ShaderProgram.built(id) else {
             preconditionFailure("GLCapture: the bound program \(id) was not built by ShaderProgram")
         }
         var viewport = [GLint](repeating: 0, count: 4)

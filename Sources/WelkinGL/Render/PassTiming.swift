@@ -93,7 +93,7 @@ public final class PassTiming {
     static func currentProgram() -> String {
         var id: GLint = 0
         epoxy_glGetIntegerv(GLenum(GL_CURRENT_PROGRAM), &id)
-        guard id > 0, let program = ShaderProgram.byID[GLuint(id)]?.takeUnretainedValue() else { return "—" }
+        guard id > 0, let program = ShaderProgram.built(GLuint(id)) else { return "—" }
         return URL(fileURLWithPath: program.fragmentSource.path).lastPathComponent
     }
 }

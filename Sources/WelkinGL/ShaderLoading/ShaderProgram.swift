@@ -15,8 +15,17 @@ public final class ShaderProgram {
     /// set it to draw a program's SPIR-V, turned back into GLSL, in place of the program; nothing else does.
     nonisolated(unsafe) public static var sourceFilter: ((_ source: ShaderSource, _ stage: Stage) throws -> String)?
 
-    /// The program of each GL name built since, for GLCapture (which sees only the bound name).
-    nonisolated(unsafe) static var byID: [GLuint: Unmanaged<ShaderProgram>] = [:]
+    /// The program of each GL name built since, for GLCapture and PassTiming (which see only the
+    /// bound name), by context: two contexts (two renderers in one process) reuse the same names.
+    nonisolated(unsafe) private static var byKey: [Key: Unmanaged<ShaderProgram>] = [:]
+    private struct Key: Hashable { var context: UInt; var id: GLuint }
+    /// The context the program was built in.
+    private var context: UInt = 0
+
+    /// The program bound as `id` in the current context, if ShaderProgram built it.
+    static func built(_ id: GLuint) -> ShaderProgram? {
+        byKey[Key(context: GL.currentContextKey, id: id)]?.takeUnretainedValue()
+    }
 
     public enum Stage: String, Sendable { case vertex, fragment }
 
@@ -45,7 +54,8 @@ public final class ShaderProgram {
         epoxy_glDetachShader(program, fs)
         id = program
         files = vertex.files + fragment.files.filter { !vertex.files.contains($0) }
-        Self.byID[program] = Unmanaged.passUnretained(self)
+        context = GL.currentContextKey
+        Self.byKey[Key(context: context, id: program)] = Unmanaged.passUnretained(self)
     }
 
     private static func compile(_ source: ShaderSource, stage: GLenum, _ named: Stage) throws -> GLuint {
@@ -79,7 +89,7 @@ public final class ShaderProgram {
     }
 
     public func delete() {
-        if id != 0 { Self.byID[id] = nil }
+        if id != 0, Self.byKey[Key(context: context, id: id)]?.takeUnretainedValue() === self { Self.byKey[Key(context: context, id: id)] = nil }
         if id != 0 && GL.hasCurrentContext { epoxy_glDeleteProgram(id) }
         id = 0
     }
