@@ -6,17 +6,20 @@
 
 out vec4 fragColor;
 #if WELKIN_CLOUDS_SLICE
-uniform int u_slice;        // which pixel of each 4×4 block (x + 4y within it)
-uniform int u_sliceRows;    // the slices' rows in the slice target: ⌈grid height / 4⌉
+uniform int u_slice;        // which pixel of each n×n block (x + n·y within it)
+uniform int u_sliceBlock;   // n: 4 for a still frame's refinement, 2 for a playing frame's phases
+uniform int u_sliceRows;    // the slices' rows in the slice target: ⌈grid height / n⌉
 #endif
 
 void main() {
 #if WELKIN_CLOUDS_SLICE
-    // The viewer's refinement: pixel u_slice of each 4×4 block of the grid, one fragment each, in
-    // the slice's band of the slice target (its rows bottom-up from u_slice · u_sliceRows, as the
-    // grid's are); clouds-interleave.frag puts the 16 slices back in their places (CloudsPass).
-    int gx = 4 * int(gl_FragCoord.x) + (u_slice & 3);
-    int gy = 4 * (u_sliceRows - 1 - (int(gl_FragCoord.y) - u_slice * u_sliceRows)) + (u_slice >> 2);
+    // The viewer's refinement and phases: pixel u_slice of each n×n block of the grid, one
+    // fragment each, in the slice's band of the slice target (its rows bottom-up from
+    // u_slice · u_sliceRows, as the grid's are); clouds-interleave.frag puts the slices back in
+    // their places (CloudsPass).
+    int n = u_sliceBlock;
+    int gx = n * int(gl_FragCoord.x) + u_slice % n;
+    int gy = n * (u_sliceRows - 1 - (int(gl_FragCoord.y) - u_slice * u_sliceRows)) + u_slice / n;
     if (gx >= u_clouds.gridSize.x || gy >= u_clouds.gridSize.y) { fragColor = vec4(0.0); return; }
 #else
     // The grid's rows top-down, as CloudsRaster fills them.

@@ -76,6 +76,9 @@ public final class Viewer {
     /// Looking around with the mouse (Viewer+Camera.swift).
     var look = CameraLook()
     var needsRedraw = true
+    /// The last frame drew a picture that drawing it again improves (GLRenderer.isRefining): the
+    /// next turn of the loop draws again, once the console's waiting commands have run.
+    var refinesNext = false
     /// Console `passes`: the next frame is drawn with every draw timed (PassTiming) and printed.
     var timesNextFramesPasses = false
     /// The scene's framing in the window (A, `framing`): letterboxed at its own aspect, or filling it.
@@ -161,7 +164,7 @@ public final class Viewer {
         while true {
             // Idle when paused and nothing changes: wait for input, a file event (the wake thread)
             // or the --exit-after deadline.
-            if playback.paused && !needsRedraw && reload.awaitingFrame.isEmpty && pendingKeys.isEmpty && !console.hasPending
+            if playback.paused && !needsRedraw && !refinesNext && reload.awaitingFrame.isEmpty && pendingKeys.isEmpty && !console.hasPending
                 && panel.framesToPresent == 0 {
                 var timeout = watcher.timeUntilDue() ?? 1
                 if let limit = options.exitAfter { timeout = min(timeout, started + limit - ProcessInfo.processInfo.systemUptime) }
@@ -181,6 +184,9 @@ public final class Viewer {
                 needsRedraw = true
             }
             if glfwWindowShouldClose(window) != GLFW_FALSE || interrupted.isSet { break }
+            // A picture being refined draws again, after the console's commands had their turn
+            // (a refining redraw is not a change a command made, which the next command waits for).
+            if refinesNext { refinesNext = false; needsRedraw = true }
             if playback.advance(wallSeconds: now - last) { needsRedraw = true }
             last = now
 
@@ -207,7 +213,7 @@ public final class Viewer {
             needsRedraw = false
             guard drawFrame(fb) else { break }   // abandoned: the window is closing
             // A still picture being refined (the clouds' full march, a slice a frame): draw again.
-            if renderer.isRefining { needsRedraw = true }
+            if renderer.isRefining { refinesNext = true }
             let drawn = ProcessInfo.processInfo.systemUptime
             stats.recordFrame(seconds: drawn - now)
             for line in reload.drawnLines(at: drawn) { print(line) }

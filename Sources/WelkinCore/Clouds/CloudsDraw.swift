@@ -399,3 +399,19 @@ public struct CloudsDraw: Sendable, Equatable {
     /// The light march's samples: distance and length, as fractions of `lightReach`.
     public static let lightSamples: [SIMD2<Float>] = [SIMD2(0.08, 0.16), SIMD2(0.3, 0.28), SIMD2(0.72, 0.56)]
 }
+
+extension CloudsDraw {
+    /// The draw with what moves with the clock while a scene plays set to zero: the wind's
+    /// offsets, the clouds' evolution and the light (sun, sky, haze, fog). Two draws with the same
+    /// key differ only by those, which a few frames change by little; the viewer keeps a playing
+    /// frame's grid marched a quarter at a time while the key holds (CloudsPass's phases).
+    public var steadyKey: CloudsDraw {
+        var k = self
+        k.offset = .zero; k.evolution = 0; k.cirrusOffset = .zero
+        k.sunDirection = .zero; k.sunLight = .zero; k.sunShadow = .zero; k.lightReach = 0
+        k.diffuseLight = .zero; k.ambientTop = .zero; k.ambientBottom = .zero; k.ambientShade = 0
+        k.hazeColor = .zero; k.groundShade = 0
+        k.fog = .zero; k.fogAmbient = .zero; k.fogSun = .zero; k.fogBalance = .zero
+        return k
+    }
+}

@@ -85,9 +85,45 @@ final class CloudsPass: GLLayerPass {
         var sliceTarget: RenderTarget
     }
     private var refinements: [Int: Refinement] = [:]
-    /// The draw `grid` holds the march of (a refining frame whose draw is unchanged shows it again
-    /// instead of marching it again; with two clouds draws a frame they take turns, so each marches).
-    private var gridHolds: CloudsDraw?
+    /// A viewer frame's grid, by draw index (temporal accumulation, as Nubis does): the grid cut
+    /// in 2×2 blocks, one of the four phases marched a frame (a quarter of the march, into its band
+    /// of `slices`) and the other three kept from the frames before, while the draw differs from
+    /// theirs only in what moves with the clock (CloudsDraw.steadyKey: the wind's offsets, the
+    /// clouds' evolution, the light); anything else (the camera, the layer's shape, a flash)
+    /// marches all four. A frame whose draw is the last one's marches nothing (a still picture
+    /// being refined shows it).
+    private struct Phases {
+        var key: CloudsDraw
+        var last: CloudsDraw
+        var slices: RenderTarget
+        var grid: RenderTarget
+        var next: Int
+        func delete() { slices.delete(); grid.delete() }
+    }
+    private var phases: [Int: Phases] = [:]
+    static let phaseBlock = 2
+
+    private func phased(_ clouds: CloudsDraw, index: Int) throws -> RenderTarget {
+        let n = Self.phaseBlock
+        let key = clouds.steadyKey
+        if var p = phases[index], p.key == key, p.grid.size == clouds.gridSize {
+            if p.last == clouds { return p.grid }
+            try marchGrid(clouds, into: p.slices, slice: p.next, block: n)
+            p.next = (p.next + 1) % (n * n)
+            p.last = clouds
+            phases[index] = p
+            try interleave(p.slices, into: p.grid, gridSize: clouds.gridSize, block: n)
+            return p.grid
+        }
+        if let old = phases[index], old.grid.size != clouds.gridSize { old.delete(); phases[index] = nil }
+        let grid = try phases[index]?.grid ?? RenderTarget(size: clouds.gridSize, internalFormat: GL_RGBA32F, type: GL_FLOAT, label: "clouds.grid")
+        let slices = try phases[index]?.slices
+            ?? RenderTarget(size: Self.sliceTargetSize(clouds.gridSize, block: n), internalFormat: GL_RGBA32F, type: GL_FLOAT, label: "clouds.phases")
+        for k in 0..<(n * n) { try marchGrid(clouds, into: slices, slice: k, block: n) }
+        try interleave(slices, into: grid, gridSize: clouds.gridSize, block: n)
+        phases[index] = Phases(key: key, last: clouds, slices: slices, grid: grid, next: 0)
+        return grid
+    }
     private var drawIndex = 0
     private var used: Set<Int> = []
     private(set) var isRefining = false
@@ -97,6 +133,7 @@ final class CloudsPass: GLLayerPass {
         for key in refinements.keys where !used.contains(key) {
             refinements[key]?.grid.delete(); refinements[key]?.sliceTarget.delete(); refinements[key] = nil
         }
+        for key in phases.keys where !used.contains(key) { phases[key]?.delete(); phases[key] = nil }
         used = []
         drawIndex = 0
         isRefining = false
@@ -131,9 +168,7 @@ final class CloudsPass: GLLayerPass {
             refinements[index] = Refinement(key: final, grid: target, slices: 0, sliceTarget: slices)
         }
         isRefining = true
-        // The interactive picture shown meanwhile: what the grid holds when it is this draw's.
-        if gridHolds != clouds { try marchGrid(clouds) }
-        return (clouds, grid)
+        return (clouds, try phased(clouds, index: index))
     }
 
     private var weatherTexture: GLuint = 0
@@ -171,6 +206,7 @@ final class CloudsPass: GLLayerPass {
         if weatherTexture != 0 { epoxy_glDeleteTextures(1, &weatherTexture) }
         if shapeTexture != 0 { epoxy_glDeleteTextures(1, &shapeTexture) }
         for r in refinements.values { r.grid.delete(); r.sliceTarget.delete() }
+        for p in phases.values { p.delete() }
         grid?.delete()
     }
 
@@ -210,18 +246,17 @@ final class CloudsPass: GLLayerPass {
             grid?.delete(); grid = nil
             grid = try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT, label: "clouds.grid")
         }
-        gridHolds = nil
         try marchGrid(clouds, into: grid!, slice: nil)
-        gridHolds = clouds
     }
 
-    /// Puts the 16 marched slices of `slices` into `grid` (clouds-interleave.frag).
-    private func interleave(_ slices: RenderTarget, into grid: RenderTarget, gridSize: SIMD2<Int>) throws {
+    /// Puts the marched slices of `slices` (n × n of them, n = `block`) into `grid` (clouds-interleave.frag).
+    private func interleave(_ slices: RenderTarget, into grid: RenderTarget, gridSize: SIMD2<Int>, block: Int = 4) throws {
         epoxy_glDisable(GLenum(GL_BLEND))
         grid.bind()
         epoxy_glUseProgram(interleaveProgram.id)
         epoxy_glUniform2i(interleaveProgram.uniform("u_gridSize"), GLint(gridSize.x), GLint(gridSize.y))
-        epoxy_glUniform1i(interleaveProgram.uniform("u_sliceRows"), GLint((gridSize.y + 3) / 4))
+        epoxy_glUniform1i(interleaveProgram.uniform("u_sliceRows"), GLint((gridSize.y + block - 1) / block))
+        epoxy_glUniform1i(interleaveProgram.uniform("u_block"), GLint(block))
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.gridUnit))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), slices.texture)
         epoxy_glUniform1i(interleaveProgram.uniform("u_slices"), Self.gridUnit)
@@ -231,23 +266,27 @@ final class CloudsPass: GLLayerPass {
         try GL.check("putting the clouds' refinement together")
     }
 
-    /// The slice target for a grid of `size`: a band of ⌈W/4⌉ × ⌈H/4⌉ for each of the 16 slices.
-    static func sliceTargetSize(_ size: SIMD2<Int>) -> SIMD2<Int> {
-        SIMD2((size.x + 3) / 4, 16 * ((size.y + 3) / 4))
+    /// The slice target for a grid of `size` cut in n × n blocks (n = `block`): a band of
+    /// ⌈W/n⌉ × ⌈H/n⌉ for each of the n² slices.
+    static func sliceTargetSize(_ size: SIMD2<Int>, block: Int = 4) -> SIMD2<Int> {
+        SIMD2((size.x + block - 1) / block, block * block * ((size.y + block - 1) / block))
     }
 
-    /// Marches `clouds` into `target`: every pixel, or (`slice` k) the pixel k of each 4×4 block
-    /// (k = x + 4y within the block) into slice k's band of the slice target (sliceTargetSize).
-    func marchGrid(_ clouds: CloudsDraw, into target: RenderTarget, slice: Int?) throws {
+    /// Marches `clouds` into `target`: every pixel, or (`slice` k) the pixel k of each n×n block
+    /// (k = x + n·y within the block, n = `block`) into slice k's band of the slice target (sliceTargetSize).
+    func marchGrid(_ clouds: CloudsDraw, into target: RenderTarget, slice: Int?, block: Int = 4) throws {
         let size = clouds.gridSize
         epoxy_glDisable(GLenum(GL_BLEND))
         target.bind()
-        let sliceRows = (size.y + 3) / 4
-        if let slice { epoxy_glViewport(0, GLint(slice * sliceRows), GLsizei((size.x + 3) / 4), GLsizei(sliceRows)) }
+        let sliceRows = (size.y + block - 1) / block
+        if let slice { epoxy_glViewport(0, GLint(slice * sliceRows), GLsizei((size.x + block - 1) / block), GLsizei(sliceRows)) }
         try useMarch(MarchVariant(toneMap: clouds.toneMap, linear: clouds.linearOutput != 0, projectionKind: clouds.projection.kind.rawValue,
                                   shadowed: clouds.shadowed, sliced: slice != nil, fog: clouds.fogs, bolt: clouds.bolts))
         epoxy_glUseProgram(march.id)
-        if let slice { epoxy_glUniform1i(uniform("u_slice"), GLint(slice)); epoxy_glUniform1i(uniform("u_sliceRows"), GLint(sliceRows)) }
+        if let slice {
+            epoxy_glUniform1i(uniform("u_slice"), GLint(slice)); epoxy_glUniform1i(uniform("u_sliceRows"), GLint(sliceRows))
+            epoxy_glUniform1i(uniform("u_sliceBlock"), GLint(block))
+        }
         func f(_ name: String, _ v: Float) { epoxy_glUniform1f(uniform("u_clouds." + name), v) }
         func i(_ name: String, _ v: Int32) { epoxy_glUniform1i(uniform("u_clouds." + name), v) }
         func v2(_ name: String, _ v: SIMD2<Float>) { epoxy_glUniform2f(uniform("u_clouds." + name), v.x, v.y) }
