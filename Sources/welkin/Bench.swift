@@ -101,7 +101,7 @@ extension Commands {
         measured in the same run, so they hold on a busy machine where absolute times do not.
         --check runs the ratios named in Tests/Bench/limits.json (or --limits FILE), prints each
         beside its limit, and exits 1 when one is over: a regression guard CI runs.
-        --passes SCENE prints the frame's plan at t = 1.5 s and 1280×720 (each pass with its program,
+        --passes SCENE prints the frame's plan at t = 1.5 s and 1280×720 as the viewer plays it (each pass with its program,
         the targets it reads and writes, its blending and scissor; each target with its format,
         size, lifetime and memory) and each layer's median time with the GPU finished after it; then
         every draw in the order drawn (program → target), timed with the GPU finished before and

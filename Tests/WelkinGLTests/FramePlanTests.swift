@@ -181,7 +181,10 @@ final class FramePlanTests: XCTestCase {
     func testEveryDrawIsAPassOfThePlan() throws {
         let renderer = try TestGL.renderer()
         for (name, scene) in try Self.examples() {
-            let frame = Frame(scene: scene, time: 1.5, pixelSize: SIMD2(320, 180))
+          // As rendered, and as the viewer draws it while it plays.
+          // (A frame later: a user shader's buffers run once a frame.)
+          for (options, time) in [(FrameOptions(), 1.5), (FrameOptions(interactive: true), 1.5 + 1.0 / 60)] {
+            let frame = Frame(scene: scene, time: time, pixelSize: SIMD2(320, 180), options: options)
             let plan = renderer.plan(frame)
             renderer.forgetLastFrame()
             let entries = try renderer.drawTimingPasses(frame)
@@ -217,6 +220,7 @@ final class FramePlanTests: XCTestCase {
                 try renderer.draw(frame)
                 XCTAssertEqual(renderer.readImage(), timed)
             }
+          }
         }
     }
 }

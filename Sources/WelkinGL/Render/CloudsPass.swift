@@ -366,10 +366,21 @@ extension CloudsDraw: GLDrawable {
     var canResolveFrame: Bool { true }
     var planProgram: String { "clouds-upsample.frag" }
 
-    /// The march into the grid (a fraction of the frame's pixels), then the upsample.
+    /// The march into the grid (a fraction of the frame's pixels), then the upsample. A viewer
+    /// frame (not final quality) marches one 2×2 phase of the grid into the phases target and
+    /// puts the four together (CloudsPass's phases; the first frame and any change beyond the
+    /// clock march all four). A still viewer frame's refinement adds a slice of the final grid,
+    /// which depends on the frames before, not on this frame: not planned.
     func plan(_ b: inout FramePlan.Builder, into target: String, resolving: ResolveVariant?) {
         let grid = b.target("clouds.grid", .rgba32f, .persistent, size: gridSize, why: "the march's colour and transmittance, upsampled bilinearly")
-        b.pass("clouds march", program: "clouds.frag", layer: b.layer, reads: [], writes: grid, blend: .replace)
+        if isFinalQuality {
+            b.pass("clouds march", program: "clouds.frag", layer: b.layer, reads: [], writes: grid, blend: .replace)
+        } else {
+            let phases = b.target("clouds.phases", .rgba32f, .persistent, size: CloudsPass.sliceTargetSize(gridSize, block: CloudsPass.phaseBlock),
+                                  why: "the grid's four 2×2 phases, one marched a frame")
+            b.pass("clouds march (a phase)", program: "clouds.frag", layer: b.layer, reads: [], writes: phases, blend: .replace)
+            b.pass("clouds phases together", program: "clouds-interleave.frag", layer: b.layer, reads: [phases], writes: grid, blend: .replace)
+        }
         b.layerPass("clouds upsample", program: planProgram, into: target, resolving: resolving, reads: [grid])
     }
 
