@@ -5,7 +5,8 @@
 #include "pixel.glsl"
 #include "composite.glsl"
 
-uniform sampler2D u_grid;          // the march's premultiplied colours, GL's rows bottom-up
+uniform sampler2D u_grid;          // the march's premultiplied colours, GL's rows bottom-up (with
+                                   // WELKIN_CLOUDS_GRID_FILTERED: their 2×2 box means, clouds-box.frag)
 uniform ivec2 u_gridSize;
 uniform vec2 u_inverseGridScale;
 
@@ -16,11 +17,6 @@ vec4 grid(int x, int y) {
 vec4 bilinear(float gu, float gv) {
     float u = min(max(gu, 0.0), float(u_gridSize.x - 1));
     float v = min(max(gv, 0.0), float(u_gridSize.y - 1));
-#if defined(WELKIN_CLOUDS_GRID_FILTERED) && WELKIN_CLOUDS_GRID_FILTERED
-    // The texture unit's bilinear filter (CloudsPass.upsampleFiltered): the same four texels and
-    // weights in one read, texel (i, j)'s centre at ((i + ½) / W, (j + ½) / H), rows bottom-up.
-    return texture(u_grid, vec2((u + 0.5) / float(u_gridSize.x), (float(u_gridSize.y) - 0.5 - v) / float(u_gridSize.y)));
-#else
     float fu = floor(u), fv = floor(v);
     int x0 = int(fu), y0 = int(fv);
     int x1 = min(x0 + 1, u_gridSize.x - 1), y1 = min(y0 + 1, u_gridSize.y - 1);
@@ -29,15 +25,22 @@ vec4 bilinear(float gu, float gv) {
     vec4 top = a + (b - a) * tu;
     vec4 bottom = c + (d - c) * tu;
     return top + (bottom - top) * tv;
-#endif
 }
 
 vec4 upsampled(int x, int y) {
     float u = (float(x) + 0.5) * u_inverseGridScale.x - 0.5;
     float v = (float(y) + 0.5) * u_inverseGridScale.y - 0.5;
+#if defined(WELKIN_CLOUDS_GRID_FILTERED) && WELKIN_CLOUDS_GRID_FILTERED
+    // The four taps' mean is one bilinear read of the grid's 2×2 box means (clouds-box.frag,
+    // (W + 1) × (H + 1): box texel a is the mean of grid texels a − 1 and a, clamped, on each
+    // axis). Both are piecewise linear with their corners where u ± ½ is whole, and they agree
+    // there: the same value to rounding. Through the texture unit's filter (CloudsPass.upsampleFiltered).
+    return texture(u_grid, vec2((u + 1.0) / float(u_gridSize.x + 1), (float(u_gridSize.y) - v) / float(u_gridSize.y + 1)));
+#else
     vec4 a = bilinear(u - 0.5, v - 0.5) + bilinear(u + 0.5, v - 0.5);
     vec4 b = bilinear(u - 0.5, v + 0.5) + bilinear(u + 0.5, v + 0.5);
     return (a + b) * 0.25;
+#endif
 }
 
 void main() {

@@ -56,6 +56,9 @@ final class CloudsPass: GLLayerPass {
     private let upsampleFiltered: ResolveVariants<Upsample>
     /// clouds-interleave.frag: the refinement's 16 slices into the final grid.
     private let interleaveProgram: ShaderProgram
+    /// clouds-box.frag: the grid's 2×2 box means, which upsampleFiltered reads once a pixel.
+    private let boxProgram: ShaderProgram
+    private var box: RenderTarget?
 
     /// clouds-upsample.frag and its uniforms' locations.
     struct Upsample {
@@ -191,8 +194,9 @@ final class CloudsPass: GLLayerPass {
                                                               defines: (resolve?.defines ?? []) + [("WELKIN_CLOUDS_GRID_FILTERED", "1")])))
         }
         interleaveProgram = try ShaderProgram(vertex: shaders.source("fullscreen.vert"), fragment: shaders.source("clouds-interleave.frag"))
+        boxProgram = try ShaderProgram(vertex: shaders.source("fullscreen.vert"), fragment: shaders.source("clouds-box.frag"))
         let marchFiles = march.files
-        files = marchFiles + ((try programs[.standard]).program.files + interleaveProgram.files).filter { !marchFiles.contains($0) }
+        files = marchFiles + ((try programs[.standard]).program.files + interleaveProgram.files + boxProgram.files).filter { !marchFiles.contains($0) }
         weatherTexture = Self.texture(GL_TEXTURE_2D, size: SIMD3(CloudNoise.weatherSize, CloudNoise.weatherSize, 1), CloudNoise.weather)
         shapeTexture = Self.texture(GL_TEXTURE_3D, size: SIMD3(repeating: CloudNoise.shapeSize), CloudNoise.shape)
         try GL.check("uploading the clouds' noise")
@@ -203,6 +207,8 @@ final class CloudsPass: GLLayerPass {
         for p in marches.values { p.delete() }
         for p in upsample.all + upsampleFiltered.all { p.program.delete() }
         interleaveProgram.delete()
+        boxProgram.delete()
+        box?.delete()
         if weatherTexture != 0 { epoxy_glDeleteTextures(1, &weatherTexture) }
         if shapeTexture != 0 { epoxy_glDeleteTextures(1, &shapeTexture) }
         for r in refinements.values { r.grid.delete(); r.sliceTarget.delete() }
@@ -327,9 +333,53 @@ final class CloudsPass: GLLayerPass {
 
     /// The grid and draw `drawUpsampled` reads next (set by `march`).
     private var shown: (draw: CloudsDraw, grid: RenderTarget?)?
+    /// The box means of the shown grid (`march(_:filtered:)` with filtered: true), else nil.
+    private var shownBox: RenderTarget?
 
     /// Marches what this frame shows of `clouds` (CloudsDraw.draw and prepareResolving).
-    func march(_ clouds: CloudsDraw) throws { shown = try prepare(clouds) }
+    /// `filtered`: the upsample reads the grid's box means through the texture unit's filter
+    /// (Welkin's frames); false: the four taps by hand (an export's capture).
+    func march(_ clouds: CloudsDraw, filtered: Bool) throws {
+        shown = try prepare(clouds)
+        shownBox = nil
+        if filtered, let shown, let grid = shown.grid { shownBox = try boxMeans(grid, gridSize: shown.draw.gridSize) }
+    }
+
+    /// The 2×2 box means of `grid` into the pass's box target, (W + 1) × (H + 1) (clouds-box.frag).
+    private func boxMeans(_ grid: RenderTarget, gridSize: SIMD2<Int>) throws -> RenderTarget {
+        let size = gridSize &+ 1
+        if box?.size != size {
+            box?.delete(); box = nil
+            let made = try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT, label: "clouds.box")
+            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), made.texture)
+            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+            box = made
+        }
+        guard let box else { throw GLError("the clouds' box target was not made") }
+        epoxy_glDisable(GLenum(GL_BLEND))
+        box.bind()
+        epoxy_glUseProgram(boxProgram.id)
+        epoxy_glUniform2i(boxProgram.uniform("u_gridSize"), GLint(gridSize.x), GLint(gridSize.y))
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.gridUnit))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), grid.texture)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        epoxy_glUniform1i(boxProgram.uniform("u_grid"), Self.gridUnit)
+        PassTiming.time { epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3) }
+        // Back to nearest: the march writes the grid, and the texel reads read it.
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+        try GL.check("the clouds' box means")
+        return box
+    }
 
     /// Upsamples the grid into the bound target (a layer, or the output when `resolve` is set).
     func drawUpsampled(_ interactive: CloudsDraw, resolve: ResolveInput?, filtered: Bool) throws {
@@ -342,19 +392,10 @@ final class CloudsPass: GLLayerPass {
         epoxy_glUniform2f(p.inverseGridScale, clouds.inverseGridScale.x, clouds.inverseGridScale.y)
         if let resolve { p.composite.set(resolve) }
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.gridUnit))
-        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), grid?.texture ?? 0)
-        let filter = filtered ? GL_LINEAR : GL_NEAREST
-        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
-        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
-        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        // Filtered: the box means (filtered bilinearly, clamped); else the grid, read texel by texel.
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), (filtered ? shownBox?.texture : grid?.texture) ?? 0)
         epoxy_glUniform1i(p.grid, Self.gridUnit)
         GLCapture.drawFullScreenTriangle()
-        // Back to nearest: the march writes the grid and nothing else reads it filtered.
-        if filtered {
-            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-        }
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
     }
@@ -381,18 +422,20 @@ extension CloudsDraw: GLDrawable {
             b.pass("clouds march (a phase)", program: "clouds.frag", layer: b.layer, reads: [], writes: phases, blend: .replace)
             b.pass("clouds phases together", program: "clouds-interleave.frag", layer: b.layer, reads: [phases], writes: grid, blend: .replace)
         }
-        b.layerPass("clouds upsample", program: planProgram, into: target, resolving: resolving, reads: [grid])
+        let box = b.target("clouds.box", .rgba32f, .persistent, size: gridSize &+ 1, why: "the grid's 2×2 box means, which the upsample reads once a pixel")
+        b.pass("clouds box means", program: "clouds-box.frag", layer: b.layer, reads: [grid], writes: box, blend: .replace)
+        b.layerPass("clouds upsample", program: planProgram, into: target, resolving: resolving, reads: [box])
     }
 
     func draw(_ pass: CloudsPass, in context: GLLayerContext, into target: RenderTarget) throws {
-        try pass.march(self)
+        try pass.march(self, filtered: !context.renderer.exportVariants)
         try context.waitWhileRendering()   // the upsample reads the grid
         context.compositing(into: target)
         try pass.drawUpsampled(self, resolve: nil, filtered: !context.renderer.exportVariants)
     }
 
     func prepareResolving(_ pass: CloudsPass, in context: GLLayerContext) throws -> Bool {
-        try pass.march(self)
+        try pass.march(self, filtered: !context.renderer.exportVariants)
         try context.waitWhileRendering()
         return true
     }
