@@ -49,10 +49,10 @@ final class CloudsPass: GLLayerPass {
     }
     /// clouds-upsample.frag as a layer (nil) and as the frame's last pass (its resolve variant).
     private let upsample: ResolveVariants<Upsample>
-    /// The same reading the grid through the texture unit's bilinear filter (WELKIN_CLOUDS_GRID_FILTERED:
-    /// four reads a pixel for sixteen texel fetches): Welkin's own frames. An export's capture keeps
-    /// the texel reads (RGBA32F is not filterable in WebGL2 without OES_texture_float_linear, nor on
-    /// iOS's GPUs).
+    /// The same reading the grid's 2×2 box means (boxMeans) once a pixel through the texture unit's
+    /// bilinear filter (WELKIN_CLOUDS_GRID_FILTERED: one read for sixteen texel fetches): Welkin's own
+    /// frames. An export's capture keeps the texel reads (RGBA32F is not filterable in WebGL2
+    /// without OES_texture_float_linear, nor on iOS's GPUs).
     private let upsampleFiltered: ResolveVariants<Upsample>
     /// clouds-interleave.frag: the refinement's 16 slices into the final grid.
     private let interleaveProgram: ShaderProgram
