@@ -49,39 +49,46 @@ final class CloudsRefinementTests: XCTestCase {
 
     /// While the scene plays, each viewer frame marches one of the grid's four 2×2 phases (a
     /// quarter of the march) and keeps the other three from the frames before (CloudsPass's
-    /// phases): after a few frames the picture is within 2/255 of marching every pixel of that
-    /// frame on ≥ 99 % of pixels (the clouds move little in 3/60 s). A change beyond the clock (here
-    /// another scene's clouds in between) marches all four phases: exactly the full march.
+    /// phases) while the clouds have moved at most a quarter of a grid pixel since (a storm's deck
+    /// in its wind moves more: all four are marched). After 8 playing frames each example's
+    /// picture is within 2/255 of marching every pixel of that frame on ≥ 99 % of pixels. A change
+    /// beyond the clock (here another scene's clouds in between) marches all four phases: exactly
+    /// the full march.
     func testAPlayingViewerFrameMarchesAQuarterOfTheGrid() throws {
         let renderer = try TestGL.renderer()
         defer { renderer.reusesUnchangedFrames = false; renderer.forgetLastFrame() }
         renderer.reusesUnchangedFrames = false
-        let size = SIMD2(320, 180)
-        let s = try scene("sunset-clouds")
+        let size = SIMD2(640, 360)
         let viewer = FrameOptions(interactive: true)
-        var playing: Image?
-        var marches: [Int] = []
-        for k in 0..<8 {
-            let frame = Frame(scene: s, time: 1.5 + Double(k) / 60, pixelSize: size, options: viewer)
-            let entries = try renderer.drawTimingPasses(frame)
-            marches.append(entries.filter { $0.program == "clouds.frag" }.map(\.draws).reduce(0, +))
-            playing = renderer.readImage()
+        var quartered: [String] = []
+        for name in ["sunset-clouds", "weather-tour", "snowy-night", "storm", "rainy-evening", "phone-snow"] {
+            let s = try scene(name)
+            var playing: Image?
+            var marches: [Int] = []
+            for k in 0..<8 {
+                let frame = Frame(scene: s, time: 1.5 + Double(k) / 60, pixelSize: size, options: viewer)
+                let entries = try renderer.drawTimingPasses(frame)
+                marches.append(entries.filter { $0.program == "clouds.frag" }.map(\.draws).reduce(0, +))
+                playing = renderer.readImage()
+            }
+            XCTAssertEqual(marches.first, 4, "\(name): the first frame marches all four phases")
+            XCTAssertTrue(marches.dropFirst().allSatisfy { $0 == 1 || $0 == 4 }, "\(name): \(marches)")
+            if marches.dropFirst().allSatisfy({ $0 == 1 }) { quartered.append(name) }
+            // The same instant marched whole: another scene's clouds first, so the phases start over.
+            _ = try renderer.render(Frame(scene: try scene("look-around"), time: 1.5, pixelSize: size, options: viewer))
+            let whole = try renderer.render(Frame(scene: s, time: 1.5 + 7.0 / 60, pixelSize: size, options: viewer))
+            let a = try XCTUnwrap(playing)
+            var within = 0, worst = 0
+            for i in stride(from: 0, to: a.pixels.count, by: 4) {
+                let d = (0..<3).map { abs(Int(a.pixels[i + $0]) - Int(whole.pixels[i + $0])) }.max()!
+                worst = max(worst, d)
+                if d <= 2 { within += 1 }
+            }
+            let fraction = Double(within) / Double(size.x * size.y)
+            print("\(name): marches \(marches), \(fraction * 100) % within 2/255 of the full march (worst \(worst))")
+            XCTAssertGreaterThanOrEqual(fraction, 0.99, "\(name): \(fraction * 100) % within 2/255 (worst \(worst))")
         }
-        XCTAssertEqual(marches.first, 4, "the first frame marches all four phases")
-        XCTAssertEqual(Array(marches.dropFirst()), Array(repeating: 1, count: 7), "then one phase a frame")
-        // The same instant marched whole: another scene's clouds first, so the phases start over.
-        _ = try renderer.render(Frame(scene: try scene("look-around"), time: 1.5, pixelSize: size, options: viewer))
-        let whole = try renderer.render(Frame(scene: s, time: 1.5 + 7.0 / 60, pixelSize: size, options: viewer))
-        let a = try XCTUnwrap(playing)
-        var within = 0, worst = 0
-        for i in stride(from: 0, to: a.pixels.count, by: 4) {
-            let d = (0..<3).map { abs(Int(a.pixels[i + $0]) - Int(whole.pixels[i + $0])) }.max()!
-            worst = max(worst, d)
-            if d <= 2 { within += 1 }
-        }
-        let fraction = Double(within) / Double(size.x * size.y)
-        XCTAssertGreaterThanOrEqual(fraction, 0.99, "\(fraction * 100) % within 2/255 (worst \(worst))")
-        XCTAssertNotEqual(a.pixels, whole.pixels, "three of the four phases are from earlier frames")
+        XCTAssertTrue(quartered.contains("sunset-clouds"), "a slow sky marches a quarter a frame: \(quartered)")
     }
 
     func testTheViewerMarchesAQuarterOfThePixelsASide() throws {

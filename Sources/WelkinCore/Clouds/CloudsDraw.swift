@@ -414,4 +414,20 @@ extension CloudsDraw {
         k.fog = .zero; k.fogAmbient = .zero; k.fogSun = .zero; k.fogBalance = .zero
         return k
     }
+
+    /// How far the clouds moved between `other` and this draw, in grid pixels, at most: the drift
+    /// of the weather map and of the shape and the shape's evolution (km), seen from below at the
+    /// base (the nearest cloud, where a kilometre spans the most), over the degrees a grid pixel
+    /// spans at the view's centre. What the viewer's phases may lag by (CloudsPass).
+    public func motion(since other: CloudsDraw) -> Float {
+        func length(_ v: SIMD2<Float>) -> Float { (v * v).sum().squareRoot() }
+        let weather = length(SIMD2(offset.x - other.offset.x, offset.y - other.offset.y)) / max(inverseScales.x, 1e-6)
+        let shape = length(SIMD2(offset.z - other.offset.z, offset.w - other.offset.w)) / max(inverseScales.y, 1e-6)
+        let evolving = abs(evolution - other.evolution) / max(inverseScales.y * 1.5, 1e-6)
+        let cirrus = length(cirrusOffset - other.cirrusOffset) / max(inverseScales.x, 1e-6)
+        let km = max(weather, shape, evolving, cirrus)
+        let degrees = km / max(base, 0.05) * (180 / .pi)
+        let gridPixelDegrees = projection.pixelAngle / max(inverseGridScale.x, 1e-6)
+        return degrees / max(gridPixelDegrees, 1e-6)
+    }
 }

@@ -101,17 +101,25 @@ final class CloudsPass: GLLayerPass {
         var slices: RenderTarget
         var grid: RenderTarget
         var next: Int
+        /// The draw each phase was marched for.
+        var marched: [CloudsDraw]
         func delete() { slices.delete(); grid.delete() }
     }
     private var phases: [Int: Phases] = [:]
     static let phaseBlock = 2
+    /// The most the clouds may have moved (grid pixels, CloudsDraw.motion) since a kept phase was
+    /// marched: a faster sky (a storm's deck in its wind) marches all four phases, or the kept ones
+    /// would show as a 2×2 pattern where the deck has moved on.
+    static let phaseLag: Float = 0.25
 
     private func phased(_ clouds: CloudsDraw, index: Int) throws -> RenderTarget {
         let n = Self.phaseBlock
         let key = clouds.steadyKey
-        if var p = phases[index], p.key == key, p.grid.size == clouds.gridSize {
+        if var p = phases[index], p.key == key, p.grid.size == clouds.gridSize,
+           p.marched.indices.allSatisfy({ $0 == p.next || clouds.motion(since: p.marched[$0]) <= Self.phaseLag }) {
             if p.last == clouds { return p.grid }
             try marchGrid(clouds, into: p.slices, slice: p.next, block: n)
+            p.marched[p.next] = clouds
             p.next = (p.next + 1) % (n * n)
             p.last = clouds
             phases[index] = p
@@ -124,7 +132,7 @@ final class CloudsPass: GLLayerPass {
             ?? RenderTarget(size: Self.sliceTargetSize(clouds.gridSize, block: n), internalFormat: GL_RGBA32F, type: GL_FLOAT, label: "clouds.phases")
         for k in 0..<(n * n) { try marchGrid(clouds, into: slices, slice: k, block: n) }
         try interleave(slices, into: grid, gridSize: clouds.gridSize, block: n)
-        phases[index] = Phases(key: key, last: clouds, slices: slices, grid: grid, next: 0)
+        phases[index] = Phases(key: key, last: clouds, slices: slices, grid: grid, next: 0, marched: Array(repeating: clouds, count: n * n))
         return grid
     }
     private var drawIndex = 0
