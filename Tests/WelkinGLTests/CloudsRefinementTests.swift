@@ -49,8 +49,8 @@ final class CloudsRefinementTests: XCTestCase {
 
     /// While the scene plays, each viewer frame marches one of the grid's four 2×2 phases (a
     /// quarter of the march) and keeps the other three from the frames before (CloudsPass's
-    /// phases) while the clouds have moved at most a quarter of a grid pixel since (a storm's deck
-    /// in its wind moves more: all four are marched). After 8 playing frames each example's
+    /// phases) while the clouds have moved at most a grid pixel since (a storm's deck in its wind
+    /// moves more: then all four are marched). After 8 playing frames each example's
     /// picture is within 2/255 of marching every pixel of that frame on ≥ 99 % of pixels. A change
     /// beyond the clock (here another scene's clouds in between) marches all four phases: exactly
     /// the full march.
