@@ -27,6 +27,17 @@ enum GL {
         return 0
     }
 
+    /// The 2D texture bound on the active unit read bilinearly (`linear`) or nearest, clamped to its
+    /// edges: the filtered reads of Welkin's own programs (the sky-view table, the clouds' grid and
+    /// box means) and the texel reads of an export's.
+    static func filterBoundTexture2D(linear: Bool) {
+        let filter = linear ? GL_LINEAR : GL_NEAREST
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+    }
+
     static var hasCurrentContext: Bool {
         if glfwGetCurrentContext() != nil { return true }
         return epoxy_has_egl() && epoxy_eglGetCurrentContext() != nil

@@ -361,12 +361,11 @@ final class CloudsPass: GLLayerPass {
         if box?.size != size {
             box?.delete(); box = nil
             let made = try RenderTarget(size: size, internalFormat: GL_RGBA32F, type: GL_FLOAT, label: "clouds.box")
+            epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.gridUnit))
             epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), made.texture)
-            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
-            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+            GL.filterBoundTexture2D(linear: true)
             epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+            epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
             box = made
         }
         guard let box else { throw GLError("the clouds' box target was not made") }
@@ -376,15 +375,11 @@ final class CloudsPass: GLLayerPass {
         epoxy_glUniform2i(boxProgram.uniform("u_gridSize"), GLint(gridSize.x), GLint(gridSize.y))
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.gridUnit))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), grid.texture)
-        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
-        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        GL.filterBoundTexture2D(linear: true)
         epoxy_glUniform1i(boxProgram.uniform("u_grid"), Self.gridUnit)
         PassTiming.time { epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3) }
         // Back to nearest: the march writes the grid, and the texel reads read it.
-        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        GL.filterBoundTexture2D(linear: false)
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
         try GL.check("the clouds' box means")

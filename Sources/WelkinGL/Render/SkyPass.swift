@@ -447,11 +447,7 @@ final class SkyPass {
     /// (WELKIN_SKY_VIEW_FILTERED), nearest for one that filters it itself, as the CPU does.
     private func bindSkyView(_ table: SkyViewTable, moon: Bool = false, filtered: Bool) {
         if moon { bind(&moonViewTexture, unit: 4) } else { bind(&skyViewTexture, unit: 1) }
-        let filter = filtered ? GL_LINEAR : GL_NEAREST
-        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
-        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
-        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        GL.filterBoundTexture2D(linear: filtered)
         if (moon ? uploadedMoonTable : uploadedTable) !== table {
             table.texels.withUnsafeBufferPointer { b in
                 epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(SkyViewTable.width), GLsizei(2 * SkyViewTable.height), 0,
