@@ -6,7 +6,7 @@
 #include "group-inputs.glsl"
 #include "composite.glsl"
 
-uniform sampler2D u_shadow;   // the blurred alpha (R32F); read when the group has a shadow
+uniform sampler2D u_shadow;   // the blurred alpha, four rows a texel (packedTexel); read when the group has a shadow
 #ifndef WELKIN_GROUP_SHADOW
 #error group.frag needs WELKIN_GROUP_SHADOW (GroupPass.Variant)
 #endif
@@ -20,7 +20,7 @@ void main() {
     ivec2 s = p - u_shadowOffset;
     float shadowAlpha = 0.0;
     if (u_hasShadow && s.x >= 0 && s.y >= 0 && s.x < int(u_pixelSize.x) && s.y < int(u_pixelSize.y)) {
-        shadowAlpha = texelFetch(u_shadow, texel(s), 0).r;
+        shadowAlpha = texelFetch(u_shadow, packedTexel(s.x, s.y >> 2), 0)[s.y & 3];
     }
     writeLayer(withShadow(maskedContent(p), shadowAlpha, u_hasShadow ? u_shadowColor : vec4(0.0), u_opacity));
 }

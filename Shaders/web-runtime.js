@@ -1559,14 +1559,20 @@
     let blurred = null;
     const shadow = shadowValues ? shadowAt(shadowValues, t, scale, data.colorSpace) : null;
     if (shadow) {
-      if (!blurTargets || blurTargets[0].width !== size[0] || blurTargets[0].height !== size[1]) {
+      // Four rows a texel (GroupPass.packedSize: channel c of packed row j is row 4j + c).
+      const packedRows = (size[1] + 3) >> 2;
+      if (!blurTargets || blurTargets[0].width !== size[0] || blurTargets[0].height !== packedRows) {
         if (blurTargets) blurTargets.forEach(freeTarget);
-        blurTargets = [makeTarget(size[0], size[1], gl.R32F), makeTarget(size[0], size[1], gl.R32F)];
+        blurTargets = [makeTarget(size[0], packedRows, gl.RGBA32F), makeTarget(size[0], packedRows, gl.RGBA32F)];
       }
       const [h, v] = blurTargets;
       // The masked (and moved) alpha into v, then v → h along rows, h → v along columns.
+      gl.viewport(0, 0, size[0], packedRows);
       gl.bindFramebuffer(gl.FRAMEBUFFER, v.framebuffer);
-      groupInputs(program(layer.alpha[variant]), g, masked, size, transform);
+      const alphaProgram = program(layer.alpha[variant]);
+      groupInputs(alphaProgram, g, masked, size, transform);
+      const rows = alphaProgram.uniforms.u_rows;
+      if (rows) gl.uniform2i(rows.location, 0, size[1]);
       gl.drawArrays(gl.TRIANGLES, 0, 3);
       for (const [name, target, weights, source] of [['horizontal', h, shadow.horizontal, v], ['vertical', v, shadow.vertical, h]]) {
         gl.bindFramebuffer(gl.FRAMEBUFFER, target.framebuffer);
@@ -1581,6 +1587,7 @@
         bindTexture(3, null);
       }
       blurred = v;
+      gl.viewport(0, 0, size[0], size[1]);
     }
     current = parent;
     gl.bindFramebuffer(gl.FRAMEBUFFER, parent.framebuffer);

@@ -233,6 +233,8 @@ extension GradientDraw: GLDrawable {
 
     var canResolveFrame: Bool { true }
     var planProgram: String { "gradient.frag" }
+    /// One blended pass, each pixel from its own position.
+    var clipsToGroupBox: Bool { true }
 
     /// Linear gradients are band geometry when programs are specialised.
     func plan(_ b: inout FramePlan.Builder, into target: String, resolving: ResolveVariant?) {

@@ -2,9 +2,10 @@
 //
 // The renderer draws a group's layers into `content` (RGBA32F, cleared transparent) and its mask into
 // `mask`, one pair of targets per nesting depth; this pass then blurs the masked alpha (horizontal,
-// then vertical, into two R32F targets shared by every depth: a group's blur runs after everything
-// nested in it is done) and composites content over shadow into the parent target. Every read is a
-// texelFetch, so the GPU sees the numbers the CPU keeps in its buffers (GroupRaster).
+// then vertical, into two RGBA32F targets of four rows a texel, shared by every depth: a group's blur
+// runs after everything nested in it is done) and composites content over shadow into the parent
+// target. Every read is a texelFetch, so the GPU sees the numbers the CPU keeps in its buffers
+// (GroupRaster).
 
 @preconcurrency import CEpoxy
 import WelkinCore
@@ -58,7 +59,7 @@ final class GroupPass {
     final class Program {
         let program: ShaderProgram
         let u_pixelSize, u_content, u_mask, u_inverse, u_inverseOffset: GLint
-        let u_horizontal, u_weights, u_taps: GLint
+        let u_horizontal, u_weights, u_taps, u_rows: GLint
         let u_shadow, u_shadowOffset, u_shadowColor, u_opacity: GLint
 
         init(_ shaders: ShaderLibrary, _ variant: Variant) throws {
@@ -72,6 +73,7 @@ final class GroupPass {
             u_horizontal = program.uniform("u_horizontal")
             u_weights = program.uniform("u_weights")
             u_taps = program.uniform("u_taps")
+            u_rows = program.uniform("u_rows")
             u_shadow = program.uniform("u_shadow")
             u_shadowOffset = program.uniform("u_shadowOffset")
             u_shadowColor = program.uniform("u_shadowColor")
@@ -170,13 +172,31 @@ final class GroupPass {
         return union(r.alpha, r.composite)
     }
 
+    /// The shadow's blur targets for a frame of `size`: four rows a texel (`packedSize`), cleared
+    /// when made (no texel of them is ever undefined).
     private func blurTargets(_ size: SIMD2<Int>) throws -> (RenderTarget, RenderTarget) {
-        if let t = blurTargets, t.0.size == size { return t }
+        let packed = Self.packedSize(size)
+        if let t = blurTargets, t.0.size == packed { return t }
         blurTargets?.0.delete(); blurTargets?.1.delete()
-        let made = (try RenderTarget(size: size, internalFormat: GL_R32F, type: GL_FLOAT, label: "group.blur.h"),
-                    try RenderTarget(size: size, internalFormat: GL_R32F, type: GL_FLOAT, label: "group.blur.v"))
+        let made = (try RenderTarget(size: packed, internalFormat: GL_RGBA32F, type: GL_FLOAT, label: "group.blur.h"),
+                    try RenderTarget(size: packed, internalFormat: GL_RGBA32F, type: GL_FLOAT, label: "group.blur.v"))
+        for t in [made.0, made.1] {
+            t.bind()
+            epoxy_glClearColor(0, 0, 0, 0)
+            epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
         blurTargets = made
         return made
+    }
+
+    /// The blur targets' size for a frame of `size`: every column, a texel per four rows (channel c
+    /// of packed row j holds row 4j + c; group-inputs.glsl's packedTexel). Each of the blur's taps
+    /// then fetches four rows' values: a quarter of the fetches that bound it on llvmpipe.
+    static func packedSize(_ size: SIMD2<Int>) -> SIMD2<Int> { SIMD2(size.x, (size.y + 3) / 4) }
+
+    /// A box of rows in pixels as the packed rows that hold them ([x0, y0, x1, y1), y down).
+    static func packed(_ box: SIMD4<Int>?) -> SIMD4<Int>? {
+        box.map { SIMD4($0.x, $0.y >> 2, $0.z, ($0.w + 3) >> 2) }
     }
 
     /// Blurs the group's shadow (if it has one), then calls `bindParent` (which binds the target below
@@ -192,15 +212,18 @@ final class GroupPass {
             let horizontal = try program(Variant(.horizontal, g, masked: mask != nil))
             let vertical = try program(Variant(.vertical, g, masked: mask != nil))
             // The masked alpha once per pixel into v (every texel the horizontal taps read), then
-            // v → h along rows, h → v along columns.
+            // v → h along rows, h → v along columns; four rows a texel, scissored to the packed rows
+            // that hold each pass's box.
+            let packedSize = Self.packedSize(pixelSize)
             v.bind()
-            Self.scissor(regions?.alpha, pixelSize: pixelSize)
+            Self.scissor(Self.packed(regions?.alpha), pixelSize: packedSize)
             alpha.setInputs(g, content: content, mask: mask, pixelSize: pixelSize)
+            epoxy_glUniform2i(alpha.u_rows, GLint(regions?.alpha.y ?? 0), GLint(regions?.alpha.w ?? pixelSize.y))
             PassTiming.time { epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3) }
             for (program, target, weights, source, region) in [(horizontal, h, shadow.horizontalWeights, v, regions?.horizontal),
                                                                (vertical, v, shadow.verticalWeights, h, regions?.vertical)] {
                 target.bind()
-                Self.scissor(region, pixelSize: pixelSize)
+                Self.scissor(Self.packed(region), pixelSize: packedSize)
                 program.setInputs(g, content: content, mask: mask, pixelSize: pixelSize)
                 epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.blurUnit))
                 epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), source.texture)
@@ -324,7 +347,7 @@ extension GroupDraw: GLDrawable {
     var planProgram: String { "group.frag" }
 
     /// Its layers into its content target, its mask into another (one pair per nesting depth),
-    /// the shadow's alpha and two blurs (R32F, shared by every depth), the composite; the blurs and
+    /// the shadow's alpha and two blurs (RGBA32F of four rows a texel, shared by every depth), the composite; the blurs and
     /// the composite scissored to the group's reach (GroupPass.regions).
     func plan(_ b: inout FramePlan.Builder, into target: String, resolving: ResolveVariant?) {
         let depth = b.depth
@@ -338,21 +361,30 @@ extension GroupDraw: GLDrawable {
             b.pass("clear group mask", program: "—", layer: b.layer, reads: [], writes: maskTarget, blend: .replace, scissor: clear)
         }
         b.depth += 1
-        for l in layers { b.plan(l, into: content, resolving: nil) }
+        for l in layers {
+            let first = b.passes.count
+            b.plan(l, into: content, resolving: nil)
+            // Drawn within the box GroupDraw.draw scissors it to (clipsToGroupBox).
+            if let clear, (l as? any GLDrawable)?.clipsToGroupBox == true {
+                for i in first..<b.passes.count where b.passes[i].writes == content { b.passes[i].scissor = clear }
+            }
+        }
         if let mask, let maskTarget { b.plan(mask, into: maskTarget, resolving: nil) }
         b.depth -= 1
         let inputs = [content] + (maskTarget.map { [$0] } ?? [])
         var reads = inputs
         if shadow != nil {
-            let why = "the shadow's alpha: one float channel"
-            let h = b.target("group.blur.h", .r32f, .persistent, why: why), v = b.target("group.blur.v", .r32f, .persistent, why: why)
+            let why = "the shadow's alpha, four rows a texel: a quarter of the blur's fetches"
+            let size = GroupPass.packedSize(b.pixelSize)
+            let h = b.target("group.blur.h", .rgba32f, .persistent, size: size, why: why)
+            let v = b.target("group.blur.v", .rgba32f, .persistent, size: size, why: why)
             let alpha = GroupPass.Variant(.alpha, self, masked: mask != nil)
             b.pass("group shadow alpha", program: "group-blur.frag" + alpha.planSuffix, layer: b.layer, reads: inputs, writes: v,
-                   blend: .replace, scissor: regions?.alpha)
+                   blend: .replace, scissor: GroupPass.packed(regions?.alpha))
             b.pass("group blur (horizontal)", program: "group-blur.frag", layer: b.layer, reads: [v], writes: h, blend: .replace,
-                   scissor: regions?.horizontal)
+                   scissor: GroupPass.packed(regions?.horizontal))
             b.pass("group blur (vertical)", program: "group-blur.frag", layer: b.layer, reads: [h], writes: v, blend: .replace,
-                   scissor: regions?.vertical)
+                   scissor: GroupPass.packed(regions?.vertical))
             reads.append(v)
         }
         let composite = GroupPass.Variant(.composite, self, masked: mask != nil)
@@ -373,10 +405,15 @@ extension GroupDraw: GLDrawable {
     func draw(_ pass: GroupPass, in context: GLLayerContext, into parent: RenderTarget) throws {
         let size = context.pixelSize
         let regions = pass.scissors ? GroupPass.regions(self, pixelSize: size) : nil
-        let (content, mask) = try pass.targets(depth: context.depth, size: size, masked: self.mask != nil,
-                                               clearing: GroupPass.clearBox(self, regions: regions))
+        let box = GroupPass.clearBox(self, regions: regions)
+        let (content, mask) = try pass.targets(depth: context.depth, size: size, masked: self.mask != nil, clearing: box)
         for (index, layer) in layers.enumerated() {
             context.compositing(into: content)
+            // Only the box is read: a layer that can be drawn there alone is (a masked mesh
+            // under a line of text: a third of the frame's pixels).
+            let clipped = box != nil && ((layer as? any GLDrawable)?.clipsToGroupBox ?? false)
+            if clipped { GroupPass.scissor(box, pixelSize: size) }
+            defer { if clipped { epoxy_glDisable(GLenum(GL_SCISSOR_TEST)) } }
             try context.drawLayer(layer, into: content, clearedTo: index == 0 ? .zero : nil)
         }
         if let m = self.mask, let mask {

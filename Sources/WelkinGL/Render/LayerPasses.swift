@@ -68,6 +68,11 @@ protocol GLDrawable: LayerDraw {
     /// nil when it may be anywhere: a group of it, or masked by it, blurs and composites only
     /// within its reach (GroupPass). Nil by default.
     var alphaBox: SIMD4<Int>? { get }
+    /// Whether its draw is passes into the bound target alone, none of them setting the scissor
+    /// or reading the target at other pixels: in a group whose passes read its content only within
+    /// a box (GroupPass.clearBox), it is drawn scissored to that box — the same pixels there,
+    /// none drawn where nothing reads them. False by default.
+    var clipsToGroupBox: Bool { get }
     /// The passes its draw makes, for the frame's plan (FramePlan): one pass of `planProgram`
     /// blended into `target` (or resolving into it) by default; kinds that draw more say so.
     func plan(_ b: inout FramePlan.Builder, into target: String, resolving: ResolveVariant?)
@@ -79,6 +84,7 @@ extension GLDrawable {
     var canResolveFrame: Bool { false }
     var usesLayerTarget: Bool { false }
     var alphaBox: SIMD4<Int>? { nil }
+    var clipsToGroupBox: Bool { false }
     func prepareResolving(_ pass: Pass, in context: GLLayerContext) throws -> Bool { false }
     func drawResolving(_ pass: Pass, in context: GLLayerContext, resolve: ResolveInput) throws {
         preconditionFailure("\(Self.self) layers never resolve the frame (canResolveFrame)")

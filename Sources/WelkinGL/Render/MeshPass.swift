@@ -222,6 +222,9 @@ extension MeshDraw: GLDrawable {
 
     var canResolveFrame: Bool { true }
     var planProgram: String { "mesh.frag" }
+    /// Its draw (over the clear colour, over a copy of the target, or blended) writes each pixel
+    /// from that pixel alone.
+    var clipsToGroupBox: Bool { true }
 
     /// A translucent mesh as a layer reads a copy of the target below it (WELKIN_MESH_OVER_COPY).
     func plan(_ b: inout FramePlan.Builder, into target: String, resolving: ResolveVariant?) {
