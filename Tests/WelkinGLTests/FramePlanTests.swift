@@ -21,13 +21,13 @@ final class FramePlanTests: XCTestCase {
         "fog": (1, 1, 1, 0),
         "gradients": (4, 3, 2, 1),
         "look-around": (5, 4, 4, 3),
-        "mesh-bezier": (5, 3, 3, 2),
+        "mesh-bezier": (6, 4, 3, 2),
         "mesh-keyframes": (1, 1, 1, 0),
         "mesh-seed-dark": (1, 1, 1, 0),
         "mesh-seed": (1, 1, 1, 0),
         "mesh-text": (13, 9, 7, 6),
         "night-paris": (1, 1, 1, 0),
-        "p3-sunset": (3, 2, 2, 1),
+        "p3-sunset": (4, 3, 2, 1),
         "phone-snow": (7, 6, 4, 3),
         "physical-day-cycle": (1, 1, 1, 0),
         "physical-day": (1, 1, 1, 0),
@@ -125,6 +125,34 @@ final class FramePlanTests: XCTestCase {
         options = FramePlan.Options()
         options.depth16 = true
         XCTAssertEqual(Self.plan(scene, options: options).targets.map(\.key), ["output16", "accumulation"])
+    }
+
+    /// A radial glow whose last stop is transparent adds nothing beyond its end radius: it is drawn
+    /// within its box (2 px to spare for rounding) and, as the last layer and under half the frame,
+    /// leaves the quantising to the resolve pass; the GPU's picture still agrees with the CPU's
+    /// (a box cut too small would cut the glow). One that ends opaque covers the frame and resolves
+    /// itself.
+    func testAFadingGlowIsDrawnWithinItsBox() throws {
+        let json = """
+            {"size": [320, 180], "background": "#102040",
+             "layers": [{"type": "linearGradient", "stops": ["#203060", "#000000"]},
+                        {"type": "radialGradient", "center": [0.25, 0.4], "endRadius": 30, "stops": ["#FFFFFF", "#FFE0A0FF", "#FFE0A000"]}]}
+            """
+        let scene = try SceneLoader.decode(json, file: "glow.json")
+        let frame = Frame(scene: scene, time: 0, pixelSize: SIMD2(320, 180))
+        let p = FramePlan(frame)
+        XCTAssertFalse(p.lastLayerResolves)
+        XCTAssertEqual(p.passes.map(\.name), ["clear (background)", "linear gradient", "radial gradient", "resolve"])
+        // The centre (80, 72), 30 px to the end: [48, 40, 112, 104) with the 2 px, give or take the
+        // rounding of 1 / (1/30) in Float.
+        let box = try XCTUnwrap(p.passes[2].scissor)
+        XCTAssertTrue((47...48).contains(box.x) && (39...40).contains(box.y) && (112...113).contains(box.z) && (104...105).contains(box.w), "\(box)")
+        XCTAssertNil(p.passes[1].scissor)
+        try assertParity(frame, label: "fading glow")
+        let opaque = try SceneLoader.decode(json.replacingOccurrences(of: "#FFE0A000", with: "#FFE0A0"), file: "glow.json")
+        let q = FramePlan(Frame(scene: opaque, time: 0, pixelSize: SIMD2(320, 180)))
+        XCTAssertTrue(q.lastLayerResolves)
+        XCTAssertNil(q.passes.last?.scissor)
     }
 
     /// Every target a pass reads was written earlier in the frame (or is kept from frame to frame),

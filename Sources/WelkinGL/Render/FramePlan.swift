@@ -102,7 +102,7 @@ public struct FramePlan: Sendable, Equatable {
         draws = fused
         let last = fused.last.map { $0.draw as? any GLDrawable }
         // 16-bit frames resolve in the resolve pass alone (the only one built to quantise to 16 bits).
-        lastLayerResolves = !options.depth16 && options.fusesLastLayer && (last.map { $0?.canResolveFrame ?? false } ?? true) && !fused.isEmpty
+        lastLayerResolves = !options.depth16 && options.fusesLastLayer && (last.map { $0?.resolvesFrame(pixelSize: frame.pixelSize) ?? false } ?? true) && !fused.isEmpty
         let layered = lastLayerResolves ? fused.dropLast() : fused[...]
         var b = Builder(options: options, pixelSize: frame.pixelSize)
         let output = options.depth16

@@ -236,13 +236,34 @@ extension GradientDraw: GLDrawable {
     /// One blended pass, each pixel from its own position.
     var clipsToGroupBox: Bool { true }
 
-    /// Linear gradients are band geometry when programs are specialised.
+    /// A radial (or elliptical) gradient whose last stop is transparent adds nothing beyond its end
+    /// radius (t ≥ 1 there, clamped to the last stop: exactly zero, so source-over leaves the pixel
+    /// as it was): its box, with 2 px to spare for rounding. Nil for every other gradient.
+    var alphaBox: SIMD4<Int>? {
+        guard kind == .radial, range.y > 0, let last = stops.colors.last, last == .zero,
+              vector.x > 0, vector.y > 0 else { return nil }
+        let reach = range.x + 1 / range.y
+        let half = SIMD2<Float>(reach / vector.x, reach / vector.y) + 2
+        let low = (origin - half).rounded(.down), high = (origin + half).rounded(.up)
+        let limit: Float = 16_777_216
+        guard low.x.magnitude < limit, low.y.magnitude < limit, high.x.magnitude < limit, high.y.magnitude < limit else { return nil }
+        return SIMD4(Int(low.x), Int(low.y), Int(high.x), Int(high.y))
+    }
+
+    /// Linear gradients are band geometry when programs are specialised; a gradient with an alpha
+    /// box is drawn within it.
     func plan(_ b: inout FramePlan.Builder, into target: String, resolving: ResolveVariant?) {
         let program = kind == .linear && b.options.specializesPrograms ? "gradient-band.frag" : "gradient.frag"
-        b.layerPass("\(kind) gradient", program: program, into: target, resolving: resolving)
+        b.layerPass("\(kind) gradient", program: program, into: target, resolving: resolving,
+                    scissor: Self.clamped(alphaBox, pixelSize: b.pixelSize))
     }
 
     func draw(_ pass: GradientPass, in context: GLLayerContext, into target: RenderTarget) throws {
+        // Within its box, unless a group has already scissored it to the group's.
+        let box = Self.clamped(alphaBox, pixelSize: context.pixelSize)
+        let own = box != nil && epoxy_glIsEnabled(GLenum(GL_SCISSOR_TEST)) == GLboolean(GL_FALSE)
+        if own { GroupPass.scissor(box, pixelSize: context.pixelSize) }
+        defer { if own { epoxy_glDisable(GLenum(GL_SCISSOR_TEST)) } }
         try pass.draw(self, pixelSize: context.pixelSize, resolve: nil)
     }
 

@@ -90,6 +90,21 @@ extension GLDrawable {
         preconditionFailure("\(Self.self) layers never resolve the frame (canResolveFrame)")
     }
     static var passType: any GLLayerPass.Type { Pass.self }
+
+    /// Whether, as the frame's last layer, it composites and quantises in its own pass: it can
+    /// (`canResolveFrame`), and its alpha is not held to a box under half the frame — such a layer
+    /// is cheaper drawn within its box and followed by the resolve pass than evaluated at every
+    /// pixel (a radial glow that fades out).
+    func resolvesFrame(pixelSize: SIMD2<Int>) -> Bool {
+        guard canResolveFrame else { return false }
+        guard let box = Self.clamped(alphaBox, pixelSize: pixelSize) else { return true }
+        return 2 * max(0, box.z - box.x) * max(0, box.w - box.y) >= pixelSize.x * pixelSize.y
+    }
+
+    /// `box` within the frame.
+    static func clamped(_ box: SIMD4<Int>?, pixelSize: SIMD2<Int>) -> SIMD4<Int>? {
+        box.map { SIMD4(max($0.x, 0), max($0.y, 0), min($0.z, pixelSize.x), min($0.w, pixelSize.y)) }
+    }
 }
 
 /// What a layer's pass may use of the renderer while it draws one frame.
