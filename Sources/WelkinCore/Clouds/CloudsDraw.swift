@@ -412,7 +412,41 @@ extension CloudsDraw {
         k.diffuseLight = .zero; k.ambientTop = .zero; k.ambientBottom = .zero; k.ambientShade = 0
         k.hazeColor = .zero; k.groundShade = 0
         k.fog = .zero; k.fogAmbient = .zero; k.fogSun = .zero; k.fogBalance = .zero
+        // Where the camera looks (a pan, a tilt) and the texture detail that follows from it (the
+        // pixel's footprint at the view's centre): its kind, size and field stay in the key.
+        k.projection.center = .zero; k.projection.azimuth = 0
+        k.projection.right = .zero; k.projection.up = .zero; k.projection.forward = .zero
+        k.lodScale = 0
         return k
+    }
+
+    /// How far the camera turned between `other` and this draw, in grid pixels, at most: over nine
+    /// points of the frame, the angle between the directions a point looks at in the two draws
+    /// over the angle a grid pixel spans there (a rectilinear camera's corners span less than its
+    /// centre). Infinite when no point is seen by both (a fisheye's circle missed). What the
+    /// viewer's phases may lag by, with `motion(since:)` (CloudsPass).
+    public func cameraMotion(since other: CloudsDraw) -> Float {
+        if projection == other.projection { return 0 }
+        func direction(_ a: SIMD2<Float>) -> SIMD3<Float> {
+            let az = a.x * .pi / 180, el = a.y * .pi / 180
+            return SIMD3(cosf(el) * sinf(az), cosf(el) * cosf(az), sinf(el))
+        }
+        func angle(_ u: SIMD3<Float>, _ v: SIMD3<Float>) -> Float {
+            let c = SIMD3<Float>(u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x)
+            return atan2f((c * c).sum().squareRoot(), (u * v).sum())
+        }
+        let size = SIMD2<Float>(Float(pixelSize.x), Float(pixelSize.y))
+        var worst: Float = -1
+        for fy: Float in [0.02, 0.5, 0.98] {
+            for fx: Float in [0.02, 0.5, 0.98] {
+                let p = SIMD2(fx, fy) * size
+                guard let a = projection.projectionAngles(p), let b = other.projection.projectionAngles(p),
+                      let n = projection.projectionAngles(p + SIMD2(gridScale.x, 0)) else { continue }
+                let d = direction(a)
+                worst = max(worst, angle(d, direction(b)) / max(angle(d, direction(n)), 1e-9))
+            }
+        }
+        return worst < 0 ? .infinity : worst
     }
 
     /// How far the clouds moved between `other` and this draw, in grid pixels, at most: the drift

@@ -92,8 +92,9 @@ final class CloudsPass: GLLayerPass {
     /// in 2×2 blocks, one of the four phases marched a frame (a quarter of the march, into its band
     /// of `slices`) and the other three kept from the frames before, while the draw differs from
     /// theirs only in what moves with the clock (CloudsDraw.steadyKey: the wind's offsets, the
-    /// clouds' evolution, the light); anything else (the camera, the layer's shape, a flash)
-    /// marches all four. A frame whose draw is the last one's marches nothing (a still picture
+    /// clouds' evolution, the light) and where the camera looks, and the clouds and the camera
+    /// together have moved at most `phaseLag`; anything else (the camera's kind or field, the
+    /// layer's shape, a flash) marches all four. A frame whose draw is the last one's marches nothing (a still picture
     /// being refined shows it).
     private struct Phases {
         var key: CloudsDraw
@@ -107,9 +108,10 @@ final class CloudsPass: GLLayerPass {
     }
     private var phases: [Int: Phases] = [:]
     static let phaseBlock = 2
-    /// The most the clouds may have moved (grid pixels, CloudsDraw.motion) since a kept phase was
-    /// marched: a faster sky (a storm's deck in its wind at 720p, a time-lapse) marches all four
-    /// phases, or the kept ones would lag it by more than a grid pixel. (At this lag the six cloud
+    /// The most the clouds may have moved (grid pixels, CloudsDraw.motion, plus the camera's turn,
+    /// CloudsDraw.cameraMotion) since a kept phase was marched: a faster sky (a storm's deck in its
+    /// wind at 720p, a time-lapse) or a faster pan (a drag in the viewer) marches all four phases,
+    /// or the kept ones would lag it by more than a grid pixel. (At this lag the six cloud
     /// examples stay within 2/255 of the full march on ≥ 99.7 % of pixels; storm, let lag freely,
     /// still held 99.9 %.)
     static let phaseLag: Float = 1.0
@@ -118,7 +120,7 @@ final class CloudsPass: GLLayerPass {
         let n = Self.phaseBlock
         let key = clouds.steadyKey
         if var p = phases[index], p.key == key, p.grid.size == clouds.gridSize,
-           p.marched.indices.allSatisfy({ $0 == p.next || clouds.motion(since: p.marched[$0]) <= Self.phaseLag }) {
+           p.marched.indices.allSatisfy({ $0 == p.next || clouds.motion(since: p.marched[$0]) + clouds.cameraMotion(since: p.marched[$0]) <= Self.phaseLag }) {
             if p.last == clouds { return p.grid }
             try marchGrid(clouds, into: p.slices, slice: p.next, block: n)
             p.marched[p.next] = clouds
