@@ -1,7 +1,7 @@
 #version 330 core
 // group-blur.frag: a group shadow's separable Gaussian (GroupDraw.blurred, in WelkinCore's Group
 // folder), in three passes (GroupPass), into RGBA32F targets that hold four rows a texel
-// (group-inputs.glsl's packedTexel: channel c of packed row j is pixel row 4j + c), so each tap's
+// (group-packing.glsl's packedTexel: channel c of packed row j is pixel row 4j + c), so each tap's
 // fetch brings four rows' values and the blur's fetches, which bound it on llvmpipe, are a quarter:
 //   WELKIN_BLUR_ALPHA 1: the masked (and transformed) content's alpha, once per pixel, so the taps
 //     below read one texel each instead of redoing the mask and the transform's bilinear read at
@@ -14,6 +14,7 @@
 
 #include "pixel.glsl"
 #include "group-inputs.glsl"
+#include "group-packing.glsl"
 
 out vec4 fragColor;
 

@@ -51,14 +51,3 @@ vec4 bilinear(vec2 u) {
 vec4 maskedContent(ivec2 p) {
     return u_transformed ? bilinear(source(p)) : maskedTexel(p);
 }
-
-// The shadow's blur targets (group-blur.frag) hold four rows a texel: channel c of packed row j
-// (top-down) is pixel row 4j + c; the frame's rows round up to whole packed rows.
-int packedRows() {
-    return (int(u_pixelSize.y) + 3) / 4;
-}
-
-// GL's texel (bottom-up rows) of packed row j (top-down) at column x.
-ivec2 packedTexel(int x, int j) {
-    return ivec2(x, packedRows() - 1 - j);
-}

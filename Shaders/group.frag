@@ -4,6 +4,7 @@
 
 #include "pixel.glsl"
 #include "group-inputs.glsl"
+#include "group-packing.glsl"
 #include "composite.glsl"
 
 uniform sampler2D u_shadow;   // the blurred alpha, four rows a texel (packedTexel); read when the group has a shadow

@@ -190,7 +190,7 @@ final class GroupPass {
     }
 
     /// The blur targets' size for a frame of `size`: every column, a texel per four rows (channel c
-    /// of packed row j holds row 4j + c; group-inputs.glsl's packedTexel). Each of the blur's taps
+    /// of packed row j holds row 4j + c; group-packing.glsl's packedTexel). Each of the blur's taps
     /// then fetches four rows' values: a quarter of the fetches that bound it on llvmpipe.
     static func packedSize(_ size: SIMD2<Int>) -> SIMD2<Int> { SIMD2(size.x, (size.y + 3) / 4) }
 
