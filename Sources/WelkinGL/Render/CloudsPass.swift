@@ -1,7 +1,7 @@
 // CloudsPass: the `clouds` layer in two passes. Shaders/clouds.frag marches the volume at the
 // grid's size (CloudsDraw.gridSize, a fraction of the output's) into a float target; then
 // Shaders/clouds-upsample.frag upsamples it bilinearly and composites it as a layer, or as the
-// frame's last pass. The noise textures (CloudNoise) are uploaded once, RG32F with GL_LINEAR and
+// frame's last pass. The noise textures (CloudNoise) are uploaded once, before the first march, RG32F with GL_LINEAR and
 // GL_REPEAT, whose filtering CloudNoise.sample2D / sample3D spell out for the CPU.
 
 @preconcurrency import CEpoxy
@@ -209,6 +209,13 @@ final class CloudsPass: GLLayerPass {
         boxProgram = try ShaderProgram(vertex: shaders.source("fullscreen.vert"), fragment: shaders.source("clouds-box.frag"))
         let marchFiles = march.files
         files = marchFiles + ((try programs[.standard]).program.files + interleaveProgram.files + boxProgram.files).filter { !marchFiles.contains($0) }
+    }
+
+    /// Uploads the noise textures before the first march: making CloudNoise's fields takes some
+    /// 90 ms on this 2-core machine, which a renderer that never draws clouds (most `welkin render`
+    /// runs, the viewer on a gradient) no longer pays when it starts.
+    private func uploadNoise() throws {
+        guard weatherTexture == 0 else { return }
         weatherTexture = Self.texture(GL_TEXTURE_2D, size: SIMD3(CloudNoise.weatherSize, CloudNoise.weatherSize, 1), CloudNoise.weather)
         shapeTexture = Self.texture(GL_TEXTURE_3D, size: SIMD3(repeating: CloudNoise.shapeSize), CloudNoise.shape)
         try GL.check("uploading the clouds' noise")
@@ -329,6 +336,7 @@ final class CloudsPass: GLLayerPass {
             epoxy_glUniform3fv(uniform("u_bolt"), GLsizei(c.bolt.count), flat)
             epoxy_glUniform4f(uniform("u_boltLight"), c.boltLight.x, c.boltLight.y, c.boltLight.z, c.boltLight.w)
         }
+        try uploadNoise()
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.weatherUnit))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), weatherTexture)
         epoxy_glUniform1i(uniform("u_weather"), Self.weatherUnit)
