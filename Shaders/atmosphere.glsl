@@ -166,10 +166,12 @@ vec4 physicalColor(vec2 p) {
 #if defined(WELKIN_SCOTOPIC) && WELKIN_SCOTOPIC
     radiance = rodShift(radiance, physical.scotopic);
 #endif
-    float halfElevation = sin((el - physical.sunElevation) * (PI / 360.0));
-    float halfAzimuth = sin((az - physical.sunAzimuth) * (PI / 360.0));
-    float chord = 4.0 * (halfElevation * halfElevation + ce * physical.sunCosine * halfAzimuth * halfAzimuth);
-    float distance = sqrt(chord) * (180.0 / PI);
+    // PhysicalSkyDraw.sunDistance: the angle to the sun, measured in the picture's metric at the sun.
+    float up = 2.0 * sin((el - physical.sunElevation) * (PI / 360.0));
+    float east = 2.0 * sin((az - physical.sunAzimuth) * (PI / 360.0)) * sqrt(max(ce * physical.sunCosine, 0.0));
+    vec3 metric = physical.sunMetric;
+    float chord = metric.x * east * east + 2.0 * metric.y * east * up + metric.z * up * up;
+    float distance = sqrt(max(chord, 0.0)) * (180.0 / PI);
     float cover = clamp01((physical.sunRadius - distance) / physical.pixelAngle + 0.5) * clamp01((seen - h) / physical.pixelAngle + 0.5);
     vec3 night = vec3(0.0);
 #if defined(WELKIN_NIGHT) && WELKIN_NIGHT == SKY_PART_PHYSICAL

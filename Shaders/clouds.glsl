@@ -23,6 +23,7 @@ struct CloudsValues {
     vec4 profile;
     vec2 inverseScales;
     float shapeWeight;
+    float relief;
     float lodScale;
     float threshold;
     float extinction;
@@ -41,6 +42,7 @@ struct CloudsValues {
     vec3 ambientTop;
     vec3 ambientBottom;
     float ambientShade;
+    vec3 deckLight;
     vec3 flash;
     vec3 flashPoint;
     vec3 cirrus;
@@ -226,15 +228,29 @@ vec4 cloudsColor(int gx, int gy) {
             }
             t = t + dt;
         }
+#if defined(WELKIN_CLOUDS_RELIEF) && WELKIN_CLOUDS_RELIEF
+        {
+            // The deck's relief where the ray meets its base: in the weather map's own tiles
+            // (whole multiples of them, so the pattern drifts with the wind and wraps with it).
+            vec3 pb = d * t0;
+            float wu = pb.x * u_clouds.inverseScales.x + u_clouds.offset.x, wv = pb.y * u_clouds.inverseScales.x + u_clouds.offset.y;
+            vec4 r = CLOUD_RELIEF;
+            float n1 = sample2D(wu * r.x, wv * r.y).y;
+            float n2 = sample2D(wu * r.z + 0.5, wv * r.w + 0.25).y;
+            // Filtered as the noise is (lod): the fine mottle fades first where a pixel spans it.
+            float fine = 0.6 / (1.0 + 4.0 * lod * lod);
+            light = light * max(1.0 + u_clouds.relief / (1.0 + 0.25 * lod * lod) * ((n1 - 0.5) + fine * (n2 - 0.5)), 0.2);
+        }
+#endif
         float haze = exp(-t0 * u_clouds.hazeInverse);
         float cover = 1.0 - transmittance;
         light = light * haze + u_clouds.hazeColor * (cover * (1.0 - haze));
         float fade = smoothUnit((u_clouds.maxDistance - t0) / (0.6 * u_clouds.maxDistance));
         light = light * fade + u_clouds.hazeColor * (u_clouds.farCover * (1.0 - fade));
         transmittance = 1.0 - cover * fade - u_clouds.farCover * (1.0 - fade);
-        float closed = u_clouds.farCover * smoothUnit(t0 / (0.5 * u_clouds.maxDistance));
+        float closed = u_clouds.farCover * smoothUnit(t0 / (0.5 * u_clouds.maxDistance * (1.0 - 0.8 * u_clouds.farCover)));
         float filled = max(closed - (1.0 - transmittance), 0.0);
-        light = light + u_clouds.hazeColor * filled;
+        light = light + (u_clouds.deckLight * haze + u_clouds.hazeColor * (1.0 - haze)) * filled;
         transmittance = transmittance - filled;
     } else {
         light = u_clouds.hazeColor * u_clouds.farCover;

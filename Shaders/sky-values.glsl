@@ -123,4 +123,5 @@ struct PhysicalValues {
     float moonSine;         // sin, cos of the Moon's elevation
     float moonCosine;
     float scotopic;         // rod vision's share (WELKIN_SCOTOPIC; PhysicalSkyDraw.rodShift)
+    vec3 sunMetric;         // the picture's metric at the sun (PhysicalSkyDraw.sunMetric): the disc round on screen
 };

@@ -84,38 +84,45 @@ final class CloudsTests: XCTestCase {
         }
     }
 
-    /// Scenes/storm.json: the sun is in view behind the deck, and no brighter there than the cloud
-    /// around it (its spot within the deck's own patches: no brighter than the ring's brighter
-    /// tenth), at moments with and without lightning; and what the sun itself adds there, against
-    /// the same frame with the sun behind the viewer, is at most one level in 255.
+    /// Scenes/storm.json: the sun is in view behind the deck, and what the sun itself adds there,
+    /// against the same frame with the sun behind the viewer, is at most one level in 255, at
+    /// moments with and without lightning. And with the deck's relief off (its rolls, kilometres
+    /// across, put the sun's spot on a lighter or a darker one by chance), the spot is no brighter
+    /// than the cloud around it (within the deck's own patches: the ring's brighter tenth).
     func testTheStormHidesTheSun() throws {
-        let scene = try SceneLoader.load(path: Repository.scenes.path + "/storm.json")
-        var away = scene
-        if case .sky(var sky)? = away.layers[0].content as? SkyContent, case .fixed(let e, let a) = sky.sun {
-            sky.sun = .fixed(elevation: e, azimuth: a + 180)
-            away.layers[0].content = SkyContent.sky(sky)
+        let storm = try SceneLoader.load(path: Repository.scenes.path + "/storm.json")
+        var flat = storm
+        for (i, layer) in flat.layers.enumerated() {
+            if var clouds = layer.content as? CloudsLayer { clouds.relief = 0; flat.layers[i].content = clouds }
         }
-        let size = SIMD2(640, 360)
-        for time in [0.0, 2.5, 6] {
-            let frame = Frame(scene: scene, time: time, pixelSize: size)
-            let image = try ReferenceRenderer().render(frame)
-            let without = try ReferenceRenderer().render(Frame(scene: away, time: time, pixelSize: size))
-            let sky = try XCTUnwrap(frame.sky)
-            let sun = sky.sunPixel(pixelSize: size)
-            XCTAssertTrue(sun.x > 60 && sun.x < Double(size.x - 60) && sun.y > 60, "the sun is in view: \(sun)")
-            var disc: [Float] = [], discWithout: [Float] = [], ring: [Float] = []
-            for y in Int(sun.y) - 60...Int(sun.y) + 60 {
-                for x in Int(sun.x) - 60...Int(sun.x) + 60 {
-                    let d = ((Double(x) + 0.5 - sun.x) * (Double(x) + 0.5 - sun.x) + (Double(y) + 0.5 - sun.y) * (Double(y) + 0.5 - sun.y)).squareRoot()
-                    func l(_ p: SIMD4<UInt8>) -> Float { luminance(SIMD3(Float(p.x), Float(p.y), Float(p.z))) }
-                    if d <= 4 { disc.append(l(image[x, y])); discWithout.append(l(without[x, y])) } else if d >= 25 && d <= 60 { ring.append(l(image[x, y])) }
-                }
+        for (scene, relief) in [(storm, true), (flat, false)] {
+            var away = scene
+            if case .sky(var sky)? = away.layers[0].content as? SkyContent, case .fixed(let e, let a) = sky.sun {
+                sky.sun = .fixed(elevation: e, azimuth: a + 180)
+                away.layers[0].content = SkyContent.sky(sky)
             }
-            let atSun = disc.reduce(0, +) / Float(disc.count), sunless = discWithout.reduce(0, +) / Float(discWithout.count)
-            let brighterTenth = ring.sorted()[ring.count * 9 / 10]
-            print("storm t=\(time): luminance at the sun \(atSun) (\(sunless) with the sun behind the viewer), around it: mean \(ring.reduce(0, +) / Float(ring.count)), 90th percentile \(brighterTenth)")
-            XCTAssertLessThanOrEqual(atSun, brighterTenth, "t=\(time): the sun's spot is brighter than the deck around it")
-            XCTAssertLessThanOrEqual(atSun - sunless, 1, "t=\(time): the sun shows through the storm deck")
+            let size = SIMD2(640, 360)
+            for time in [0.0, 2.5, 6] {
+                let frame = Frame(scene: scene, time: time, pixelSize: size)
+                let image = try ReferenceRenderer().render(frame)
+                let without = try ReferenceRenderer().render(Frame(scene: away, time: time, pixelSize: size))
+                let sky = try XCTUnwrap(frame.sky)
+                let sun = sky.sunPixel(pixelSize: size)
+                XCTAssertTrue(sun.x > 60 && sun.x < Double(size.x - 60) && sun.y > 60, "the sun is in view: \(sun)")
+                var disc: [Float] = [], discWithout: [Float] = [], ring: [Float] = []
+                for y in Int(sun.y) - 60...Int(sun.y) + 60 {
+                    for x in Int(sun.x) - 60...Int(sun.x) + 60 {
+                        let d = ((Double(x) + 0.5 - sun.x) * (Double(x) + 0.5 - sun.x) + (Double(y) + 0.5 - sun.y) * (Double(y) + 0.5 - sun.y)).squareRoot()
+                        func l(_ p: SIMD4<UInt8>) -> Float { luminance(SIMD3(Float(p.x), Float(p.y), Float(p.z))) }
+                        if d <= 4 { disc.append(l(image[x, y])); discWithout.append(l(without[x, y])) } else if d >= 25 && d <= 60 { ring.append(l(image[x, y])) }
+                    }
+                }
+                let atSun = disc.reduce(0, +) / Float(disc.count), sunless = discWithout.reduce(0, +) / Float(discWithout.count)
+                let brighterTenth = ring.sorted()[ring.count * 9 / 10]
+                print("storm t=\(time), relief \(relief): luminance at the sun \(atSun) (\(sunless) with the sun behind the viewer), around it: mean \(ring.reduce(0, +) / Float(ring.count)), 90th percentile \(brighterTenth)")
+                if !relief { XCTAssertLessThanOrEqual(atSun, brighterTenth, "t=\(time): the sun's spot is brighter than the deck around it") }
+                XCTAssertLessThanOrEqual(atSun - sunless, 1, "t=\(time), relief \(relief): the sun shows through the storm deck")
+            }
         }
     }
 

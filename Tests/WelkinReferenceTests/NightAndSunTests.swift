@@ -140,6 +140,49 @@ final class NightAndSunTests: XCTestCase {
         XCTAssertLessThan(lum(bare[320 + Int(2 * perDegree), 180]), 200, "no glare with sunGlare 0")
     }
 
+    /// Issue 36: the sun's disc at 1080p through a 60° rectilinear camera is round wherever the
+    /// picture puts it — here 25° off the axis, where a pinhole's ellipse was 8 % wider than tall
+    /// (153 × 142 px of white core) — disc and glare measured in the picture's metric at the sun
+    /// (PhysicalSkyDraw.sunMetric), the glare still showing 5° out; and the default panorama's sun
+    /// 45° up, 105 × 74 px before (1 / cos 45° as wide as tall), is round too.
+    func testTheSunIsRoundWhereverThePictureShowsIt() throws {
+        func lum(_ p: SIMD4<UInt8>) -> Double { 0.2126 * Double(p.x) + 0.7152 * Double(p.y) + 0.0722 * Double(p.z) }
+        /// The extent across and down through (x, y) of pixels brighter than `level`.
+        func extent(_ image: Image, _ x: Int, _ y: Int, above level: Double) -> (across: Int, down: Int) {
+            var across = 0, down = 0
+            for i in 0..<image.width where lum(image[i, y]) > level { across += 1 }
+            for j in 0..<image.height where lum(image[x, j]) > level { down += 1 }
+            return (across, down)
+        }
+        for (size, top, keys, label) in [
+            (SIMD2(1920, 1080), #", "camera": {"projection": "rectilinear", "yaw": 180, "pitch": 20, "fieldOfView": 60}"#,
+             #""sunElevation": 25, "sunAzimuth": 205"#, "rectilinear 60°, the sun 25° off the axis"),
+            (SIMD2(1920, 1080), "", #""sunElevation": 45, "sunAzimuth": 180"#, "the default panorama, the sun 45° up"),
+        ] {
+            func scene(_ extra: String) throws -> Scene {
+                try SceneLoader.decode(#"{"size": [\#(size.x), \#(size.y)]\#(top), "layers": [{"type": "sky", "model": "physical", \#(keys)\#(extra)}]}"#, file: "sun.json")
+            }
+            let frame = Frame(scene: try scene(""), time: 0, pixelSize: size)
+            let state = try XCTUnwrap(frame.sky)
+            let sun = try XCTUnwrap(frame.skySetup.pixel(of: state.sunDirection, state: state))
+            let (x, y) = (Int(sun.x), Int(sun.y))
+            XCTAssertTrue(x > 200 && x < size.x - 200 && y > 40 && y < size.y - 40, "\(label): the sun is in the picture: \(sun)")
+            guard x > 200 && x < size.x - 200 && y > 40 && y < size.y - 40 else { continue }
+            let glare = try ReferenceRenderer().render(frame)
+            let bare = try ReferenceRenderer().render(Frame(scene: try scene(#", "sunGlare": 0"#), time: 0, pixelSize: size))
+            let core = extent(glare, x, y, above: 250), disc = extent(bare, x, y, above: 250)
+            print("\(label): sun at \(sun), white core \(core.across) × \(core.down) px, disc \(disc.across) × \(disc.down) px")
+            XCTAssertGreaterThan(disc.across, 4, label)
+            XCTAssertEqual(Double(core.across), Double(core.down), accuracy: max(1, 0.05 * Double(core.down)), "\(label): the glare's core is round")
+            XCTAssertEqual(Double(disc.across), Double(disc.down), accuracy: max(1, 0.05 * Double(disc.down)), "\(label): the disc is round")
+            // 5° below the sun, where the picture puts that direction.
+            let e = (state.sunElevation - 5) * .pi / 180, a = state.sunAzimuth * .pi / 180
+            let below = try XCTUnwrap(frame.skySetup.pixel(of: SIMD3(cos(e) * sin(a), cos(e) * cos(a), sin(e)), state: state))
+            let (bx, by) = (Int(below.x), Int(below.y))
+            XCTAssertGreaterThan(lum(glare[bx, by]), lum(bare[bx, by]) + 10, "\(label): the glare shows 5° out")
+        }
+    }
+
     /// Clouds take the sun from their own height: at 2 km they are in the Earth's shadow when the
     /// sun is 3° down and lit at 1° up; cirrus at 9 km is still lit at −3°.
     func testCloudsGoIntoTheEarthsShadowFromTheirOwnHeight() throws {

@@ -42,6 +42,18 @@ public enum CloudType: String, Sendable, CaseIterable {
         }
     }
 
+    /// How strongly a deck's base shows its relief — lighter where the sheet is thinner, darker
+    /// in its thicker rolls and undulations (CloudsDraw.relief): none for heaped cumulus, whose
+    /// form shows in the march itself; most for the flat stratus sheet, which is otherwise one grey.
+    public var relief: Double {
+        switch self {
+        case .cumulus: return 0
+        case .stratocumulus: return 0.5
+        case .stratus: return 0.7
+        case .cumulonimbus: return 0.55
+        }
+    }
+
     /// How much of a cloud's shape comes from the 3D noise rather than the 2D weather map
     /// (heaped cumulus most, flat stratus least).
     public var shapeWeight: Double {
@@ -72,6 +84,8 @@ public struct CloudsLayer: Sendable, Equatable {
     public var cirrus: Double? = nil
     /// Multiplies the feature size.
     public var scale: Double = 1
+    /// A deck's relief, 0…1 (CloudType.relief); nil takes the type's.
+    public var relief: Double? = nil
     /// In the viewer, while the picture changes: the fraction of the output's width and height the
     /// volume is marched at (upsampled bilinearly). A still picture in the viewer is refined to the
     /// final quality; renders, exports and the reference march every pixel.
@@ -97,13 +111,14 @@ public struct CloudShape: Sendable, Equatable {
     public var profile: SIMD4<Double>
     public var scales: SIMD2<Double>
     public var shapeWeight: Double
+    public var relief: Double
     public var coverage: Double
     public var density: Double
     public var cirrus: Double
 
     public init(_ type: CloudType, coverage: Double, density: Double, cirrus: Double) {
         base = type.altitudes.lowerBound; top = type.altitudes.upperBound
-        profile = type.profile; scales = type.scales; shapeWeight = type.shapeWeight
+        profile = type.profile; scales = type.scales; shapeWeight = type.shapeWeight; relief = type.relief
         self.coverage = coverage; self.density = density; self.cirrus = cirrus
     }
 
@@ -128,7 +143,7 @@ public struct CloudShape: Sendable, Equatable {
         c.base = m(a.base, b.base); c.top = m(a.top, b.top)
         c.profile = a.profile + (b.profile - a.profile) * f
         c.scales = a.scales + (b.scales - a.scales) * f
-        c.shapeWeight = m(a.shapeWeight, b.shapeWeight)
+        c.shapeWeight = m(a.shapeWeight, b.shapeWeight); c.relief = m(a.relief, b.relief)
         c.coverage = m(a.coverage, b.coverage); c.density = m(a.density, b.density); c.cirrus = m(a.cirrus, b.cirrus)
         return c
     }

@@ -15,6 +15,8 @@ extension CloudsLayer {
                      expected: "a wind [right, away] of at most 500 m/s on each axis", "Drift: to the right of the view and away from it."),
             Property("evolution", .number(0...100), default: .number(d.evolution), expected: "a rate in 0…100", "How fast the clouds' shapes change (0: frozen)."),
             Property("cirrus", .number(0...1), default: .described("the weather's (clear: 0.35)"), expected: "an amount in 0…1", "The thin high cirrus sheet at 8.5 km."),
+            Property("relief", .number(0...1), default: .described("the type's (stratus: 0.7, cumulus: 0)"), expected: "an amount in 0…1",
+                     "A deck's relief: its base lighter where the sheet is thinner and darker in its thicker rolls (0: one even grey)."),
             Property("scale", .number(0.1...10), default: .number(d.scale), expected: "a factor in 0.1…10", "Multiplies the clouds' size."),
             Property("resolution", .number(0.125...1), default: .number(d.resolution), expected: "a fraction in 0.125…1",
                      "In the viewer while the picture changes: the fraction of the output's width and height marched (then upsampled). Renders, exports and a still viewer march every pixel."),
@@ -35,6 +37,7 @@ extension SceneLoader {
         if let v = try object.pair("wind") { layer.wind = v }
         if let v = try object.number("evolution") { layer.evolution = v }
         if let v = try object.number("cirrus") { layer.cirrus = v }
+        if let v = try object.number("relief") { layer.relief = v }
         if let v = try object.number("scale") { layer.scale = v }
         if let v = try object.number("resolution") { layer.resolution = v }
         if let v = try object.integer("steps") { layer.steps = v }

@@ -34,6 +34,12 @@ public struct CloudsDraw: Sendable, Equatable {
     /// 1 / the weather map's tile and 1 / the shape noise's tile (km⁻¹).
     public var inverseScales: SIMD2<Float>
     public var shapeWeight: Float
+    /// A deck's relief (CloudShape.relief): the light of the cloud a ray meets is scaled by
+    /// 1 + relief × (two octaves of the weather map's second channel at the base, − ½), stretched
+    /// 3 : 2 into rolls (CloudsDraw.reliefFrequencies) — lighter where the sheet is thinner,
+    /// darker in its thicker rolls — and fades with the haze like the cloud, filtered by the
+    /// march's level of detail (the fine octave first). 0: none.
+    public var relief: Float = 0
     /// An output pixel's angle (radians, at the view's centre) over a shape-noise texel (km): × the
     /// grid's scale × the distance, the footprint of a march pixel in texels.
     public var lodScale: Float = 0
@@ -49,7 +55,7 @@ public struct CloudsDraw: Sendable, Equatable {
     /// The steps of the final quality (a render's; CloudsLayer.finalSteps or the layer's, if more).
     public var finalSteps: Int32
     /// Beyond this distance (km) the haze hides every cloud; what a deck leaves there is haze of
-    /// its colour with this alpha (the coverage⁴: a closed deck reaches the horizon, fair-weather
+    /// its colour with this alpha ((coverage / 0.9)⁴, at most 1: a deck reaches the horizon closed, fair-weather
     /// cumulus fade into the sky).
     public var maxDistance: Float
     public var farCover: Float
@@ -74,6 +80,10 @@ public struct CloudsDraw: Sendable, Equatable {
     public var ambientTop: SIMD3<Float>
     public var ambientBottom: SIMD3<Float>
     public var ambientShade: Float
+    /// A closed deck's base as the march lights it (CloudsDraw.deckBaseLight, exposed linear): what a
+    /// deck's gap shows as it closes with distance, seen through the haze like the cloud around it
+    /// (the haze's colour alone made the far gaps of an overcast sky pale lumps on the horizon).
+    public var deckLight: SIMD3<Float> = .zero
     /// Lightning inside the cloud (exposed linear), at a point (km from the observer) whose light
     /// falls off as 1 / (1 + d² / 4 km²).
     public var flash: SIMD3<Float>
@@ -306,6 +316,18 @@ public struct CloudsDraw: Sendable, Equatable {
                 }
                 t = t + dt
             }
+            if relief > 0 {
+                // The deck's relief where the ray meets its base: in the weather map's own tiles
+                // (whole multiples of them, so the pattern drifts with the wind and wraps with it).
+                let pb = d * t0
+                let wu = pb.x * inverseScales.x + offset.x, wv = pb.y * inverseScales.x + offset.y
+                let r = Self.reliefFrequencies
+                let n1 = CloudNoise.sample2D(weather, size: CloudNoise.weatherSize, wu * r.x, wv * r.y).y
+                let n2 = CloudNoise.sample2D(weather, size: CloudNoise.weatherSize, wu * r.z + 0.5, wv * r.w + 0.25).y
+                // Filtered as the noise is (lod): the fine mottle fades first where a pixel spans it.
+                let fine = 0.6 / (1 + 4 * lod * lod)
+                light = light * max(1 + relief / (1 + 0.25 * lod * lod) * ((n1 - 0.5) + fine * (n2 - 0.5)), 0.2)
+            }
             let haze = exp(-t0 * hazeInverse)
             let cover = 1 - transmittance
             light = light * haze + hazeColor * (cover * (1 - haze))
@@ -313,10 +335,12 @@ public struct CloudsDraw: Sendable, Equatable {
             light = light * fade + hazeColor * (farCover * (1 - fade))
             transmittance = 1 - cover * fade - farCover * (1 - fade)
             // A deck's gaps close with distance (a grazing sight line runs into the clouds' sides):
-            // its far cover fills in from nearby to half the haze's reach, behind the cloud marched.
-            let closed = farCover * smoothUnit(t0 / (0.5 * maxDistance))
+            // its far cover fills in from nearby, behind the cloud marched, by half the haze's reach
+            // for scattered heaps and a tenth of it for a closed deck (whose far gaps, left open, were
+            // holes onto the sky's bright horizon: a storm's pale fragments).
+            let closed = farCover * smoothUnit(t0 / (0.5 * maxDistance * (1 - 0.8 * farCover)))
             let filled = max(closed - (1 - transmittance), 0)
-            light = light + hazeColor * filled
+            light = light + (deckLight * haze + hazeColor * (1 - haze)) * filled
             transmittance = transmittance - filled
         } else {
             light = hazeColor * farCover
@@ -397,6 +421,22 @@ public struct CloudsDraw: Sendable, Equatable {
     /// The 4×4 Bayer matrix, (index + 0.5) / 16.
     public static let bayer4: [Float] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map { (Float($0) + 0.5) / 16 }
     /// The light march's samples: distance and length, as fractions of `lightReach`.
+    /// A closed deck's base light: the march's source term (without the sun's lobes, which a deck's
+    /// base far off hardly shows) at a tenth of the way up a deck of density 1.
+    public static func deckBaseLight(ambientTop: SIMD3<Float>, ambientBottom: SIMD3<Float>, ambientShade: Float, diffuseLight: SIMD3<Float>,
+                                     extinction: Float) -> SIMD3<Float> {
+        let f: Float = 0.1, density: Float = 1
+        let tau = ambientShade * 8 * (1 - f) * (1 - f)
+        let powder = 1 - 0.75 * exp(-density * extinction * 0.08)
+        let deck = ambientShade * (1 - f) * (0.5 + density)
+        let ambient = (ambientBottom + (ambientTop - ambientBottom) * f) * (1 / (1 + deck))
+        let diffuse = 0.08 / (1 + 0.12 * tau + 2 * deck)
+        return diffuseLight * diffuse + ambient * (0.6 + 0.4 * powder)
+    }
+
+    /// The relief's two octaves, in weather-map tiles per tile: rolls 3 : 2 (x east, y north), and a
+    /// finer mottle (shaders: CLOUD_RELIEF).
+    public static let reliefFrequencies = SIMD4<Float>(3, 2, 9, 7)
     public static let lightSamples: [SIMD2<Float>] = [SIMD2(0.08, 0.16), SIMD2(0.3, 0.28), SIMD2(0.72, 0.56)]
 }
 
@@ -409,7 +449,7 @@ extension CloudsDraw {
         var k = self
         k.offset = .zero; k.evolution = 0; k.cirrusOffset = .zero
         k.sunDirection = .zero; k.sunLight = .zero; k.sunShadow = .zero; k.lightReach = 0
-        k.diffuseLight = .zero; k.ambientTop = .zero; k.ambientBottom = .zero; k.ambientShade = 0
+        k.diffuseLight = .zero; k.ambientTop = .zero; k.ambientBottom = .zero; k.ambientShade = 0; k.deckLight = .zero
         k.hazeColor = .zero; k.groundShade = 0
         k.fog = .zero; k.fogAmbient = .zero; k.fogSun = .zero; k.fogBalance = .zero
         // Where the camera looks (a pan, a tilt) and the texture detail that follows from it (the

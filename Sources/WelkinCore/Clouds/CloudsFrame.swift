@@ -54,6 +54,7 @@ extension CloudsLayer: LayerContent {
         if let v = coverage { s.coverage = v }
         if let v = density { s.density = v }
         if let v = cirrus { s.cirrus = v }
+        if let v = relief { s.relief = v }
         if let a = altitude { s.base = a.lowerBound; s.top = a.upperBound }
         s.scales *= scale
         return s
@@ -81,6 +82,7 @@ extension CloudsDraw {
         profile = SIMD4<Float>(s.profile)
         inverseScales = SIMD2<Float>(1 / s.scales)
         shapeWeight = Float(s.shapeWeight)
+        relief = Float(s.relief)
         // An output pixel's angle at the view's centre, measured through the projection.
         let centre = SIMD2<Float>(Float(pixelSize.x) / 2, Float(pixelSize.y) / 2)
         var pixelAngle: Float = 0
@@ -119,8 +121,9 @@ extension CloudsDraw {
         let hazeDistance = min(max(Self.clearHaze / max(weather.aerosols, 0.05).squareRoot(), 4), 60)
         hazeInverse = Float(1 / hazeDistance)
         maxDistance = Float(5 * hazeDistance)
-        let c2 = min(max(s.coverage, 0), 1) * min(max(s.coverage, 0), 1)
-        farCover = Float(c2 * c2)
+        // A sheet of 0.9 or more closes at the horizon; fair-weather cumulus hardly reach it.
+        let c = min(max(s.coverage / 0.9, 0), 1)
+        farCover = Float(c * c * c * c)
         lightReach = Float(min(s.top - s.base, 1.2))
 
         let e = state.sunElevation
@@ -208,6 +211,8 @@ extension CloudsDraw {
             }
         }
         diffuseLight = SIMD3<Float>(Self.greyed(SIMD3<Double>(sunLight), by: 0.7 + 0.3 * weather.cloudDarkness))
+        deckLight = Self.deckBaseLight(ambientTop: ambientTop, ambientBottom: ambientBottom, ambientShade: ambientShade,
+                                       diffuseLight: diffuseLight, extinction: extinction)
         // The Earth's shadow for the light (the Sun's or the Moon's): whether any point up to the
         // march's reach, or the cirrus, can be in it, and the terms sunVisible reads.
         let light = SIMD3<Double>(sunDirection)

@@ -76,6 +76,8 @@ public enum ShaderConstants {
         d.append(("CLOUD_DETAIL_OFFSET", "vec3(" + [CloudsDraw.detailOffset.x, CloudsDraw.detailOffset.y, CloudsDraw.detailOffset.z].map(glsl).joined(separator: ", ") + ")"))
         d.append(("CLOUD_EROSION_RANGE", "vec2(" + [CloudsDraw.erosionRange.x, CloudsDraw.erosionRange.y].map(glsl).joined(separator: ", ") + ")"))
         float("CLOUD_EROSION", CloudsDraw.erosion)
+        let r = CloudsDraw.reliefFrequencies
+        d.append(("CLOUD_RELIEF", "vec4(" + [r.x, r.y, r.z, r.w].map(glsl).joined(separator: ", ") + ")"))
         return d
     }()
 

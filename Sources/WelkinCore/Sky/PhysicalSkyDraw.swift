@@ -73,6 +73,14 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     /// (0 by day, 1 on a moonlit night), from the eye's adaptation to the key luminance in cd/m²
     /// across Larson, Rushmeier & Piatko's (1997) mesopic range, 5.6 … 0.0056 cd/m². On screen only.
     public var scotopic: Float = 0
+    /// The picture's metric at the sun, (g₁₁, g₁₂, g₂₂): the sun's disc and glare are measured as
+    /// the output picture shows them, so the disc is round on screen under every camera (a
+    /// rectilinear camera's off-axis ellipse, the panorama's dash high in the sky, drawn round with
+    /// the same area). For an offset (east, up) from the sun in radians, its distance² is
+    /// g₁₁ e² + 2 g₁₂ e u + g₂₂ u²: (JJᵀ)⁻¹ |det J| for J the projection's tangent radians per
+    /// output pixel at the sun (sunMetric(…)). (1, 0, 1): the sky's own angles (an environment map's
+    /// panorama or cube faces, and a sun the picture does not find).
+    public var sunMetric = SIMD3<Float>(1, 0, 1)
     /// Ground fog (PhysicalSkyDraw.fogTransmittance, fogLight): its optical depth straight up from
     /// the eye and straight down to the ground (× 1/|sin elevation| along a slanted ray), its phase
     /// function's g; the light it scatters toward the eye, × exposure: the ambient (the sky's and the
@@ -465,7 +473,8 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         if drawsNightGlow { radiance = radiance + nightGlow(el, h) }
         if scotopic > 0 { radiance = Self.rodShift(radiance, scotopic) }
         // The sun's disc, and its glare.
-        let distance = Self.sunDistance(elevation: el, azimuth: az, cosElevation: ce, sunElevation: sunElevation, sunAzimuth: sunAzimuth, sunCosine: sunCosine)
+        let distance = Self.sunDistance(elevation: el, azimuth: az, cosElevation: ce, sunElevation: sunElevation, sunAzimuth: sunAzimuth,
+                                        sunCosine: sunCosine, metric: sunMetric)
         var cover = clamp01((sunRadius - distance) / pixelAngle + 0.5) * clamp01((seen - h) / pixelAngle + 0.5)
         var night = SIMD3<Float>.zero
         if let n = self.night {
@@ -564,12 +573,56 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     /// The angle (degrees) between the direction at (el, az) and the sun, from the chord by the
     /// haversine form, chord² = 4 (sin²(Δel/2) + cos el cos el☉ sin²(Δaz/2)): exact in float near
     /// the sun, where 2 (1 − ν) would lose its digits (and GPU and CPU cosines differ in the last ones).
+    /// Its two terms are the offset's east and up parts, e = 2 sin(Δaz/2) √(cos el cos el☉) and
+    /// u = 2 sin(Δel/2), measured in the picture's `metric` (sunMetric; (1, 0, 1): the angle itself).
     @inlinable public static func sunDistance(elevation el: Float, azimuth az: Float, cosElevation ce: Float, sunElevation: Float,
-                                              sunAzimuth: Float, sunCosine: Float) -> Float {
-        let halfElevation = sin((el - sunElevation) * (Float.pi / 360))
-        let halfAzimuth = sin((az - sunAzimuth) * (Float.pi / 360))
-        let chord = 4 * (halfElevation * halfElevation + ce * sunCosine * halfAzimuth * halfAzimuth)
-        return chord.squareRoot() * (180 / Float.pi)
+                                              sunAzimuth: Float, sunCosine: Float, metric: SIMD3<Float>) -> Float {
+        let up = 2 * sin((el - sunElevation) * (Float.pi / 360))
+        let east = 2 * sin((az - sunAzimuth) * (Float.pi / 360)) * max(ce * sunCosine, 0).squareRoot()
+        let chord = metric.x * east * east + 2 * metric.y * east * up + metric.z * up * up
+        return max(chord, 0).squareRoot() * (180 / Float.pi)
+    }
+
+    /// The picture's metric at the sun (sunMetric) for a projection whose output pixel p looks at
+    /// `angles(p)` (azimuth, elevation in degrees): the sun's output pixel found by Newton's method
+    /// from `start` (the picture's tangent offsets from the sun, their Jacobian by central
+    /// differences 4 pixels apart), then (JJᵀ)⁻¹ |det J| there. (1, 0, 1) when it is not found
+    /// within 0.01 pixel (behind a camera, past a fisheye's circle).
+    public static func sunMetric(sunAzimuth: Double, sunElevation: Double, start: SIMD2<Double>,
+                                 angles: (SIMD2<Float>) -> SIMD2<Float>?) -> SIMD3<Float> {
+        let identity = SIMD3<Float>(1, 0, 1)
+        let cosine = cos(sunElevation * .pi / 180)
+        func tangent(_ p: SIMD2<Double>) -> SIMD2<Double>? {
+            guard p.x.isFinite, p.y.isFinite, abs(p.x) < 1e7, abs(p.y) < 1e7, let a = angles(SIMD2<Float>(p)) else { return nil }
+            var daz = Double(a.x) - sunAzimuth
+            daz -= 360 * (daz / 360).rounded()
+            return SIMD2(daz * cosine, Double(a.y) - sunElevation) * (.pi / 180)
+        }
+        func jacobian(_ p: SIMD2<Double>) -> (SIMD2<Double>, SIMD2<Double>)? {
+            let h = 4.0
+            guard let xp = tangent(p + SIMD2(h, 0)), let xm = tangent(p - SIMD2(h, 0)),
+                  let yp = tangent(p + SIMD2(0, h)), let ym = tangent(p - SIMD2(0, h)) else { return nil }
+            return ((xp - xm) / (2 * h), (yp - ym) / (2 * h))
+        }
+        var p = start
+        var found = false
+        for _ in 0..<40 {
+            guard let t = tangent(p), let (cx, cy) = jacobian(p) else { return identity }
+            let det = cx.x * cy.y - cx.y * cy.x
+            guard abs(det) > 1e-18 else { return identity }
+            // Solve [cx cy] step = −t.
+            let step = SIMD2((-t.x * cy.y + t.y * cy.x) / det, (-cx.x * t.y + cx.y * t.x) / det)
+            p += step
+            if (step.x * step.x + step.y * step.y).squareRoot() < 0.01 { found = true; break }
+        }
+        guard found, let (cx, cy) = jacobian(p) else { return identity }
+        let det = abs(cx.x * cy.y - cx.y * cy.x)
+        guard det > 1e-18 else { return identity }
+        // S = JJᵀ (J's columns cx, cy); G = S⁻¹ |det J| = [[s₂₂, −s₁₂], [−s₁₂, s₁₁]] / |det J|.
+        let s11 = cx.x * cx.x + cy.x * cy.x, s12 = cx.x * cx.y + cy.x * cy.y, s22 = cx.y * cx.y + cy.y * cy.y
+        let g = SIMD3(s22, -s12, s11) / det
+        guard g.x.isFinite, g.y.isFinite, g.z.isFinite else { return identity }
+        return SIMD3<Float>(g)
     }
 
     /// The eye's point spread θ degrees from a light, sr⁻¹ (veiling radiance over the light's

@@ -518,6 +518,7 @@ final class SkyPass {
         set(p, "u_physical.sunElevation", s.sunElevation)
         set(p, "u_physical.sunSine", s.sunSine)
         set(p, "u_physical.sunCosine", s.sunCosine)
+        set(p, "u_physical.sunMetric", s.sunMetric)
         set(p, "u_physical.horizonElevation", s.horizonElevation)
         set(p, "u_physical.mieG", s.mieG)
         set(p, "u_physical.mieScale", s.mieScale)
