@@ -61,6 +61,21 @@ public struct NightSkyDraw: Sendable, Equatable {
     /// holding 2.5 % of the light; both are cut at three halo σ.
     public static let coreSigma = 0.6
     public static let haloFraction = 0.025
+    /// On screen a point's light is drawn out to where it falls below this (its brightest channel,
+    /// in the display-linear light the sky adds it in): near black a 30th of an 8-bit level after
+    /// the sRGB encoding's slope of 12.92.
+    public static let faintest = 1e-5
+
+    /// How far (view pixels) a point of core peak `peak` reaches: where peak × (e^(−r²k) +
+    /// halo e^(−r²k/16)) falls below `faintest` — the core's reach, or the halo's where it is wider —
+    /// at most `cutoff` (three halo σ); 0 for a point fainter than that everywhere.
+    public static func reach(peak: Double, k: Double, halo: Double, cutoff: Double) -> Double {
+        guard peak > faintest, k > 0 else { return 0 }
+        let core = log(peak / faintest) / k
+        let wide = peak * halo > faintest ? 16 * log(peak * halo / faintest) / k : 0
+        return min(max(core, wide).squareRoot(), cutoff)
+    }
+
     /// Cells are this many output pixels square.
     public static let cellPixels = 12.0
     /// The entries texture's width (texels); an entry's two texels share a row.
@@ -192,11 +207,20 @@ public struct NightSkyDraw: Sendable, Equatable {
         // Brightest first, so a full cell keeps its brightest; ties by position (deterministic).
         items.sort { $0.peak != $1.peak ? $0.peak > $1.peak : ($0.x, $0.y) < ($1.x, $1.y) }
         var perCell = [[Int32]](repeating: [], count: columns * rows)
+        // Each point's own reach (Self.reach): a faint star's light falls below `faintest` well
+        // inside the three halo σ a bright one needs, so it sits in fewer cells and every pixel
+        // loops over fewer entries. On screen only: scene-linear output (EXR) keeps the physical
+        // units, where no level is a fixed fraction of white, and every point its three halo σ.
+        var displayed = true
+        if case .physical(_, _, _, _, nil) = light { displayed = false }
+        let reaches = items.map { displayed ? Self.reach(peak: $0.peak, k: k, halo: haloRatio, cutoff: cutoff) : cutoff }
         for (n, item) in items.enumerated() {
-            let x0 = max(Int(((item.x - cutoff - low.x) / cell).rounded(.down)), 0)
-            let x1 = min(Int(((item.x + cutoff - low.x) / cell).rounded(.down)), columns - 1)
-            let y0 = max(Int(((item.y - cutoff - low.y) / cell).rounded(.down)), 0)
-            let y1 = min(Int(((item.y + cutoff - low.y) / cell).rounded(.down)), rows - 1)
+            let reach = reaches[n]
+            guard reach > 0 else { continue }
+            let x0 = max(Int(((item.x - reach - low.x) / cell).rounded(.down)), 0)
+            let x1 = min(Int(((item.x + reach - low.x) / cell).rounded(.down)), columns - 1)
+            let y0 = max(Int(((item.y - reach - low.y) / cell).rounded(.down)), 0)
+            let y1 = min(Int(((item.y + reach - low.y) / cell).rounded(.down)), rows - 1)
             guard x0 <= x1, y0 <= y1 else { continue }
             for j in y0...y1 { for i in x0...x1 where perCell[j * columns + i].count < Self.maximumPerCell { perCell[j * columns + i].append(Int32(n)) } }
         }
@@ -208,7 +232,7 @@ public struct NightSkyDraw: Sendable, Equatable {
             for n in list {
                 let item = items[Int(n)]
                 entries.append(SIMD4(Float(item.x), Float(item.y), Float(k), Float(haloRatio)))
-                entries.append(SIMD4(Float(item.rgb.x), Float(item.rgb.y), Float(item.rgb.z), Float(cutoff * cutoff)))
+                entries.append(SIMD4(Float(item.rgb.x), Float(item.rgb.y), Float(item.rgb.z), Float(reaches[Int(n)] * reaches[Int(n)])))
             }
         }
         self.cells = cells
