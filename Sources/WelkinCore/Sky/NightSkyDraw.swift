@@ -77,7 +77,7 @@ public struct NightSkyDraw: Sendable, Equatable {
     }
 
     /// Cells are this many output pixels square.
-    public static let cellPixels = 12.0
+    public static let cellPixels = 6.0
     /// The entries texture's width (texels); an entry's two texels share a row.
     public static let entriesWidth = 1024
     /// V magnitude of the Sun (the unit of the physical sky's radiance is its irradiance).
