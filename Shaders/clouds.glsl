@@ -42,7 +42,6 @@ struct CloudsValues {
     vec3 ambientTop;
     vec3 ambientBottom;
     float ambientShade;
-    vec3 deckLight;
     vec3 flash;
     vec3 flashPoint;
     vec3 cirrus;
@@ -153,6 +152,18 @@ float cloudDensity(vec3 p, float f, bool detail, float edge, float erosion) {
     return d;
 }
 
+// CloudsDraw.deckBaseLight: a closed deck's base as the march lights it (no sun lobes), a tenth of
+// the way up a deck of density 1.
+vec3 deckBaseLight() {
+    float f = 0.1, density = 1.0;
+    float tau = u_clouds.ambientShade * 8.0 * (1.0 - f) * (1.0 - f);
+    float powder = 1.0 - 0.75 * exp(-density * u_clouds.extinction * 0.08);
+    float deck = u_clouds.ambientShade * (1.0 - f) * (0.5 + density);
+    vec3 ambient = (u_clouds.ambientBottom + (u_clouds.ambientTop - u_clouds.ambientBottom) * f) * (1.0 / (1.0 + deck));
+    float diffuse = 0.08 / (1.0 + 0.12 * tau + 2.0 * deck);
+    return u_clouds.diffuseLight * diffuse + ambient * (0.6 + 0.4 * powder);
+}
+
 vec4 cloudsColor(int gx, int gy) {
     float px = (float(gx) + 0.5) * u_clouds.gridScale.x;
     float py = (float(gy) + 0.5) * u_clouds.gridScale.y;
@@ -228,9 +239,9 @@ vec4 cloudsColor(int gx, int gy) {
             }
             t = t + dt;
         }
-#if defined(WELKIN_CLOUDS_RELIEF) && WELKIN_CLOUDS_RELIEF
         {
-            // The deck's relief where the ray meets its base: in the weather map's own tiles
+            // The deck's relief where the ray meets its base (relief 0: × 1 exactly, one program for
+            // heaps and decks, which a weather fade goes between): in the weather map's own tiles
             // (whole multiples of them, so the pattern drifts with the wind and wraps with it).
             vec3 pb = d * t0;
             float wu = pb.x * u_clouds.inverseScales.x + u_clouds.offset.x, wv = pb.y * u_clouds.inverseScales.x + u_clouds.offset.y;
@@ -241,7 +252,6 @@ vec4 cloudsColor(int gx, int gy) {
             float fine = 0.6 / (1.0 + 4.0 * lod * lod);
             light = light * max(1.0 + u_clouds.relief / (1.0 + 0.25 * lod * lod) * ((n1 - 0.5) + fine * (n2 - 0.5)), 0.2);
         }
-#endif
         float haze = exp(-t0 * u_clouds.hazeInverse);
         float cover = 1.0 - transmittance;
         light = light * haze + u_clouds.hazeColor * (cover * (1.0 - haze));
@@ -250,7 +260,8 @@ vec4 cloudsColor(int gx, int gy) {
         transmittance = 1.0 - cover * fade - u_clouds.farCover * (1.0 - fade);
         float closed = u_clouds.farCover * smoothUnit(t0 / (0.5 * u_clouds.maxDistance * (1.0 - 0.8 * u_clouds.farCover)));
         float filled = max(closed - (1.0 - transmittance), 0.0);
-        light = light + (u_clouds.deckLight * haze + u_clouds.hazeColor * (1.0 - haze)) * filled;
+        vec3 deckLight = deckBaseLight();
+        light = light + (deckLight * haze + u_clouds.hazeColor * (1.0 - haze)) * filled;
         transmittance = transmittance - filled;
     } else {
         light = u_clouds.hazeColor * u_clouds.farCover;

@@ -80,10 +80,6 @@ public struct CloudsDraw: Sendable, Equatable {
     public var ambientTop: SIMD3<Float>
     public var ambientBottom: SIMD3<Float>
     public var ambientShade: Float
-    /// A closed deck's base as the march lights it (CloudsDraw.deckBaseLight, exposed linear): what a
-    /// deck's gap shows as it closes with distance, seen through the haze like the cloud around it
-    /// (the haze's colour alone made the far gaps of an overcast sky pale lumps on the horizon).
-    public var deckLight: SIMD3<Float> = .zero
     /// Lightning inside the cloud (exposed linear), at a point (km from the observer) whose light
     /// falls off as 1 / (1 + d² / 4 km²).
     public var flash: SIMD3<Float>
@@ -319,6 +315,8 @@ public struct CloudsDraw: Sendable, Equatable {
             if relief > 0 {
                 // The deck's relief where the ray meets its base: in the weather map's own tiles
                 // (whole multiples of them, so the pattern drifts with the wind and wraps with it).
+                // (The GPU evaluates it everywhere, × 1 exactly at relief 0: one program for heaps
+                // and decks, which a weather fade goes between.)
                 let pb = d * t0
                 let wu = pb.x * inverseScales.x + offset.x, wv = pb.y * inverseScales.x + offset.y
                 let r = Self.reliefFrequencies
@@ -339,7 +337,12 @@ public struct CloudsDraw: Sendable, Equatable {
             // for scattered heaps and a tenth of it for a closed deck (whose far gaps, left open, were
             // holes onto the sky's bright horizon: a storm's pale fragments).
             let closed = farCover * smoothUnit(t0 / (0.5 * maxDistance * (1 - 0.8 * farCover)))
+            // What fills them is a closed deck's base as the march lights it (deckBaseLight), seen
+            // through the haze like the cloud around it (the haze's colour alone made the far gaps
+            // of an overcast sky pale lumps on the horizon).
             let filled = max(closed - (1 - transmittance), 0)
+            let deckLight = Self.deckBaseLight(ambientTop: ambientTop, ambientBottom: ambientBottom, ambientShade: ambientShade,
+                                               diffuseLight: diffuseLight, extinction: extinction)
             light = light + (deckLight * haze + hazeColor * (1 - haze)) * filled
             transmittance = transmittance - filled
         } else {
@@ -421,9 +424,11 @@ public struct CloudsDraw: Sendable, Equatable {
     /// The 4×4 Bayer matrix, (index + 0.5) / 16.
     public static let bayer4: [Float] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map { (Float($0) + 0.5) / 16 }
     /// The light march's samples: distance and length, as fractions of `lightReach`.
-    /// A closed deck's base light: the march's source term (without the sun's lobes, which a deck's
-    /// base far off hardly shows) at a tenth of the way up a deck of density 1.
-    public static func deckBaseLight(ambientTop: SIMD3<Float>, ambientBottom: SIMD3<Float>, ambientShade: Float, diffuseLight: SIMD3<Float>,
+    /// A closed deck's base light (exposed linear): the march's source term (without the sun's
+    /// lobes, which a deck's base far off hardly shows) at a tenth of the way up a deck of density 1.
+    /// clouds.glsl's deckBaseLight, from the same uniforms (none of its own: the package's tracks
+    /// record every uniform of every sample).
+    @inlinable public static func deckBaseLight(ambientTop: SIMD3<Float>, ambientBottom: SIMD3<Float>, ambientShade: Float, diffuseLight: SIMD3<Float>,
                                      extinction: Float) -> SIMD3<Float> {
         let f: Float = 0.1, density: Float = 1
         let tau = ambientShade * 8 * (1 - f) * (1 - f)
@@ -449,7 +454,7 @@ extension CloudsDraw {
         var k = self
         k.offset = .zero; k.evolution = 0; k.cirrusOffset = .zero
         k.sunDirection = .zero; k.sunLight = .zero; k.sunShadow = .zero; k.lightReach = 0
-        k.diffuseLight = .zero; k.ambientTop = .zero; k.ambientBottom = .zero; k.ambientShade = 0; k.deckLight = .zero
+        k.diffuseLight = .zero; k.ambientTop = .zero; k.ambientBottom = .zero; k.ambientShade = 0
         k.hazeColor = .zero; k.groundShade = 0
         k.fog = .zero; k.fogAmbient = .zero; k.fogSun = .zero; k.fogBalance = .zero
         // Where the camera looks (a pan, a tilt) and the texture detail that follows from it (the

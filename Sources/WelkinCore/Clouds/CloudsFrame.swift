@@ -211,8 +211,6 @@ extension CloudsDraw {
             }
         }
         diffuseLight = SIMD3<Float>(Self.greyed(SIMD3<Double>(sunLight), by: 0.7 + 0.3 * weather.cloudDarkness))
-        deckLight = Self.deckBaseLight(ambientTop: ambientTop, ambientBottom: ambientBottom, ambientShade: ambientShade,
-                                       diffuseLight: diffuseLight, extinction: extinction)
         // The Earth's shadow for the light (the Sun's or the Moon's): whether any point up to the
         // march's reach, or the cirrus, can be in it, and the terms sunVisible reads.
         let light = SIMD3<Double>(sunDirection)

@@ -27,12 +27,10 @@ final class CloudsPass: GLLayerPass {
         /// Whether the physical sky's ground fog is in front (CloudsDraw.fogs), and the weather can strike (CloudsDraw.bolts).
         var fog = false
         var bolt = false
-        /// Whether a deck's relief is drawn (CloudsDraw.relief > 0).
-        var relief = false
         var defines: [(name: String, value: String)] {
             [("WELKIN_TONE_MAP", String(toneMap)), ("WELKIN_CLOUDS_LINEAR", linear ? "1" : "0"), ("WELKIN_PROJECTION_KIND", String(projectionKind)),
              ("WELKIN_CLOUDS_SHADOW", shadowed ? "1" : "0"), ("WELKIN_CLOUDS_SLICE", sliced ? "1" : "0"), ("WELKIN_CLOUDS_FOG", fog ? "1" : "0"),
-             ("WELKIN_CLOUDS_BOLT", bolt ? "1" : "0"), ("WELKIN_CLOUDS_RELIEF", relief ? "1" : "0")]
+             ("WELKIN_CLOUDS_BOLT", bolt ? "1" : "0")]
         }
     }
 
@@ -308,8 +306,7 @@ final class CloudsPass: GLLayerPass {
         let sliceRows = (size.y + block - 1) / block
         if let slice { epoxy_glViewport(0, GLint(slice * sliceRows), GLsizei((size.x + block - 1) / block), GLsizei(sliceRows)) }
         try useMarch(MarchVariant(toneMap: clouds.toneMap, linear: clouds.linearOutput != 0, projectionKind: clouds.projection.kind.rawValue,
-                                  shadowed: clouds.shadowed, sliced: slice != nil, fog: clouds.fogs, bolt: clouds.bolts,
-                                  relief: clouds.relief > 0))
+                                  shadowed: clouds.shadowed, sliced: slice != nil, fog: clouds.fogs, bolt: clouds.bolts))
         epoxy_glUseProgram(march.id)
         if let slice {
             epoxy_glUniform1i(uniform("u_slice"), GLint(slice)); epoxy_glUniform1i(uniform("u_sliceRows"), GLint(sliceRows))
@@ -330,7 +327,7 @@ final class CloudsPass: GLLayerPass {
         v4("offset", c.offset); f("evolution", c.evolution); i("steps", c.steps)
         f("maxDistance", c.maxDistance); f("farCover", c.farCover); f("hazeInverse", c.hazeInverse); v3("hazeColor", c.hazeColor)
         v3("sunDirection", c.sunDirection); v3("sunLight", c.sunLight); v4("sunShadow", c.sunShadow); f("lightReach", c.lightReach); v3("diffuseLight", c.diffuseLight)
-        v3("ambientTop", c.ambientTop); v3("ambientBottom", c.ambientBottom); f("ambientShade", c.ambientShade); v3("deckLight", c.deckLight); v3("flash", c.flash); v3("flashPoint", c.flashPoint)
+        v3("ambientTop", c.ambientTop); v3("ambientBottom", c.ambientBottom); f("ambientShade", c.ambientShade); v3("flash", c.flash); v3("flashPoint", c.flashPoint)
         v3("cirrus", c.cirrus); v2("cirrusOffset", c.cirrusOffset)
         f("opacity", c.opacity); f("groundShade", c.groundShade)
         if c.fogs { v3("fog", c.fog); v3("fogAmbient", c.fogAmbient); v3("fogSun", c.fogSun); v3("fogBalance", c.fogBalance) }
