@@ -34,6 +34,7 @@ struct CloudsValues {
     float farCover;
     float hazeInverse;
     vec3 hazeColor;
+    vec4 hazeGlow;
     vec3 sunDirection;
     vec3 sunLight;
     vec4 sunShadow;
@@ -185,6 +186,10 @@ vec4 cloudsColor(int gx, int gy) {
     if (!(d.z > 0.0)) return vec4(0.0);
     vec3 sunDirection = u_clouds.sunDirection;
     float mu = d.x * sunDirection.x + d.y * sunDirection.y + d.z * sunDirection.z;
+    // The haze's colour looking this way (CloudsDraw.hazeGlow).
+    float da = az - u_clouds.hazeGlow.w;
+    da = da - 360.0 * floor((da + 180.0) * (1.0 / 360.0));
+    vec3 hazeHere = u_clouds.hazeColor + u_clouds.hazeGlow.xyz * (1.0 / ((1.0 + da * da * (1.0 / 2500.0)) * (1.0 + el * el * (1.0 / 36.0))));
     float base = u_clouds.base, top = u_clouds.top;
     float t0 = shellDistance(base, d.z);
     vec3 light = vec3(0.0);
@@ -254,17 +259,17 @@ vec4 cloudsColor(int gx, int gy) {
         }
         float haze = exp(-t0 * u_clouds.hazeInverse);
         float cover = 1.0 - transmittance;
-        light = light * haze + u_clouds.hazeColor * (cover * (1.0 - haze));
+        light = light * haze + hazeHere * (cover * (1.0 - haze));
         float fade = smoothUnit((u_clouds.maxDistance - t0) / (0.6 * u_clouds.maxDistance));
-        light = light * fade + u_clouds.hazeColor * (u_clouds.farCover * (1.0 - fade));
+        light = light * fade + hazeHere * (u_clouds.farCover * (1.0 - fade));
         transmittance = 1.0 - cover * fade - u_clouds.farCover * (1.0 - fade);
         float closed = u_clouds.farCover * smoothUnit(t0 / (0.5 * u_clouds.maxDistance * (1.0 - 0.8 * u_clouds.farCover)));
         float filled = max(closed - (1.0 - transmittance), 0.0);
         vec3 deckLight = deckBaseLight();
-        light = light + (deckLight * haze + u_clouds.hazeColor * (1.0 - haze)) * filled;
+        light = light + (deckLight * haze + hazeHere * (1.0 - haze)) * filled;
         transmittance = transmittance - filled;
     } else {
-        light = u_clouds.hazeColor * u_clouds.farCover;
+        light = hazeHere * u_clouds.farCover;
         transmittance = 1.0 - u_clouds.farCover;
     }
     vec3 cirrus = u_clouds.cirrus;

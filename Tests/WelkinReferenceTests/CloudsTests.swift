@@ -126,6 +126,37 @@ final class CloudsTests: XCTestCase {
         }
     }
 
+    /// Scenes/rainy-evening.json (a closed rain deck over London a few minutes after sunset): the
+    /// far deck along the horizon under the set sun takes the sky's glow (CloudsDraw.hazeGlow), as
+    /// an overcast's western edge does at dusk; across from it, it keeps the horizon's colour. For
+    /// each grid column, the opaque pixel nearest the horizon: the columns within 10 of the sun's
+    /// against the ten farthest from it.
+    func testTheFarDeckTakesTheSetSunsGlow() throws {
+        let scene = try SceneLoader.load(path: Repository.scenes.path + "/rainy-evening.json")
+        let size = SIMD2(640, 360)
+        let g = try grid(scene, size: size)
+        let frame = Frame(scene: scene, time: 0, pixelSize: size)
+        let sky = try XCTUnwrap(frame.sky)
+        XCTAssertLessThan(sky.sunElevation, 0, "the sun has set")
+        let sunColumn = Int(sky.sunPixel(pixelSize: size).x / Double(g.draw.gridScale.x))
+        let w = g.draw.gridSize.x, h = g.draw.gridSize.y
+        XCTAssertTrue((10..<(w - 10)).contains(sunColumn), "the sun's azimuth is in view: column \(sunColumn) of \(w)")
+        func lowest(_ x: Int) -> SIMD3<Float>? {
+            for y in stride(from: h - 1, through: 0, by: -1) where g.colors[y * w + x].w > 0.6 { return straight(g.colors[y * w + x]) }
+            return nil
+        }
+        func mean(_ columns: [Int]) -> SIMD3<Float> {
+            let c = columns.compactMap(lowest)
+            return c.reduce(.zero, +) / Float(max(c.count, 1))
+        }
+        let toward = mean(Array((sunColumn - 10)...(sunColumn + 10)))
+        let far = sunColumn > w / 2 ? Array(0..<10) : Array((w - 10)..<w)
+        let away = mean(far)
+        print("rainy evening's horizon deck: toward the sun \(toward), away \(away)")
+        XCTAssertGreaterThan(luminance(toward), luminance(away) * 1.25, "the deck under the set sun is lighter")
+        XCTAssertGreaterThan(toward.x / max(toward.z, 1e-4), away.x / max(away.z, 1e-4) * 1.2, "and warmer")
+    }
+
     /// Every example with clouds, cloud cover or cloud sprites: edges anti-aliased, never a hard
     /// fragment — no layer's alpha changes by more than 0.55 between neighbouring pixels at
     /// 1920×1080 (the volumetric clouds are marched at every pixel: a sharp silhouette, through

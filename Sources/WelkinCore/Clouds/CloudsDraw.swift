@@ -63,6 +63,12 @@ public struct CloudsDraw: Sendable, Equatable {
     /// the horizon's colour, and fades out entirely toward maxDistance.
     public var hazeInverse: Float
     public var hazeColor: SIMD3<Float>
+    /// The sun's glow in the haze: colour (exposed linear) and the sun's azimuth (degrees, w). Haze
+    /// looking `da` degrees of azimuth from the sun and `el` up is hazeColor + glow / ((1 + da² /
+    /// 2500)(1 + el² / 36)): a band along the horizon under the sun, 50° either side and a few
+    /// degrees high (so the far deck toward a low or set sun takes its glow, as an overcast's
+    /// western edge does at dusk, lit from beyond it). Zero: none.
+    public var hazeGlow: SIMD4<Float> = .zero
     /// The light: direction (x east, y north, z up), colour (exposed linear), and how far (km) the
     /// march toward it reaches.
     public var sunDirection: SIMD3<Float>
@@ -158,6 +164,10 @@ public struct CloudsDraw: Sendable, Equatable {
     /// Exposed-linear sunlight and sky light for the palette sky (its colours are display values).
     public static let paletteSun = 7.0
     public static let paletteAmbient = 0.8
+    /// The palette sky's glow in the haze toward the sun, × the sky's glow colour: what its
+    /// gradient adds on the horizon under a sun a few degrees down (its halo, ~0.75, and its band,
+    /// 0.7), unshaded by the deck overhead (the light comes from beyond its edge).
+    public static let hazeGlowBand = 1.45
 
     // ---- per pixel (Float) ----
 
@@ -249,6 +259,10 @@ public struct CloudsDraw: Sendable, Equatable {
         // (A panorama's elevations past 90° look down again: nothing there.)
         if !(d.z > 0) { return .zero }
         let mu = d.x * sunDirection.x + d.y * sunDirection.y + d.z * sunDirection.z
+        // The haze's colour looking this way (hazeGlow).
+        var da = az - hazeGlow.w
+        da = da - 360 * ((da + 180) * (1 / 360)).rounded(.down)
+        let hazeHere = hazeColor + SIMD3(hazeGlow.x, hazeGlow.y, hazeGlow.z) * (1 / ((1 + da * da * (1 / 2500)) * (1 + el * el * (1 / 36))))
         let t0 = Self.shellDistance(base, d.z)
         var light = SIMD3<Float>.zero
         var transmittance: Float = 1
@@ -328,9 +342,9 @@ public struct CloudsDraw: Sendable, Equatable {
             }
             let haze = exp(-t0 * hazeInverse)
             let cover = 1 - transmittance
-            light = light * haze + hazeColor * (cover * (1 - haze))
+            light = light * haze + hazeHere * (cover * (1 - haze))
             let fade = smoothUnit((maxDistance - t0) / (0.6 * maxDistance))
-            light = light * fade + hazeColor * (farCover * (1 - fade))
+            light = light * fade + hazeHere * (farCover * (1 - fade))
             transmittance = 1 - cover * fade - farCover * (1 - fade)
             // A deck's gaps close with distance (a grazing sight line runs into the clouds' sides):
             // its far cover fills in from nearby, behind the cloud marched, by half the haze's reach
@@ -343,10 +357,10 @@ public struct CloudsDraw: Sendable, Equatable {
             let filled = max(closed - (1 - transmittance), 0)
             let deckLight = Self.deckBaseLight(ambientTop: ambientTop, ambientBottom: ambientBottom, ambientShade: ambientShade,
                                                diffuseLight: diffuseLight, extinction: extinction)
-            light = light + (deckLight * haze + hazeColor * (1 - haze)) * filled
+            light = light + (deckLight * haze + hazeHere * (1 - haze)) * filled
             transmittance = transmittance - filled
         } else {
-            light = hazeColor * farCover
+            light = hazeHere * farCover
             transmittance = 1 - farCover
         }
         // The cirrus sheet behind: thin, lit mostly by the sun's forward lobe.
@@ -455,7 +469,7 @@ extension CloudsDraw {
         k.offset = .zero; k.evolution = 0; k.cirrusOffset = .zero
         k.sunDirection = .zero; k.sunLight = .zero; k.sunShadow = .zero; k.lightReach = 0
         k.diffuseLight = .zero; k.ambientTop = .zero; k.ambientBottom = .zero; k.ambientShade = 0
-        k.hazeColor = .zero; k.groundShade = 0
+        k.hazeColor = .zero; k.hazeGlow = .zero; k.groundShade = 0
         k.fog = .zero; k.fogAmbient = .zero; k.fogSun = .zero; k.fogBalance = .zero
         // Where the camera looks (a pan, a tilt) and the texture detail that follows from it (the
         // pixel's footprint at the view's centre): its kind, size and field stay in the key.

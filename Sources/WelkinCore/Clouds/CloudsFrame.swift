@@ -164,8 +164,13 @@ extension CloudsDraw {
             // The physical sky does not know the weather's darkness; its clouds do (a storm's deck is
             // dark in the picture, not just in the exposure).
             let dark = 1 - 0.6 * weather.cloudDarkness * weather.cloudDarkness
-            let horizon = (p.skyRadiance(azimuth: p.sunAzimuth + 90, elevation: 3) + p.skyRadiance(azimuth: p.sunAzimuth, elevation: 3)) * 0.5
-            hazeColor = SIMD3<Float>(SIMD3<Double>(horizon) * (exposure * dark / (1 + shade)))
+            // The horizon's light across from the sun, and what it gains toward the sun (hazeGlow).
+            let side = SIMD3<Double>(p.skyRadiance(azimuth: p.sunAzimuth + 90, elevation: 3))
+            let toward = SIMD3<Double>(p.skyRadiance(azimuth: p.sunAzimuth, elevation: 3))
+            let hazeScale = exposure * dark / (1 + shade)
+            hazeColor = SIMD3<Float>(side * hazeScale)
+            let gain = SIMD3<Float>((toward - side) * hazeScale)
+            hazeGlow = SIMD4(gain.replacing(with: 0, where: gain .< 0), p.sunAzimuth)
             ambientTop = SIMD3<Float>(skyLight * (Self.physicalAmbient * dark))
             ambientBottom = SIMD3<Float>((skyLight * (0.45 * Self.physicalAmbient) + ground) * dark)
             toneMap = p.toneMap
@@ -185,6 +190,9 @@ extension CloudsDraw {
             let sunColor = glowColor + (SIMD3(repeating: 1) - glowColor) * white
             sunLight = SIMD3<Float>(sunColor * (Self.paletteSun * sunUp))
             hazeColor = SIMD3<Float>(state.colors.horizon.linear / (1 + shade))
+            // The sky's glow along the horizon under the sun (SkyGradientDraw's band), in the haze.
+            let band = state.colors.sunGlow.linear.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1)) * state.colors.sunGlow.alpha
+            hazeGlow = SIMD4(SIMD3<Float>(band * Self.hazeGlowBand), Float(state.sunAzimuth))
             // The palette's colours are the sky's; the light a cloud takes from them is less saturated
             // (white sunlight scattered many times joins it).
             ambientTop = SIMD3<Float>(Self.greyed(state.colors.zenith.linear, by: 0.45) * Self.paletteAmbient)

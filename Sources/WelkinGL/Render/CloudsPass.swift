@@ -325,7 +325,7 @@ final class CloudsPass: GLLayerPass {
         v4("profile", c.profile); v2("inverseScales", c.inverseScales)
         f("shapeWeight", c.shapeWeight); f("relief", c.relief); f("lodScale", c.lodScale); f("threshold", c.threshold); f("extinction", c.extinction)
         v4("offset", c.offset); f("evolution", c.evolution); i("steps", c.steps)
-        f("maxDistance", c.maxDistance); f("farCover", c.farCover); f("hazeInverse", c.hazeInverse); v3("hazeColor", c.hazeColor)
+        f("maxDistance", c.maxDistance); f("farCover", c.farCover); f("hazeInverse", c.hazeInverse); v3("hazeColor", c.hazeColor); v4("hazeGlow", c.hazeGlow)
         v3("sunDirection", c.sunDirection); v3("sunLight", c.sunLight); v4("sunShadow", c.sunShadow); f("lightReach", c.lightReach); v3("diffuseLight", c.diffuseLight)
         v3("ambientTop", c.ambientTop); v3("ambientBottom", c.ambientBottom); f("ambientShade", c.ambientShade); v3("flash", c.flash); v3("flashPoint", c.flashPoint)
         v3("cirrus", c.cirrus); v2("cirrusOffset", c.cirrusOffset)
