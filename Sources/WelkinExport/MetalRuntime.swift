@@ -84,6 +84,54 @@ struct WelkinTrackManifest: Decodable {
     var contents: [Content]
     var textureStep: Int
     var live: [Live]
+
+    /// In the file a draw's program, target, size and texture inputs are listed once (`shapes`) and
+    /// each sample's draw is [shape, its program's buffer offsets…, the content of each input that
+    /// reads one (−1 in the shape)…].
+    struct Shape: Decodable {
+        var program: Int
+        var target: Int
+        var width: Int
+        var height: Int
+        var textures: [TextureInput]
+    }
+    enum CodingKeys: String, CodingKey {
+        case rate, samples, width, height, programs, shapes, frames, contents, textureStep, live
+    }
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        rate = try c.decode(Double.self, forKey: .rate)
+        samples = try c.decode(Int.self, forKey: .samples)
+        width = try c.decode(Int.self, forKey: .width)
+        height = try c.decode(Int.self, forKey: .height)
+        let programs = try c.decode([Program].self, forKey: .programs)
+        self.programs = programs
+        contents = try c.decode([Content].self, forKey: .contents)
+        textureStep = try c.decode(Int.self, forKey: .textureStep)
+        live = try c.decode([Live].self, forKey: .live)
+        let shapes = try c.decode([Shape].self, forKey: .shapes)
+        frames = try c.decode([[[Int]]].self, forKey: .frames).map { sample in
+            try sample.map { entry in
+                guard let first = entry.first, shapes.indices.contains(first) else {
+                    throw DecodingError.dataCorruptedError(forKey: .frames, in: c, debugDescription: "a draw names no shape")
+                }
+                let s = shapes[first]
+                let count = programs.indices.contains(s.program) ? programs[s.program].buffers.count : 0
+                var rest = entry.dropFirst(1 + count)
+                let textures = try s.textures.map { input -> TextureInput in
+                    guard input.content != nil else { return input }
+                    guard let content = rest.popFirst() else {
+                        throw DecodingError.dataCorruptedError(forKey: .frames, in: c, debugDescription: "a draw lacks a texture's content")
+                    }
+                    var t = input
+                    t.content = content
+                    return t
+                }
+                return Draw(program: s.program, target: s.target, width: s.width, height: s.height,
+                            buffers: Array(entry.dropFirst().prefix(count)), textures: textures)
+            }
+        }
+    }
 }
 
 /// A layer's uniforms computed per frame: each one's components at a scene time (WelkinLive.swift).

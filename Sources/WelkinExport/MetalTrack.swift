@@ -28,6 +28,94 @@ struct MetalTrack {
         var live: [Live]
         /// The atmospheres the contents' table recipes name by index (none: no tables to make).
         var atmospheres: [AtmosphereCoefficients]? = nil
+
+        /// In the file, a draw's program, target, size and texture inputs (what samples share) are
+        /// listed once, in `shapes`, and each sample's draw is [shape, buffer offsets…, contents…]:
+        /// its program's buffers' offsets, then the content of each of the shape's inputs that reads
+        /// one (written −1 there). A 34 s track at 30 Hz repeated the same 140-byte draw description
+        /// a sample (about 300 KB a layer).
+        struct Shape: Codable, Hashable {
+            var program: Int
+            var target: Int
+            var width: Int
+            var height: Int
+            var textures: [TextureInput]
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case rate, samples, width, height, programs, shapes, frames, contents, textureStep, live, atmospheres
+        }
+
+        init(rate: Double, samples: Int, width: Int, height: Int, programs: [Program], frames: [[Draw]], contents: [Content],
+             textureStep: Int, live: [Live], atmospheres: [AtmosphereCoefficients]? = nil) {
+            self.rate = rate; self.samples = samples; self.width = width; self.height = height; self.programs = programs
+            self.frames = frames; self.contents = contents; self.textureStep = textureStep; self.live = live; self.atmospheres = atmospheres
+        }
+
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            rate = try c.decode(Double.self, forKey: .rate)
+            samples = try c.decode(Int.self, forKey: .samples)
+            width = try c.decode(Int.self, forKey: .width)
+            height = try c.decode(Int.self, forKey: .height)
+            let programs = try c.decode([Program].self, forKey: .programs)
+            self.programs = programs
+            contents = try c.decode([Content].self, forKey: .contents)
+            textureStep = try c.decode(Int.self, forKey: .textureStep)
+            live = try c.decode([Live].self, forKey: .live)
+            atmospheres = try c.decodeIfPresent([AtmosphereCoefficients].self, forKey: .atmospheres)
+            let shapes = try c.decode([Shape].self, forKey: .shapes)
+            frames = try c.decode([[[Int]]].self, forKey: .frames).map { sample in
+                try sample.map { entry in
+                    guard let first = entry.first, shapes.indices.contains(first) else {
+                        throw DecodingError.dataCorruptedError(forKey: .frames, in: c, debugDescription: "a draw names no shape")
+                    }
+                    let s = shapes[first]
+                    let count = programs.indices.contains(s.program) ? programs[s.program].buffers.count : 0
+                    var rest = entry.dropFirst(1 + count)
+                    let textures = try s.textures.map { input -> TextureInput in
+                        guard input.content != nil else { return input }
+                        guard let content = rest.popFirst() else {
+                            throw DecodingError.dataCorruptedError(forKey: .frames, in: c, debugDescription: "a draw lacks a texture's content")
+                        }
+                        var t = input
+                        t.content = content
+                        return t
+                    }
+                    return Draw(program: s.program, target: s.target, width: s.width, height: s.height,
+                                buffers: Array(entry.dropFirst().prefix(count)), textures: textures)
+                }
+            }
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(rate, forKey: .rate)
+            try c.encode(samples, forKey: .samples)
+            try c.encode(width, forKey: .width)
+            try c.encode(height, forKey: .height)
+            try c.encode(programs, forKey: .programs)
+            try c.encode(contents, forKey: .contents)
+            try c.encode(textureStep, forKey: .textureStep)
+            try c.encode(live, forKey: .live)
+            try c.encodeIfPresent(atmospheres, forKey: .atmospheres)
+            var shapes: [Shape] = []
+            var index: [Shape: Int] = [:]
+            let compact: [[[Int]]] = frames.map { sample in
+                sample.map { d in
+                    let inputs = d.textures.map { t -> TextureInput in
+                        var input = t
+                        if input.content != nil { input.content = -1 }
+                        return input
+                    }
+                    let shape = Shape(program: d.program, target: d.target, width: d.width, height: d.height, textures: inputs)
+                    if index[shape] == nil { index[shape] = shapes.count; shapes.append(shape) }
+                    return [index[shape]!] + d.buffers + d.textures.compactMap(\.content)
+                }
+            }
+            try c.encode(shapes, forKey: .shapes)
+            try c.encode(compact, forKey: .frames)
+        }
     }
 
     /// A sky-view table the package makes, as SkyViewTable.Recipe of the two shapes Welkin draws
@@ -82,7 +170,7 @@ struct MetalTrack {
         var textures: [TextureInput]
     }
 
-    struct TextureInput: Codable, Equatable {
+    struct TextureInput: Codable, Hashable {
         /// An earlier draw's target, or a content of the data.
         var draw: Int?
         var content: Int?
