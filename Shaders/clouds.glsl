@@ -10,6 +10,9 @@
 #if !defined(WELKIN_TONE_MAP) || !defined(WELKIN_CLOUDS_LINEAR)
 #error clouds.frag is built with WELKIN_TONE_MAP and WELKIN_CLOUDS_LINEAR (CloudsPass.MarchVariant)
 #endif
+#ifndef WELKIN_CLOUDS_SHAFTS
+#error clouds.frag is built with WELKIN_CLOUDS_SHAFTS (CloudsPass.MarchVariant)
+#endif
 #include "unit.glsl"
 #include "camera.glsl"
 
@@ -35,6 +38,7 @@ struct CloudsValues {
     float hazeInverse;
     vec3 hazeColor;
     vec4 hazeGlow;
+    vec4 shafts;
     vec3 sunDirection;
     vec3 sunLight;
     vec4 sunShadow;
@@ -287,6 +291,25 @@ vec4 cloudsColor(int gx, int gy) {
         light = light + c * (a * transmittance);
         transmittance = transmittance * (1.0 - a);
     }
+#if WELKIN_CLOUDS_SHAFTS
+    {
+        // Rain shafts in front of the cloud (CloudsDraw.color, shafts).
+        float reach = min(t0, u_clouds.maxDistance);
+        float span = max(reach - CLOUD_SHAFT_NEAR, 0.0);
+        float jitter = CLOUD_BAYER[(gy & 3) * 4 + (gx & 3)];
+        float depth = 0.0;
+        for (int i = 0; i < CLOUD_SHAFT_SAMPLES; i++) {
+            vec3 p = d * (CLOUD_SHAFT_NEAR + span * ((float(i) + jitter) * (1.0 / float(CLOUD_SHAFT_SAMPLES))));
+            float wu = p.x * u_clouds.inverseScales.x + u_clouds.offset.x, wv = p.y * u_clouds.inverseScales.x + u_clouds.offset.y;
+            float w = sample2D(wu * u_clouds.shafts.y, wv * u_clouds.shafts.y).x;
+            depth = depth + smoothUnit((w - u_clouds.shafts.z) * 8.0);
+        }
+        float e = exp(-depth * (u_clouds.shafts.x * span * (1.0 / float(CLOUD_SHAFT_SAMPLES))));
+        vec3 shaftLight = deckBaseLight();
+        light = light * e + shaftLight * (1.0 - e);
+        transmittance = transmittance * e;
+    }
+#endif
 #if WELKIN_CLOUDS_BOLT
     if (u_boltLight.x > 0.0) {
         // The bolt below the cloud base, in front of the cloud beyond it (CloudsDraw.color).

@@ -157,6 +157,52 @@ final class CloudsTests: XCTestCase {
         XCTAssertGreaterThan(toward.x / max(toward.z, 1e-4), away.x / max(away.z, 1e-4) * 1.2, "and warmer")
     }
 
+    /// Scenes/weather/rain-wide.json: rain shafts hang from the deck as columns against the far
+    /// horizon (CloudsDraw.shafts) — within 3° of the horizon the march with them differs from the
+    /// same draw without them, column by column; the same columns at two heights there (one
+    /// column's shaft darkens or lightens it from the horizon up); nothing above 25°; and a weather
+    /// without rain has none.
+    func testRainShaftsHangAsColumnsNearTheHorizon() throws {
+        let scene = try SceneLoader.load(path: Repository.scenes.path + "/weather/rain-wide.json")
+        let size = SIMD2(640, 360)
+        let g = try grid(scene, size: size)
+        XCTAssertGreaterThan(g.draw.shafts.x, 0, "rain has shafts")
+        var flat = g.draw
+        flat.shafts = .zero
+        let raster = CloudsRaster(flat, threads: 2)
+        let without = withExtendedLifetime(raster) { Array(raster.grid) }
+        let w = g.draw.gridSize.x, h = g.draw.gridSize.y
+        func elevation(_ y: Int) -> Float? {
+            g.draw.projection.projectionAngles(SIMD2(Float(w / 2) * g.draw.gridScale.x, (Float(y) + 0.5) * g.draw.gridScale.y))?.y
+        }
+        // Each column's change in luminance (premultiplied) at the rows 1° and 2.5° up.
+        func row(at degrees: Float) -> Int? { (0..<h).min { abs((elevation($0) ?? 99) - degrees) < abs((elevation($1) ?? 99) - degrees) } }
+        let low = try XCTUnwrap(row(at: 1)), higher = try XCTUnwrap(row(at: 2.5))
+        func change(_ y: Int) -> [Float] {
+            (0..<w).map { x in luminance(SIMD3(g.colors[y * w + x].x, g.colors[y * w + x].y, g.colors[y * w + x].z))
+                - luminance(SIMD3(without[y * w + x].x, without[y * w + x].y, without[y * w + x].z)) }
+        }
+        let a = change(low), b = change(higher)
+        let touched = a.filter { abs($0) > 0.01 }.count
+        print("rain shafts: \(touched) of \(w) columns changed by more than 0.01 at 1°, the largest \(a.map(abs).max() ?? 0)")
+        XCTAssertGreaterThan(touched, w / 20, "shafts show along the horizon")
+        XCTAssertLessThan(touched, w * 9 / 10, "as columns, not a veil over the whole horizon")
+        // Column by column, the change at 1° and at 2.5° go together (a shaft hangs down to the horizon).
+        let ma = a.reduce(0, +) / Float(w), mb = b.reduce(0, +) / Float(w)
+        let cov = zip(a, b).reduce(Float(0)) { $0 + ($1.0 - ma) * ($1.1 - mb) }
+        let va = a.reduce(Float(0)) { $0 + ($1 - ma) * ($1 - ma) }, vb = b.reduce(Float(0)) { $0 + ($1 - mb) * ($1 - mb) }
+        let correlation = cov / max((va * vb).squareRoot(), 1e-12)
+        print("rain shafts: correlation of the columns' change at 1° and 2.5°: \(correlation)")
+        XCTAssertGreaterThan(correlation, 0.5, "the shafts are columns")
+        for y in 0..<h where (elevation(y) ?? 0) > 25 {
+            for x in 0..<w { XCTAssertEqual(g.colors[y * w + x], without[y * w + x], "row \(y) is \(elevation(y)!)° up") ; if g.colors[y * w + x] != without[y * w + x] { return } }
+        }
+        let clear = try grid(try SceneLoader.decode("""
+        {"size": [320, 180], "weather": "overcast", "layers": [{"type": "sky"}, {"type": "clouds"}]}
+        """, file: "overcast.json"))
+        XCTAssertEqual(clear.draw.shafts, .zero, "no rain, no shafts")
+    }
+
     /// Every example with clouds, cloud cover or cloud sprites: edges anti-aliased, never a hard
     /// fragment — no layer's alpha changes by more than 0.55 between neighbouring pixels at
     /// 1920×1080 (the volumetric clouds are marched at every pixel: a sharp silhouette, through

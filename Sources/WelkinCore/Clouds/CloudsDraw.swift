@@ -69,6 +69,12 @@ public struct CloudsDraw: Sendable, Equatable {
     /// degrees high (so the far deck toward a low or set sun takes its glow, as an overcast's
     /// western edge does at dusk, lit from beyond it). Zero: none.
     public var hazeGlow: SIMD4<Float> = .zero
+    /// Rain shafts (CloudsDraw.shaftsOptics): their extinction (km⁻¹) where the rain is heaviest,
+    /// their frequency in weather tiles per tile, and the weather map's heaps value where they
+    /// begin. Curtains of rain hang from the base where the deck above is thickest and drift with
+    /// it; from `shaftNear` km out to the base (or the haze's reach) they stand in front of the cloud,
+    /// lit as its base is, so the far ones show as columns against the horizon. `shafts.x` 0: none.
+    public var shafts: SIMD4<Float> = .zero
     /// The light: direction (x east, y north, z up), colour (exposed linear), and how far (km) the
     /// march toward it reaches.
     public var sunDirection: SIMD3<Float>
@@ -168,6 +174,15 @@ public struct CloudsDraw: Sendable, Equatable {
     /// gradient adds on the horizon under a sun a few degrees down (its halo, ~0.75, and its band,
     /// 0.7), unshaded by the deck overhead (the light comes from beyond its edge).
     public static let hazeGlowBand = 1.45
+    /// Rain shafts: samples along each ray, where they start (km: nearer rain is the streaks'), and
+    /// their optics for the weather's rain r (0…1) and lightning l: extinction r (0.2 + 0.2 l) km⁻¹
+    /// in a shaft (heavy rain's: some 10–20 km of visibility through one), 4 a weather tile, where
+    /// the heaps exceed 0.7.
+    public static let shaftSamples = 8
+    public static let shaftNear: Float = 3
+    public static func shaftsOptics(rain: Double, lightning: Double) -> SIMD4<Float> {
+        rain > 0 ? SIMD4(Float(rain * (0.2 + 0.2 * lightning)), 4, 0.7, 0) : .zero
+    }
 
     // ---- per pixel (Float) ----
 
@@ -373,6 +388,26 @@ public struct CloudsDraw: Sendable, Equatable {
             let c = sunLight * ((0.45 + 4 * Float.pi * 0.25 * Self.henyeyGreenstein(mu, 0.6)) * 0.35 * lit) + ambientTop * 0.9
             light = light + c * (a * transmittance)
             transmittance = transmittance * (1 - a)
+        }
+        if shafts.x > 0 {
+            // Rain shafts between `shaftNear` km and the base (or the haze's reach), in front of the
+            // cloud: their optical depth over `shaftSamples` points (the Bayer offset of the march),
+            // and the base's light (the nearer rain is the precipitation layer's streaks).
+            let reach = min(t0, maxDistance)
+            let span = max(reach - Self.shaftNear, 0)
+            let jitter = Self.bayer4[(gy & 3) * 4 + (gx & 3)]
+            var depth: Float = 0
+            for i in 0..<Self.shaftSamples {
+                let p = d * (Self.shaftNear + span * ((Float(i) + jitter) * (1 / Float(Self.shaftSamples))))
+                let wu = p.x * inverseScales.x + offset.x, wv = p.y * inverseScales.x + offset.y
+                let w = CloudNoise.sample2D(weather, size: CloudNoise.weatherSize, wu * shafts.y, wv * shafts.y).x
+                depth = depth + smoothUnit((w - shafts.z) * 8)
+            }
+            let e = exp(-depth * (shafts.x * span * (1 / Float(Self.shaftSamples))))
+            let shaftLight = Self.deckBaseLight(ambientTop: ambientTop, ambientBottom: ambientBottom, ambientShade: ambientShade,
+                                                diffuseLight: diffuseLight, extinction: extinction)
+            light = light * e + shaftLight * (1 - e)
+            transmittance = transmittance * e
         }
         if bolts && boltLight.x > 0 {
             // The bolt below the cloud base, in front of the cloud beyond it: emitted light over

@@ -245,6 +245,7 @@ extension CloudsDraw {
                              base: s.base, viewAzimuth: state.viewAzimuth, seed: UInt32(truncatingIfNeeded: seed) ^ UInt32(truncatingIfNeeded: Int64(second)))
             boltLight = SIMD4(SIMD3<Float>(Self.boltColor * (state.weather.flash * Self.boltBrightness)), pixelAngle)
         }
+        shafts = Self.shaftsOptics(rain: weather.rain, lightning: weather.lightning)
         self.opacity = Float(opacity)
     }
 

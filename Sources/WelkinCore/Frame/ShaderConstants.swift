@@ -78,6 +78,8 @@ public enum ShaderConstants {
         float("CLOUD_EROSION", CloudsDraw.erosion)
         let r = CloudsDraw.reliefFrequencies
         d.append(("CLOUD_RELIEF", "vec4(" + [r.x, r.y, r.z, r.w].map(glsl).joined(separator: ", ") + ")"))
+        int("CLOUD_SHAFT_SAMPLES", Int32(CloudsDraw.shaftSamples))
+        float("CLOUD_SHAFT_NEAR", CloudsDraw.shaftNear)
         return d
     }()
 

@@ -27,10 +27,12 @@ final class CloudsPass: GLLayerPass {
         /// Whether the physical sky's ground fog is in front (CloudsDraw.fogs), and the weather can strike (CloudsDraw.bolts).
         var fog = false
         var bolt = false
+        /// Whether rain shafts hang under the base (CloudsDraw.shafts).
+        var shafts = false
         var defines: [(name: String, value: String)] {
             [("WELKIN_TONE_MAP", String(toneMap)), ("WELKIN_CLOUDS_LINEAR", linear ? "1" : "0"), ("WELKIN_PROJECTION_KIND", String(projectionKind)),
              ("WELKIN_CLOUDS_SHADOW", shadowed ? "1" : "0"), ("WELKIN_CLOUDS_SLICE", sliced ? "1" : "0"), ("WELKIN_CLOUDS_FOG", fog ? "1" : "0"),
-             ("WELKIN_CLOUDS_BOLT", bolt ? "1" : "0")]
+             ("WELKIN_CLOUDS_BOLT", bolt ? "1" : "0"), ("WELKIN_CLOUDS_SHAFTS", shafts ? "1" : "0")]
         }
     }
 
@@ -306,7 +308,7 @@ final class CloudsPass: GLLayerPass {
         let sliceRows = (size.y + block - 1) / block
         if let slice { epoxy_glViewport(0, GLint(slice * sliceRows), GLsizei((size.x + block - 1) / block), GLsizei(sliceRows)) }
         try useMarch(MarchVariant(toneMap: clouds.toneMap, linear: clouds.linearOutput != 0, projectionKind: clouds.projection.kind.rawValue,
-                                  shadowed: clouds.shadowed, sliced: slice != nil, fog: clouds.fogs, bolt: clouds.bolts))
+                                  shadowed: clouds.shadowed, sliced: slice != nil, fog: clouds.fogs, bolt: clouds.bolts, shafts: clouds.shafts.x > 0))
         epoxy_glUseProgram(march.id)
         if let slice {
             epoxy_glUniform1i(uniform("u_slice"), GLint(slice)); epoxy_glUniform1i(uniform("u_sliceRows"), GLint(sliceRows))
@@ -326,6 +328,7 @@ final class CloudsPass: GLLayerPass {
         f("shapeWeight", c.shapeWeight); f("relief", c.relief); f("lodScale", c.lodScale); f("threshold", c.threshold); f("extinction", c.extinction)
         v4("offset", c.offset); f("evolution", c.evolution); i("steps", c.steps)
         f("maxDistance", c.maxDistance); f("farCover", c.farCover); f("hazeInverse", c.hazeInverse); v3("hazeColor", c.hazeColor); v4("hazeGlow", c.hazeGlow)
+        if c.shafts.x > 0 { v4("shafts", c.shafts) }
         v3("sunDirection", c.sunDirection); v3("sunLight", c.sunLight); v4("sunShadow", c.sunShadow); f("lightReach", c.lightReach); v3("diffuseLight", c.diffuseLight)
         v3("ambientTop", c.ambientTop); v3("ambientBottom", c.ambientBottom); f("ambientShade", c.ambientShade); v3("flash", c.flash); v3("flashPoint", c.flashPoint)
         v3("cirrus", c.cirrus); v2("cirrusOffset", c.cirrusOffset)
