@@ -174,6 +174,8 @@ public struct CloudsDraw: Sendable, Equatable {
     /// gradient adds on the horizon under a sun a few degrees down (its halo, ~0.75, and its band,
     /// 0.7), unshaded by the deck overhead (the light comes from beyond its edge).
     public static let hazeGlowBand = 1.45
+    /// A glow below this (exposed linear, less than a tenth of a level in 255) is none.
+    public static let hazeGlowLeast: Float = 1e-4
     /// Rain shafts: samples along each ray, where they start (km: nearer rain is the streaks'), and
     /// their optics for the weather's rain r (0…1) and lightning l: extinction r (0.2 + 0.2 l) km⁻¹
     /// in a shaft (heavy rain's: some 10–20 km of visibility through one), 4 a weather tile, where

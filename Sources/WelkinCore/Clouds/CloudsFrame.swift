@@ -246,6 +246,8 @@ extension CloudsDraw {
             boltLight = SIMD4(SIMD3<Float>(Self.boltColor * (state.weather.flash * Self.boltBrightness)), pixelAngle)
         }
         shafts = Self.shaftsOptics(rain: weather.rain, lightning: weather.lightning)
+        // No glow (a night's): none at all, so the sun's azimuth moving under the horizon changes no value.
+        if SIMD3(hazeGlow.x, hazeGlow.y, hazeGlow.z).max() < Self.hazeGlowLeast { hazeGlow = .zero }
         self.opacity = Float(opacity)
     }
 
