@@ -296,7 +296,7 @@ vec4 cloudsColor(int gx, int gy) {
         // Rain shafts in front of the cloud (CloudsDraw.color, shafts).
         float reach = min(t0, u_clouds.maxDistance);
         float span = max(reach - CLOUD_SHAFT_NEAR, 0.0);
-        float jitter = CLOUD_BAYER[(gy & 3) * 4 + (gx & 3)];
+        float jitter = CLOUD_SHAFT_JITTER[(gy & 1) * 2 + (gx & 1)];
         float depth = 0.0;
         for (int i = 0; i < CLOUD_SHAFT_SAMPLES; i++) {
             vec3 p = d * (CLOUD_SHAFT_NEAR + span * ((float(i) + jitter) * (1.0 / float(CLOUD_SHAFT_SAMPLES))));

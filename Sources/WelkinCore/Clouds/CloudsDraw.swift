@@ -182,6 +182,8 @@ public struct CloudsDraw: Sendable, Equatable {
     /// the heaps exceed 0.7.
     public static let shaftSamples = 8
     public static let shaftNear: Float = 3
+    /// The shafts' offsets along the ray, a 2 × 2 ordered pattern (shaders: CLOUD_SHAFT_JITTER).
+    public static let shaftJitter: [Float] = [0.125, 0.625, 0.875, 0.375]
     public static func shaftsOptics(rain: Double, lightning: Double) -> SIMD4<Float> {
         rain > 0 ? SIMD4(Float(rain * (0.2 + 0.2 * lightning)), 4, 0.7, 0) : .zero
     }
@@ -393,11 +395,12 @@ public struct CloudsDraw: Sendable, Equatable {
         }
         if shafts.x > 0 {
             // Rain shafts between `shaftNear` km and the base (or the haze's reach), in front of the
-            // cloud: their optical depth over `shaftSamples` points (the Bayer offset of the march),
+            // cloud: their optical depth over `shaftSamples` points (offset by a 2 × 2 pattern, which
+            // the upsample's 2 × 2 box means average away: four times the samples, no grain),
             // and the base's light (the nearer rain is the precipitation layer's streaks).
             let reach = min(t0, maxDistance)
             let span = max(reach - Self.shaftNear, 0)
-            let jitter = Self.bayer4[(gy & 3) * 4 + (gx & 3)]
+            let jitter = Self.shaftJitter[(gy & 1) * 2 + (gx & 1)]
             var depth: Float = 0
             for i in 0..<Self.shaftSamples {
                 let p = d * (Self.shaftNear + span * ((Float(i) + jitter) * (1 / Float(Self.shaftSamples))))

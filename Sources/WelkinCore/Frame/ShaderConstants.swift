@@ -80,6 +80,7 @@ public enum ShaderConstants {
         d.append(("CLOUD_RELIEF", "vec4(" + [r.x, r.y, r.z, r.w].map(glsl).joined(separator: ", ") + ")"))
         int("CLOUD_SHAFT_SAMPLES", Int32(CloudsDraw.shaftSamples))
         float("CLOUD_SHAFT_NEAR", CloudsDraw.shaftNear)
+        d.append(("CLOUD_SHAFT_JITTER", "float[4](" + CloudsDraw.shaftJitter.map(glsl).joined(separator: ", ") + ")"))
         return d
     }()
 
