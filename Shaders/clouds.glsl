@@ -244,7 +244,12 @@ vec4 cloudsColor(int gx, int gy) {
                 float e = exp(-density * extinction * dt);
                 light = light + source * (transmittance * (1.0 - e));
                 transmittance = transmittance * e;
-                if (transmittance < 0.01) break;
+                if (transmittance < 0.01) {
+                    // Opaque from here (CloudsDraw.cloudsColor).
+                    light = light * (1.0 / (1.0 - transmittance));
+                    transmittance = 0.0;
+                    break;
+                }
             }
             t = t + dt;
         }

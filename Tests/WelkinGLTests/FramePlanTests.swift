@@ -28,7 +28,7 @@ final class FramePlanTests: XCTestCase {
         "mesh-text": (13, 9, 7, 6),
         "night-paris": (1, 1, 1, 0),
         "p3-sunset": (4, 3, 2, 1),
-        "phone-snow": (7, 6, 4, 3),
+        "phone-snow": (8, 7, 4, 3),
         "physical-day-cycle": (1, 1, 1, 0),
         "physical-day": (1, 1, 1, 0),
         "physical-twilight": (1, 1, 1, 0),
@@ -43,7 +43,7 @@ final class FramePlanTests: XCTestCase {
         "snowy-night": (7, 6, 4, 3),
         "stars-emerge": (1, 1, 1, 0),
         "stars": (5, 4, 2, 1),
-        "storm": (7, 6, 4, 3),
+        "storm": (8, 7, 4, 3),
         "sunset-clouds": (5, 4, 4, 3),
         "text-clock": (15, 12, 5, 4),
         "text-scripts": (19, 14, 6, 5),
@@ -51,10 +51,11 @@ final class FramePlanTests: XCTestCase {
         // The presets' grid: sky, clouds (march, box means and upsample), and the weather's precipitation.
         "weather/clear-phone": (5, 4, 4, 3), "weather/clear-wide": (5, 4, 4, 3),
         "weather/cloudy-phone": (5, 4, 4, 3), "weather/cloudy-wide": (5, 4, 4, 3),
-        "weather/overcast-phone": (5, 4, 4, 3), "weather/overcast-wide": (5, 4, 4, 3),
-        "weather/rain-phone": (7, 6, 4, 3), "weather/rain-wide": (7, 6, 4, 3),
-        "weather/snow-phone": (7, 6, 4, 3), "weather/snow-wide": (7, 6, 4, 3),
-        "weather/storm-phone": (7, 6, 4, 3), "weather/storm-wide": (7, 6, 4, 3),
+        // A deck over the physical sky: its cover pass too (FramePlan.cover).
+        "weather/overcast-phone": (6, 5, 4, 3), "weather/overcast-wide": (6, 5, 4, 3),
+        "weather/rain-phone": (8, 7, 4, 3), "weather/rain-wide": (8, 7, 4, 3),
+        "weather/snow-phone": (8, 7, 4, 3), "weather/snow-wide": (8, 7, 4, 3),
+        "weather/storm-phone": (8, 7, 4, 3), "weather/storm-wide": (8, 7, 4, 3),
         // Fog: no cloud to march, the sky alone.
         "weather/fog-phone": (1, 1, 1, 0), "weather/fog-wide": (1, 1, 1, 0),
     ]
@@ -179,6 +180,44 @@ final class FramePlanTests: XCTestCase {
                 XCTAssertGreaterThan(p.bytes, 0)
             }
         }
+    }
+
+    /// A cloud deck over a physical sky leaves the sky undrawn where the deck is exactly opaque
+    /// (FramePlan.cover) and the picture is the same, bit for bit, as without: a deck with
+    /// precipitation above it (storm, phone-snow), one that resolves the frame itself (overcast),
+    /// rendered and as the viewer draws it while it plays; and the deck is opaque over most of the
+    /// storm's frame (alpha exactly 1, what the cover marks).
+    func testACoverLeavesThePictureAsItWas() throws {
+        let renderer = try TestGL.renderer()
+        defer { renderer.coversLayersBelow = true }
+        for name in ["storm", "phone-snow", "weather/overcast-wide", "weather/rain-phone"] {
+            let scene = try SceneLoader.load(path: Repository.scenes.appendingPathComponent(name + ".json").path)
+            for (options, time) in [(FrameOptions(), 1.5), (FrameOptions(interactive: true), 2.0)] {
+                let frame = Frame(scene: scene, time: time, pixelSize: SIMD2(320, 180), options: options)
+                renderer.coversLayersBelow = true
+                XCTAssertNotNil(renderer.plan(frame).cover, "\(name): a cover")
+                renderer.forgetLastFrame()
+                try renderer.draw(frame)
+                let covered = renderer.readImage()
+                renderer.coversLayersBelow = false
+                XCTAssertNil(renderer.plan(frame).cover)
+                renderer.forgetLastFrame()
+                try renderer.draw(frame)
+                XCTAssertEqual(covered, renderer.readImage(), "\(name) at \(time) s: the same picture with and without the cover")
+            }
+        }
+        // The storm's deck is exactly opaque over most of the frame: there the picture is the same
+        // with its sky and without it (the rain, drawn over both, left out).
+        var storm = try SceneLoader.load(path: Repository.scenes.appendingPathComponent("storm.json").path)
+        storm.weather?.precipitation = .off
+        renderer.coversLayersBelow = false
+        var withoutSky = storm
+        withoutSky.layers[0].opacity = 0
+        let with = try renderer.render(Frame(scene: storm, time: 1.5, pixelSize: SIMD2(320, 180)))
+        let without = try renderer.render(Frame(scene: withoutSky, time: 1.5, pixelSize: SIMD2(320, 180)))
+        let same = stride(from: 0, to: with.pixels.count, by: 4).filter { with.pixels[$0..<$0 + 4] == without.pixels[$0..<$0 + 4] }.count
+        print("storm's deck: \(same) of \(with.pixels.count / 4) pixels the same without the sky")
+        XCTAssertGreaterThan(same, with.pixels.count / 4 / 2)
     }
 
     /// The renderer draws what its plan says: each top-level draw the plan lists is timed once

@@ -341,7 +341,14 @@ public struct CloudsDraw: Sendable, Equatable {
                     let e = exp(-density * extinction * dt)
                     light = light + source * (transmittance * (1 - e))
                     transmittance = transmittance * e
-                    if transmittance < 0.01 { break }
+                    if transmittance < 0.01 {
+                        // Opaque from here: the rest of the ray is taken to add light as this far
+                        // did (÷ (1 − T)), and nothing behind shows through — exactly opaque, so the
+                        // GPU leaves the layers below undrawn there (FramePlan.cover).
+                        light = light * (1 / (1 - transmittance))
+                        transmittance = 0
+                        break
+                    }
                 }
                 t = t + dt
             }

@@ -229,6 +229,7 @@ final class CloudsPass: GLLayerPass {
         for p in upsample.all + upsampleFiltered.all { p.program.delete() }
         interleaveProgram.delete()
         boxProgram.delete()
+        coverProgram?.delete()
         box?.delete()
         if weatherTexture != 0 { epoxy_glDeleteTextures(1, &weatherTexture) }
         if shapeTexture != 0 { epoxy_glDeleteTextures(1, &shapeTexture) }
@@ -355,6 +356,9 @@ final class CloudsPass: GLLayerPass {
     }
 
     /// The grid and draw `drawUpsampled` reads next (set by `march`).
+    /// The draw marched before the frame's first layer (GLRenderer's cover), which the layer's own
+    /// draw then does not march again.
+    private var marchedEarly: CloudsDraw?
     private var shown: (draw: CloudsDraw, grid: RenderTarget?)?
     /// The box means of the shown grid (`march(_:filtered:)` with filtered: true), else nil.
     private var shownBox: RenderTarget?
@@ -363,6 +367,10 @@ final class CloudsPass: GLLayerPass {
     /// `filtered`: the upsample reads the grid's box means through the texture unit's filter
     /// (Welkin's frames); false: the four taps by hand (an export's capture).
     func march(_ clouds: CloudsDraw, filtered: Bool) throws {
+        if let early = marchedEarly {
+            marchedEarly = nil
+            if early == clouds { return }
+        }
         shown = try prepare(clouds)
         shownBox = nil
         if filtered, let shown, let grid = shown.grid { shownBox = try boxMeans(grid, gridSize: shown.draw.gridSize) }
@@ -399,6 +407,43 @@ final class CloudsPass: GLLayerPass {
         return box
     }
 
+    /// Marches `clouds` ahead of its layer (filtered, Welkin's own frames), for `drawCover`.
+    func marchEarly(_ clouds: CloudsDraw) throws {
+        try march(clouds, filtered: true)
+        marchedEarly = clouds
+    }
+
+    /// Marks, in the bound target's stencil (cleared to 0), the pixels where the upsampled clouds
+    /// are exactly opaque (1): clouds-upsample.frag with WELKIN_CLOUDS_COVER, its colour masked off.
+    func drawCover(_ clouds: CloudsDraw) throws {
+        guard let shownBox, let shown else { return }
+        let p = try coverProgram ?? ShaderProgram(vertex: shaders.source("fullscreen.vert"),
+                                                  fragment: ShaderSource(path: shaders.path("clouds-upsample.frag"),
+                                                                         defines: [("WELKIN_CLOUDS_GRID_FILTERED", "1"), ("WELKIN_CLOUDS_COVER", "1")]))
+        coverProgram = p
+        epoxy_glDisable(GLenum(GL_BLEND))
+        epoxy_glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
+        epoxy_glEnable(GLenum(GL_STENCIL_TEST))
+        epoxy_glStencilFunc(GLenum(GL_ALWAYS), 1, 0xff)
+        epoxy_glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_REPLACE))
+        epoxy_glUseProgram(p.id)
+        epoxy_glUniform2f(p.uniform("u_pixelSize"), Float(shown.draw.pixelSize.x), Float(shown.draw.pixelSize.y))
+        epoxy_glUniform2i(p.uniform("u_gridSize"), GLint(shown.draw.gridSize.x), GLint(shown.draw.gridSize.y))
+        epoxy_glUniform2f(p.uniform("u_inverseGridScale"), shown.draw.inverseGridScale.x, shown.draw.inverseGridScale.y)
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.gridUnit))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), shownBox.texture)
+        epoxy_glUniform1i(p.uniform("u_grid"), Self.gridUnit)
+        PassTiming.time { epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3) }
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+        epoxy_glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        // The layers below are drawn where the stencil is still 0.
+        epoxy_glStencilFunc(GLenum(GL_EQUAL), 0, 0xff)
+        epoxy_glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
+        try GL.check("the clouds' cover")
+    }
+    private var coverProgram: ShaderProgram?
+
     /// Upsamples the grid into the bound target (a layer, or the output when `resolve` is set).
     func drawUpsampled(_ interactive: CloudsDraw, resolve: ResolveInput?, filtered: Bool) throws {
         let clouds = shown?.draw ?? interactive
@@ -419,6 +464,36 @@ final class CloudsPass: GLLayerPass {
     }
 }
 
+/// A layer whose exactly opaque pixels leave the layers below it undrawn there (FramePlan.cover):
+/// its own passes split into what runs before the frame's first layer and what composites it.
+protocol GLCovering: GLDrawable {
+    /// Whether this draw covers enough to pay for the cover pass (drawn at full opacity, and
+    /// opaque over much of the frame).
+    var covers: Bool { get }
+    /// The passes made before the frame's first layer (into the layer's own targets).
+    func planAhead(_ b: inout FramePlan.Builder)
+    /// The passes that composite it, after the layers below.
+    func planComposite(_ b: inout FramePlan.Builder, into target: String, resolving: ResolveVariant?)
+    /// Draws the passes ahead (`planAhead`).
+    func drawAhead(_ pass: Pass) throws
+    /// Marks, in the bound target's stencil (cleared to 0), the pixels it leaves nothing below of,
+    /// and leaves the stencil test passing only elsewhere.
+    func drawCover(_ pass: Pass) throws
+}
+
+extension CloudsDraw: GLCovering {
+    /// A deck or a broken one (its far cover at least ¼: coverage 0.64 or more; phone-snow's 0.75
+    /// gains 10 ms), at full opacity: scattered heaps leave too little opaque to pay for the cover
+    /// pass (look-around's cumulus over a physical sky: no gain).
+    var covers: Bool { opacity == 1 && farCover >= 0.25 }
+    func planAhead(_ b: inout FramePlan.Builder) { planMarch(&b) }
+    func planComposite(_ b: inout FramePlan.Builder, into target: String, resolving: ResolveVariant?) {
+        planUpsample(&b, into: target, resolving: resolving)
+    }
+    func drawAhead(_ pass: CloudsPass) throws { try pass.marchEarly(self) }
+    func drawCover(_ pass: CloudsPass) throws { try pass.drawCover(self) }
+}
+
 extension CloudsDraw: GLDrawable {
     typealias Pass = CloudsPass
 
@@ -431,6 +506,13 @@ extension CloudsDraw: GLDrawable {
     /// clock march all four). A still viewer frame's refinement adds a slice of the final grid,
     /// which depends on the frames before, not on this frame: not planned.
     func plan(_ b: inout FramePlan.Builder, into target: String, resolving: ResolveVariant?) {
+        planMarch(&b)
+        planUpsample(&b, into: target, resolving: resolving)
+    }
+
+    /// The march's passes, into the grid and its box means (before the frame's first layer when
+    /// the layer covers those below: FramePlan.cover).
+    func planMarch(_ b: inout FramePlan.Builder) {
         let grid = b.target("clouds.grid", .rgba32f, .persistent, size: gridSize, why: "the march's colour and transmittance, upsampled bilinearly")
         if isFinalQuality {
             b.pass("clouds march", program: "clouds.frag", layer: b.layer, reads: [], writes: grid, blend: .replace)
@@ -442,7 +524,11 @@ extension CloudsDraw: GLDrawable {
         }
         let box = b.target("clouds.box", .rgba32f, .persistent, size: gridSize &+ 1, why: "the grid's 2×2 box means, which the upsample reads once a pixel")
         b.pass("clouds box means", program: "clouds-box.frag", layer: b.layer, reads: [grid], writes: box, blend: .replace)
-        b.layerPass("clouds upsample", program: planProgram, into: target, resolving: resolving, reads: [box])
+    }
+
+    /// The upsample into `target` (composited, or resolving the frame).
+    func planUpsample(_ b: inout FramePlan.Builder, into target: String, resolving: ResolveVariant?) {
+        b.layerPass("clouds upsample", program: planProgram, into: target, resolving: resolving, reads: ["clouds.box"])
     }
 
     func draw(_ pass: CloudsPass, in context: GLLayerContext, into target: RenderTarget) throws {

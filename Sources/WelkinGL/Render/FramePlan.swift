@@ -43,7 +43,8 @@ public struct FramePlan: Sendable, Equatable {
         public var bytes: Int { size.x * size.y * format.bytesPerPixel }
     }
 
-    public enum Blend: String, Sendable { case replace, sourceOver = "source-over" }
+    /// `stencil`: writes only the target's stencil (GLRenderer's cover), its colour untouched.
+    public enum Blend: String, Sendable { case replace, sourceOver = "source-over", stencil = "stencil only" }
 
     public struct Pass: Sendable, Equatable {
         /// What it draws: `gradient`, `group blur (horizontal)`, `clear`, …
@@ -68,6 +69,8 @@ public struct FramePlan: Sendable, Equatable {
         public var fusesGradients = true
         public var scissorsGroups = true
         public var depth16 = false
+        /// Layers under an opaque layer's exactly opaque pixels (a cloud deck's) are left undrawn there (`cover`).
+        public var coversLayersBelow = true
         public init() {}
     }
 
@@ -76,6 +79,15 @@ public struct FramePlan: Sendable, Equatable {
     public var passes: [Pass] = []
     /// Whether the frame's last layer composites and quantises in its own pass (no resolve pass).
     public var lastLayerResolves = false
+    /// The top-level draw (index in `draws`) whose exactly opaque pixels leave every layer below
+    /// it undrawn: a cloud deck (GLCovering.covers) over an expensive layer (a physical sky:
+    /// GLDrawable.shadesExpensively). Its grid is marched before the
+    /// frame's first layer and the pixels where the upsample's alpha is 1 are marked in the
+    /// accumulation's stencil ("clouds cover"), which the layers below are drawn through; where
+    /// alpha is 1, source-over keeps nothing of them (dst × 0), so the picture is the same bit for
+    /// bit, and llvmpipe shades no 4 × 4 block the stencil test rejects whole (a storm's physical
+    /// sky under its deck: docs/benchmarks.md).
+    public var cover: Int?
 
     /// The draws at the top level after fusion, in order, with the position in `Frame.layers` of the
     /// first layer each draws; the last is the resolving one when `lastLayerResolves`.
@@ -100,6 +112,13 @@ public struct FramePlan: Sendable, Equatable {
         let fused = GradientPass.fusing(frame.layers.enumerated().map { (draw: $0.element, position: $0.offset) },
                                         enabled: options.specializesPrograms && options.fusesGradients)
         draws = fused
+        if options.coversLayersBelow && !options.depth16 {
+            // The first covering layer with an expensive one below it (only those pay for the cover pass).
+            cover = fused.indices.first { i in
+                i > 0 && ((fused[i].draw as? any GLCovering)?.covers ?? false)
+                    && fused[..<i].contains { ($0.draw as? any GLDrawable)?.shadesExpensively ?? false }
+            }
+        }
         let last = fused.last.map { $0.draw as? any GLDrawable }
         // 16-bit frames resolve in the resolve pass alone (the only one built to quantise to 16 bits).
         lastLayerResolves = !options.depth16 && options.fusesLastLayer && (last.map { $0?.resolvesFrame(pixelSize: frame.pixelSize) ?? false } ?? true) && !fused.isEmpty
@@ -112,15 +131,32 @@ public struct FramePlan: Sendable, Equatable {
                                      depth16: options.depth16)
         if !layered.isEmpty {
             let accumulation = b.target("accumulation", b.compositingFormat, .persistent, why: b.compositingWhy)
+            let covering = cover.flatMap { fused[$0].draw as? any GLCovering }
+            if let cover, let covering {
+                b.layer = fused[cover].position
+                covering.planAhead(&b)
+            }
             b.pass("clear (background)", program: "—", layer: nil, reads: [], writes: accumulation, blend: .replace)
-            for (draw, position) in layered {
+            if let cover, covering != nil {
+                b.layer = fused[cover].position
+                b.pass("cover", program: "clouds-upsample.frag [cover]", layer: b.layer, reads: ["clouds.box"], writes: accumulation, blend: .stencil)
+            }
+            for (index, (draw, position)) in layered.enumerated() {
                 b.layer = position
-                b.plan(draw, into: accumulation, resolving: nil)
+                if index == cover, let covering {
+                    covering.planComposite(&b, into: accumulation, resolving: nil)
+                } else {
+                    b.plan(draw, into: accumulation, resolving: nil)
+                }
             }
         }
         if lastLayerResolves, let (draw, position) = fused.last {
             b.layer = position
-            b.plan(draw, into: output, resolving: resolve)
+            if cover == fused.count - 1, let covering = draw as? any GLCovering {
+                covering.planComposite(&b, into: output, resolving: resolve)
+            } else {
+                b.plan(draw, into: output, resolving: resolve)
+            }
         } else {
             b.layer = nil
             b.pass("resolve", program: "resolve.frag" + resolve.planSuffix, layer: nil,
@@ -169,7 +205,9 @@ public struct FramePlan: Sendable, Equatable {
 
         mutating func pass(_ name: String, program: String, layer: Int?, reads: [String], writes: String, blend: Blend,
                            scissor: SIMD4<Int>? = nil) {
-            if program == "—" && reads.isEmpty { cleared.insert(writes) } else { cleared.remove(writes) }
+            if blend == .stencil {
+                // Its colour holds what it held.
+            } else if program == "—" && reads.isEmpty { cleared.insert(writes) } else { cleared.remove(writes) }
             passes.append(Pass(name: name, program: program, layer: layer, reads: reads, writes: writes, blend: blend, scissor: scissor))
         }
 
@@ -227,6 +265,7 @@ extension GLRenderer {
         o.fusesGradients = fusesGradients
         o.scissorsGroups = scissorsGroups
         o.depth16 = depth16
+        o.coversLayersBelow = coversLayersBelow && !exportVariants && GLCapture.active == nil
         return o
     }
 }

@@ -46,6 +46,9 @@ public final class GLRenderer {
     /// Let the frame's last layer composite and quantise in its own pass instead of a separate
     /// resolve pass (the same result; one pass fewer, and no float target for one-layer frames).
     public var fusesLastLayer = true
+    /// Layers under a layer's exactly opaque pixels (a cloud deck's) are left undrawn there
+    /// (FramePlan.cover): the same picture, bit for bit; off for an export's capture.
+    public var coversLayersBelow = true
     /// Sky layers draw with one general program per part sequence (no per-frame variants, no
     /// scissored cells), as `welkin export-code --package` exports them (GLCapture).
     public var exportVariants = false
@@ -405,17 +408,50 @@ public final class GLRenderer {
 
         var resolve = ResolveInput(destination: nil, background: frame.background, dither: frame.dither,
                                    outputSpace: frame.outputColorSpace)
+        // The covering clouds' early march, timed as part of their layer.
+        var covering: (any GLCovering)?
+        var coverTime = 0.0
         if !layered.isEmpty, let accumulation {
+            // A clouds layer that covers those below (FramePlan.cover): its grid marched first, so
+            // its exactly opaque pixels can be marked in the stencil before the first layer. (A
+            // march that fails leaves the cover out; the layer's own draw then fails as before.)
+            if let cover = plan.cover, let layer = drawn[cover].draw as? any GLCovering {
+                let start = measuresLayers ? Self.now() : 0
+                do {
+                    try drawAhead(layer)
+                    try waitWhileRendering()
+                    covering = layer
+                } catch let error as FrameAbandoned {
+                    throw error
+                } catch {
+                    while epoxy_glGetError() != GLenum(GL_NO_ERROR) {}
+                }
+                if measuresLayers { epoxy_glFinish(); coverTime = Self.now() - start }
+            }
             accumulation.bind()
             let bg = frame.background
             epoxy_glClearColor(bg.x, bg.y, bg.z, bg.w)
-            PassTiming.time(clear: true) { epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT)) }
+            epoxy_glClearStencil(0)
+            PassTiming.time(clear: true) {
+                epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | (covering != nil ? GLbitfield(GL_STENCIL_BUFFER_BIT) : 0))
+            }
+            if let covering {
+                let start = measuresLayers ? Self.now() : 0
+                epoxy_glBindVertexArray(vertexArray)
+                try drawCover(covering)
+                if measuresLayers { epoxy_glFinish(); coverTime += Self.now() - start }
+            }
+            defer { epoxy_glDisable(GLenum(GL_STENCIL_TEST)) }
             for (index, (layer, position)) in layered.enumerated() {
+                // The covering layer itself, and everything after it, is drawn everywhere.
+                if index == plan.cover { epoxy_glDisable(GLenum(GL_STENCIL_TEST)) }
                 compositing(into: accumulation)
                 GLCapture.active?.currentLayer = position
                 defer { GLCapture.active?.currentLayer = nil }
                 let start = measuresLayers ? Self.now() : 0
-                defer { if measuresLayers { epoxy_glFinish(); layerTimes.append((position, Self.now() - start)) } }
+                defer {
+                    if measuresLayers { epoxy_glFinish(); layerTimes.append((position, Self.now() - start + (index == plan.cover ? coverTime : 0))) }
+                }
                 do {
                     try drawLayer(layer, frame: frame, into: accumulation, clearedTo: index == 0 ? frame.background : nil)
                 } catch {
@@ -425,13 +461,20 @@ public final class GLRenderer {
                 }
             }
             epoxy_glDisable(GLenum(GL_BLEND))
+            epoxy_glDisable(GLenum(GL_STENCIL_TEST))
             resolve.destination = accumulation.texture
         }
 
         // The last pass reads what the passes before it drew: wait for them here, not inside GL.
         let lastPosition = drawn.last?.position ?? -1
         let resolveStart = measuresLayers ? Self.now() : 0
-        defer { if measuresLayers { epoxy_glFinish(); layerTimes.append((last == nil ? nil : lastPosition, Self.now() - resolveStart)) } }
+        defer {
+            if measuresLayers {
+                epoxy_glFinish()
+                let early = plan.cover == drawn.count - 1 && last != nil ? coverTime : 0
+                layerTimes.append((last == nil ? nil : lastPosition, Self.now() - resolveStart + early))
+            }
+        }
         do {
             let context = GLLayerContext(renderer: self, frame: frame, depth: 0)
             let waited = try last.map { try prepareResolving($0, in: context) } ?? false
@@ -482,6 +525,9 @@ public final class GLRenderer {
     private func draw<D: GLDrawable>(_ layer: D, in context: GLLayerContext, into target: RenderTarget) throws {
         try layer.draw(pass(D.Pass.self), in: context, into: target)
     }
+
+    private func drawAhead<D: GLCovering>(_ layer: D) throws { try layer.drawAhead(pass(D.Pass.self)) }
+    private func drawCover<D: GLCovering>(_ layer: D) throws { try layer.drawCover(pass(D.Pass.self)) }
 
     private func prepareResolving<D: GLDrawable>(_ layer: D, in context: GLLayerContext) throws -> Bool {
         try layer.prepareResolving(pass(D.Pass.self), in: context)
@@ -591,7 +637,7 @@ public final class GLRenderer {
         }
         if accumulating && (accumulation?.size != size || accumulation?.internalFormat != format) {
             accumulation?.delete(); accumulation = nil
-            accumulation = try RenderTarget(size: size, internalFormat: format, type: GL_FLOAT, label: "accumulation")
+            accumulation = try RenderTarget(size: size, internalFormat: format, type: GL_FLOAT, label: "accumulation", stencil: true)
         }
         if layering && (layerTarget?.size != size || layerTarget?.internalFormat != format) {
             layerTarget?.delete(); layerTarget = nil

@@ -73,6 +73,10 @@ protocol GLDrawable: LayerDraw {
     /// a box (GroupPass.clearBox), it is drawn scissored to that box — the same pixels there,
     /// none drawn where nothing reads them. False by default.
     var clipsToGroupBox: Bool { get }
+    /// Whether a pixel of it costs more than the cover pass's one filtered read (FramePlan.cover),
+    /// so that leaving it undrawn under an opaque layer pays (measured: a physical sky's ~15 ms at
+    /// 720p on llvmpipe against the cover's 4; a palette sky's is not worth it). False by default.
+    var shadesExpensively: Bool { get }
     /// The passes its draw makes, for the frame's plan (FramePlan): one pass of `planProgram`
     /// blended into `target` (or resolving into it) by default; kinds that draw more say so.
     func plan(_ b: inout FramePlan.Builder, into target: String, resolving: ResolveVariant?)
@@ -85,6 +89,7 @@ extension GLDrawable {
     var usesLayerTarget: Bool { false }
     var alphaBox: SIMD4<Int>? { nil }
     var clipsToGroupBox: Bool { false }
+    var shadesExpensively: Bool { false }
     func prepareResolving(_ pass: Pass, in context: GLLayerContext) throws -> Bool { false }
     func drawResolving(_ pass: Pass, in context: GLLayerContext, resolve: ResolveInput) throws {
         preconditionFailure("\(Self.self) layers never resolve the frame (canResolveFrame)")

@@ -6,6 +6,8 @@
 final class RenderTarget {
     private(set) var texture: GLuint = 0
     private(set) var framebuffer: GLuint = 0
+    /// A stencil buffer (DEPTH24_STENCIL8; the depth is not used), 0: none.
+    private(set) var stencil: GLuint = 0
     let size: SIMD2<Int>
     let internalFormat: Int32
     /// The target's key in the frame plan (FramePlan.Target.key), for PassTiming; nil: its format and size.
@@ -15,7 +17,9 @@ final class RenderTarget {
     nonisolated(unsafe) private static var labels: [GLuint: String] = [:]
 
     /// `internalFormat` e.g. GL_RGBA32F or GL_RGBA8; `type` the matching pixel type for allocation.
-    init(size: SIMD2<Int>, internalFormat: Int32, type: Int32, label: String? = nil) throws {
+    /// `stencil`: with a stencil buffer (the accumulation's: layers under an opaque cloud deck are
+    /// left undrawn there, GLRenderer's cover).
+    init(size: SIMD2<Int>, internalFormat: Int32, type: Int32, label: String? = nil, stencil withStencil: Bool = false) throws {
         self.size = size
         self.internalFormat = internalFormat
         self.label = label
@@ -30,6 +34,13 @@ final class RenderTarget {
         epoxy_glGenFramebuffers(1, &framebuffer)
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         epoxy_glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+        if withStencil {
+            epoxy_glGenRenderbuffers(1, &stencil)
+            epoxy_glBindRenderbuffer(GLenum(GL_RENDERBUFFER), stencil)
+            epoxy_glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH24_STENCIL8), GLsizei(size.x), GLsizei(size.y))
+            epoxy_glBindRenderbuffer(GLenum(GL_RENDERBUFFER), 0)
+            epoxy_glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER), stencil)
+        }
         let status = epoxy_glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         do {
@@ -69,9 +80,10 @@ final class RenderTarget {
     }
 
     func delete() {
-        guard GL.hasCurrentContext else { framebuffer = 0; texture = 0; return }
+        guard GL.hasCurrentContext else { framebuffer = 0; texture = 0; stencil = 0; return }
         if framebuffer != 0 { Self.labels[framebuffer] = nil; epoxy_glDeleteFramebuffers(1, &framebuffer); framebuffer = 0 }
         if texture != 0 { epoxy_glDeleteTextures(1, &texture); texture = 0 }
+        if stencil != 0 { epoxy_glDeleteRenderbuffers(1, &stencil); stencil = 0 }
     }
 
     deinit { delete() }

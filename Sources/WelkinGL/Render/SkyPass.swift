@@ -611,6 +611,8 @@ extension SkyDraw: GLDrawable {
     typealias Pass = SkyPass
 
     var canResolveFrame: Bool { true }
+    /// The physical sky's per-pixel atmosphere (its table's samples, phase functions, tone curve).
+    var shadesExpensively: Bool { parts.contains { $0.code == SkyPart.physicalCode } }
 
     func draw(_ pass: SkyPass, in context: GLLayerContext, into target: RenderTarget) throws {
         try pass.draw(self, pixelSize: context.pixelSize, resolve: nil, exportVariant: context.renderer.exportVariants)
