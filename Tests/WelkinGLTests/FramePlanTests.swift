@@ -220,6 +220,31 @@ final class FramePlanTests: XCTestCase {
         XCTAssertGreaterThan(same, with.pixels.count / 4 / 2)
     }
 
+    /// A cover whose program does not build (its WELKIN_CLOUDS_COVER part broken in a copy of
+    /// Shaders/) is no cover: the frame draws whole, no layer fails, the same picture as with it.
+    func testABrokenCoverIsNoCover() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-cover-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("Shaders"), to: directory)
+        let upsample = directory.appendingPathComponent("clouds-upsample.frag")
+        let text = try String(contentsOf: upsample, encoding: .utf8)
+        let broken = text.replacingOccurrences(of: "    if (!(c.a >= 1.0)) discard;", with: "    if (!(c.a >= 1.0)) discard + undefinedHere;")
+        XCTAssertNotEqual(broken, text)
+        try broken.write(to: upsample, atomically: true, encoding: .utf8)
+        let context = try TestGL.renderer().context
+        let renderer = try GLRenderer(context: context, shaders: try ShaderLibrary.locate(override: directory.path))
+        let intact = try GLRenderer(context: context, shaders: try ShaderLibrary.locate())
+        let storm = try SceneLoader.load(path: Repository.scenes.appendingPathComponent("storm.json").path)
+        let frame = Frame(scene: storm, time: 1.5, pixelSize: SIMD2(320, 180))
+        XCTAssertNotNil(renderer.plan(frame).cover)
+        let picture = try renderer.render(frame)
+        XCTAssertEqual(renderer.layerFailures.count, 0)
+        XCTAssertEqual(picture, try intact.render(frame), "the same picture without its cover")
+        // And the next frame too (the broken program is not built again).
+        XCTAssertEqual(try renderer.render(Frame(scene: storm, time: 2, pixelSize: SIMD2(320, 180))),
+                       try intact.render(Frame(scene: storm, time: 2, pixelSize: SIMD2(320, 180))))
+    }
+
     /// The renderer draws what its plan says: each top-level draw the plan lists is timed once
     /// (measuresLayers), and the frame's own resolve when the plan has one.
     func testTheRendererDrawsThePlansLayers() throws {

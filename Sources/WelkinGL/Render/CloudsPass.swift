@@ -415,11 +415,18 @@ final class CloudsPass: GLLayerPass {
 
     /// Marks, in the bound target's stencil (cleared to 0), the pixels where the upsampled clouds
     /// are exactly opaque (1): clouds-upsample.frag with WELKIN_CLOUDS_COVER, its colour masked off.
+    /// (A program that did not build is not tried again until the shaders are read again: a new pass.)
     func drawCover(_ clouds: CloudsDraw) throws {
-        guard let shownBox, let shown else { return }
-        let p = try coverProgram ?? ShaderProgram(vertex: shaders.source("fullscreen.vert"),
+        guard let shownBox, let shown, !coverFailed else { return }
+        let p: ShaderProgram
+        do {
+            p = try coverProgram ?? ShaderProgram(vertex: shaders.source("fullscreen.vert"),
                                                   fragment: ShaderSource(path: shaders.path("clouds-upsample.frag"),
                                                                          defines: [("WELKIN_CLOUDS_GRID_FILTERED", "1"), ("WELKIN_CLOUDS_COVER", "1")]))
+        } catch {
+            coverFailed = true
+            throw error
+        }
         coverProgram = p
         epoxy_glDisable(GLenum(GL_BLEND))
         epoxy_glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
@@ -443,6 +450,7 @@ final class CloudsPass: GLLayerPass {
         try GL.check("the clouds' cover")
     }
     private var coverProgram: ShaderProgram?
+    private var coverFailed = false
 
     /// Upsamples the grid into the bound target (a layer, or the output when `resolve` is set).
     func drawUpsampled(_ interactive: CloudsDraw, resolve: ResolveInput?, filtered: Bool) throws {

@@ -435,13 +435,21 @@ public final class GLRenderer {
             PassTiming.time(clear: true) {
                 epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | (covering != nil ? GLbitfield(GL_STENCIL_BUFFER_BIT) : 0))
             }
+            defer { epoxy_glDisable(GLenum(GL_STENCIL_TEST)) }
             if let covering {
                 let start = measuresLayers ? Self.now() : 0
                 epoxy_glBindVertexArray(vertexArray)
-                try drawCover(covering)
+                do {
+                    try drawCover(covering)
+                } catch {
+                    // (A cover that cannot be drawn — its program does not build — leaves every
+                    // layer drawn everywhere; the layer's own upsample then fails or draws as it may.)
+                    epoxy_glDisable(GLenum(GL_STENCIL_TEST))
+                    epoxy_glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+                    while epoxy_glGetError() != GLenum(GL_NO_ERROR) {}
+                }
                 if measuresLayers { epoxy_glFinish(); coverTime += Self.now() - start }
             }
-            defer { epoxy_glDisable(GLenum(GL_STENCIL_TEST)) }
             for (index, (layer, position)) in layered.enumerated() {
                 // The covering layer itself, and everything after it, is drawn everywhere.
                 if index == plan.cover { epoxy_glDisable(GLenum(GL_STENCIL_TEST)) }
