@@ -45,11 +45,5 @@ vec4 upsampled(int x, int y) {
 
 void main() {
     ivec2 xy = pixelCoordinate();
-    vec4 c = upsampled(xy.x, xy.y);
-#if defined(WELKIN_CLOUDS_COVER) && WELKIN_CLOUDS_COVER
-    // GLRenderer's cover (FramePlan.cover): only the stencil is written (the colour is masked
-    // off), where the clouds are exactly opaque, which source-over leaves nothing below of.
-    if (!(c.a >= 1.0)) discard;
-#endif
-    writeLayer(c);
+    writeLayer(upsampled(xy.x, xy.y));
 }

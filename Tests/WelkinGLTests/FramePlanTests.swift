@@ -28,12 +28,12 @@ final class FramePlanTests: XCTestCase {
         "mesh-text": (13, 9, 7, 6),
         "night-paris": (1, 1, 1, 0),
         "p3-sunset": (4, 3, 2, 1),
-        "phone-snow": (8, 7, 4, 3),
+        "phone-snow": (9, 8, 5, 3),
         "physical-day-cycle": (1, 1, 1, 0),
         "physical-day": (1, 1, 1, 0),
         "physical-twilight": (1, 1, 1, 0),
         "rain": (4, 3, 2, 1),
-        "rainy-evening": (7, 6, 4, 3),
+        "rainy-evening": (9, 8, 5, 3),
         "shader-aurora": (5, 3, 3, 2),
         "shadertoy-clouds": (3, 2, 2, 1),
         // Buffer A, the clear and the shader into the layer target, the composite; the buffer's
@@ -43,7 +43,7 @@ final class FramePlanTests: XCTestCase {
         "snowy-night": (7, 6, 4, 3),
         "stars-emerge": (1, 1, 1, 0),
         "stars": (5, 4, 2, 1),
-        "storm": (8, 7, 4, 3),
+        "storm": (9, 8, 5, 3),
         "sunset-clouds": (5, 4, 4, 3),
         "text-clock": (15, 12, 5, 4),
         "text-scripts": (19, 14, 6, 5),
@@ -51,11 +51,11 @@ final class FramePlanTests: XCTestCase {
         // The presets' grid: sky, clouds (march, box means and upsample), and the weather's precipitation.
         "weather/clear-phone": (5, 4, 4, 3), "weather/clear-wide": (5, 4, 4, 3),
         "weather/cloudy-phone": (5, 4, 4, 3), "weather/cloudy-wide": (5, 4, 4, 3),
-        // A deck over the physical sky: its cover pass too (FramePlan.cover).
-        "weather/overcast-phone": (6, 5, 4, 3), "weather/overcast-wide": (6, 5, 4, 3),
-        "weather/rain-phone": (8, 7, 4, 3), "weather/rain-wide": (8, 7, 4, 3),
-        "weather/snow-phone": (8, 7, 4, 3), "weather/snow-wide": (8, 7, 4, 3),
-        "weather/storm-phone": (8, 7, 4, 3), "weather/storm-wide": (8, 7, 4, 3),
+        // A deck over the sky: its cover passes and their blocks target too (FramePlan.cover).
+        "weather/overcast-phone": (7, 6, 5, 3), "weather/overcast-wide": (7, 6, 5, 3),
+        "weather/rain-phone": (9, 8, 5, 3), "weather/rain-wide": (9, 8, 5, 3),
+        "weather/snow-phone": (9, 8, 5, 3), "weather/snow-wide": (9, 8, 5, 3),
+        "weather/storm-phone": (9, 8, 5, 3), "weather/storm-wide": (9, 8, 5, 3),
         // Fog: no cloud to march, the sky alone.
         "weather/fog-phone": (1, 1, 1, 0), "weather/fog-wide": (1, 1, 1, 0),
     ]
@@ -184,13 +184,14 @@ final class FramePlanTests: XCTestCase {
 
     /// A cloud deck over a physical sky leaves the sky undrawn where the deck is exactly opaque
     /// (FramePlan.cover) and the picture is the same, bit for bit, as without: a deck with
-    /// precipitation above it (storm, phone-snow), one that resolves the frame itself (overcast),
+    /// precipitation above it (storm, phone-snow; a palette sky's, rainy-evening), one that
+    /// resolves the frame itself (overcast),
     /// rendered and as the viewer draws it while it plays; and the deck is opaque over most of the
     /// storm's frame (alpha exactly 1, what the cover marks).
     func testACoverLeavesThePictureAsItWas() throws {
         let renderer = try TestGL.renderer()
         defer { renderer.coversLayersBelow = true }
-        for name in ["storm", "phone-snow", "weather/overcast-wide", "weather/rain-phone"] {
+        for name in ["storm", "phone-snow", "rainy-evening", "weather/overcast-wide", "weather/rain-phone"] {
             let scene = try SceneLoader.load(path: Repository.scenes.appendingPathComponent(name + ".json").path)
             for (options, time) in [(FrameOptions(), 1.5), (FrameOptions(interactive: true), 2.0)] {
                 let frame = Frame(scene: scene, time: time, pixelSize: SIMD2(320, 180), options: options)
@@ -220,17 +221,17 @@ final class FramePlanTests: XCTestCase {
         XCTAssertGreaterThan(same, with.pixels.count / 4 / 2)
     }
 
-    /// A cover whose program does not build (its WELKIN_CLOUDS_COVER part broken in a copy of
-    /// Shaders/) is no cover: the frame draws whole, no layer fails, the same picture as with it.
+    /// A cover whose program does not build (clouds-cover.vert broken in a copy of Shaders/) is no
+    /// cover: the frame draws whole, no layer fails, the same picture as with it.
     func testABrokenCoverIsNoCover() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-cover-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("Shaders"), to: directory)
-        let upsample = directory.appendingPathComponent("clouds-upsample.frag")
-        let text = try String(contentsOf: upsample, encoding: .utf8)
-        let broken = text.replacingOccurrences(of: "    if (!(c.a >= 1.0)) discard;", with: "    if (!(c.a >= 1.0)) discard + undefinedHere;")
+        let cover = directory.appendingPathComponent("clouds-cover.vert")
+        let text = try String(contentsOf: cover, encoding: .utf8)
+        let broken = text.replacingOccurrences(of: "    float far = 1e6;", with: "    float far = 1e6 + undefinedHere;")
         XCTAssertNotEqual(broken, text)
-        try broken.write(to: upsample, atomically: true, encoding: .utf8)
+        try broken.write(to: cover, atomically: true, encoding: .utf8)
         let context = try TestGL.renderer().context
         let renderer = try GLRenderer(context: context, shaders: try ShaderLibrary.locate(override: directory.path))
         let intact = try GLRenderer(context: context, shaders: try ShaderLibrary.locate())

@@ -229,7 +229,8 @@ final class CloudsPass: GLLayerPass {
         for p in upsample.all + upsampleFiltered.all { p.program.delete() }
         interleaveProgram.delete()
         boxProgram.delete()
-        coverProgram?.delete()
+        coverPrograms?.tiles.delete(); coverPrograms?.quads.delete()
+        coverTiles?.delete()
         box?.delete()
         if weatherTexture != 0 { epoxy_glDeleteTextures(1, &weatherTexture) }
         if shapeTexture != 0 { epoxy_glDeleteTextures(1, &shapeTexture) }
@@ -413,34 +414,57 @@ final class CloudsPass: GLLayerPass {
         marchedEarly = clouds
     }
 
-    /// Marks, in the bound target's stencil (cleared to 0), the pixels where the upsampled clouds
-    /// are exactly opaque (1): clouds-upsample.frag with WELKIN_CLOUDS_COVER, its colour masked off.
+    /// Leaves, in `target`'s stencil (cleared to 1), 1 only at pixels where the upsampled clouds
+    /// are exactly opaque (1): which blocks of 4 × 4 box texels are opaque throughout, one pixel a
+    /// block (clouds-cover-tiles.frag, into the pass's tiles target), then a quad writing 0 over the
+    /// pixels of every other block (clouds-cover.vert, instanced), its colour masked off: the
+    /// stencil costs only where the deck is not closed. Leaves `target` bound and the stencil test
+    /// passing where it is 0.
     /// (A program that did not build is not tried again until the shaders are read again: a new pass.)
-    func drawCover(_ clouds: CloudsDraw) throws {
+    func drawCover(_ clouds: CloudsDraw, into target: RenderTarget) throws {
         guard let shownBox, let shown, !coverFailed else { return }
-        let p: ShaderProgram
+        let programs: (tiles: ShaderProgram, quads: ShaderProgram)
         do {
-            p = try coverProgram ?? ShaderProgram(vertex: shaders.source("fullscreen.vert"),
-                                                  fragment: ShaderSource(path: shaders.path("clouds-upsample.frag"),
-                                                                         defines: [("WELKIN_CLOUDS_GRID_FILTERED", "1"), ("WELKIN_CLOUDS_COVER", "1")]))
+            programs = try coverPrograms ?? (
+                ShaderProgram(vertex: shaders.source("fullscreen.vert"), fragment: shaders.source("clouds-cover-tiles.frag")),
+                ShaderProgram(vertex: shaders.source("clouds-cover.vert"), fragment: shaders.source("clouds-cover.frag")))
         } catch {
             coverFailed = true
             throw error
         }
-        coverProgram = p
+        coverPrograms = programs
+        let grid = shown.draw.gridSize
+        let across = (grid.x + 3) / 4, up = (grid.y + 3) / 4
+        if coverTiles?.size != SIMD2(across, up) {
+            coverTiles?.delete(); coverTiles = nil
+            coverTiles = try RenderTarget(size: SIMD2(across, up), internalFormat: GL_RGBA8, type: GL_UNSIGNED_BYTE, label: "clouds.cover")
+        }
+        guard let tiles = coverTiles else { return }
+        // Which blocks are opaque.
         epoxy_glDisable(GLenum(GL_BLEND))
-        epoxy_glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
-        epoxy_glEnable(GLenum(GL_STENCIL_TEST))
-        epoxy_glStencilFunc(GLenum(GL_ALWAYS), 1, 0xff)
-        epoxy_glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_REPLACE))
-        epoxy_glUseProgram(p.id)
-        epoxy_glUniform2f(p.uniform("u_pixelSize"), Float(shown.draw.pixelSize.x), Float(shown.draw.pixelSize.y))
-        epoxy_glUniform2i(p.uniform("u_gridSize"), GLint(shown.draw.gridSize.x), GLint(shown.draw.gridSize.y))
-        epoxy_glUniform2f(p.uniform("u_inverseGridScale"), shown.draw.inverseGridScale.x, shown.draw.inverseGridScale.y)
+        tiles.bind()
+        epoxy_glUseProgram(programs.tiles.id)
+        epoxy_glUniform2i(programs.tiles.uniform("u_gridSize"), GLint(grid.x), GLint(grid.y))
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.gridUnit))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), shownBox.texture)
-        epoxy_glUniform1i(p.uniform("u_grid"), Self.gridUnit)
+        epoxy_glUniform1i(programs.tiles.uniform("u_grid"), Self.gridUnit)
         PassTiming.time { epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3) }
+        // A quad over each, into the target's stencil.
+        target.bind()
+        epoxy_glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
+        // (The target's stencil was cleared to 1: every block not opaque throughout writes 0.)
+        epoxy_glEnable(GLenum(GL_STENCIL_TEST))
+        epoxy_glStencilFunc(GLenum(GL_ALWAYS), 0, 0xff)
+        epoxy_glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_REPLACE))
+        let q = programs.quads
+        epoxy_glUseProgram(q.id)
+        epoxy_glUniform2f(q.uniform("u_pixelSize"), Float(shown.draw.pixelSize.x), Float(shown.draw.pixelSize.y))
+        epoxy_glUniform2i(q.uniform("u_gridSize"), GLint(grid.x), GLint(grid.y))
+        epoxy_glUniform2f(q.uniform("u_inverseGridScale"), shown.draw.inverseGridScale.x, shown.draw.inverseGridScale.y)
+        epoxy_glUniform1i(q.uniform("u_tilesAcross"), GLint(across))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), tiles.texture)
+        epoxy_glUniform1i(q.uniform("u_tiles"), Self.gridUnit)
+        PassTiming.time { epoxy_glDrawArraysInstanced(GLenum(GL_TRIANGLES), 0, 6, GLsizei(across * up)) }
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
         epoxy_glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
@@ -449,7 +473,8 @@ final class CloudsPass: GLLayerPass {
         epoxy_glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
         try GL.check("the clouds' cover")
     }
-    private var coverProgram: ShaderProgram?
+    private var coverPrograms: (tiles: ShaderProgram, quads: ShaderProgram)?
+    private var coverTiles: RenderTarget?
     private var coverFailed = false
 
     /// Upsamples the grid into the bound target (a layer, or the output when `resolve` is set).
@@ -480,13 +505,15 @@ protocol GLCovering: GLDrawable {
     var covers: Bool { get }
     /// The passes made before the frame's first layer (into the layer's own targets).
     func planAhead(_ b: inout FramePlan.Builder)
+    /// The passes that mark its opaque pixels in `target`'s stencil (after the frame's clear).
+    func planCover(_ b: inout FramePlan.Builder, into target: String)
     /// The passes that composite it, after the layers below.
     func planComposite(_ b: inout FramePlan.Builder, into target: String, resolving: ResolveVariant?)
     /// Draws the passes ahead (`planAhead`).
     func drawAhead(_ pass: Pass) throws
-    /// Marks, in the bound target's stencil (cleared to 0), the pixels it leaves nothing below of,
-    /// and leaves the stencil test passing only elsewhere.
-    func drawCover(_ pass: Pass) throws
+    /// Leaves 1, in `target`'s stencil (cleared to 1), only at pixels it leaves nothing below of,
+    /// 0 elsewhere, and leaves `target` bound and the stencil test passing where it is 0.
+    func drawCover(_ pass: Pass, into target: RenderTarget) throws
 }
 
 extension CloudsDraw: GLCovering {
@@ -495,11 +522,17 @@ extension CloudsDraw: GLCovering {
     /// pass (look-around's cumulus over a physical sky: no gain).
     var covers: Bool { opacity == 1 && farCover >= 0.25 }
     func planAhead(_ b: inout FramePlan.Builder) { planMarch(&b) }
+    func planCover(_ b: inout FramePlan.Builder, into target: String) {
+        let tiles = b.target("clouds.cover", .rgba8, .persistent, size: (gridSize &+ 3) / 4,
+                             why: "which blocks of 4 × 4 box means are opaque throughout, a pixel each")
+        b.pass("cover blocks", program: "clouds-cover-tiles.frag", layer: b.layer, reads: ["clouds.box"], writes: tiles, blend: .replace)
+        b.pass("cover", program: "clouds-cover.frag", layer: b.layer, reads: [tiles], writes: target, blend: .stencil)
+    }
     func planComposite(_ b: inout FramePlan.Builder, into target: String, resolving: ResolveVariant?) {
         planUpsample(&b, into: target, resolving: resolving)
     }
     func drawAhead(_ pass: CloudsPass) throws { try pass.marchEarly(self) }
-    func drawCover(_ pass: CloudsPass) throws { try pass.drawCover(self) }
+    func drawCover(_ pass: CloudsPass, into target: RenderTarget) throws { try pass.drawCover(self, into: target) }
 }
 
 extension CloudsDraw: GLDrawable {

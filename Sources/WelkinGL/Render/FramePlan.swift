@@ -80,13 +80,12 @@ public struct FramePlan: Sendable, Equatable {
     /// Whether the frame's last layer composites and quantises in its own pass (no resolve pass).
     public var lastLayerResolves = false
     /// The top-level draw (index in `draws`) whose exactly opaque pixels leave every layer below
-    /// it undrawn: a cloud deck (GLCovering.covers) over an expensive layer (a physical sky:
-    /// GLDrawable.shadesExpensively). Its grid is marched before the
-    /// frame's first layer and the pixels where the upsample's alpha is 1 are marked in the
-    /// accumulation's stencil ("clouds cover"), which the layers below are drawn through; where
-    /// alpha is 1, source-over keeps nothing of them (dst × 0), so the picture is the same bit for
-    /// bit, and llvmpipe shades no 4 × 4 block the stencil test rejects whole (a storm's physical
-    /// sky under its deck: docs/benchmarks.md).
+    /// it undrawn: a cloud deck (GLCovering.covers) over a sky (GLDrawable.shadesExpensively). Its
+    /// grid is marched before the frame's first layer; the accumulation's stencil is cleared to 1
+    /// with the background and set to 0 wherever the deck is not exactly opaque ("cover"); the
+    /// layers below it draw where it is 0. Where alpha is 1, source-over keeps nothing of what is
+    /// below (dst × 0), so the picture is the same bit for bit, and llvmpipe shades no 4 × 4 block
+    /// the stencil test rejects whole (docs/benchmarks.md, "Nothing drawn under a deck").
     public var cover: Int?
 
     /// The draws at the top level after fusion, in order, with the position in `Frame.layers` of the
@@ -137,9 +136,9 @@ public struct FramePlan: Sendable, Equatable {
                 covering.planAhead(&b)
             }
             b.pass("clear (background)", program: "—", layer: nil, reads: [], writes: accumulation, blend: .replace)
-            if let cover, covering != nil {
+            if let cover, let covering {
                 b.layer = fused[cover].position
-                b.pass("cover", program: "clouds-upsample.frag [cover]", layer: b.layer, reads: ["clouds.box"], writes: accumulation, blend: .stencil)
+                covering.planCover(&b, into: accumulation)
             }
             for (index, (draw, position)) in layered.enumerated() {
                 b.layer = position

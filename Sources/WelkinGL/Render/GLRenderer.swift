@@ -431,19 +431,21 @@ public final class GLRenderer {
             accumulation.bind()
             let bg = frame.background
             epoxy_glClearColor(bg.x, bg.y, bg.z, bg.w)
-            epoxy_glClearStencil(0)
+            // (The cover starts from "covered" everywhere: GLCovering.drawCover.)
+            epoxy_glClearStencil(1)
             PassTiming.time(clear: true) {
                 epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | (covering != nil ? GLbitfield(GL_STENCIL_BUFFER_BIT) : 0))
             }
             defer { epoxy_glDisable(GLenum(GL_STENCIL_TEST)) }
-            if let covering {
+            if let layer = covering {
                 let start = measuresLayers ? Self.now() : 0
                 epoxy_glBindVertexArray(vertexArray)
                 do {
-                    try drawCover(covering)
+                    try drawCover(layer, into: accumulation)
                 } catch {
                     // (A cover that cannot be drawn — its program does not build — leaves every
                     // layer drawn everywhere; the layer's own upsample then fails or draws as it may.)
+                    covering = nil
                     epoxy_glDisable(GLenum(GL_STENCIL_TEST))
                     epoxy_glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
                     while epoxy_glGetError() != GLenum(GL_NO_ERROR) {}
@@ -535,7 +537,7 @@ public final class GLRenderer {
     }
 
     private func drawAhead<D: GLCovering>(_ layer: D) throws { try layer.drawAhead(pass(D.Pass.self)) }
-    private func drawCover<D: GLCovering>(_ layer: D) throws { try layer.drawCover(pass(D.Pass.self)) }
+    private func drawCover<D: GLCovering>(_ layer: D, into target: RenderTarget) throws { try layer.drawCover(pass(D.Pass.self), into: target) }
 
     private func prepareResolving<D: GLDrawable>(_ layer: D, in context: GLLayerContext) throws -> Bool {
         try layer.prepareResolving(pass(D.Pass.self), in: context)

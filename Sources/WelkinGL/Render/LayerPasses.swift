@@ -73,9 +73,9 @@ protocol GLDrawable: LayerDraw {
     /// a box (GroupPass.clearBox), it is drawn scissored to that box — the same pixels there,
     /// none drawn where nothing reads them. False by default.
     var clipsToGroupBox: Bool { get }
-    /// Whether a pixel of it costs more than the cover pass's one filtered read (FramePlan.cover),
-    /// so that leaving it undrawn under an opaque layer pays (measured: a physical sky's ~15 ms at
-    /// 720p on llvmpipe against the cover's 4; a palette sky's is not worth it). False by default.
+    /// Whether leaving it undrawn under an opaque deck pays for the cover's passes (FramePlan.cover;
+    /// measured at 720p on llvmpipe: a physical sky ~15 ms, a palette sky ~5 ms, the cover under a
+    /// closed deck 0.8). False by default.
     var shadesExpensively: Bool { get }
     /// The passes its draw makes, for the frame's plan (FramePlan): one pass of `planProgram`
     /// blended into `target` (or resolving into it) by default; kinds that draw more say so.

@@ -611,8 +611,9 @@ extension SkyDraw: GLDrawable {
     typealias Pass = SkyPass
 
     var canResolveFrame: Bool { true }
-    /// The physical sky's per-pixel atmosphere (its table's samples, phase functions, tone curve).
-    var shadesExpensively: Bool { parts.contains { $0.code == SkyPart.physicalCode } }
+    /// Every sky pass: the physical sky's atmosphere (its table's samples, phase functions, tone
+    /// curve; ~15 ms at 720p on llvmpipe), the palette's gradient, glow, stars and cells (~5 ms).
+    var shadesExpensively: Bool { true }
 
     func draw(_ pass: SkyPass, in context: GLLayerContext, into target: RenderTarget) throws {
         try pass.draw(self, pixelSize: context.pixelSize, resolve: nil, exportVariant: context.renderer.exportVariants)
