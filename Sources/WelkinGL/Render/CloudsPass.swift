@@ -210,7 +210,10 @@ final class CloudsPass: GLLayerPass {
         interleaveProgram = try ShaderProgram(vertex: shaders.source("fullscreen.vert"), fragment: shaders.source("clouds-interleave.frag"))
         boxProgram = try ShaderProgram(vertex: shaders.source("fullscreen.vert"), fragment: shaders.source("clouds-box.frag"))
         let marchFiles = march.files
-        files = marchFiles + ((try programs[.standard]).program.files + interleaveProgram.files + boxProgram.files).filter { !marchFiles.contains($0) }
+        // (The cover's programs are built at the first cover; their files are watched from the start.)
+        let coverFiles = ["clouds-cover-tiles.frag", "clouds-cover.vert", "clouds-cover.frag"].map { shaders.path($0) }
+        files = marchFiles + ((try programs[.standard]).program.files + interleaveProgram.files + boxProgram.files + coverFiles)
+            .filter { !marchFiles.contains($0) }
     }
 
     /// Uploads the noise textures before the first march: making CloudNoise's fields takes some
