@@ -298,7 +298,7 @@ vec4 cloudsColor(int gx, int gy) {
     }
 #if WELKIN_CLOUDS_SHAFTS
     {
-        // Rain shafts in front of the cloud (CloudsDraw.color, shafts).
+        // Rain shafts in front of the cloud (CloudsDraw.cloudsColor, shafts).
         float reach = min(t0, u_clouds.maxDistance);
         float span = max(reach - CLOUD_SHAFT_NEAR, 0.0);
         float jitter = CLOUD_SHAFT_JITTER[(gy & 1) * 2 + (gx & 1)];

@@ -85,16 +85,9 @@ struct WelkinTrackManifest: Decodable {
     var textureStep: Int
     var live: [Live]
 
-    /// In the file a draw's program, target, size and texture inputs are listed once (`shapes`) and
-    /// each sample's draw is [shape, its program's buffer offsets…, the content of each input that
-    /// reads one (−1 in the shape)…].
-    struct Shape: Decodable {
-        var program: Int
-        var target: Int
-        var width: Int
-        var height: Int
-        var textures: [TextureInput]
-    }
+    /// In the file a draw's program, target, size and texture inputs are listed once (`shapes`:
+    /// draws without buffers, −1 for each content) and each sample's draw is [shape, its program's
+    /// buffer offsets…, the content of each input that reads one…].
     enum CodingKeys: String, CodingKey {
         case rate, samples, width, height, programs, shapes, frames, contents, textureStep, live
     }
@@ -109,7 +102,7 @@ struct WelkinTrackManifest: Decodable {
         contents = try c.decode([Content].self, forKey: .contents)
         textureStep = try c.decode(Int.self, forKey: .textureStep)
         live = try c.decode([Live].self, forKey: .live)
-        let shapes = try c.decode([Shape].self, forKey: .shapes)
+        let shapes = try c.decode([Draw].self, forKey: .shapes)
         frames = try c.decode([[[Int]]].self, forKey: .frames).map { sample in
             try sample.map { entry in
                 guard let first = entry.first, shapes.indices.contains(first) else {

@@ -30,18 +30,10 @@ struct MetalTrack {
         var atmospheres: [AtmosphereCoefficients]? = nil
 
         /// In the file, a draw's program, target, size and texture inputs (what samples share) are
-        /// listed once, in `shapes`, and each sample's draw is [shape, buffer offsets…, contents…]:
-        /// its program's buffers' offsets, then the content of each of the shape's inputs that reads
-        /// one (written −1 there). A 34 s track at 30 Hz repeated the same 140-byte draw description
-        /// a sample (about 300 KB a layer).
-        struct Shape: Codable, Hashable {
-            var program: Int
-            var target: Int
-            var width: Int
-            var height: Int
-            var textures: [TextureInput]
-        }
-
+        /// listed once, in `shapes` (draws without buffers, each input that reads a content with
+        /// content −1), and each sample's draw is [shape, buffer offsets…, contents…]: its program's
+        /// buffers' offsets, then the content of each such input. A 34 s track at 30 Hz repeated the
+        /// same 140-byte draw description a sample (about 300 KB a layer).
         enum CodingKeys: String, CodingKey {
             case rate, samples, width, height, programs, shapes, frames, contents, textureStep, live, atmospheres
         }
@@ -64,7 +56,7 @@ struct MetalTrack {
             textureStep = try c.decode(Int.self, forKey: .textureStep)
             live = try c.decode([Live].self, forKey: .live)
             atmospheres = try c.decodeIfPresent([AtmosphereCoefficients].self, forKey: .atmospheres)
-            let shapes = try c.decode([Shape].self, forKey: .shapes)
+            let shapes = try c.decode([Draw].self, forKey: .shapes)
             frames = try c.decode([[[Int]]].self, forKey: .frames).map { sample in
                 try sample.map { entry in
                     guard let first = entry.first, shapes.indices.contains(first) else {
@@ -99,8 +91,8 @@ struct MetalTrack {
             try c.encode(textureStep, forKey: .textureStep)
             try c.encode(live, forKey: .live)
             try c.encodeIfPresent(atmospheres, forKey: .atmospheres)
-            var shapes: [Shape] = []
-            var index: [Shape: Int] = [:]
+            var shapes: [Draw] = []
+            var index: [Draw: Int] = [:]
             let compact: [[[Int]]] = frames.map { sample in
                 sample.map { d in
                     let inputs = d.textures.map { t -> TextureInput in
@@ -108,7 +100,7 @@ struct MetalTrack {
                         if input.content != nil { input.content = -1 }
                         return input
                     }
-                    let shape = Shape(program: d.program, target: d.target, width: d.width, height: d.height, textures: inputs)
+                    let shape = Draw(program: d.program, target: d.target, width: d.width, height: d.height, buffers: [], textures: inputs)
                     if index[shape] == nil { index[shape] = shapes.count; shapes.append(shape) }
                     return [index[shape]!] + d.buffers + d.textures.compactMap(\.content)
                 }
@@ -159,7 +151,7 @@ struct MetalTrack {
         var sampler: Int?
     }
 
-    struct Draw: Codable, Equatable {
+    struct Draw: Codable, Hashable {
         var program: Int
         /// −1: the view; else the index of an intermediate texture (this draw's position).
         var target: Int

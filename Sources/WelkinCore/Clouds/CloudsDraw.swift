@@ -484,7 +484,6 @@ public struct CloudsDraw: Sendable, Equatable {
 
     /// The 4×4 Bayer matrix, (index + 0.5) / 16.
     public static let bayer4: [Float] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map { (Float($0) + 0.5) / 16 }
-    /// The light march's samples: distance and length, as fractions of `lightReach`.
     /// A closed deck's base light (exposed linear): the march's source term (without the sun's
     /// lobes, which a deck's base far off hardly shows) at a tenth of the way up a deck of density 1.
     /// clouds.glsl's deckBaseLight, from the same uniforms (none of its own: the package's tracks
@@ -503,6 +502,7 @@ public struct CloudsDraw: Sendable, Equatable {
     /// The relief's two octaves, in weather-map tiles per tile: rolls 3 : 2 (x east, y north), and a
     /// finer mottle (shaders: CLOUD_RELIEF).
     public static let reliefFrequencies = SIMD4<Float>(3, 2, 9, 7)
+    /// The light march's samples: distance and length, as fractions of `lightReach`.
     public static let lightSamples: [SIMD2<Float>] = [SIMD2(0.08, 0.16), SIMD2(0.3, 0.28), SIMD2(0.72, 0.56)]
 }
 
