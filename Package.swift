@@ -63,7 +63,7 @@ let package = Package(
         // The night sky's ephemeris: the Hipparcos stars (Data/stars.bin), the Moon and the planets for a date and
         // place, through ERFA. Optimised in debug builds too (a frame turns thousands of stars).
         .target(name: "WelkinAstronomy", dependencies: ["CERFA", "WelkinResources"], exclude: ["Data/README.md"],
-                resources: [.copy("Data/stars.bin"), .copy("Data/vsop87.bin")], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+                resources: [.copy("Data/stars.bin"), .copy("Data/vsop87.bin"), .copy("Data/milkyway.bin")], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Scene model, colour, gradients, Frame. Foundation, WelkinText for text layers, WelkinAtmosphere for the physical
         // sky, WelkinAstronomy for the night sky. Optimised in debug builds too: a module built without optimisation
         // hands no inlinable bodies on, so the reference's per-pixel loops would call its unoptimised maths (the

@@ -35,6 +35,41 @@ vec3 nightGlow(float el, float horizon) {
 }
 #endif
 
+#if defined(WELKIN_MILKY_WAY) && WELKIN_MILKY_WAY
+// The Milky Way (PhysicalSkyDraw.milkyWay): MilkyWayMap's texels as RGBA8 on unit 5, filtered
+// bilinearly, repeating in l and clamped at the poles (llvmpipe's fast path: an RGB32F map cost
+// 3 ms more a 720p frame); the rows turning a horizon direction into galactic, and its light at
+// the glow's elevations.
+uniform sampler2D u_milkyWay;
+uniform vec3 u_galactic[3];
+uniform vec3 u_milkyWayLight[NIGHT_GLOW_SAMPLES];
+
+// PhysicalSkyDraw.milkyWay: the band's radiance looking at azimuth az, elevation of sine s and
+// cosine c (el degrees, for the air's dimming), read in galactic (l, b).
+vec3 milkyWay(float az, float s, float c, float el, float horizon) {
+    float azr = az * (PI / 180.0);
+    vec3 d = vec3(c * sin(azr), c * cos(azr), s);
+    vec3 g0 = u_galactic[0], g1 = u_galactic[1], g2 = u_galactic[2];
+    float gx = g0.x * d.x + g0.y * d.y + g0.z * d.z;
+    float gy = g1.x * d.x + g1.y * d.y + g1.z * d.z;
+    float gz = g2.x * d.x + g2.y * d.y + g2.z * d.z;
+    float l = atan(gy, gx) * (180.0 / PI);
+    if (l < 0.0) l = l + 360.0;
+    float b = asin(min(max(gz, -1.0), 1.0)) * (180.0 / PI);
+    vec3 v = texture(u_milkyWay, vec2(l * (1.0 / 360.0), (90.0 - b) * (1.0 / 180.0))).xyz;
+    vec3 m = v * v;
+    // NightGlow.sample over milkyWayLight (no ground: the caller keeps the band above the horizon).
+    vec3 light = vec3(0.0);
+    if (!(el < horizon)) {
+        float xs = sqrt(max(el, 0.0) * (1.0 / 90.0)) * float(NIGHT_GLOW_SAMPLES - 1);
+        int k = min(int(xs), NIGHT_GLOW_SAMPLES - 2);
+        float f = xs - float(k);
+        light = u_milkyWayLight[k] + (u_milkyWayLight[k + 1] - u_milkyWayLight[k]) * f;
+    }
+    return m * light;
+}
+#endif
+
 vec3 skyViewSample(sampler2D table, float x, float y, int rowOffset) {
 #if defined(WELKIN_SKY_VIEW_FILTERED) && WELKIN_SKY_VIEW_FILTERED
     // The texture unit's bilinear filter (SkyPass.Variant.filteredTables): the same four texels
@@ -162,6 +197,10 @@ vec4 physicalColor(vec2 p) {
     float h = physical.horizonElevation;
 #if defined(WELKIN_NIGHT_GLOW) && WELKIN_NIGHT_GLOW
     radiance = radiance + nightGlow(el, h);
+#endif
+#if defined(WELKIN_MILKY_WAY) && WELKIN_MILKY_WAY
+    // The band above the horizon (none on the ground, as the stars).
+    radiance = radiance + milkyWay(az, sin(elr), ce, el, h) * clamp01((seen - h) / physical.pixelAngle + 0.5);
 #endif
 #if defined(WELKIN_SCOTOPIC) && WELKIN_SCOTOPIC
     radiance = rodShift(radiance, physical.scotopic);

@@ -167,6 +167,10 @@ final class ExportContext {
     func export(_ layer: Layer, index: Int) {
         if let m = metal.first(where: { $0.sceneLayers.contains(index) }) {
             let kind = layer.content.typeName
+            if SkyExport.drawsMilkyWay(scene, index: index) {
+                // The package's program is the export variant, which has no map to read.
+                warn(index, kind, SkyExport.milkyWayLeftOut)
+            }
             if m.sceneLayers.first == index {
                 require(iOS: 17, macOS: 14)
                 let drawn = m.sceneLayers.map { "layers[\($0)] (\(scene.layers[$0].content.typeName))" }.joined(separator: ", ")

@@ -324,6 +324,10 @@ public enum WebExport {
                 }
                 scales.append(.array(out))
             }
+            if SkyExport.drawsMilkyWay(scene, index: index, times: Self.probeTimes) {
+                // The captured program is the export variant, which has no map to read.
+                warnings.append("\(label(layer, path)): left out of the page: the Milky Way's band (Gaia's all-sky map, which Welkin's physical night draws); the page's night shows the stars and the night's glow without it")
+            }
             return .object([("kind", .string("captured")), ("label", .string(label(layer, path))), ("scales", .array(scales)),
                             ("drift", drift?.json ?? .null)])
         }

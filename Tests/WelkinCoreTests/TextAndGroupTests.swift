@@ -106,7 +106,7 @@ final class TextAndGroupTests: XCTestCase {
         for _ in 0..<8 { eight = "{\"type\": \"group\", \"layers\": [\(eight)]}" }
         XCTAssertEqual(error(layer(eight)), "no error")
         XCTAssertEqual(error(layer("{\"type\": \"sky\", \"shadow\": {}}")),
-                       "Scenes/x.json: layers[0].shadow: unknown key 'shadow' (known keys: type, name, opacity, colorSpace, date, latitude, longitude, timeScale, sunElevation, sunAzimuth, viewAzimuth, fieldOfView, horizon, ground, palette, sunSize, stars, starDensity, starMagnitudeLimit, starBrightness, moon, moonScale, planets, refraction, model, atmosphere, exposure, toneMap, sunDisc, sunScale, sunGlare, lightPollution, fog)")
+                       "Scenes/x.json: layers[0].shadow: unknown key 'shadow' (known keys: type, name, opacity, colorSpace, date, latitude, longitude, timeScale, sunElevation, sunAzimuth, viewAzimuth, fieldOfView, horizon, ground, palette, sunSize, stars, starDensity, starMagnitudeLimit, starBrightness, moon, moonScale, planets, refraction, model, atmosphere, exposure, toneMap, sunDisc, sunScale, sunGlare, milkyWay, lightPollution, fog)")
     }
 
     func testShadowAndKeyframes() throws {

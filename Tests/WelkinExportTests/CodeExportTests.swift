@@ -6,6 +6,7 @@ import Foundation
 import XCTest
 @testable import WelkinExport
 import WelkinCore
+import WelkinTestSupport
 
 final class CodeExportTests: XCTestCase {
     static var scenePaths: [String] {
@@ -116,6 +117,20 @@ final class CodeExportTests: XCTestCase {
                 XCTAssertGreaterThan(expected.inCode.count, 0)
             }
         }
+    }
+
+    /// A night whose band shows says the export leaves it out (the export variant has no map); a
+    /// dated day or a night without the catalogue's stars says nothing of it.
+    func testAnExportSaysItLeavesTheMilkyWayOut() throws {
+        func warnings(_ file: String) throws -> [String] {
+            let scene = try SceneLoader.load(path: Repository.scenes.appendingPathComponent(file).path)
+            return CodeExport.generate(scene, target: .swiftUI).warnings.map(\.message)
+        }
+        XCTAssertTrue(try warnings("milky-way.json").contains(SkyExport.milkyWayLeftOut))
+        XCTAssertFalse(try warnings("physical-day.json").contains(SkyExport.milkyWayLeftOut))
+        let scene = try SceneLoader.load(path: Repository.scenes.appendingPathComponent("milky-way.json").path)
+        XCTAssertTrue(SkyExport.drawsMilkyWay(scene, index: 0))
+        XCTAssertFalse(SkyExport.drawsMilkyWay(scene, index: 1), "no such layer")
     }
 
     func testNumberLiteralsAreReadAsSwiftWritesThem() {

@@ -26,6 +26,7 @@ final class FramePlanTests: XCTestCase {
         "mesh-seed-dark": (1, 1, 1, 0),
         "mesh-seed": (1, 1, 1, 0),
         "mesh-text": (13, 9, 7, 6),
+        "milky-way": (1, 1, 1, 0),
         "night-paris": (1, 1, 1, 0),
         "p3-sunset": (4, 3, 2, 1),
         "phone-snow": (9, 8, 5, 3),

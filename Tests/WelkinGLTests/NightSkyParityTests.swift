@@ -62,6 +62,31 @@ final class NightSkyParityTests: XCTestCase {
         try check(moonlit, label: "physical-moonlit", minimumLit: 150)
     }
 
+    /// The Milky Way: GPU = CPU over the whole frame of Scenes/milky-way.json (the band, its rifts
+    /// and the stars in it), and the GPU's band is there: the frame differs from the same night
+    /// with `"milkyWay": 0` by at least 6/255 over much of it.
+    func testTheMilkyWayOnBothRenderers() throws {
+        let path = Repository.scenes.appendingPathComponent("milky-way.json").path
+        let scene = try SceneLoader.load(path: path)
+        let size = SIMD2(640, 360)
+        let frame = Frame(scene: scene, time: 0, pixelSize: size)
+        guard case .physical(let sky)? = (frame.layers.first as? SkyDraw)?.parts.first else { return XCTFail("no physical sky") }
+        XCTAssertTrue(sky.drawsMilkyWay, "a moonless night at a dark site draws the band")
+        try check(scene, label: "milky-way", size: size, minimumLit: 150)
+        var json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var layers = try XCTUnwrap(json["layers"] as? [[String: Any]])
+        layers[0]["milkyWay"] = 0
+        json["layers"] = layers
+        let bare = try SceneLoader.decode(String(decoding: JSONSerialization.data(withJSONObject: json), as: UTF8.self), file: "milky-way.json")
+        let renderer = try TestGL.renderer()
+        let with = try renderer.render(frame)
+        let without = try renderer.render(Frame(scene: bare, time: 0, pixelSize: size))
+        var brighter = 0
+        for i in stride(from: 0, to: with.pixels.count, by: 4) where Int(with.pixels[i + 1]) >= Int(without.pixels[i + 1]) + 6 { brighter += 1 }
+        print("milky way: \(brighter) of \(size.x * size.y) pixels 6/255 brighter with the band")
+        XCTAssertGreaterThan(brighter, size.x * size.y / 10)
+    }
+
     func testPaletteNightWithMoonAndPlanets() throws {
         try check(scene("2025-01-03T18:30:00+01:00", model: "palette", extra: #", "moonScale": 4"#), label: "palette-dusk", minimumLit: 150)
         try check(scene("2025-01-03T22:30:00+01:00", model: "palette", view: 180), label: "palette-night", minimumLit: 150)

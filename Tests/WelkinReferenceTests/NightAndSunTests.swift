@@ -64,6 +64,46 @@ final class NightAndSunTests: XCTestCase {
         XCTAssertLessThan(sky.x + sky.y + sky.z, moonlit.x + moonlit.y + moonlit.z, "darker than under the Moon")
     }
 
+    /// La Palma, 23 August 2025, 23:00, 2400 m up (Scenes/milky-way.json): a moonless night.
+    static let laPalma = #""date": "2025-08-23T23:00:00+01:00", "latitude": 28.76, "longitude": -17.88, "atmosphere": {"altitude": 2400}, "viewAzimuth": 180, "fieldOfView": 130, "horizon": 0.88"#
+
+    /// A moonless night shows the Milky Way where the galaxy is: the light it adds (the frame less
+    /// the same frame with `"milkyWay": 0`) is several times larger along the band (|b| < 5°) than
+    /// 30° off it, its brightest part is near the centre's side of the band, and the sky away from
+    /// it barely changes (the poles' starlight is the glow's). Drawn only with the catalogue's stars
+    /// at night, never by day or with `"milkyWay": 0`.
+    func testTheMilkyWayIsWhereTheGalaxyIs() throws {
+        let size = SIMD2(320, 180)
+        let p = try physical(Self.laPalma, size: size)
+        XCTAssertTrue(p.drawsMilkyWay)
+        let with = try render(Self.laPalma, size: size), without = try render(Self.laPalma + #", "milkyWay": 0"#, size: size)
+        XCTAssertFalse(try physical(Self.laPalma + #", "milkyWay": 0"#, size: size).drawsMilkyWay)
+        var band: [Double] = [], off: [Double] = [], peakL = 0.0, peak = -1.0
+        for y in 0..<Int(Double(size.y) * 0.8) {
+            for x in 0..<size.x {
+                // Galactic latitude and longitude of the pixel, from the frame's own rows.
+                let az = Double(p.viewAzimuth + (Float(x) + 0.5 - p.centerX) * p.degreesPerPixel) * .pi / 180
+                let el = Double((p.horizonY - (Float(y) + 0.5)) * p.degreesPerPixel) * .pi / 180
+                guard el > 10 * .pi / 180 else { continue }
+                let d = SIMD3(cos(el) * sin(az), cos(el) * cos(az), sin(el))
+                let g = p.galactic.map { (SIMD3<Double>($0) * d).sum() }
+                let b = asin(g[2]) * 180 / .pi, l = atan2(g[1], g[0]) * 180 / .pi
+                let gain = Double(with[x, y].y) - Double(without[x, y].y)
+                if abs(b) < 5 { band.append(gain) } else if abs(b) > 30 { off.append(gain) }
+                if abs(b) < 10, gain > peak { peak = gain; peakL = l }
+            }
+        }
+        func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
+        print("milky way: \(band.count) band pixels, median gain \(median(band))/255; \(off.count) off it, \(median(off))/255; brightest at l = \(peakL)°")
+        XCTAssertGreaterThan(band.count, 500)
+        XCTAssertGreaterThan(off.count, 500)
+        XCTAssertGreaterThan(median(band), 4 * max(median(off), 1), "the band stands out")
+        XCTAssertLessThanOrEqual(median(off), 4, "away from it the sky is the glow's")
+        XCTAssertLessThan(abs(peakL), 60, "brightest toward the centre (Sagittarius–Scutum), not the anticentre")
+        XCTAssertFalse(try physical(#""date": "2025-08-23T13:00:00+01:00", "latitude": 28.76, "longitude": -17.88"#, size: size).drawsMilkyWay, "not by day")
+        XCTAssertFalse(try physical(Self.laPalma + #", "stars": false"#, size: size).drawsMilkyWay, "not without the stars")
+    }
+
     /// The natural background is 21.9 mag/arcsec² at the zenith; a Bortle class or an SQM reading
     /// sets the zenith's total; the horizon of a thin airglow shell is brighter (van Rhijn).
     func testTheNightsGlowHasTheMeasuredZenith() throws {

@@ -39,6 +39,10 @@ public struct NightSky: Sendable, Equatable {
     public var moon: Moon?
     /// Stars, planets and Moon lifted by refraction.
     public var refraction: Bool
+    /// The rows turning a horizon direction (x east, y north, z up) into galactic coordinates
+    /// (MilkyWayMap.horizonToGalactic): where the Milky Way is, with the catalogue's stars (nil
+    /// when they are not shown).
+    public var galactic: [SIMD3<Double>]?
 
     /// Points below this apparent elevation are left out (their light cannot reach the view).
     public static let lowestElevation = -2.0
@@ -57,6 +61,7 @@ public struct NightSky: Sendable, Equatable {
         refraction = layer.refraction
         func apparent(_ h: Horizontal) -> Double { layer.refraction ? h.apparentElevation : h.elevation }
         var points: [Point] = []
+        galactic = catalogStars ? MilkyWayMap.horizonToGalactic(time: time, observer: observer) : nil
         if catalogStars, let catalog = StarCatalog.shared {
             let limit = layer.starMagnitudeLimit
             for place in catalog.places(time: time, observer: observer, magnitudeLimit: limit) {

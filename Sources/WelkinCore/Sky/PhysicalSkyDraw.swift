@@ -6,6 +6,7 @@
 // in Double when the Frame is built; per pixel there is only float arithmetic.
 
 import Foundation
+import WelkinAstronomy
 
 public struct PhysicalSkyDraw: Sendable, Equatable {
     /// The sky-view table (SkyViewTable's layout).
@@ -73,6 +74,15 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     /// (0 by day, 1 on a moonlit night), from the eye's adaptation to the key luminance in cd/m²
     /// across Larson, Rushmeier & Piatko's (1997) mesopic range, 5.6 … 0.0056 cd/m². On screen only.
     public var scotopic: Float = 0
+    /// The Milky Way (MilkyWayMap: the band's light above the galactic poles', which the glow holds):
+    /// drawn on a night whose glow is drawn and whose catalogue stars show (NightSky.galactic), unless
+    /// the layer's `milkyWay` is 0. `galactic`: the rows turning a horizon direction (x east, y north,
+    /// z up) into galactic; `milkyWayLight`: at the glow's elevations (NightGlow.sample), the radiance
+    /// of a map value of 1: the poles' integrated starlight × the map's scale × `milkyWay`, dimmed by
+    /// the air toward that elevation as the glow is (its zenith value is the one seen through the air).
+    public var drawsMilkyWay = false
+    public var galactic: [SIMD3<Float>] = []
+    public var milkyWayLight: [SIMD3<Float>] = []
     /// The picture's metric at the sun, (g₁₁, g₁₂, g₂₂): the sun's disc and glare are measured as
     /// the output picture shows them, so the disc is round on screen under every camera (a
     /// rectilinear camera's off-axis ellipse, the panorama's dash high in the sky, drawn round with
@@ -116,10 +126,12 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     /// value, less the night's darkening: `nightCurve` · x² stops for a sky x = s − `nightKnee`
     /// stops further below the noon sky's than the knee (x through a softplus), so twilight shows
     /// as it is, a moonlit sky (some 22 stops below noon) loses 3 stops and reads as a deep blue,
-    /// and a moonless one (25) 5 stops, darker still.
+    /// and a moonless one (25) `nightDarkest`, darker still: no more, as the dark-adapted eye
+    /// sees the Milky Way's band (1.5–2 stops above a dark site's background) plainly.
     public static let autoKey = 0.25
     public static let nightKnee = 12.0
     public static let nightCurve = 0.03
+    public static let nightDarkest = 4.0
     /// Auto exposure follows the sky over this window of scene seconds (a day cycle at any speed
     /// changes it smoothly), sampled this many times.
     public static let autoWindow = 1.0
@@ -334,6 +346,25 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
             func luminance(_ c: SIMD3<Float>) -> Float { 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z }
             let zenith = luminance(scatteredSkyRadiance(azimuth: sunAzimuth, elevation: 90))
             drawsNightGlow = luminance(nightGlow[0]) >= 1e-4 * zenith
+            if drawsNightGlow, settings.milkyWay > 0, let rows = state.night?.galactic, let map = MilkyWayMap.shared {
+                let r = air.coefficients.groundRadius + altitude
+                let zenithTransmittance = air.transmittanceToSun(r: r, mus: 1)
+                let unit = NightGlow.radiance(magnitudesPerSquareArcsecond: MilkyWayMap.poleMagnitude) * map.scale * settings.milkyWay
+                milkyWayLight = (0..<NightGlow.samples).map { k in
+                    let t = air.transmittanceToSun(r: r, mus: sin(NightGlow.elevation(sample: k) * .pi / 180))
+                    var dim = SIMD3<Double>(repeating: 0)
+                    for i in 0..<3 where zenithTransmittance[i] > 0 { dim[i] = t[i] / zenithTransmittance[i] }
+                    return SIMD3<Float>(dim * unit)
+                }
+                galactic = rows.map { SIMD3<Float>($0) }
+                // Until the band's brightest (a map value of 1 at the zenith) is 1 % of the sky's
+                // zenith (the Sun's and Moon's light in the air and the glow) it changes the picture
+                // by about 1/255 at most: left out, on both renderers (twilight, moonlit nights,
+                // a city's sky), as the moonlit air is.
+                let sky = zenith + luminance(nightGlow[NightGlow.samples - 1])
+                drawsMilkyWay = luminance(milkyWayLight[NightGlow.samples - 1]) >= 0.01 * sky
+                if !drawsMilkyWay { galactic = []; milkyWayLight = [] }
+            }
         }
         guard let sky = state.night else { return }
         // The night sky under this atmosphere: its transmittance dims and reddens every point, the
@@ -434,12 +465,13 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     }
 
     /// The stops "auto" gives a sky of key luminance y whose noon sky's is `noon`: log₂(key / y)
-    /// less nightCurve · softplus(s − nightKnee)², s = log₂(noon / y) the stops below noon.
+    /// less nightCurve · softplus(s − nightKnee)² (at most nightDarkest), s = log₂(noon / y) the
+    /// stops below noon.
     public static func keyStops(_ y: Double, noon: Double) -> Double {
         let y = max(y, 1e-30)
         let x = log2(noon / y) - nightKnee
         let soft = x > 40 ? x : log2(1 + exp2(x))
-        return log2(autoKey / y) - nightCurve * soft * soft
+        return log2(autoKey / y) - min(nightCurve * soft * soft, nightDarkest)
     }
 
     /// The premultiplied display colour (or, with linearOutput, scene-linear radiance) at p.
@@ -471,6 +503,11 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         }
         let h = horizonElevation
         if drawsNightGlow { radiance = radiance + nightGlow(el, h) }
+        if drawsMilkyWay, let map = MilkyWayMap.shared {
+            // The band above the horizon (none on the ground, as the stars).
+            radiance = radiance + milkyWay(map, azimuth: az, sine: sin(elr), cosine: ce, elevation: el, horizon: h)
+                * clamp01((seen - h) / pixelAngle + 0.5)
+        }
         if scotopic > 0 { radiance = Self.rodShift(radiance, scotopic) }
         // The sun's disc, and its glare.
         let distance = Self.sunDistance(elevation: el, azimuth: az, cosElevation: ce, sunElevation: sunElevation, sunAzimuth: sunAzimuth,
@@ -568,6 +605,46 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     /// atmosphere.glsl's nightGlow: the night's own light at elevation el (NightGlow.sample).
     @inlinable public func nightGlow(_ el: Float, _ horizon: Float) -> SIMD3<Float> {
         NightGlow.sample(nightGlow, ground: nightGlowGround, elevation: el, horizon: horizon)
+    }
+
+    /// atmosphere.glsl's milkyWay: the band's radiance looking at azimuth `az` (degrees) and an
+    /// elevation of sine `sine` and cosine `cosine` (`el` degrees, for the air's dimming): the
+    /// direction in galactic coordinates (l, b), the map's encoded texels (MilkyWayMap.encoded) read
+    /// there bilinearly as GL's filter reads a texture repeating in l and clamped at the poles (texel
+    /// centres at u = (i + ½)/width), squared into light, times milkyWayLight at el. (llvmpipe
+    /// filters 8-bit texels with 8-bit weights, within half a step of the float weights here: the
+    /// light differs by well under 1/255 on screen.)
+    @inlinable public func milkyWay(_ map: MilkyWayMap, azimuth az: Float, sine: Float, cosine: Float, elevation el: Float,
+                                    horizon: Float) -> SIMD3<Float> {
+        let azr = az * (Float.pi / 180)
+        let d = SIMD3<Float>(cosine * sin(azr), cosine * cos(azr), sine)
+        let g0 = galactic[0], g1 = galactic[1], g2 = galactic[2]
+        let gx = g0.x * d.x + g0.y * d.y + g0.z * d.z
+        let gy = g1.x * d.x + g1.y * d.y + g1.z * d.z
+        let gz = g2.x * d.x + g2.y * d.y + g2.z * d.z
+        var l = atan2(gy, gx) * (180 / Float.pi)
+        if l < 0 { l = l + 360 }
+        let b = asin(min(max(gz, -1), 1)) * (180 / Float.pi)
+        let w = map.width, h = map.height
+        let x = l * (1 / Float(360)) * Float(w) - 0.5
+        let y = min(max((90 - b) * (1 / Float(180)) * Float(h) - 0.5, 0), Float(h - 1))
+        let xf = x.rounded(.down)
+        let fx = x - xf
+        // x is in [−½, w − ½): the texel left of it is −1 … w − 1.
+        var x0 = Int(xf)
+        if x0 < 0 { x0 = x0 + w }
+        let x1 = x0 + 1 == w ? 0 : x0 + 1
+        let y0 = min(Int(y), h - 2)
+        let fy = y - Float(y0)
+        func texel(_ i: Int, _ j: Int) -> SIMD3<Float> {
+            let o = 4 * (j * w + i)
+            return SIMD3<Float>(map.encoded[o], map.encoded[o + 1], map.encoded[o + 2])
+        }
+        let t00 = texel(x0, y0), t10 = texel(x1, y0), t01 = texel(x0, y0 + 1), t11 = texel(x1, y0 + 1)
+        let top = t00 + (t10 - t00) * fx
+        let bottom = t01 + (t11 - t01) * fx
+        let v = top + (bottom - top) * fy
+        return v * v * NightGlow.sample(milkyWayLight, ground: .zero, elevation: el, horizon: horizon)
     }
 
     /// The angle (degrees) between the direction at (el, az) and the sun, from the chord by the

@@ -56,6 +56,8 @@ public struct PhysicalSkySettings: Sendable, Hashable {
     public var sunScale = 1.0
     /// Scales the glare around the sun on screen (CIE's disability-glare point spread; 0: none).
     public var sunGlare = 1.0
+    /// Scales the Milky Way's band in a dated physical night (MilkyWayMap; 1: as measured, 0: none).
+    public var milkyWay = 1.0
     /// A city's light scattered by the night air (nil: a dark site).
     public var lightPollution: LightPollution?
     /// Ground fog: the weather's (the fog preset's, fading with it), none, or the layer's own.

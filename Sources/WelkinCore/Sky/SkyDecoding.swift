@@ -62,6 +62,9 @@ extension SkyLayer {
                      "Enlarges the physical sun disc's true 0.533° (design).").with(needs: ["model"]),
             Property("sunGlare", .number(0...4), default: .number(1), expected: "a factor in 0…4",
                      "Scales the glare around the physical sun on screen: the eye's point spread (CIE 2002), 0 for none.").with(needs: ["model"]),
+            Property("milkyWay", .number(0...10), default: .number(1), expected: "a factor in 0…10",
+                     "Scales the Milky Way's band in a dated physical night (Gaia's all-sky map, calibrated to its measured brightness), 0 for none.")
+                .with(needs: ["model"]),
             Property("lightPollution", .oneOf([.integer(1...9), .object(LightPollution.properties)]), default: .described("none (a dark site)"),
                      expected: "a Bortle class 1…9 or {\"zenith\": mag/arcsec² in 16…22}",
                      "A city's light in the physical night sky: a Bortle class, or the zenith's brightness as a Sky Quality Meter reads it.")
@@ -238,10 +241,11 @@ extension SceneLoader {
         if let v = try object.bool("sunDisc") { sky.physical.sunDisc = v }
         if let v = try object.number("sunScale") { sky.physical.sunScale = v }
         if let v = try object.number("sunGlare") { sky.physical.sunGlare = v }
+        if let v = try object.number("milkyWay") { sky.physical.milkyWay = v }
         if let v = try object.decode("lightPollution", decodeLightPollution) { sky.physical.lightPollution = v }
         if let v = try object.decode("fog", decodeFog) { sky.physical.fog = v }
         if sky.model != .physical {
-            for key in ["atmosphere", "exposure", "toneMap", "sunDisc", "sunScale", "sunGlare", "lightPollution", "fog"] {
+            for key in ["atmosphere", "exposure", "toneMap", "sunDisc", "sunScale", "sunGlare", "milkyWay", "lightPollution", "fog"] {
                 if let n = object[key] {
                     throw n.error(.invalidValue, "'\(key)' belongs to the physical sky; add \"model\": \"physical\" to use it")
                 }

@@ -9,6 +9,7 @@
 
 @preconcurrency import CEpoxy
 import WelkinCore
+import WelkinAstronomy
 
 final class SkyPass {
     struct Variant: Hashable {
@@ -52,6 +53,8 @@ final class SkyPass {
         var nightGlow = false
         /// Rod vision's colour shift (WELKIN_SCOTOPIC: PhysicalSkyDraw.scotopic > 0).
         var scotopic = false
+        /// The Milky Way (WELKIN_MILKY_WAY: PhysicalSkyDraw.drawsMilkyWay).
+        var milkyWay = false
         /// The glare around the sun (WELKIN_SUN_GLARE: PhysicalSkyDraw.sunGlare nonzero).
         var sunGlare = false
         /// Ground fog (WELKIN_SKY_FOG: PhysicalSkyDraw.fogs).
@@ -105,6 +108,7 @@ final class SkyPass {
             if variant.moonlight { defines.append(("WELKIN_MOONLIGHT", "1")) }
             if variant.nightGlow { defines.append(("WELKIN_NIGHT_GLOW", "1")) }
             if variant.scotopic { defines.append(("WELKIN_SCOTOPIC", "1")) }
+            if variant.milkyWay { defines.append(("WELKIN_MILKY_WAY", "1")) }
             if variant.sunGlare { defines.append(("WELKIN_SUN_GLARE", "1")) }
             if variant.fog { defines.append(("WELKIN_SKY_FOG", "1")) }
             if variant.filteredTables { defines.append(("WELKIN_SKY_VIEW_FILTERED", "1")) }
@@ -183,6 +187,7 @@ final class SkyPass {
         for case .physical(let p) in sky.parts where p.moonSkyScale > 0 && p.moonTable != nil { variant.moonlight = true }
         for case .physical(let p) in sky.parts where p.drawsNightGlow { variant.nightGlow = true }
         for case .physical(let p) in sky.parts where p.scotopic > 0 { variant.scotopic = true }
+        for case .physical(let p) in sky.parts where p.drawsMilkyWay && MilkyWayMap.shared != nil { variant.milkyWay = true }
         for case .physical(let p) in sky.parts where p.sunGlare != .zero { variant.sunGlare = true }
         for case .physical(let p) in sky.parts where p.fogs { variant.fog = true }
         for case .physical in sky.parts { variant.filteredTables = true }
@@ -422,11 +427,13 @@ final class SkyPass {
     private var moonViewTexture: GLuint = 0
     private var uploadedMoonTable: SkyViewTable?
     private var nightTextures: [GLuint] = [0, 0]
+    /// The Milky Way's map (unit 5), uploaded once.
+    private var milkyWayTexture: GLuint = 0
     private var uploadedNight: (cells: [SIMD2<UInt32>], entries: [SIMD4<Float>], size: SIMD2<Int32>)?
 
     deinit {
         guard GL.hasCurrentContext else { return }
-        for var t in [skyViewTexture, moonViewTexture] + nightTextures where t != 0 { epoxy_glDeleteTextures(1, &t) }
+        for var t in [skyViewTexture, moonViewTexture, milkyWayTexture] + nightTextures where t != 0 { epoxy_glDeleteTextures(1, &t) }
     }
 
     /// A nearest-filtered texture (the shaders read texels, as the CPU does), made on first use and
@@ -556,6 +563,24 @@ final class SkyPass {
             for v in s.nightGlow { flat += s.drawsNightGlow ? [v.x, v.y, v.z] : [0, 0, 0] }
             epoxy_glUniform3fv(p.uniform("u_nightGlow"), GLsizei(s.nightGlow.count), flat)
             set(p, "u_nightGlowGround", s.drawsNightGlow ? s.nightGlowGround : .zero)
+        }
+        if variant.milkyWay, let map = MilkyWayMap.shared {
+            let fresh = milkyWayTexture == 0
+            bind(&milkyWayTexture, unit: 5)
+            if fresh {
+                // Filtered bilinearly, repeating in longitude, clamped at the poles (as the CPU reads it).
+                map.rgba.withUnsafeBufferPointer { b in
+                    epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(map.width), GLsizei(map.height), 0,
+                                       GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), b.baseAddress)
+                }
+                GL.filterBoundTexture2D(linear: true)
+                epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_REPEAT)
+                epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+            }
+            epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+            epoxy_glUniform1i(p.uniform("u_milkyWay"), 5)
+            epoxy_glUniform3fv(p.uniform("u_galactic"), 3, s.galactic.flatMap { [$0.x, $0.y, $0.z] })
+            epoxy_glUniform3fv(p.uniform("u_milkyWayLight"), GLsizei(s.milkyWayLight.count), s.milkyWayLight.flatMap { [$0.x, $0.y, $0.z] })
         }
     }
 

