@@ -408,7 +408,7 @@ final class EndToEndTests: XCTestCase {
     /// `welkin new` makes each preset: printed or written, valid, and drawn (a small render each);
     /// an existing file is kept unless --force; a preset that does not exist is a usage error.
     func testNewMakesEachPreset() throws {
-        let presets = ["clear", "cloudy", "overcast", "rain", "snow", "storm", "fog", "sunset", "night"]
+        let presets = ["clear", "cloudy", "overcast", "rain", "snow", "storm", "fog", "sunset", "night", "milky-way"]
         for preset in presets {
             let out = directory.appendingPathComponent("\(preset).json").path
             let r = try run(["new", "--preset", preset, "--size", "390x844", "-o", out])
@@ -445,7 +445,7 @@ final class EndToEndTests: XCTestCase {
         }
         r = try run(["new", "--preset", "hail"])
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.contains("clear, cloudy, overcast, rain, snow, storm, fog, sunset or night"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("clear, cloudy, overcast, rain, snow, storm, fog, sunset, night or milky-way"), r.stderr)
     }
 
     // MARK: sun

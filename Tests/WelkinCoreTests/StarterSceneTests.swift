@@ -13,7 +13,7 @@ final class StarterSceneTests: XCTestCase {
                 let scene = try SceneLoader.decode(preset.json(size: size), file: "\(preset.rawValue).json")
                 XCTAssertEqual(scene.size, size, "\(preset)")
                 XCTAssertTrue(scene.layers.first?.content is SkyContent, "\(preset): a sky first")
-                XCTAssertEqual(scene.layers.count, preset == .night ? 1 : 2, "\(preset): clouds except at night")
+                XCTAssertEqual(scene.layers.count, preset.isNight ? 1 : 2, "\(preset): clouds except at night")
             }
         }
     }

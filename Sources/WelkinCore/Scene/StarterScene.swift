@@ -1,7 +1,7 @@
 // `welkin new`: a starting scene for the usual weather-app states, framed for its size.
 //
-// Each preset is a physical sky with the weather's clouds (a clear night: the real night sky of a
-// date instead), looked at through a rectilinear camera chosen for the frame: a portrait phone
+// Each preset is a physical sky with the weather's clouds (a clear night or the Milky Way: the real
+// night sky of a date instead), looked at through a rectilinear camera chosen for the frame: a portrait phone
 // screen sees about 100° from top to bottom, a landscape one 90° across, and the camera is tilted up
 // so the horizon sits about 82 % of the way down — mostly sky, a strip of ground under it, nothing
 // stretched (the sky's own panorama, over 200° tall on a phone, looks past the zenith).
@@ -10,6 +10,10 @@ import Foundation
 
 public enum StarterScene: String, CaseIterable, Sendable {
     case clear, cloudy, overcast, rain, snow, storm, fog, sunset, night
+    case milkyWay = "milky-way"
+
+    /// Whether the preset is a night without clouds (the real night sky of a date).
+    public var isNight: Bool { self == .night || self == .milkyWay }
 
     /// What the preset shows, for `welkin new --help` and the scene's description.
     public var summary: String {
@@ -23,6 +27,7 @@ public enum StarterScene: String, CaseIterable, Sendable {
         case .fog: return "ground fog, 150 m visibility (the sun a pale disc)"
         case .sunset: return "the sun 2° above the horizon behind scattered cumulus, gold on their sunward side"
         case .night: return "a clear moonlit night over Paris, 10 January 2025 at 21:30: the gibbous Moon high in the south beside Jupiter, the real stars"
+        case .milkyWay: return "a moonless August night on La Palma, 2 400 m up, at 23:00: the Milky Way rising from Sagittarius in the south-southwest to Cygnus overhead, the real stars"
         }
     }
 
@@ -44,7 +49,7 @@ public enum StarterScene: String, CaseIterable, Sendable {
     public func json(size: SIMD2<Int>) -> String {
         let (fieldOfView, pitch) = Self.camera(for: size)
         let kind = size.x < size.y ? "phone" : "wide"
-        let name = rawValue.prefix(1).uppercased() + rawValue.dropFirst()
+        let name = self == .milkyWay ? "Milky Way" : rawValue.prefix(1).uppercased() + rawValue.dropFirst()
         var weather = rawValue
         var yaw = 150
         var sky = #"{"type": "sky", "model": "physical", "sunElevation": 28, "sunAzimuth": 160}"#
@@ -59,6 +64,11 @@ public enum StarterScene: String, CaseIterable, Sendable {
             weather = "clear"
             yaw = 160
             sky = #"{"type": "sky", "model": "physical", "date": "2025-01-10T21:30:00+01:00", "latitude": 48.8566, "longitude": 2.3522}"#
+            clouds = nil
+        case .milkyWay:
+            weather = "clear"
+            yaw = 180
+            sky = #"{"type": "sky", "model": "physical", "date": "2025-08-23T23:00:00+01:00", "latitude": 28.76, "longitude": -17.88, "atmosphere": {"altitude": 2400}}"#
             clouds = nil
         default: break
         }
