@@ -28,6 +28,7 @@ struct NightValues {
     vec3 moonRadiance;
     float earthshine;
     vec3 moonGlow;
+    float haloRatio;
 };
 
 uniform NightValues u_night;
@@ -56,11 +57,11 @@ vec3 nightStarLight(vec2 p) {
         vec4 a = texelFetch(u_nightEntries, at, 0);
         vec4 b = texelFetch(u_nightEntries, at + ivec2(1, 0), 0);
         float dx = p.x - a.x, dy = p.y - a.y;
-        float r2 = dx * dx + dy * dy;
-        if (r2 < b.w) {
-            float core = exp(-r2 * a.z);
-            float halo = exp(-r2 * a.z * (1.0 / 16.0));
-            light = light + b.xyz * (core + a.w * halo);
+        float q = a.z * dx * dx + a.w * dy * dy;
+        if (q < b.w) {
+            float core = exp(-q);
+            float halo = exp(-q * (1.0 / 16.0));
+            light = light + b.xyz * (core + u_night.haloRatio * halo);
         }
         n += 1u;
     }

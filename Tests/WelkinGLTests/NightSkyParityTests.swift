@@ -1,7 +1,8 @@
 // The night sky on both renderers: GPU = CPU where the stars, planets and Moon are (not only on
 // the dark sky around them), in both sky models, in the view and in panoramas, display-referred
 // and scene-linear; and in a 4096×2048 equirect EXR the 40 brightest stars above 20° are local
-// maxima within a pixel of where the ephemeris puts them, brighter stars carrying more flux.
+// maxima within a pixel of where the ephemeris puts them, brighter stars carrying more flux (over
+// each pixel's solid angle).
 
 import Foundation
 import XCTest
@@ -149,8 +150,15 @@ final class NightSkyParityTests: XCTestCase {
             var isMaximum = true
             for dy in -1...1 { for dx in -1...1 where (dx, dy) != (0, 0) && lum(best.x + dx, best.y + dy) > best.l { isMaximum = false } }
             XCTAssertTrue(isMaximum, "HIP \(catalog.stars[place.index].hip) (V \(catalog.stars[place.index].magnitude)) at \(x), \(y): no local maximum within a pixel")
+            // The flux: radiance × each pixel's solid angle (an equirect row's pixels span cos e of
+            // their height across), over a box as wide in the sky as it is tall: a star is round in
+            // the sky, so 1/cos e pixels wide in the map.
             var flux: Float = 0
-            for dy in -3...3 { for dx in -3...3 { flux += lum(best.x + dx, best.y + dy) } }
+            let across = Int((3 / max(cos(place.position.apparentElevation * .pi / 180), 0.1)).rounded(.up))
+            for dy in -3...3 {
+                let e = 90 - (Double(best.y + dy) + 0.5) / Double(h) * 180
+                for dx in -across...across { flux += lum(best.x + dx, best.y + dy) * Float(cos(e * .pi / 180)) }
+            }
             fluxes.append((Double(catalog.stars[place.index].magnitude), flux))
         }
         // Brighter carries more: every pair more than a magnitude apart is in order.

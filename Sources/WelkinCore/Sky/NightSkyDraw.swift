@@ -24,9 +24,15 @@ public struct NightSkyDraw: Sendable, Equatable {
     public var gridSize: SIMD2<Int32>
     /// Per cell (row-major): the first entry and how many.
     public var cells: [SIMD2<UInt32>]
-    /// Two texels per entry: (x, y, k, halo) and (r, g, b, cutoff²): the point at (x, y) view pixels
-    /// adds rgb · (e^(−k r²) + halo · e^(−k r²/16)) out to r² < cutoff².
+    /// Two texels per entry: (x, y, kx, ky) and (r, g, b, reach): the point at (x, y) view pixels
+    /// adds rgb · (e^(−q) + haloRatio · e^(−q/16)), q = kx dx² + ky dy², out to q < reach. In the
+    /// panorama's own picture kx = ky (round there); drawn through a projection (a camera, an
+    /// environment map) kx = ky cos² e at the point's elevation e, so it is round in the sky and in a
+    /// camera's picture, not stretched along the azimuth as the panorama stretches the sky toward
+    /// the zenith (short dashes near the top of a phone's view before).
     public var entries: [SIMD4<Float>]
+    /// The halo's peak over the core's (haloFraction over 16 of its width²).
+    public var haloRatio: Float = 0
 
     /// 1 when the Moon is drawn.
     public var moonVisible: Int32
@@ -75,6 +81,10 @@ public struct NightSkyDraw: Sendable, Equatable {
         let wide = peak * halo > faintest ? 16 * log(peak * halo / faintest) / k : 0
         return min(max(core, wide).squareRoot(), cutoff)
     }
+
+    /// Through a projection a point is at most this many times wider (in view pixels) than tall:
+    /// cos e clamped at 1/widest (within 1.1° of the zenith), which bounds the cells it spans.
+    public static let widest = 50.0
 
     /// Cells are this many output pixels square.
     public static let cellPixels = 6.0
@@ -151,7 +161,7 @@ public struct NightSkyDraw: Sendable, Equatable {
         let haloRatio = Self.haloFraction / (1 - Self.haloFraction) / 16
         let weather = state.weather.parameters.starVisibility
         let brightness = layer.starBrightness
-        struct Item { var x, y: Double; var rgb: SIMD3<Double>; var peak: Double }
+        struct Item { var x, y: Double; var rgb: SIMD3<Double>; var peak: Double; var squeeze: Double }
         var items: [Item] = []
         items.reserveCapacity(sky.points.count)
         for point in sky.points {
@@ -195,13 +205,17 @@ public struct NightSkyDraw: Sendable, Equatable {
             }
             // The core's peak: (1 − halo) / (2πσ²) of the light, over each pixel's solid angle.
             rgb *= visible * (1 - Self.haloFraction) / (2 * .pi * sigma * sigma * solidAngle)
-            items.append(Item(x: x, y: y, rgb: rgb, peak: rgb.max()))
+            // Through a projection, round in the sky: an azimuth step spans cos e of a degree there
+            // (at most `widest` times the point's height in view pixels, near the zenith).
+            let squeeze = panorama ? max(cos(point.elevation * .pi / 180), 1 / Self.widest) : 1
+            items.append(Item(x: x, y: y, rgb: rgb, peak: rgb.max(), squeeze: squeeze))
             // A panorama wraps at 180° from the view's azimuth: a point near that seam is drawn on
             // both sides of it, so its light is not cut in half.
             if panorama {
                 let turn = 360 / dpp
-                if x - cutoff < low.x { items.append(Item(x: x + turn, y: y, rgb: rgb, peak: rgb.max())) }
-                if x + cutoff > high.x { items.append(Item(x: x - turn, y: y, rgb: rgb, peak: rgb.max())) }
+                let across = cutoff / squeeze
+                if x - across < low.x { items.append(Item(x: x + turn, y: y, rgb: rgb, peak: rgb.max(), squeeze: squeeze)) }
+                if x + across > high.x { items.append(Item(x: x - turn, y: y, rgb: rgb, peak: rgb.max(), squeeze: squeeze)) }
             }
         }
         // Brightest first, so a full cell keeps its brightest; ties by position (deterministic).
@@ -217,8 +231,9 @@ public struct NightSkyDraw: Sendable, Equatable {
         for (n, item) in items.enumerated() {
             let reach = reaches[n]
             guard reach > 0 else { continue }
-            let x0 = max(Int(((item.x - reach - low.x) / cell).rounded(.down)), 0)
-            let x1 = min(Int(((item.x + reach - low.x) / cell).rounded(.down)), columns - 1)
+            let across = reach / item.squeeze
+            let x0 = max(Int(((item.x - across - low.x) / cell).rounded(.down)), 0)
+            let x1 = min(Int(((item.x + across - low.x) / cell).rounded(.down)), columns - 1)
             let y0 = max(Int(((item.y - reach - low.y) / cell).rounded(.down)), 0)
             let y1 = min(Int(((item.y + reach - low.y) / cell).rounded(.down)), rows - 1)
             guard x0 <= x1, y0 <= y1 else { continue }
@@ -231,12 +246,13 @@ public struct NightSkyDraw: Sendable, Equatable {
             cells.append(SIMD2(UInt32(entries.count / 2), UInt32(list.count)))
             for n in list {
                 let item = items[Int(n)]
-                entries.append(SIMD4(Float(item.x), Float(item.y), Float(k), Float(haloRatio)))
-                entries.append(SIMD4(Float(item.rgb.x), Float(item.rgb.y), Float(item.rgb.z), Float(reaches[Int(n)] * reaches[Int(n)])))
+                entries.append(SIMD4(Float(item.x), Float(item.y), Float(k * item.squeeze * item.squeeze), Float(k)))
+                entries.append(SIMD4(Float(item.rgb.x), Float(item.rgb.y), Float(item.rgb.z), Float(k * reaches[Int(n)] * reaches[Int(n)])))
             }
         }
         self.cells = cells
         self.entries = entries
+        self.haloRatio = Float(haloRatio)
 
         // The Moon.
         moonVisible = 0
@@ -369,11 +385,11 @@ public struct NightSkyDraw: Sendable, Equatable {
             let e = Int(cell.x + n) * 2
             let a = entries[e], b = entries[e + 1]
             let dx = p.x - a.x, dy = p.y - a.y
-            let r2 = dx * dx + dy * dy
-            if r2 < b.w {
-                let core = exp(-r2 * a.z)
-                let halo = exp(-r2 * a.z * (1.0 / 16.0))
-                light = light + SIMD3(b.x, b.y, b.z) * (core + a.w * halo)
+            let q = a.z * dx * dx + a.w * dy * dy
+            if q < b.w {
+                let core = exp(-q)
+                let halo = exp(-q * (1.0 / 16.0))
+                light = light + SIMD3(b.x, b.y, b.z) * (core + haloRatio * halo)
             }
             n += 1
         }

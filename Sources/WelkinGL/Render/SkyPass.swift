@@ -510,6 +510,7 @@ final class SkyPass {
         set(p, "u_night.moonRadiance", n.moonRadiance)
         set(p, "u_night.earthshine", n.earthshine)
         set(p, "u_night.moonGlow", n.moonGlow)
+        set(p, "u_night.haloRatio", n.haloRatio)
     }
 
     private func setPhysical(_ s: PhysicalSkyDraw, _ p: Program, _ variant: Variant) {
