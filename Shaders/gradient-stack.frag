@@ -19,8 +19,9 @@ uniform float u_opacities[WELKIN_GRADIENT_STACK];
 uniform float u_stackLocations[WELKIN_STACK_STOPS];   // every layer's stop locations, in order
 uniform vec4 u_stackColors[WELKIN_STACK_STOPS];       // premultiplied, in the layer's colour space
 
-// Layer `slot` (kind, space, stop count and first stop are literals) over `below`.
-vec4 stackLayer(vec2 p, vec4 below, int slot, int kind, int space, int count, int first) {
+// Layer `slot` (kind, space, stop count, first stop and whether its stops are evenly spaced are
+// literals) over `below`.
+vec4 stackLayer(vec2 p, vec4 below, int slot, int kind, int space, int count, int first, int even) {
     // GradientDraw.parameter
     float t;
     if (kind == GRADIENT_LINEAR) {
@@ -43,8 +44,15 @@ vec4 stackLayer(vec2 p, vec4 below, int slot, int kind, int space, int count, in
         c = u_stackColors[last];
     } else {
         int i = first;
-        for (int k = first + 1; k < last; k += 1) {
-            if (!(t < u_stackLocations[k])) i = k;
+        if (even != 0) {
+            // Evenly spaced (ResolvedStops.evenlySpaced): the guess is off by at most one stop.
+            i = first + min(int(t * float(count - 1)), count - 2);
+            if (t < u_stackLocations[i]) i -= 1;
+            else if (!(t < u_stackLocations[i + 1])) i += 1;
+        } else {
+            for (int k = first + 1; k < last; k += 1) {
+                if (!(t < u_stackLocations[k])) i = k;
+            }
         }
         float f = (t - u_stackLocations[i]) / (u_stackLocations[i + 1] - u_stackLocations[i]);
         c = u_stackColors[i] + (u_stackColors[i + 1] - u_stackColors[i]) * f;

@@ -88,7 +88,13 @@ vec4 interpolate(float t) {
     if (!(t > u_locations[0])) return u_colors[0];   // also catches NaN
     if (t >= u_locations[n - 1]) return u_colors[n - 1];
     int i = 0;
-#ifdef WELKIN_STOP_COUNT
+#if defined(WELKIN_STOP_COUNT) && defined(WELKIN_STOPS_EVEN)
+    // Evenly spaced stops (ResolvedStops.evenlySpaced): the guess ⌊t (n − 1)⌋ is off by at most
+    // one; a comparison either side makes it the loop's i exactly.
+    i = min(int(t * float(WELKIN_STOP_COUNT - 1)), WELKIN_STOP_COUNT - 2);
+    if (t < u_locations[i]) i -= 1;
+    else if (!(t < u_locations[i + 1])) i += 1;
+#elif defined(WELKIN_STOP_COUNT)
     // The same i as the loop: the last k with t ≥ location k (locations are sorted).
     for (int k = 1; k < WELKIN_STOP_COUNT - 1; k += 1) {
         if (!(t < u_locations[k])) i = k;

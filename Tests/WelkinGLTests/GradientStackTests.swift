@@ -46,6 +46,42 @@ final class GradientStackTests: XCTestCase {
         XCTAssertEqual(renderer.passes.layers.fusing(frame.layers).map(\.position), Array(0..<8))
     }
 
+    /// Evenly spaced stops (colours listed without locations) are found directly, ⌊t (n − 1)⌋ and a
+    /// comparison either side (WELKIN_STOPS_EVEN, the stack's `even`): the very stop the search
+    /// finds. The picture, stacked and layer by layer, is bit for bit the one a copy of Shaders/
+    /// without the shortcut draws; uneven stops keep the search.
+    func testEvenlySpacedStopsAreFoundDirectlyAndExactly() throws {
+        func stops(_ json: String) throws -> ResolvedStops {
+            let scene = try SceneLoader.decode(#"{"size": [8, 8], "layers": [{"type": "radialGradient", "center": "center", "startRadius": 0, "endRadius": 4, "stops": \#(json)}]}"#, file: "s.json")
+            return try XCTUnwrap(Frame(scene: scene, time: 0).layers.first as? GradientDraw, "a gradient draw").stops
+        }
+        XCTAssertTrue(try stops(##"["#FF0000", "#00FF00", "#0000FF", "#FFFFFF", "#000000", "#FF00FF", "#00FFFF"]"##).evenlySpaced)
+        XCTAssertFalse(try stops(##"["#FF0000", "#0000FF"]"##).evenlySpaced, "two stops need no search")
+        XCTAssertFalse(try stops(#"[{"color": "red", "location": 0}, {"color": "blue", "location": 0.3}, {"color": "green", "location": 1}]"#).evenlySpaced)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-stops-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("Shaders"), to: directory)
+        for (file, from, to) in [("gradient-stack.frag", "        if (even != 0) {", "        if (false) {"),
+                                 ("gradient.glsl", "#if defined(WELKIN_STOP_COUNT) && defined(WELKIN_STOPS_EVEN)", "#if 0")] {
+            let url = directory.appendingPathComponent(file)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            XCTAssertTrue(text.contains(from), "\(file) has the shortcut")
+            try text.replacingOccurrences(of: from, with: to).write(to: url, atomically: true, encoding: .utf8)
+        }
+        let renderer = try TestGL.renderer()
+        let searching = try GLRenderer(context: renderer.context, shaders: try ShaderLibrary.locate(override: directory.path))
+        defer { renderer.fusesGradients = true }
+        let scene = try SceneLoader.decode(Self.json, file: "stack.json")
+        for fuses in [true, false] {
+            renderer.fusesGradients = fuses
+            searching.fusesGradients = fuses
+            for size in [SIMD2(320, 180), SIMD2(97, 61)] {
+                let frame = Frame(scene: scene, time: 0, pixelSize: size)
+                XCTAssertEqual(try renderer.render(frame), try searching.render(frame), "fused \(fuses), \(size)")
+            }
+        }
+    }
+
     func testStacksMatchTheCPUAndLayerByLayer() throws {
         let renderer = try TestGL.renderer()
         defer { renderer.fusesGradients = true }

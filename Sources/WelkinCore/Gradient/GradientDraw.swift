@@ -29,6 +29,17 @@ public struct ResolvedStops: Sendable, Equatable {
         return colors[i] + (colors[i + 1] - colors[i]) * f
     }
 
+    /// Whether the stops are evenly spaced from 0 to 1 (within 10⁻⁵: colours listed without
+    /// locations are), three or more: the GPU then finds a t's stop as ⌊t (n − 1)⌋ and one
+    /// comparison either side instead of comparing t with every stop (WELKIN_STOPS_EVEN,
+    /// gradient.glsl): the same stop as `interpolate`'s search, since that guess is off by at most one.
+    public var evenlySpaced: Bool {
+        let n = locations.count
+        guard n >= 3 else { return false }
+        for (k, l) in locations.enumerated() where !(abs(Double(l) - Double(k) / Double(n - 1)) <= 1e-5) { return false }
+        return true
+    }
+
     /// The colour at t as premultiplied sRGB-encoded components, ready to composite.
     @inlinable public func evaluate(_ t: Float) -> SIMD4<Float> {
         ColorMath.fromInterpolationSpace(interpolate(t), space)

@@ -23,6 +23,8 @@ final class GradientPass {
         var resolve: ResolveVariant?
         /// Fixed stop count (radial and angular), so the stop search unrolls.
         var stopCount: Int? = nil
+        /// With stopCount: the stops are evenly spaced (WELKIN_STOPS_EVEN: the stop found directly).
+        var evenStops = false
         /// A linear gradient drawn as band geometry (gradient-band.vert/.frag).
         var band = false
         /// Bands test each fragment's t (more than one band on the frame).
@@ -46,6 +48,7 @@ final class GradientPass {
             if let kind = variant.kind { defines.append(("WELKIN_GRADIENT_KIND", String(kind.rawValue))) }
             if let space = variant.space { defines.append(("WELKIN_COLOR_SPACE", String(space.code))) }
             if let count = variant.stopCount { defines.append(("WELKIN_STOP_COUNT", String(count))) }
+            if variant.stopCount != nil, variant.evenStops { defines.append(("WELKIN_STOPS_EVEN", "1")) }
             if variant.band { defines.append(("WELKIN_BAND_TEST", variant.bandTest ? "1" : "0")) }
             defines += variant.resolve?.defines ?? []
             if variant.opaque { defines.append(("WELKIN_OPAQUE", "1")) }
@@ -145,8 +148,9 @@ final class GradientPass {
             }
         }
         let count = min(g.stops.locations.count, Gradient.maximumStops)
-        let variant = Variant(kind: g.kind, space: g.stops.space, resolve: generic.resolve, stopCount: count,
+        var variant = Variant(kind: g.kind, space: g.stops.space, resolve: generic.resolve, stopCount: count,
                               opaque: resolve != nil && Self.isOpaque(g))
+        variant.evenStops = count == g.stops.locations.count && g.stops.evenlySpaced
         drawFullScreen(g, try built(variant) ?? genericProgram(generic), pixelSize: pixelSize, resolve: resolve)
     }
 
@@ -318,10 +322,12 @@ extension GradientPass {
             var kind: GradientDraw.Kind
             var space: ColorSpace
             var stopCount: Int
+            /// The stops are evenly spaced (ResolvedStops.evenlySpaced): found directly.
+            var even: Bool
         }
 
         init(_ stack: GradientStack, resolve: ResolveInput?) {
-            layers = stack.layers.map { Layer(kind: $0.kind, space: $0.stops.space, stopCount: $0.stops.locations.count) }
+            layers = stack.layers.map { Layer(kind: $0.kind, space: $0.stops.space, stopCount: $0.stops.locations.count, even: $0.stops.evenlySpaced) }
             self.resolve = resolve.map { ResolveVariant($0) }
         }
 
@@ -329,7 +335,7 @@ extension GradientPass {
         var defines: [(name: String, value: String)] {
             var first = 0, calls: [String] = []
             for (slot, l) in layers.enumerated() {
-                calls.append("stack = stackLayer(p, stack, \(slot), \(l.kind.rawValue), \(l.space.code), \(l.stopCount), \(first));")
+                calls.append("stack = stackLayer(p, stack, \(slot), \(l.kind.rawValue), \(l.space.code), \(l.stopCount), \(first), \(l.even ? 1 : 0));")
                 first += l.stopCount
             }
             var out: [(name: String, value: String)] = [("WELKIN_GRADIENT_STACK", String(layers.count)),
