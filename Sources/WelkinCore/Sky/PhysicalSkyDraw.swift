@@ -359,8 +359,8 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
                 galactic = rows.map { SIMD3<Float>($0) }
                 // Until the band's brightest (a map value of 1 at the zenith) is 1 % of the sky's
                 // zenith (the Sun's and Moon's light in the air and the glow) it changes the picture
-                // by about 1/255 at most: left out, on both renderers (twilight, moonlit nights,
-                // a city's sky), as the moonlit air is.
+                // by about 1/255 at most: left out, on both renderers (early twilight, a bright
+                // Moon's sky), as the moonlit air is. (A Bortle 8 city's zenith leaves it at 7 %.)
                 let sky = zenith + luminance(nightGlow[NightGlow.samples - 1])
                 drawsMilkyWay = luminance(milkyWayLight[NightGlow.samples - 1]) >= 0.01 * sky
                 if !drawsMilkyWay { galactic = []; milkyWayLight = [] }
