@@ -5,7 +5,6 @@
 
 import CERFA
 import Foundation
-import WelkinResources
 
 public enum MilkyWayError: Error, CustomStringConvertible {
     case missing(String)
@@ -57,19 +56,8 @@ public final class MilkyWayMap: Sendable {
     }
 
     /// The map shipped with Welkin (loaded once).
-    public static let shipped: Result<MilkyWayMap, MilkyWayError> = {
-        let url: URL
-        do { url = URL(fileURLWithPath: try RuntimeFiles.path(of: "milkyway.bin", target: "WelkinAstronomy")) } catch {
-            return .failure(.missing("\(error)"))
-        }
-        do {
-            return .success(try MilkyWayMap(data: try Data(contentsOf: url)))
-        } catch let e as MilkyWayError {
-            return .failure(e)
-        } catch {
-            return .failure(.missing("\(url.path): \(error.localizedDescription)"))
-        }
-    }()
+    public static let shipped: Result<MilkyWayMap, MilkyWayError> =
+        loadShipped("milkyway.bin", parse: { try MilkyWayMap(data: $0) }, missing: { .missing($0) })
 
     /// The shipped map, or none when it cannot be read (the night then shows no band).
     public static var shared: MilkyWayMap? { try? shipped.get() }
@@ -88,7 +76,11 @@ public final class MilkyWayMap: Sendable {
     /// rotation; no refraction), then made orthonormal: within 0.01° of skyfield's (aberration, up to
     /// 20.5″, is not a rotation), far finer than a texel (0.55°).
     public static func horizonToGalactic(time: AstroTime, observer: Observer) -> [SIMD3<Double>] {
-        let e = Ephemeris(time: time, observer: observer)
+        horizonToGalactic(Ephemeris(time: time, observer: observer))
+    }
+
+    /// The same from an ephemeris already made for the instant and place (the night sky's own).
+    public static func horizonToGalactic(_ e: Ephemeris) -> [SIMD3<Double>] {
         var a = e.geocentric
         let frame = HorizonFrame(e)
         var axes: [SIMD3<Double>] = []

@@ -10,7 +10,6 @@
 // 0.34″ a day, precession by 0.14″).
 
 import CERFA
-import WelkinResources
 import Foundation
 
 public struct CatalogStar: Sendable, Equatable {
@@ -64,19 +63,8 @@ public final class StarCatalog: Sendable {
     }
 
     /// The catalogue shipped with Welkin (loaded once).
-    public static let shipped: Result<StarCatalog, StarCatalogError> = {
-        let url: URL
-        do { url = URL(fileURLWithPath: try RuntimeFiles.path(of: "stars.bin", target: "WelkinAstronomy")) } catch {
-            return .failure(.missing("\(error)"))
-        }
-        do {
-            return .success(try StarCatalog(data: try Data(contentsOf: url)))
-        } catch let e as StarCatalogError {
-            return .failure(e)
-        } catch {
-            return .failure(.missing("\(url.path): \(error.localizedDescription)"))
-        }
-    }()
+    public static let shipped: Result<StarCatalog, StarCatalogError> =
+        loadShipped("stars.bin", parse: { try StarCatalog(data: $0) }, missing: { .missing($0) })
 
     /// The shipped catalogue, or none when it cannot be read (the sky then draws no catalogue stars).
     public static var shared: StarCatalog? { try? shipped.get() }

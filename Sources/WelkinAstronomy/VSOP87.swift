@@ -87,19 +87,8 @@ public final class VSOP87: Sendable {
     static func resourcePath() throws -> String { try RuntimeFiles.path(of: "vsop87.bin", target: "WelkinAstronomy") }
 
     /// The series shipped with Welkin (loaded once).
-    public static let shipped: Result<VSOP87, VSOP87Error> = {
-        let url: URL
-        do { url = URL(fileURLWithPath: try resourcePath()) } catch {
-            return .failure(.missing("\(error)"))
-        }
-        do {
-            return .success(try VSOP87(data: try Data(contentsOf: url)))
-        } catch let e as VSOP87Error {
-            return .failure(e)
-        } catch {
-            return .failure(.missing("\(url.path): \(error.localizedDescription)"))
-        }
-    }()
+    public static let shipped: Result<VSOP87, VSOP87Error> =
+        loadShipped("vsop87.bin", parse: { try VSOP87(data: $0) }, missing: { .missing($0) })
 
     /// The shipped series, or none when they cannot be read.
     public static var shared: VSOP87? { try? shipped.get() }

@@ -61,7 +61,8 @@ public struct NightSky: Sendable, Equatable {
         refraction = layer.refraction
         func apparent(_ h: Horizontal) -> Double { layer.refraction ? h.apparentElevation : h.elevation }
         var points: [Point] = []
-        galactic = catalogStars ? MilkyWayMap.horizonToGalactic(time: time, observer: observer) : nil
+        let ephemeris = Ephemeris(time: time, observer: observer)
+        galactic = catalogStars ? MilkyWayMap.horizonToGalactic(ephemeris) : nil
         if catalogStars, let catalog = StarCatalog.shared {
             let limit = layer.starMagnitudeLimit
             for place in catalog.places(time: time, observer: observer, magnitudeLimit: limit) {
@@ -71,7 +72,6 @@ public struct NightSky: Sendable, Equatable {
                                     magnitude: Double(star.magnitude), colorIndex: Double(star.colorIndex), id: star.hip))
             }
         }
-        let ephemeris = Ephemeris(time: time, observer: observer)
         if layer.planets {
             for (k, planet) in ephemeris.planets.enumerated() where planet.position.elevation > Self.lowestElevation {
                 points.append(Point(azimuth: planet.position.azimuth, elevation: apparent(planet.position),
