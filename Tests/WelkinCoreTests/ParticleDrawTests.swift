@@ -51,4 +51,17 @@ final class ParticleDrawTests: XCTestCase {
         XCTAssertNil(store.birthOrder())
         XCTAssertTrue((1..<store.count).allSatisfy { store.birth[$0 - 1] < store.birth[$0] })
     }
+
+    /// A million sprites' instances are 32 MB, not 48 (memory.particles.1m.peak ≤ 200 MiB): the
+    /// colour is stored in half precision, rounded to the nearest half, and read back as stored.
+    func testSpriteInstancesAre32BytesWithTheirColourInHalfPrecision() {
+        XCTAssertEqual(MemoryLayout<SpriteInstance>.stride, 32)
+        let exact = SIMD4<Float>(0.123456, 0.5, 0.987654, 0.75)
+        let s = SpriteInstance(color: exact, center: [1, 2], size: [3, 3], axis: [1, 0])
+        XCTAssertEqual(s.color, SIMD4<Float>(SIMD4<Float16>(exact)))
+        for i in 0..<4 { XCTAssertEqual(s.color[i], exact[i], accuracy: exact[i] * 0x1p-11) }
+        XCTAssertEqual(s.center, [1, 2])
+        // A colour past half precision's range is not finite once stored: the instance is dropped.
+        XCTAssertFalse(SpriteInstance(color: [1e6, 0, 0, 1], center: [0, 0], size: [1, 1], axis: [1, 0]).isFinite)
+    }
 }

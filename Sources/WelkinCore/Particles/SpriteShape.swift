@@ -9,22 +9,37 @@ import Foundation
 
 /// One sprite to draw: the per-instance attributes of the GPU's instanced draw (same names in
 /// Shaders/sprite.vert). Pixels, y down.
+///
+/// 32 bytes, uploaded as they are: the colour is kept in half precision (relative rounding
+/// ≤ 2⁻¹², under a tenth of an 8-bit level at full brightness), which both renderers read alike;
+/// with a `SIMD4<Float>` the 16-byte alignment made an instance 48 bytes, and a million sprites
+/// 16 MB more (`memory.particles.1m.peak`, docs/benchmarks.md).
 public struct SpriteInstance: Sendable, Equatable {
-    /// Premultiplied sRGB, layer opacity applied.
-    public var color: SIMD4<Float>
     public var center: SIMD2<Float>
     /// Full extents of the sprite's body: x along `axis`, y across it.
     public var size: SIMD2<Float>
     /// (cos, sin) of the sprite's rotation.
     public var axis: SIMD2<Float>
+    /// Premultiplied sRGB, layer opacity applied, as stored: half precision.
+    public var packedColor: SIMD4<Float16>
 
-    public init(color: SIMD4<Float>, center: SIMD2<Float>, size: SIMD2<Float>, axis: SIMD2<Float>) {
-        self.color = color; self.center = center; self.size = size; self.axis = axis
+    /// Premultiplied sRGB, layer opacity applied: the stored half-precision colour (setting it
+    /// rounds to the nearest half).
+    @inlinable public var color: SIMD4<Float> {
+        get { SIMD4<Float>(packedColor) }
+        set { packedColor = SIMD4<Float16>(newValue) }
     }
 
-    /// Every attribute is a finite number (ParticleDraw drops any other instance).
+    public init(color: SIMD4<Float>, center: SIMD2<Float>, size: SIMD2<Float>, axis: SIMD2<Float>) {
+        self.center = center; self.size = size; self.axis = axis
+        packedColor = SIMD4<Float16>(color)
+    }
+
+    /// Every attribute is a finite number (ParticleDraw drops any other instance; a colour beyond
+    /// half precision's range is not finite once stored).
     public var isFinite: Bool {
-        color.x.isFinite && color.y.isFinite && color.z.isFinite && color.w.isFinite && center.x.isFinite
+        let c = color
+        return c.x.isFinite && c.y.isFinite && c.z.isFinite && c.w.isFinite && center.x.isFinite
             && center.y.isFinite && size.x.isFinite && size.y.isFinite && axis.x.isFinite && axis.y.isFinite
     }
 }

@@ -65,23 +65,24 @@ final class ParticlePass {
         epoxy_glBindVertexArray(vertexArray)
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
         let stride = GLsizei(MemoryLayout<SpriteInstance>.stride)
-        let fields: [(GLuint, GLint, Int)] = [
-            (0, 4, MemoryLayout<SpriteInstance>.offset(of: \.color)!),
-            (1, 2, MemoryLayout<SpriteInstance>.offset(of: \.center)!),
-            (2, 2, MemoryLayout<SpriteInstance>.offset(of: \.size)!),
-            (3, 2, MemoryLayout<SpriteInstance>.offset(of: \.axis)!),
+        // The colour in half precision (SpriteInstance.packedColor), the rest in float.
+        let fields: [(GLuint, GLint, Int32, Int)] = [
+            (0, 4, GL_HALF_FLOAT, MemoryLayout<SpriteInstance>.offset(of: \.packedColor)!),
+            (1, 2, GL_FLOAT, MemoryLayout<SpriteInstance>.offset(of: \.center)!),
+            (2, 2, GL_FLOAT, MemoryLayout<SpriteInstance>.offset(of: \.size)!),
+            (3, 2, GL_FLOAT, MemoryLayout<SpriteInstance>.offset(of: \.axis)!),
         ]
-        for (location, components, offset) in fields {
+        for (location, components, type, offset) in fields {
             epoxy_glEnableVertexAttribArray(location)
-            epoxy_glVertexAttribPointer(location, components, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+            epoxy_glVertexAttribPointer(location, components, GLenum(type), GLboolean(GL_FALSE), stride,
                                         UnsafeRawPointer(bitPattern: offset))
             epoxy_glVertexAttribDivisor(location, 1)
         }
         epoxy_glGenVertexArrays(1, &pointArray)
         epoxy_glBindVertexArray(pointArray)
-        for (location, components, offset) in fields {
+        for (location, components, type, offset) in fields {
             epoxy_glEnableVertexAttribArray(location)
-            epoxy_glVertexAttribPointer(location, components, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+            epoxy_glVertexAttribPointer(location, components, GLenum(type), GLboolean(GL_FALSE), stride,
                                         UnsafeRawPointer(bitPattern: offset))
         }
         epoxy_glBindVertexArray(0)
