@@ -1,8 +1,9 @@
 // The physical sky's look-up tables, computed in Swift (Double) for both renderers: the
-// transmittance to the top of the atmosphere (Bruneton 2017's parameterisation), the multiple-
-// scattering table Ψms (Hillaire 2020, §5.5: second-order light from an isotropic sphere of
-// directions, times the geometric series of higher orders, ground bounce included), and per sun
-// elevation the sky-view table the renderers sample per pixel (PhysicalSkyDraw, atmosphere.glsl).
+// transmittance to the top of the atmosphere (Bruneton 2017's parameterisation), the scattered-
+// light table (after Hillaire 2020, §5.5: the first and second orders of the light arriving at each
+// point with their moments, so that Rayleigh and Mie scatter it on with its direction; the ground
+// lit by the light from above; the geometric series of higher orders, ground bounce included), and
+// per sun elevation the sky-view table the renderers sample per pixel (PhysicalSkyDraw, atmosphere.glsl).
 //
 // The sky-view table holds, per (azimuth from the sun, elevation), two phase-free integrals along
 // the view ray: A = Rayleigh single scattering × its phase at the texel's angle + all higher
@@ -19,8 +20,12 @@ public final class AtmosphereTables: @unchecked Sendable {
     public let coefficients: AtmosphereCoefficients
     /// Transmittance to the top of the atmosphere over (μ, r), TRANSMITTANCE_SIZE texels.
     public let transmittance: [SIMD3<Double>]
-    /// The scattered light over (μs, r): six values a texel (Scattered's, in order).
+    /// The scattered light over (μs, r): `Scattered.count` values a texel (Scattered's, in order).
     public let multipleScattering: [SIMD3<Double>]
+
+    /// The Mie phase's Legendre coefficients k₁, k₂ (`mieLegendre(g:)`): Mie in-scattering of the
+    /// scattered light with its direction (Scattered.inScattered).
+    public let mieLegendre: SIMD2<Double>
 
     public static let transmittanceSize = SIMD2(256, 64)
     public static let multipleScatteringSize = SIMD2(96, 24)
@@ -51,6 +56,7 @@ public final class AtmosphereTables: @unchecked Sendable {
     /// background build that leaves the other core to the viewer's frame). The same bits either way.
     public init(_ c: AtmosphereCoefficients, parallel: Bool = true) {
         coefficients = c
+        mieLegendre = Self.mieLegendre(g: c.mieG)
         let optical = OpticalLengths.shared(for: OpticalLengths.Geometry(c))
         let ts = Self.transmittanceSize
         var t = [SIMD3<Double>](repeating: .zero, count: ts.x * ts.y)
@@ -69,9 +75,10 @@ public final class AtmosphereTables: @unchecked Sendable {
         var m = pass.multipleScattering
         for _ in 1..<Self.scatteringPasses {
             let next = Self.scatteringPass(c, t, airs: airs, from: pass, parallel: parallel)
-            for i in stride(from: 0, to: m.count, by: 6) {
-                for k in 0..<5 { m[i + k] += next[i + k] }
-                m[i + 5] = next[i + 5]
+            let n = Scattered.count
+            for i in stride(from: 0, to: m.count, by: n) {
+                for k in 0..<(n - 1) { m[i + k] += next[i + k] }
+                m[i + n - 1] = next[i + n - 1]
             }
             pass = AtmosphereTables(coefficients: c, transmittance: t, multipleScattering: next)
         }
@@ -80,6 +87,7 @@ public final class AtmosphereTables: @unchecked Sendable {
 
     private init(coefficients: AtmosphereCoefficients, transmittance: [SIMD3<Double>], multipleScattering: [SIMD3<Double>]) {
         self.coefficients = coefficients
+        mieLegendre = Self.mieLegendre(g: coefficients.mieG)
         self.transmittance = transmittance
         self.multipleScattering = multipleScattering
     }
@@ -89,7 +97,8 @@ public final class AtmosphereTables: @unchecked Sendable {
                                parallel: Bool = true) -> [SIMD3<Double>] {
         let partial = AtmosphereTables(coefficients: c, transmittance: t, multipleScattering: previous?.multipleScattering ?? [])
         let ms = multipleScatteringSize
-        var m = [SIMD3<Double>](repeating: .zero, count: 6 * ms.x * ms.y)
+        let n = Scattered.count
+        var m = [SIMD3<Double>](repeating: .zero, count: n * ms.x * ms.y)
         m.withUnsafeMutableBufferPointer { out in
             nonisolated(unsafe) let base = out.baseAddress!
             forEachRow(ms.y, parallel: parallel) { row in
@@ -97,9 +106,10 @@ public final class AtmosphereTables: @unchecked Sendable {
                 for column in 0..<ms.x {
                     let (r, mus) = multipleScatteringParameters(SIMD2(column, row), c)
                     let texel = partial.computeArriving(r: r, mus: mus, fromPrevious: previous != nil, air: air)
-                    let i = 6 * (row * ms.x + column)
+                    let i = n * (row * ms.x + column)
                     base[i] = texel.average; base[i + 1] = texel.xx; base[i + 2] = texel.yy
-                    base[i + 3] = texel.zz; base[i + 4] = texel.xz; base[i + 5] = texel.higher
+                    base[i + 3] = texel.zz; base[i + 4] = texel.xz; base[i + 5] = texel.x
+                    base[i + 6] = texel.z; base[i + 7] = texel.flux; base[i + 8] = texel.higher
                 }
             }
         }
@@ -176,29 +186,69 @@ public final class AtmosphereTables: @unchecked Sendable {
     // MARK: Multiple scattering (after Hillaire 2020, §5.5)
 
     /// What a point at (r, μs) receives beyond the sun: the light scattered once on its way there
-    /// (or reflected by the sunlit ground), as its average over the sphere `average` and its second
-    /// moments (the average of ωωᵀ L over directions ω, in the point's frame: z up, x toward the
-    /// sun's azimuth; xy and yz vanish by symmetry), which give Rayleigh in-scattering of it exactly:
-    /// σR · ¾ (average + vᵀ M v) toward direction v. `higher` is every later order, isotropic:
-    /// Hillaire's L₂ f / (1 − f).
+    /// (or reflected by the sunlit ground), as its average over the sphere `average`, its first
+    /// moments `x`, `z` (the average of ω L over directions ω toward where the light comes from, in
+    /// the point's frame: z up, x toward the sun's azimuth; y vanishes by symmetry), its second
+    /// moments (the average of ωωᵀ L; xy and yz vanish by symmetry) and `flux`, the average of
+    /// ω_z L over the directions above the horizontal alone (4π · flux is the irradiance the light
+    /// from above gives a horizontal surface: the ground's light). They give Rayleigh
+    /// in-scattering of it exactly, σR · ¾ (average + vᵀ M v) toward direction v, and Mie's through
+    /// the phase function's first three Legendre terms (`inScattered`). `higher` is every later
+    /// order, isotropic: Hillaire's L₂ f / (1 − f).
     public struct Scattered: Sendable, Equatable {
-        public var average, xx, yy, zz, xz, higher: SIMD3<Double>
+        public var average, xx, yy, zz, xz, x, z, flux, higher: SIMD3<Double>
+
+        /// Values a texel of the table holds: average, xx, yy, zz, xz, x, z, flux, higher.
+        public static let count = 9
+
+        /// The irradiance all the scattered light from above gives a horizontal surface (per unit
+        /// of solar irradiance): 4π · flux, and π · higher for the later orders (isotropic).
+        public var irradiance: SIMD3<Double> { flux * (4 * Double.pi) + higher * Double.pi }
 
         /// The average radiance of all the scattered light: the sky's mean brightness at the point.
         public var mean: SIMD3<Double> { average + higher }
 
         /// The light of orders ≥ 2 scattered toward v (unit, in the point's frame) per unit length,
-        /// for Rayleigh and Mie scattering coefficients: Rayleigh with its phase over the second
-        /// order's moments, Mie and the later orders as isotropic.
-        @inlinable public func inScattered(_ v: SIMD3<Double>, rayleigh: SIMD3<Double>, mie: Double) -> SIMD3<Double> {
-            inScattered(local: SIMD3(v.x, v.y * v.y, v.z), rayleigh: rayleigh, mie: mie)
+        /// for Rayleigh and Mie scattering coefficients: Rayleigh with its phase over the moments,
+        /// Mie with its phase's Legendre coefficients `mieLegendre` (k₁, k₂: AtmosphereTables.mieLegendre)
+        /// over the same moments, the later orders as isotropic.
+        @inlinable public func inScattered(_ v: SIMD3<Double>, rayleigh: SIMD3<Double>, mie: Double, mieLegendre: SIMD2<Double>) -> SIMD3<Double> {
+            inScattered(local: SIMD3(v.x, v.y * v.y, v.z), rayleigh: rayleigh, mie: mie, mieLegendre: mieLegendre)
         }
 
         /// The same from v's components as `localComponents` gives them: x, y², z.
-        @inlinable public func inScattered(local v: SIMD3<Double>, rayleigh: SIMD3<Double>, mie: Double) -> SIMD3<Double> {
+        ///
+        /// Mie: the phase p(ω·v) = Σ (2l + 1)/(4π) k_l P_l(ω·v), so the light arriving with the
+        /// moments above is scattered toward v as average + 3 k₁ (m·v) + (5/2) k₂ (3 vᵀMv − average):
+        /// the terms l ≤ 2 exactly, the light's finer structure left out. The sum clamped at 0 (a
+        /// truncated series may dip below where the light is very uneven). The isotropic form this replaces
+        /// (average alone) sent the twilight arch's red light back toward the far side of the sky
+        /// as brightly as forward.
+        @inlinable public func inScattered(local v: SIMD3<Double>, rayleigh: SIMD3<Double>, mie: Double, mieLegendre: SIMD2<Double>) -> SIMD3<Double> {
             let quadratic = xx * (v.x * v.x) + yy * v.y + zz * (v.z * v.z) + xz * (2 * v.x * v.z)
-            return rayleigh * ((average + quadratic) * 0.75) + average * mie + higher * (rayleigh + SIMD3(repeating: mie))
+            let linear = x * v.x + z * v.z
+            let mieLight = average + linear * (3 * mieLegendre.x) + (quadratic * 3 - average) * (2.5 * mieLegendre.y)
+            let total = rayleigh * ((average + quadratic) * 0.75) + mieLight * mie + higher * (rayleigh + SIMD3(repeating: mie))
+            return SIMD3(Swift.max(total.x, 0), Swift.max(total.y, 0), Swift.max(total.z, 0))
         }
+    }
+
+    /// The Cornette–Shanks phase's Legendre coefficients k₁ and k₂ for asymmetry g: k_l = 2π ∫ p(μ)
+    /// P_l(μ) dμ over the phase's own integral (k₀ = 1). The midpoint rule in t, μ = 1 − 2t², which
+    /// gathers the nodes under the forward peak: within 10⁻⁶ of the exact k₁ (3g(4 + g²) / (5(2 + g²)))
+    /// for g ≤ 0.9.
+    public static func mieLegendre(g: Double) -> SIMD2<Double> {
+        var k0 = 0.0, k1 = 0.0, k2 = 0.0
+        let n = 2048
+        for i in 0..<n {
+            let t = (Double(i) + 0.5) / Double(n)
+            let mu = 1 - 2 * t * t
+            let weight = SkyViewTable.miePhase(mu, g: g) * 4 * t
+            k0 += weight
+            k1 += weight * mu
+            k2 += weight * (1.5 * mu * mu - 0.5)
+        }
+        return SIMD2(k1 / k0, k2 / k0)
     }
 
     static func multipleScatteringParameters(_ texel: SIMD2<Int>, _ c: AtmosphereCoefficients) -> (r: Double, mus: Double) {
@@ -250,12 +300,14 @@ public final class AtmosphereTables: @unchecked Sendable {
         let fx = x - Double(x0), fy = y - Double(y0)
         let w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy
         let i = y0 * s.x + x0
-        // The four texels' six values each, unchecked (the indices are clamped above): the
+        // The four texels' nine values each, unchecked (the indices are clamped above): the
         // tables' inner loops call this tens of millions of times.
         return multipleScattering.withUnsafeBufferPointer { t in
-            let p00 = t.baseAddress! + 6 * i, p10 = p00 + 6, p01 = p00 + 6 * s.x, p11 = p01 + 6
+            let n = Scattered.count
+            let p00 = t.baseAddress! + n * i, p10 = p00 + n, p01 = p00 + n * s.x, p11 = p01 + n
             func at(_ k: Int) -> SIMD3<Double> { p00[k] * w00 + p10[k] * w10 + p01[k] * w01 + p11[k] * w11 }
-            return Scattered(average: at(0), xx: at(1), yy: at(2), zz: at(3), xz: at(4), higher: previousOrder ? .zero : at(5))
+            return Scattered(average: at(0), xx: at(1), yy: at(2), zz: at(3), xz: at(4), x: at(5), z: at(6), flux: at(7),
+                             higher: previousOrder ? .zero : at(8))
         }
     }
 
@@ -304,7 +356,7 @@ public final class AtmosphereTables: @unchecked Sendable {
         let n = Self.multipleScatteringDirections
         let sun = SIMD3<Double>((1 - mus * mus).squareRoot(), 0, mus)
         let origin = SIMD3<Double>(0, 0, r)
-        var sum = Scattered(average: .zero, xx: .zero, yy: .zero, zz: .zero, xz: .zero, higher: .zero)
+        var sum = Scattered(average: .zero, xx: .zero, yy: .zero, zz: .zero, xz: .zero, x: .zero, z: .zero, flux: .zero, higher: .zero)
         // The sun lies in the xz plane, so azimuths φ and 2π − φ see the same light: the evenly
         // spaced azimuths pair up exactly, and half of them give the same averages (every sum here
         // is even in y). Zenith angles: Gauss–Legendre in cos θ on each side of the horizon, whose
@@ -334,7 +386,7 @@ public final class AtmosphereTables: @unchecked Sendable {
                     if fromPrevious {
                         let local = Self.localComponents(dir, at: p, radius: pr, sun: sun, mus: pmus)
                         let again = scattered(r: pr, mus: pmus, previousOrder: true)
-                            .inScattered(local: local, rayleigh: c.rayleighScattering * d.x, mie: c.mieScattering * d.y)
+                            .inScattered(local: local, rayleigh: c.rayleighScattering * d.x, mie: c.mieScattering * d.y, mieLegendre: mieLegendre)
                         arriving += ray.weight[k] * again
                     } else {
                         let phased = c.rayleighScattering * (d.x * rayleighPhase) + SIMD3(repeating: c.mieScattering * d.y * miePhase)
@@ -347,8 +399,8 @@ public final class AtmosphereTables: @unchecked Sendable {
                     let cosSun = (p * sun).sum() / pr
                     let throughput = ray.end
                     if fromPrevious {
-                        // The ground lit by the first pass's light (its mean over the sphere, as isotropic).
-                        arriving += throughput * scattered(r: pr, mus: cosSun, previousOrder: true).average * c.groundAlbedo
+                        // The ground lit by the first pass's light from above: albedo × its irradiance / π.
+                        arriving += throughput * scattered(r: pr, mus: cosSun, previousOrder: true).flux * (4 * c.groundAlbedo)
                     } else {
                         arriving += throughput * transmittanceToSun(r: pr, mus: cosSun) * max(cosSun, 0) * c.groundAlbedo / Double.pi
                     }
@@ -359,13 +411,16 @@ public final class AtmosphereTables: @unchecked Sendable {
                 sum.yy += weighted * (dir.y * dir.y)
                 sum.zz += weighted * (dir.z * dir.z)
                 sum.xz += weighted * (dir.x * dir.z)
+                sum.x += weighted * dir.x
+                sum.z += weighted * dir.z
+                if dir.z > 0 { sum.flux += weighted * dir.z }
                 weightSum += weight
             }
         }
         let count = weightSum
         // Averages over the sphere of directions.
         var out = Scattered(average: sum.average / count, xx: sum.xx / count, yy: sum.yy / count, zz: sum.zz / count,
-                            xz: sum.xz / count, higher: .zero)
+                            xz: sum.xz / count, x: sum.x / count, z: sum.z / count, flux: sum.flux / count, higher: .zero)
         out.higher = out.average * air.fms / (SIMD3(repeating: 1) - air.fms)
         return out
     }

@@ -161,17 +161,18 @@ public final class SkyViewTable: @unchecked Sendable, Equatable {
             let weight = air.weight[k]
             // The view direction in p's frame (z up, x toward the sun's azimuth there).
             let local = AtmosphereTables.localComponents(dir, at: p, radius: pr, sun: sun, mus: mus)
-            let multiple = tables.scattered(r: pr, mus: mus).inScattered(local: local, rayleigh: rayleigh, mie: mie)
+            let multiple = tables.scattered(r: pr, mus: mus).inScattered(local: local, rayleigh: rayleigh, mie: mie, mieLegendre: tables.mieLegendre)
             a += weight * (rayleigh * toSun * rayleighPhase + multiple)
             b += weight * toSun * mie
         }
         if air.hitsGround {
-            // The Lambertian ground, lit by the sun and by the sky's multiply scattered light
-            // (Ψms there stands for the sky's average radiance: irradiance ≈ π Ψms).
+            // The Lambertian ground, lit by the sun and by the sky's scattered light from above (its
+            // irradiance from the table's flux: the zenith's light counts fully, the horizon's, where
+            // a twilight's red arch lies, hardly at all).
             let p = origin + dir * air.tMax
             let pr = (p * p).sum().squareRoot()
             let mus = (p * sun).sum() / pr
-            let irradiance = tables.transmittanceToSun(r: pr, mus: mus) * max(mus, 0) + tables.multipleScattering(r: pr, mus: mus) * Double.pi
+            let irradiance = tables.transmittanceToSun(r: pr, mus: mus) * max(mus, 0) + tables.scattered(r: pr, mus: mus).irradiance
             a += air.end * irradiance * (c.groundAlbedo / Double.pi)
         }
         return (a, b)

@@ -3,12 +3,14 @@
 // WelkinSkyCheck (all orders of scattering, Monte Carlo through the spherical shell), over a grid
 // of sun elevations and view directions, up to one global scale shared by every sun elevation.
 //
-// Limits (issue #21): relative luminance error median ≤ 2 % and 95th percentile ≤ 5 % for the sun
-// at or above the horizon, 95th percentile ≤ 10 % for −6° ≤ sun < 0°; the disc and the 3° around
-// the sun left out. Chromaticity (r and b of r + g + b): the issue asks 0.01; the model holds 0.012
-// by day and 0.06 in deep twilight's low sky (lit by light scattered three and more times, which
-// the model treats as isotropic; docs/sky.md gives the measured variants), and those are the
-// limits asserted. `make test` runs the coarse grid; `make sky-check`
+// Limits: issue #21 asked relative luminance error median ≤ 2 % and 95th percentile ≤ 5 % for the
+// sun at or above the horizon, 95th percentile ≤ 10 % for −6° ≤ sun < 0°, the disc and the 3°
+// around the sun left out; the model now holds median 0.5 %, 95th 1.6 % by day (session 14: Mie
+// in-scattering of the scattered light with its direction, the ground lit by the light from
+// above), so the day's limits asserted are 1 % and 3 %. Chromaticity (r and b of r + g + b): the
+// issue asks 0.01; the model holds 0.0053 by day and 0.033 in deep twilight's low sky (lit by
+// light scattered three and more times, which the model treats as isotropic; docs/sky.md gives the
+// measured variants): 0.01 and 0.04 are asserted. `make test` runs the coarse grid; `make sky-check`
 // runs the full one (testFullGrid, which `make test` skips). Single scattering alone must fail the
 // same limits, so the check can fail.
 
@@ -30,7 +32,7 @@ final class PhysicalSkyAccuracyTests: XCTestCase {
         var worst: String
 
         var passes: Bool {
-            dayMedian <= 0.02 && day95 <= 0.05 && twilight95 <= 0.10 && dayChromaticity <= 0.012 && twilightChromaticity <= 0.06
+            dayMedian <= 0.01 && day95 <= 0.03 && twilight95 <= 0.10 && dayChromaticity <= 0.01 && twilightChromaticity <= 0.04
         }
 
         var description: String {
