@@ -136,7 +136,7 @@ public final class AtmosphereTables: @unchecked Sendable {
     // MARK: Transmittance (Bruneton 2017, §"Transmittance" parameterisation)
 
     /// Texture coordinates in 0…1 for (r, μ).
-    static func transmittanceCoordinates(_ c: AtmosphereCoefficients, r: Double, mu: Double) -> SIMD2<Double> {
+    @inline(__always) static func transmittanceCoordinates(_ c: AtmosphereCoefficients, r: Double, mu: Double) -> SIMD2<Double> {
         let h = (c.topRadius * c.topRadius - c.groundRadius * c.groundRadius).squareRoot()
         let rho = max(r * r - c.groundRadius * c.groundRadius, 0).squareRoot()
         let d = distanceToTop(c, r: r, mu: mu)
@@ -159,18 +159,18 @@ public final class AtmosphereTables: @unchecked Sendable {
     }
 
     /// Transmittance from (r, μ) to the top of the atmosphere (the ray must not meet the ground).
-    public func transmittanceToTop(r: Double, mu: Double) -> SIMD3<Double> {
+    @inline(__always) public func transmittanceToTop(r: Double, mu: Double) -> SIMD3<Double> {
         let uv = Self.transmittanceCoordinates(coefficients, r: r, mu: mu)
         return Self.bilinear(transmittance, size: Self.transmittanceSize, uv)
     }
 
     /// Transmittance from (r, μs) toward the sun: 0 where the planet is in the way (a point sun).
-    public func transmittanceToSun(r: Double, mus: Double) -> SIMD3<Double> {
+    @inline(__always) public func transmittanceToSun(r: Double, mus: Double) -> SIMD3<Double> {
         if Self.distanceToGround(coefficients, r: r, mu: mus) != nil { return .zero }
         return transmittanceToTop(r: r, mu: mus)
     }
 
-    static func bilinear(_ table: [SIMD3<Double>], size: SIMD2<Int>, _ uv: SIMD2<Double>) -> SIMD3<Double> {
+    @inline(__always) static func bilinear(_ table: [SIMD3<Double>], size: SIMD2<Int>, _ uv: SIMD2<Double>) -> SIMD3<Double> {
         let x = uv.x * Double(size.x - 1), y = uv.y * Double(size.y - 1)
         let x0 = min(max(Int(x), 0), size.x - 2), y0 = min(max(Int(y), 0), size.y - 2)
         let fx = x - Double(x0), fy = y - Double(y0)
