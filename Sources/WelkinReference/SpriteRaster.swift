@@ -69,15 +69,17 @@ struct PreparedParticles {
             let s = batch.instances[Int(item.instance)]
             let blur = batch.blur(s)
             let image = images[Int(item.batch)]
+            // Once a sprite and row: the stored half-precision colour converts in software here.
+            let color = s.color
             for x in Int(item.x0)...Int(item.x1) {
                 let q = SpriteShape.local(SIMD2(Float(x) + 0.5, py), s)
                 let src: SIMD4<Float>
                 if let image {
-                    src = s.color * image.sample(q, size: s.size)
+                    src = color * image.sample(q, size: s.size)
                 } else {
                     let c = SpriteShape.coverage(batch.sprite, q, size: s.size, blur: blur)
                     if c <= 0 { continue }
-                    src = s.color * c
+                    src = color * c
                 }
                 row[x] = additive ? row[x] + src : src + row[x] * (1 - src.w)
             }

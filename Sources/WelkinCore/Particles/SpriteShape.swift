@@ -38,7 +38,8 @@ public struct SpriteInstance: Sendable, Equatable {
     /// Every attribute is a finite number (ParticleDraw drops any other instance; a colour beyond
     /// half precision's range is not finite once stored).
     public var isFinite: Bool {
-        let c = color
+        // The halves' own test (no conversion: this machine's Swift converts halves in software).
+        let c = packedColor
         return c.x.isFinite && c.y.isFinite && c.z.isFinite && c.w.isFinite && center.x.isFinite
             && center.y.isFinite && size.x.isFinite && size.y.isFinite && axis.x.isFinite && axis.y.isFinite
     }
