@@ -27,9 +27,12 @@ vec4 bilinear(float gu, float gv) {
     return top + (bottom - top) * tv;
 }
 
-vec4 upsampled(int x, int y) {
-    float u = (float(x) + 0.5) * u_inverseGridScale.x - 0.5;
-    float v = (float(y) + 0.5) * u_inverseGridScale.y - 0.5;
+// At pixel position p (pixel.glsl's pixelPosition: x + 0.5, y + 0.5 at a pixel's centre, exactly
+// the float(x) + 0.5 of CloudsDraw.upsampled): in float, so a drawable larger than the scene (an
+// exported package's, drawn at the screen's resolution) interpolates between the centres.
+vec4 upsampled(vec2 p) {
+    float u = p.x * u_inverseGridScale.x - 0.5;
+    float v = p.y * u_inverseGridScale.y - 0.5;
 #if defined(WELKIN_CLOUDS_GRID_FILTERED) && WELKIN_CLOUDS_GRID_FILTERED
     // The four taps' mean is one bilinear read of the grid's 2×2 box means (clouds-box.frag,
     // (W + 1) × (H + 1): box texel a is the mean of grid texels a − 1 and a, clamped, on each
@@ -44,6 +47,5 @@ vec4 upsampled(int x, int y) {
 }
 
 void main() {
-    ivec2 xy = pixelCoordinate();
-    writeLayer(upsampled(xy.x, xy.y));
+    writeLayer(upsampled(pixelPosition()));
 }

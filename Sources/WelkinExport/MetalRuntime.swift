@@ -8,8 +8,12 @@
 // in from the layer's `values(at:)` in WelkinLive.swift, its textures (data, a sky-view table
 // made from its recipe by the package's copy of WelkinAtmosphere, or an earlier draw's target),
 // one full-screen triangle.
-// The view draws at the scene's pixel size and is scaled to its frame; Metal's y points down where
-// GL's points up, so the view is shown flipped (each draw is GL's picture, row for row).
+// The view's drawable is its size in the screen's pixels (MTKView's autoResizeDrawable): a draw
+// into it takes its pixel position in the scene's pixels through `u_drawScaleDelta` (ShaderPipeline
+// .drawScaled), so Welkin's uniforms, made for the scene's pixel size, draw the picture at the
+// screen's resolution, stretched to the view's frame as before; intermediate targets keep the
+// sizes Welkin drew them at. Metal's y points down where GL's points up, so the view is shown
+// flipped (each draw is GL's picture, row for row).
 
 enum MetalRuntime {
     static let source = #"""
@@ -84,12 +88,15 @@ struct WelkinTrackManifest: Decodable {
     var contents: [Content]
     var textureStep: Int
     var live: [Live]
+    /// Where each program takes the drawable's scale (`u_drawScaleDelta`: the drawable's pixel in
+    /// scene pixels, less one), written for a draw into the view; `value` unused.
+    var drawScale: [Live]
 
     /// In the file a draw's program, target, size and texture inputs are listed once (`shapes`:
     /// draws without buffers, −1 for each content) and each sample's draw is [shape, its program's
     /// buffer offsets…, the content of each input that reads one…].
     enum CodingKeys: String, CodingKey {
-        case rate, samples, width, height, programs, shapes, frames, contents, textureStep, live
+        case rate, samples, width, height, programs, shapes, frames, contents, textureStep, live, drawScale
     }
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -102,6 +109,7 @@ struct WelkinTrackManifest: Decodable {
         contents = try c.decode([Content].self, forKey: .contents)
         textureStep = try c.decode(Int.self, forKey: .textureStep)
         live = try c.decode([Live].self, forKey: .live)
+        drawScale = try c.decodeIfPresent([Live].self, forKey: .drawScale) ?? []
         let shapes = try c.decode([Draw].self, forKey: .shapes)
         frames = try c.decode([[[Int]]].self, forKey: .frames).map { sample in
             try sample.map { entry in
@@ -127,6 +135,22 @@ struct WelkinTrackManifest: Decodable {
     }
 }
 
+extension WelkinTrackManifest {
+    /// `places` by program and buffer ([program][buffer]), sorted out once.
+    func byBuffer(_ places: [Live]) -> [[[Live]]] {
+        programs.enumerated().map { p, program in
+            program.buffers.indices.map { b in places.filter { $0.program == p && $0.buffer == b } }
+        }
+    }
+
+    /// What a draw into a drawable of this size writes at the `drawScale` places (their value 0):
+    /// its pixel in the scene's pixels, less one, on each axis (the shader's pixel position is
+    /// gl_FragCoord × (1 + this); 0 when the drawable is the scene's size).
+    func drawScaleDelta(drawableWidth: Int, drawableHeight: Int) -> [[Double]] {
+        [[Double(width) / Double(max(drawableWidth, 1)) - 1, Double(height) / Double(max(drawableHeight, 1)) - 1]]
+    }
+}
+
 /// A layer's uniforms computed per frame: each one's components at a scene time (WelkinLive.swift).
 typealias WelkinLiveValues = @Sendable (Double) -> [[Double]]
 
@@ -135,6 +159,11 @@ typealias WelkinLiveValues = @Sendable (Double) -> [[Double]]
 func welkinPatch(into out: inout [UInt8], _ bytes: UnsafeRawBufferPointer, _ places: [WelkinTrackManifest.Live], _ values: [[Double]]) {
     if out.count != bytes.count { out = [UInt8](repeating: 0, count: bytes.count) }
     out.withUnsafeMutableBytes { $0.copyMemory(from: bytes) }
+    welkinWrite(into: &out, places, values)
+}
+
+/// Each value written at its place in `out` (as welkinPatch does after copying).
+func welkinWrite(into out: inout [UInt8], _ places: [WelkinTrackManifest.Live], _ values: [[Double]]) {
     for place in places where place.value < values.count {
         let v = values[place.value]
         for element in 0..<place.count {
@@ -176,8 +205,10 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
     var samplers: [String: MTLSamplerState] = [:]
     let library: MTLLibrary
     let live: WelkinLiveValues
-    /// The live places of each program's buffers ([program][buffer]), sorted out once.
+    /// The live places of each program's buffers ([program][buffer]), sorted out once, and where
+    /// each takes the drawable's scale (drawScaleDelta's one value, [x, y]).
     let livePlaces: [[[WelkinTrackManifest.Live]]]
+    let scalePlaces: [[[WelkinTrackManifest.Live]]]
     /// The bytes of the buffer being patched (reused).
     var scratch: [UInt8] = []
     let start = Date()
@@ -226,9 +257,8 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
         self.data = buffer
         self.library = library
         self.live = live
-        livePlaces = manifest.programs.enumerated().map { p, program in
-            program.buffers.indices.map { b in manifest.live.filter { $0.program == p && $0.buffer == b } }
-        }
+        livePlaces = manifest.byBuffer(manifest.live)
+        scalePlaces = manifest.byBuffer(manifest.drawScale)
     }
 
     func mtkView(_ view: MTKView, drawableSizeWillChange size: CGSize) {}
@@ -340,6 +370,10 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
         guard let buffer = queue.makeCommandBuffer(), let drawable = view.currentDrawable else { return }
         let draws = manifest.frames[sample]
         let values = manifest.live.isEmpty ? [] : live(t)
+        // The drawable follows the view (bounds × contentScaleFactor on iOS, the backing scale on
+        // macOS): a draw into it takes its pixel position in the scene's pixels, as Welkin's
+        // uniforms are for those (the picture computed at the screen's own resolution).
+        let scale = manifest.drawScaleDelta(drawableWidth: drawable.texture.width, drawableHeight: drawable.texture.height)
         for (position, d) in draws.enumerated() {
             let pass = MTLRenderPassDescriptor()
             let format: MTLPixelFormat
@@ -359,8 +393,9 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
             let program = manifest.programs[d.program]
             for (b, (binding, offset)) in zip(program.buffers, d.buffers).enumerated() {
                 let places = livePlaces[d.program][b]
+                let scales = d.target < 0 ? scalePlaces[d.program][b] : []
                 let size = binding.size ?? 0
-                if places.isEmpty, size > 0, size <= 4096 {
+                if places.isEmpty, scales.isEmpty, size > 0, size <= 4096 {
                     // Set as bytes (Metal copies them): the track stores these 16-byte aligned.
                     if binding.stage == "vertex" {
                         encoder.setVertexBytes(data.contents() + offset, length: size, index: binding.index)
@@ -369,7 +404,7 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
                     }
                     continue
                 }
-                if places.isEmpty {
+                if places.isEmpty, scales.isEmpty {
                     if binding.stage == "vertex" {
                         encoder.setVertexBuffer(data, offset: offset, index: binding.index)
                     } else {
@@ -381,6 +416,7 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
                 // copies up to 4 KB; Welkin's live uniforms sit in buffers of at most 512), a buffer
                 // of their own when larger.
                 welkinPatch(into: &scratch, UnsafeRawBufferPointer(start: data.contents() + offset, count: size), places, values)
+                welkinWrite(into: &scratch, scales, scale)
                 scratch.withUnsafeBytes { raw in
                     guard let base = raw.baseAddress else { return }
                     if size <= 4096 {
@@ -455,6 +491,7 @@ typealias WelkinViewRepresentable = NSViewRepresentable
 struct WelkinMetalView: WelkinViewRepresentable {
     /// The layer's resource name (its .json and .bin in the package).
     var resource: String
+    /// The scene's size in pixels, which the track's uniforms are for (the track says it too).
     var width: Int
     var height: Int
     /// The layer's uniforms computed per frame (WelkinLive.swift), if any.
@@ -486,8 +523,9 @@ struct WelkinMetalView: WelkinViewRepresentable {
 }
 
 extension WelkinMetalView {
-    /// The view draws at the scene's pixel size (the uniforms are Welkin's for that size), with
-    /// premultiplied alpha over what lies below it in the ZStack.
+    /// The view draws at the screen's resolution (the uniforms are Welkin's for the scene's pixel
+    /// size: each draw into the view scales its pixel position to those), with premultiplied alpha
+    /// over what lies below it in the ZStack.
     @MainActor
     func configure(_ view: MTKView, _ coordinator: Coordinator) {
         guard let device = view.device else {
@@ -500,8 +538,9 @@ extension WelkinMetalView {
         // or Display P3 for a wide-colour scene (its P3 greens and reds shown as such).
         (view.layer as? CAMetalLayer)?.colorspace = CGColorSpace(name: displayP3 ? CGColorSpace.displayP3 : CGColorSpace.sRGB)
         view.framebufferOnly = true
-        view.autoResizeDrawable = false
-        view.drawableSize = CGSize(width: width, height: height)
+        // The drawable is the view's size in the screen's pixels (bounds × contentScaleFactor, kept
+        // so as the view resizes); each draw into it takes its pixel position in the scene's pixels.
+        view.autoResizeDrawable = true
         view.preferredFramesPerSecond = 60
         #if canImport(UIKit)
         view.isOpaque = false

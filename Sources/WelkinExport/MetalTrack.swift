@@ -28,6 +28,10 @@ struct MetalTrack {
         var live: [Live]
         /// The atmospheres the contents' table recipes name by index (none: no tables to make).
         var atmospheres: [AtmosphereCoefficients]? = nil
+        /// Where each program takes ShaderPipeline.drawScaleUniform (two floats, `value` unused):
+        /// the package writes the drawable's pixel in scene pixels less one there for a draw into
+        /// the view, 0 for a draw into a target of its own (recorded as 0).
+        var drawScale: [Live] = []
 
         /// In the file, a draw's program, target, size and texture inputs (what samples share) are
         /// listed once, in `shapes` (draws without buffers, each input that reads a content with
@@ -35,13 +39,14 @@ struct MetalTrack {
         /// buffers' offsets, then the content of each such input. A 34 s track at 30 Hz repeated the
         /// same 140-byte draw description a sample (about 300 KB a layer).
         enum CodingKeys: String, CodingKey {
-            case rate, samples, width, height, programs, shapes, frames, contents, textureStep, live, atmospheres
+            case rate, samples, width, height, programs, shapes, frames, contents, textureStep, live, atmospheres, drawScale
         }
 
         init(rate: Double, samples: Int, width: Int, height: Int, programs: [Program], frames: [[Draw]], contents: [Content],
-             textureStep: Int, live: [Live], atmospheres: [AtmosphereCoefficients]? = nil) {
+             textureStep: Int, live: [Live], atmospheres: [AtmosphereCoefficients]? = nil, drawScale: [Live] = []) {
             self.rate = rate; self.samples = samples; self.width = width; self.height = height; self.programs = programs
             self.frames = frames; self.contents = contents; self.textureStep = textureStep; self.live = live; self.atmospheres = atmospheres
+            self.drawScale = drawScale
         }
 
         init(from decoder: Decoder) throws {
@@ -56,6 +61,7 @@ struct MetalTrack {
             textureStep = try c.decode(Int.self, forKey: .textureStep)
             live = try c.decode([Live].self, forKey: .live)
             atmospheres = try c.decodeIfPresent([AtmosphereCoefficients].self, forKey: .atmospheres)
+            drawScale = try c.decodeIfPresent([Live].self, forKey: .drawScale) ?? []
             let shapes = try c.decode([Draw].self, forKey: .shapes)
             frames = try c.decode([[[Int]]].self, forKey: .frames).map { sample in
                 try sample.map { entry in
@@ -91,6 +97,7 @@ struct MetalTrack {
             try c.encode(textureStep, forKey: .textureStep)
             try c.encode(live, forKey: .live)
             try c.encodeIfPresent(atmospheres, forKey: .atmospheres)
+            try c.encode(drawScale, forKey: .drawScale)
             var shapes: [Draw] = []
             var index: [Draw: Int] = [:]
             let compact: [[[Int]]] = frames.map { sample in
@@ -323,10 +330,15 @@ struct MetalTrack {
         // Each live uniform's fields in every program's buffers.
         var types: [String: String] = [:]
         for sample in samples { for d in sample { for u in d.uniforms where live.contains(u.name) { types[u.name] = u.type } } }
-        var places: [Live] = []
+        var places: [Live] = [], scales: [Live] = []
         for (p, c) in compiled.enumerated() {
             for (b, buffer) in (c.pass.vertexLayout.buffers + c.pass.fragmentLayout.buffers).enumerated() {
                 for field in buffer.fields {
+                    if field.name == ShaderPipeline.drawScaleUniform, b >= c.pass.vertexLayout.buffers.count {
+                        scales.append(Live(program: p, buffer: b, offset: field.offset, components: field.components, count: 1,
+                                           stride: field.stride, type: "float", value: 0))
+                        continue
+                    }
                     guard let value = live.firstIndex(of: field.name), let type = types[field.name] else { continue }
                     let scalar = type.hasPrefix("i") ? "int" : type.hasPrefix("u") ? "uint" : "float"
                     places.append(Live(program: p, buffer: b, offset: field.offset, components: field.components, count: field.count,
@@ -339,7 +351,7 @@ struct MetalTrack {
         let size = samples.first?.last?.targetSize ?? .zero
         let manifest = Manifest(rate: options.rate, samples: frames.count, width: size.x, height: size.y,
                                 programs: programs, frames: frames, contents: contents, textureStep: step, live: places,
-                                atmospheres: atmospheres.isEmpty ? nil : atmospheres)
+                                atmospheres: atmospheres.isEmpty ? nil : atmospheres, drawScale: scales)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return MetalTrack(manifest: try encoder.encode(manifest), data: data, passes: compiled.map(\.pass), varies: varies)

@@ -44,10 +44,37 @@ public enum ShaderPipeline {
         return lines.joined(separator: "\n")
     }
 
-    /// Compiles `glsl` (a complete stage as WelkinGL compiles it) to validated SPIR-V and Metal.
+    /// The uniform through which the package's Metal draws at its drawable's size: the drawable's
+    /// pixel in scene pixels, less one, on each axis (0 in GL and for a draw into a target of its own).
+    public static let drawScaleUniform = "u_drawScaleDelta"
+
+    /// A fragment stage that takes its pixel position in the scene's pixels when it draws into a
+    /// drawable of another size: every `gl_FragCoord` reads `welkinFragCoord`, which `main` sets
+    /// to gl_FragCoord's x and y × (1 + u_drawScaleDelta) before it calls the shader's own main
+    /// (renamed). With u_drawScaleDelta 0 (GL's default) the products are exact: the same numbers.
+    /// A stage that reads no gl_FragCoord is returned as it is.
+    public static func drawScaled(_ glsl: String) -> String {
+        guard glsl.range(of: #"\bgl_FragCoord\b"#, options: .regularExpression) != nil,
+              let main = glsl.range(of: #"\bvoid\s+main\s*\(\s*(void\s*)?\)"#, options: .regularExpression) else { return glsl }
+        var text = glsl.replacingCharacters(in: main, with: "void welkinScaledMain()")
+        text = text.replacingOccurrences(of: #"\bgl_FragCoord\b"#, with: "welkinFragCoord", options: .regularExpression)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // After #version and any #extension lines (GLSL wants them first).
+        var at = 0
+        for (i, line) in lines.enumerated() {
+            let t = line.drop(while: \.isWhitespace)
+            if t.hasPrefix("#version") || t.hasPrefix("#extension") { at = i + 1 }
+        }
+        lines.insert("uniform vec2 \(drawScaleUniform);\nvec4 welkinFragCoord;", at: at)
+        lines.append("void main() {\n    welkinFragCoord = vec4(gl_FragCoord.xy * (vec2(1.0) + \(drawScaleUniform)), gl_FragCoord.zw);\n    welkinScaledMain();\n}")
+        return lines.joined(separator: "\n")
+    }
+
+    /// Compiles `glsl` (a complete stage as WelkinGL compiles it) to validated SPIR-V and Metal; a
+    /// fragment stage drawScaled, so the package can draw it at its drawable's size.
     public static func compile(_ glsl: String, stage: Stage, entryPoint: String) throws -> Compiled {
         try withDirectory { dir in
-            let spv = try validatedSPIRV(glsl, stage: stage, in: dir, target: "Metal")
+            let spv = try validatedSPIRV(stage == .fragment ? drawScaled(glsl) : glsl, stage: stage, in: dir, target: "Metal")
             let msl = try run("spirv-cross", [spv.path, "--msl", "--msl-version", "20300",
                                               "--rename-entry-point", "main", entryPoint, stage.rawValue])
             let reflection = try run("spirv-cross", [spv.path, "--reflect"])

@@ -81,6 +81,81 @@ final class MetalExportTests: XCTestCase {
         print("MetalExportTests:\n  " + report.joined(separator: "\n  "))
     }
 
+    /// The package draws into a drawable of the screen's size (MetalRuntime): each Metal fragment
+    /// stage takes its pixel position through `u_drawScaleDelta` (ShaderPipeline.drawScaled). The
+    /// SPIR-V of every layer's last draw (the one into the view), back in GLSL with the delta −½ (a
+    /// drawable twice the scene's size on each axis), drawn by Welkin's GL path at the scene's size,
+    /// shows the scene's bottom-left quarter at twice the resolution: each 2 × 2 block's mean is
+    /// Welkin's pixel there, where the picture has no detail finer than a pixel. Without the
+    /// scaling (the delta 0) the same comparison fails.
+    func testAMetalStageDrawsAtTheDrawablesResolution() throws {
+        let renderer = try TestGL.renderer()
+        var report: [String] = []
+        for (file, time) in [("", 10.0), ("shader-aurora.json", 1.5)] {
+            var scene = try Self.scene(file)
+            // The aurora alone: the gradient under it is SwiftUI's in the package, not a Metal draw.
+            if !file.isEmpty { scene.layers.removeFirst() }
+            let layers = try Self.layers(scene, at: time, renderer: renderer)
+            let frame = Frame(scene: scene, time: time)
+            func draw(delta: String?) throws -> Image {
+                var substitutes: [String: String] = [:]
+                for layer in layers {
+                    for (i, pass) in layer.passes.enumerated() {
+                        var glsl = try ShaderPipeline.glsl(fromSPIRV: pass.fragment.spirv)
+                        if i == layer.passes.count - 1, let delta {
+                            XCTAssertTrue(glsl.contains("uniform vec2 \(ShaderPipeline.drawScaleUniform);"), "\(file): \(pass.fragment.entryPoint)")
+                            glsl = glsl.replacingOccurrences(of: "uniform vec2 \(ShaderPipeline.drawScaleUniform);",
+                                                             with: "const vec2 \(ShaderPipeline.drawScaleUniform) = vec2(\(delta));")
+                        }
+                        substitutes[pass.fragmentGLSL] = glsl
+                    }
+                }
+                ShaderProgram.sourceFilter = { source, _ in substitutes[source.text] ?? source.text }
+                defer { ShaderProgram.sourceFilter = nil }
+                let r = try GLRenderer(context: renderer.context, shaders: try ShaderLibrary.locate())
+                r.fusesLastLayer = false
+                r.exportVariants = true
+                return try r.render(frame)
+            }
+            let original = try renderer.render(frame)
+            let unscaled = try draw(delta: nil)
+            let doubled = try draw(delta: "-0.5")
+            XCTAssertEqual(unscaled, try draw(delta: "0.0"), "\(file): the delta 0 draws the same picture")
+            // The bottom-left quarter (GL's first rows are the picture's last).
+            func compare(_ big: Image) -> (mean: Double, within: Double) {
+                let w = big.width / 2, h = big.height / 2
+                var sum = 0.0, close = 0, count = 0
+                for b in 0..<h {
+                    for a in 0..<w {
+                        for c in 0..<3 {
+                            var block = 0
+                            for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                                block += Int(big.pixels[((big.height - 1 - (2 * b + dy)) * big.width + 2 * a + dx) * 4 + c])
+                            }
+                            let d = abs(Double(block) / 4 - Double(unscaled.pixels[((unscaled.height - 1 - b) * unscaled.width + a) * 4 + c]))
+                            sum += d
+                            if d <= 3 { close += 1 }
+                            count += 1
+                        }
+                    }
+                }
+                return (sum / Double(count), Double(close) / Double(count))
+            }
+            if let directory = ProcessInfo.processInfo.environment["WELKIN_SAVE_RENDERS"] {
+                let base = "\(directory)/drawable-\(file.isEmpty ? "default" : file.replacingOccurrences(of: ".json", with: ""))"
+                try PNG.write(unscaled, to: base + "-scene.png")
+                try PNG.write(doubled, to: base + "-doubled.png")
+            }
+            let scaled = compare(doubled), wrong = compare(original)
+            report.append(String(format: "%@ t=%.1f: 2 × 2 means against Welkin's pixels: mean difference %.2f/255, %.2f %% within 3/255 (without the scaling: %.2f/255, %.2f %%)",
+                                 file.isEmpty ? "default" : file, time, scaled.mean, 100 * scaled.within, wrong.mean, 100 * wrong.within))
+            XCTAssertLessThanOrEqual(scaled.mean, 1.0, "\(file)")
+            XCTAssertGreaterThanOrEqual(scaled.within, 0.98, "\(file)")
+            XCTAssertTrue(wrong.mean > 1.0 || wrong.within < 0.98, "\(file): the comparison cannot tell a picture that is not scaled")
+        }
+        print("MetalExportTests (drawable resolution):\n  " + report.joined(separator: "\n  "))
+    }
+
     /// A user shader's `uniform bool` cannot become Metal through OpenGL SPIR-V (spirv-val forbids a
     /// bool among loose uniforms): the export says so and what to write instead; an int goes through.
     func testAUniformBoolIsRefusedWithWhatToWriteInstead() throws {

@@ -209,6 +209,75 @@ final class MetalPackageTests: XCTestCase {
         XCTAssertLessThan(elevations[1], elevations[0] - 1)
     }
 
+    /// A package's views draw at the screen's resolution: the MTKView's drawable follows its bounds ×
+    /// contentScaleFactor (autoResizeDrawable, no fixed drawableSize), and each draw into it writes
+    /// the drawable's pixel in scene pixels, less one, where its program takes `u_drawScaleDelta`
+    /// (recorded as 0: GL's value, and a target's). The runtime's own manifest reader and patch
+    /// (WelkinMetal.swift, compiled with a driver) put, for a 390 × 844-point view at 3× and a
+    /// 1280 × 720 one at 2×, exactly those numbers in the bytes the view's draw is given; that the
+    /// shaders then draw Welkin's picture at that resolution is MetalExportTests' (drawable resolution).
+    func testAPackagesDrawableFollowsItsBoundsAndScale() throws {
+        let scene = Scene.defaultScene
+        let folder = directory.appendingPathComponent("drawable")
+        let (layers, output) = try Self.writePackage(scene, sceneFile: nil, options: MetalExport.Options(duration: 0, rate: 1), to: folder)
+        let module = folder.appendingPathComponent("Sources/\(output.typeName.dropLast(4))")
+        let runtime = try String(contentsOf: module.appendingPathComponent("WelkinMetal.swift"), encoding: .utf8)
+        XCTAssertTrue(runtime.contains("view.autoResizeDrawable = true"))
+        XCTAssertFalse(runtime.contains("autoResizeDrawable = false"))
+        XCTAssertFalse(runtime.contains("drawableSize ="), "the drawable's size is the view's, not set")
+        XCTAssertTrue(runtime.contains("manifest.drawScaleDelta(drawableWidth: drawable.texture.width, drawableHeight: drawable.texture.height)"))
+        let start = try XCTUnwrap(runtime.range(of: "/// A track's manifest"))
+        let end = try XCTUnwrap(runtime.range(of: "/// Draws one Welkin layer's track into an MTKView."))
+        let drawables = [(1170, 2532), (2560, 1440)]
+        var expected: [String] = []
+        var driver = String(runtime[start.lowerBound..<end.lowerBound]) + "\nimport Foundation\n"
+        for layer in layers {
+            let path = module.appendingPathComponent("Resources/Tracks/\(layer.name).json").path
+            let manifest = try JSONDecoder().decode(MetalTrack.Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+            let data = try Data(contentsOf: module.appendingPathComponent("Resources/Tracks/\(layer.name).bin"))
+            let draw = try XCTUnwrap(manifest.frames[0].last)
+            XCTAssertEqual(draw.target, -1)
+            let places = manifest.drawScale.filter { $0.program == draw.program }
+            XCTAssertEqual(places.count, 1, "\(layer.name): the view's draw takes the drawable's scale once")
+            let place = try XCTUnwrap(places.first)
+            let recorded = data[(draw.buffers[place.buffer] + place.offset)..<(draw.buffers[place.buffer] + place.offset + 8)]
+            XCTAssertEqual(Array(recorded), [UInt8](repeating: 0, count: 8), "\(layer.name): recorded as 0")
+            for (w, h) in drawables {
+                expected.append("\(layer.name) \(w)x\(h) \(Float(Double(manifest.width) / Double(w) - 1).bitPattern) \(Float(Double(manifest.height) / Double(h) - 1).bitPattern)")
+            }
+            driver += """
+            do {
+                let manifest = try! JSONDecoder().decode(WelkinTrackManifest.self, from: Data(contentsOf: URL(fileURLWithPath: \(SwiftLiteral.string(path)))))
+                let data = try! Data(contentsOf: URL(fileURLWithPath: \(SwiftLiteral.string(path.replacingOccurrences(of: ".json", with: ".bin")))))
+                let draw = manifest.frames[0].last!
+                let scales = manifest.byBuffer(manifest.drawScale)[draw.program]
+                for (w, h) in \(drawables) {
+                    for (b, offset) in draw.buffers.enumerated() where !scales[b].isEmpty {
+                        let size = manifest.programs[draw.program].buffers[b].size ?? 0
+                        var out: [UInt8] = []
+                        data.withUnsafeBytes { raw in
+                            welkinPatch(into: &out, UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + size)]), scales[b],
+                                        manifest.drawScaleDelta(drawableWidth: w, drawableHeight: h))
+                        }
+                        let at = scales[b][0].offset
+                        let words = (0..<2).map { k in (0..<4).reduce(UInt32(0)) { $0 | UInt32(out[at + 4 * k + $1]) << (8 * UInt32($1)) } }
+                        print("\(layer.name) \\(w)x\\(h) \\(words[0]) \\(words[1])")
+                    }
+                }
+            }
+
+            """
+        }
+        let main = directory.appendingPathComponent("main.swift")
+        try driver.write(to: main, atomically: true, encoding: .utf8)
+        let executable = directory.appendingPathComponent("drawable-scale").path
+        let build = try SwiftCompiler.run([[SwiftCompiler.swiftc, "-swift-version", "6", main.path, "-o", executable]], in: directory)[0]
+        XCTAssertEqual(build.status, 0, build.output)
+        let ran = try SwiftCompiler.run([[executable]], in: directory)[0]
+        XCTAssertEqual(ran.status, 0, ran.output)
+        XCTAssertEqual(ran.output.split(separator: "\n").map(String.init), expected)
+    }
+
     /// A wide-colour scene's Metal views tag their layer Display P3 (the values Welkin draws for it
     /// are P3), an sRGB scene's sRGB.
     func testAWideColourScenesMetalViewsAreDisplayP3() throws {
