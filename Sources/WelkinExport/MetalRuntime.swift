@@ -533,10 +533,12 @@ extension WelkinMetalView {
             showFallback(view)
             return
         }
-        view.colorPixelFormat = .bgra8Unorm
         // Tagged, so Core Animation matches the colours to the display: Welkin's values are sRGB,
-        // or Display P3 for a wide-colour scene (its P3 greens and reds shown as such).
-        (view.layer as? CAMetalLayer)?.colorspace = CGColorSpace(name: displayP3 ? CGColorSpace.displayP3 : CGColorSpace.sRGB)
+        // or Display P3 for a wide-colour scene (its P3 greens and reds shown as such), drawn with
+        // 10 bits or more a channel in extended range there (less banding across a wide gamut's
+        // larger steps than 8 bits give).
+        view.colorPixelFormat = displayP3 ? Self.wideColourFormat(device) : .bgra8Unorm
+        (view.layer as? CAMetalLayer)?.colorspace = CGColorSpace(name: displayP3 ? CGColorSpace.extendedDisplayP3 : CGColorSpace.sRGB)
         view.framebufferOnly = true
         // The drawable is the view's size in the screen's pixels (bounds × contentScaleFactor, kept
         // so as the view resizes); each draw into it takes its pixel position in the scene's pixels.
@@ -551,6 +553,17 @@ extension WelkinMetalView {
         coordinator.renderer = WelkinMetalRenderer(resource: resource, device: device, live: live)
         view.delegate = coordinator.renderer
         if coordinator.renderer == nil { showFallback(view) }
+    }
+
+    /// A wide-colour scene's drawable: `bgra10_xr` (10-bit extended range, with alpha: the view is
+    /// composited over the layers below it) on every iOS 17 device and on Apple silicon Macs, where
+    /// Core Animation takes it; `rgba16Float` on other Macs.
+    static func wideColourFormat(_ device: any MTLDevice) -> MTLPixelFormat {
+        #if canImport(UIKit)
+        return .bgra10_xr
+        #else
+        return device.supportsFamily(.apple7) ? .bgra10_xr : .rgba16Float
+        #endif
     }
 
     /// The fallback colour in place of the layer (a renderer that could not start; the reason is on the console).

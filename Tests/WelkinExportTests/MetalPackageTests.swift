@@ -279,7 +279,7 @@ final class MetalPackageTests: XCTestCase {
     }
 
     /// A wide-colour scene's Metal views tag their layer Display P3 (the values Welkin draws for it
-    /// are P3), an sRGB scene's sRGB.
+    /// are P3) and draw with 10 bits a channel or more, an sRGB scene's sRGB in 8.
     func testAWideColourScenesMetalViewsAreDisplayP3() throws {
         var scene = Scene.defaultScene
         for space in [OutputColorSpace.srgb, .displayP3] {
@@ -290,6 +290,12 @@ final class MetalPackageTests: XCTestCase {
             XCTAssertFalse(layers.isEmpty)
             XCTAssertEqual(view.components(separatedBy: ", displayP3: true)").count - 1, space == .displayP3 ? layers.count : 0, space.rawValue)
         }
+        // Its drawable: 10-bit extended range (bgra10_xr, rgba16Float on Macs without an Apple GPU)
+        // tagged extended Display P3; an sRGB scene's 8-bit, tagged sRGB.
+        let runtime = MetalRuntime.source
+        XCTAssertTrue(runtime.contains("view.colorPixelFormat = displayP3 ? Self.wideColourFormat(device) : .bgra8Unorm"))
+        XCTAssertTrue(runtime.contains("colorspace = CGColorSpace(name: displayP3 ? CGColorSpace.extendedDisplayP3 : CGColorSpace.sRGB)"))
+        XCTAssertTrue(runtime.contains("return .bgra10_xr\n        #else\n        return device.supportsFamily(.apple7) ? .bgra10_xr : .rgba16Float"))
     }
 
     // MARK: The sky's tables are made on the device

@@ -36,6 +36,8 @@ open class CGColorSpace {
     public class var sRGB: CFString { CFString() }
     /// https://developer.apple.com/documentation/coregraphics/cgcolorspace/displayp3
     public class var displayP3: CFString { CFString() }
+    /// https://developer.apple.com/documentation/coregraphics/cgcolorspace/extendeddisplayp3
+    public class var extendedDisplayP3: CFString { CFString() }
 }
 
 /// https://developer.apple.com/documentation/coregraphics/cgimagealphainfo

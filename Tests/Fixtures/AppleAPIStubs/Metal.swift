@@ -23,6 +23,14 @@ public protocol MTLDevice: NSObjectProtocol {
     func makeTexture(descriptor: MTLTextureDescriptor) -> (any MTLTexture)?
     /// https://developer.apple.com/documentation/metal/mtldevice/makesamplerstate(descriptor:)
     func makeSamplerState(descriptor: MTLSamplerDescriptor) -> (any MTLSamplerState)?
+    /// https://developer.apple.com/documentation/metal/mtldevice/supportsfamily(_:)
+    func supportsFamily(_ gpuFamily: MTLGPUFamily) -> Bool
+}
+
+/// https://developer.apple.com/documentation/metal/mtlgpufamily
+public enum MTLGPUFamily: Int, Sendable {
+    /// https://developer.apple.com/documentation/metal/mtlgpufamily/apple7
+    case apple7 = 1007
 }
 
 /// https://developer.apple.com/documentation/metal/mtlcommandqueue
@@ -77,6 +85,8 @@ public enum MTLPixelFormat: UInt, Sendable {
     case rgba16Float = 115
     /// https://developer.apple.com/documentation/metal/mtlpixelformat/rgba32float
     case rgba32Float = 125
+    /// https://developer.apple.com/documentation/metal/mtlpixelformat/bgra10_xr
+    case bgra10_xr = 552
 }
 
 /// https://developer.apple.com/documentation/metal/mtltexturetype
