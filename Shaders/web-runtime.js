@@ -1381,13 +1381,17 @@
   }
 
   const capturedSamplers = {};
-  function capturedSampler(linear, repeats) {
-    const key = linear + ' ' + repeats;
+  function capturedSampler(linear, repeats, clampsRows) {
+    const key = linear + ' ' + repeats + ' ' + clampsRows;
     if (capturedSamplers[key]) return capturedSamplers[key];
     const s = gl.createSampler();
     gl.samplerParameteri(s, gl.TEXTURE_MIN_FILTER, linear ? gl.LINEAR : gl.NEAREST);
     gl.samplerParameteri(s, gl.TEXTURE_MAG_FILTER, linear ? gl.LINEAR : gl.NEAREST);
-    for (const wrap of [gl.TEXTURE_WRAP_S, gl.TEXTURE_WRAP_T, gl.TEXTURE_WRAP_R]) gl.samplerParameteri(s, wrap, repeats ? gl.REPEAT : gl.CLAMP_TO_EDGE);
+    for (const wrap of [gl.TEXTURE_WRAP_S, gl.TEXTURE_WRAP_T, gl.TEXTURE_WRAP_R]) {
+      // Rows clamped where columns repeat: the Milky Way's map (longitude wraps, the poles do not).
+      const clamped = !repeats || (clampsRows && wrap === gl.TEXTURE_WRAP_T);
+      gl.samplerParameteri(s, wrap, clamped ? gl.CLAMP_TO_EDGE : gl.REPEAT);
+    }
     capturedSamplers[key] = s;
     return s;
   }
@@ -1443,7 +1447,7 @@
         } else {
           const tex = capturedTextures[sm.texture];
           gl.bindTexture(tex.target, tex.texture);
-          gl.bindSampler(unit, capturedSampler(sm.linear && !tex.integer, sm.repeats));
+          gl.bindSampler(unit, capturedSampler(sm.linear && !tex.integer, sm.repeats, !!sm.clampsRows));
         }
         set1i(p, sm.name, unit);
       });

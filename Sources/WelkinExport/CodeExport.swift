@@ -167,21 +167,24 @@ final class ExportContext {
     func export(_ layer: Layer, index: Int) {
         if let m = metal.first(where: { $0.sceneLayers.contains(index) }) {
             let kind = layer.content.typeName
-            if SkyExport.drawsMilkyWay(scene, index: index) {
-                // The package's program is the export variant, which has no map to read.
-                warn(index, kind, SkyExport.milkyWayLeftOut)
-            }
-            if m.sceneLayers.first == index {
+            let run = metalRun(from: m)
+            if m.sceneLayers.first == index, run.first?.name == m.name {
                 require(iOS: 17, macOS: 14)
-                let drawn = m.sceneLayers.map { "layers[\($0)] (\(scene.layers[$0].content.typeName))" }.joined(separator: ", ")
                 addView { s in
-                    let live = m.live.isEmpty ? "" : "; \(m.liveNames.joined(separator: ", ")) computed each frame (\(m.name)Live in WelkinLive.swift)"
-                    s.comment("\(drawn) → Metal made from Welkin's GLSL (\(m.name)*.metal), its uniforms Welkin's values over time (Tracks/\(m.name).json, .bin)\(live); shown flipped, as GL's rows run bottom to top.")
+                    for m in run {
+                        let drawn = m.sceneLayers.map { "layers[\($0)] (\(scene.layers[$0].content.typeName))" }.joined(separator: ", ")
+                        let live = m.live.isEmpty ? "" : "; \(m.liveNames.joined(separator: ", ")) computed each frame (\(m.name)Live in WelkinLive.swift)"
+                        s.comment("\(drawn) → Metal made from Welkin's GLSL (\(m.name)*.metal), its uniforms Welkin's values over time (Tracks/\(m.name).json, .bin)\(live).")
+                    }
+                    if run.count > 1 { s.comment("One MTKView draws these \(run.count) layers, one command buffer a frame; shown flipped, as GL's rows run bottom to top.") } else { s.comment("Shown flipped, as GL's rows run bottom to top.") }
                     var fallback = m.fallback.map { ", fallback: (\(n($0.x)), \(n($0.y)), \(n($0.z)))" } ?? ""
                     if scene.outputColorSpace == .displayP3 { fallback += ", displayP3: true" }
-                    s.line("WelkinMetalView(resource: \"\(m.name)\", width: \(m.pixelSize.x), height: \(m.pixelSize.y)" + (m.live.isEmpty ? "" : ", live: \(m.name)Live.values") + fallback + ")")
+                    let layers = run.map { "WelkinMetalLayer(resource: \"\($0.name)\"" + ($0.live.isEmpty ? "" : ", live: \($0.name)Live.values") + ")" }
+                    s.line("WelkinMetalView(layers: [" + layers.joined(separator: ", ") + "], width: \(m.pixelSize.x), height: \(m.pixelSize.y)" + fallback + ")")
                     s.line("    .scaleEffect(x: 1, y: -1)")
                 }
+            } else if m.sceneLayers.first == index, let first = run.first {
+                addComment([label(layer, index: index, kind: kind) + ": drawn by the Metal view of layers[\(first.sceneLayers[0])] (one view for adjacent Metal layers)"])
             } else {
                 addComment([label(layer, index: index, kind: kind) + ": drawn by the Metal view of layers[\(m.sceneLayers[0])] (one sky pass)"])
             }
@@ -193,6 +196,17 @@ final class ExportContext {
             let kind = layer.content.typeName
             notExported(label(layer, index: index, kind: kind), warn(index, kind, "not exported: Welkin's \(kind) layers have no code export yet"))
         }
+    }
+
+    /// The run of Metal layers `m` belongs to: Metal layers whose scene layers follow one another
+    /// with nothing between them, so one MTKView draws them all in their order.
+    func metalRun(from m: MetalExport.Layer) -> [MetalExport.Layer] {
+        let sorted = metal.sorted { ($0.sceneLayers.first ?? 0) < ($1.sceneLayers.first ?? 0) }
+        guard let at = sorted.firstIndex(where: { $0.name == m.name }) else { return [m] }
+        var start = at, end = at
+        while start > 0, let a = sorted[start - 1].sceneLayers.last, let b = sorted[start].sceneLayers.first, a + 1 == b { start -= 1 }
+        while end + 1 < sorted.count, let a = sorted[end].sceneLayers.last, let b = sorted[end + 1].sceneLayers.first, a + 1 == b { end += 1 }
+        return Array(sorted[start...end])
     }
 
     /// A kind's view (SwiftUI) or CALayer (Core Animation) with the layer's transform, shadow and

@@ -57,6 +57,8 @@ struct WelkinTrackManifest: Decodable {
         var content: Int?
         var linear: Bool
         var repeats: Bool
+        /// Rows clamped where columns repeat (the Milky Way's map).
+        var clampsRows: Bool?
     }
     struct Content: Decodable {
         var format: String
@@ -184,11 +186,10 @@ func welkinWrite(into out: inout [UInt8], _ places: [WelkinTrackManifest.Live], 
     }
 }
 
-/// Draws one Welkin layer's track into an MTKView.
+/// Plays one Welkin layer's track: encodes its draws at a scene time into a command buffer.
 @MainActor
-final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
+final class WelkinTrackPlayer {
     let device: MTLDevice
-    let queue: MTLCommandQueue
     let manifest: WelkinTrackManifest
     /// The layer's resource name, for the console.
     let resource: String
@@ -211,14 +212,14 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
     let scalePlaces: [[[WelkinTrackManifest.Live]]]
     /// The bytes of the buffer being patched (reused).
     var scratch: [UInt8] = []
-    let start = Date()
 
-    /// Says on the console why a layer cannot be drawn (its view shows its fallback colour).
+    /// Says on the console why a layer cannot be drawn (left out of its view; a view with none
+    /// left shows its fallback colour).
     static func report(_ resource: String, _ why: String) {
         print("Welkin: \(resource) cannot be drawn: \(why)")
     }
 
-    init?(resource: String, device: MTLDevice, live: @escaping WelkinLiveValues) {
+    init?(resource: String, device: MTLDevice, library: MTLLibrary, live: @escaping WelkinLiveValues) {
         guard let manifestURL = Bundle.module.url(forResource: resource, withExtension: "json", subdirectory: "Tracks"),
               let dataURL = Bundle.module.url(forResource: resource, withExtension: "bin", subdirectory: "Tracks") else {
             Self.report(resource, "Tracks/\(resource).json or .bin is not in the package's bundle")
@@ -234,15 +235,6 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
             Self.report(resource, "its track cannot be read: \(error)")
             return nil
         }
-        guard let queue = device.makeCommandQueue() else {
-            Self.report(resource, "the device gives no command queue")
-            return nil
-        }
-        let library: MTLLibrary
-        do { library = try device.makeDefaultLibrary(bundle: Bundle.module) } catch {
-            Self.report(resource, "the package's Metal library does not load: \(error)")
-            return nil
-        }
         guard let buffer = bytes.withUnsafeBytes({ raw in
             device.makeBuffer(bytes: raw.baseAddress!, length: max(raw.count, 16), options: [])
         }) else {
@@ -251,7 +243,6 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
         }
         self.resource = resource
         self.device = device
-        self.queue = queue
         self.manifest = manifest
         self.tables = tables.recipes
         self.data = buffer
@@ -261,18 +252,30 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
         scalePlaces = manifest.byBuffer(manifest.drawScale)
     }
 
-    func mtkView(_ view: MTKView, drawableSizeWillChange size: CGSize) {}
-
-    func pipeline(_ index: Int, format: MTLPixelFormat) -> MTLRenderPipelineState? {
-        if let p = pipelines[index] { return p }
+    /// Program `index`'s pipeline for a target of `format`; one that draws into the view blends
+    /// premultiplied over what the view's layers before it drew (source + destination × (1 − α),
+    /// as Welkin composites a layer and as Core Animation composited one view a layer).
+    func pipeline(_ index: Int, format: MTLPixelFormat, blends: Bool) -> MTLRenderPipelineState? {
+        let key = 2 * index + (blends ? 1 : 0)
+        if let p = pipelines[key] { return p }
         let program = manifest.programs[index]
         let descriptor = MTLRenderPipelineDescriptor()
         descriptor.vertexFunction = library.makeFunction(name: program.vertexFunction)
         descriptor.fragmentFunction = library.makeFunction(name: program.fragmentFunction)
         descriptor.colorAttachments[0].pixelFormat = format
+        if blends {
+            let attachment = descriptor.colorAttachments[0]
+            attachment?.isBlendingEnabled = true
+            attachment?.rgbBlendOperation = .add
+            attachment?.alphaBlendOperation = .add
+            attachment?.sourceRGBBlendFactor = .one
+            attachment?.sourceAlphaBlendFactor = .one
+            attachment?.destinationRGBBlendFactor = .oneMinusSourceAlpha
+            attachment?.destinationAlphaBlendFactor = .oneMinusSourceAlpha
+        }
         do {
             let state = try device.makeRenderPipelineState(descriptor: descriptor)
-            pipelines[index] = state
+            pipelines[key] = state
             return state
         } catch {
             if failedPipelines.insert(index).inserted { Self.report(resource, "program \(index)'s pipeline does not build: \(error)") }
@@ -349,46 +352,49 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
         return texture
     }
 
-    func sampler(linear: Bool, repeats: Bool) -> MTLSamplerState? {
-        let key = "\(linear) \(repeats)"
+    func sampler(linear: Bool, repeats: Bool, clampsRows: Bool = false) -> MTLSamplerState? {
+        let key = "\(linear) \(repeats) \(clampsRows)"
         if let s = samplers[key] { return s }
         let descriptor = MTLSamplerDescriptor()
         descriptor.minFilter = linear ? .linear : .nearest
         descriptor.magFilter = linear ? .linear : .nearest
         let mode: MTLSamplerAddressMode = repeats ? .repeat : .clampToEdge
         descriptor.sAddressMode = mode
-        descriptor.tAddressMode = mode
+        descriptor.tAddressMode = clampsRows ? .clampToEdge : mode
         descriptor.rAddressMode = mode
         let state = device.makeSamplerState(descriptor: descriptor)
         samplers[key] = state
         return state
     }
 
-    func draw(in view: MTKView) {
-        let t = Date().timeIntervalSince(start)
+    /// The layer's draws for scene time `t` into `buffer`: its intermediate targets, then its last
+    /// draw into `view` (a texture of `format`), which it clears to transparent first when
+    /// `cleared` is false (the view's first layer) and sets `cleared`.
+    func encode(into buffer: MTLCommandBuffer, view drawable: MTLTexture, format viewFormat: MTLPixelFormat, cleared: inout Bool, time t: Double) {
         let sample = min(max(Int((t * manifest.rate).rounded(.down)), 0), manifest.frames.count - 1)
-        guard let buffer = queue.makeCommandBuffer(), let drawable = view.currentDrawable else { return }
         let draws = manifest.frames[sample]
         let values = manifest.live.isEmpty ? [] : live(t)
         // The drawable follows the view (bounds × contentScaleFactor on iOS, the backing scale on
         // macOS): a draw into it takes its pixel position in the scene's pixels, as Welkin's
         // uniforms are for those (the picture computed at the screen's own resolution).
-        let scale = manifest.drawScaleDelta(drawableWidth: drawable.texture.width, drawableHeight: drawable.texture.height)
+        let scale = manifest.drawScaleDelta(drawableWidth: drawable.width, drawableHeight: drawable.height)
         for (position, d) in draws.enumerated() {
             let pass = MTLRenderPassDescriptor()
             let format: MTLPixelFormat
             if d.target < 0 {
-                pass.colorAttachments[0].texture = drawable.texture
-                format = view.colorPixelFormat
+                pass.colorAttachments[0].texture = drawable
+                format = viewFormat
             } else {
                 pass.colorAttachments[0].texture = target(position, width: d.width, height: d.height)
                 format = .rgba32Float
             }
-            pass.colorAttachments[0].loadAction = .clear
+            // A target is replaced; the view is cleared once, by its first layer, then drawn over.
+            pass.colorAttachments[0].loadAction = d.target < 0 && cleared ? .load : .clear
             pass.colorAttachments[0].clearColor = MTLClearColor(red: 0, green: 0, blue: 0, alpha: 0)
             pass.colorAttachments[0].storeAction = .store
-            guard let state = pipeline(d.program, format: format),
+            guard let state = pipeline(d.program, format: format, blends: d.target < 0),
                   let encoder = buffer.makeRenderCommandEncoder(descriptor: pass) else { continue }
+            if d.target < 0 { cleared = true }
             encoder.setRenderPipelineState(state)
             let program = manifest.programs[d.program]
             for (b, (binding, offset)) in zip(program.buffers, d.buffers).enumerated() {
@@ -436,7 +442,7 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
             }
             for (binding, input) in zip(program.textures, d.textures) {
                 let texture = input.draw.flatMap { targets[$0] } ?? input.content.flatMap { self.texture($0) }
-                let state = sampler(linear: input.linear, repeats: input.repeats)
+                let state = sampler(linear: input.linear, repeats: input.repeats, clampsRows: input.clampsRows ?? false)
                 if binding.stage == "vertex" {
                     encoder.setVertexTexture(texture, index: binding.index)
                     if let s = binding.sampler { encoder.setVertexSamplerState(state, index: s) }
@@ -447,6 +453,54 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
             }
             encoder.drawPrimitives(type: .triangle, vertexStart: 0, vertexCount: 3)
             encoder.endEncoding()
+        }
+    }
+}
+
+/// Draws a run of Welkin's Metal layers (adjacent in the scene) into one MTKView: each frame one
+/// command buffer with every layer's draws in order, each layer's last draw composited over the
+/// layers before it, one drawable presented.
+@MainActor
+final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
+    let queue: MTLCommandQueue
+    let players: [WelkinTrackPlayer]
+    let start = Date()
+
+    /// Nil when no layer can be drawn (each reason on the console); a layer that cannot is left
+    /// out and the others are drawn.
+    init?(layers: [WelkinMetalLayer], device: MTLDevice) {
+        let names = layers.map(\.resource).joined(separator: ", ")
+        guard let queue = device.makeCommandQueue() else {
+            WelkinTrackPlayer.report(names, "the device gives no command queue")
+            return nil
+        }
+        let library: MTLLibrary
+        do { library = try device.makeDefaultLibrary(bundle: Bundle.module) } catch {
+            WelkinTrackPlayer.report(names, "the package's Metal library does not load: \(error)")
+            return nil
+        }
+        players = layers.compactMap { WelkinTrackPlayer(resource: $0.resource, device: device, library: library, live: $0.live) }
+        guard !players.isEmpty else { return nil }
+        self.queue = queue
+    }
+
+    func mtkView(_ view: MTKView, drawableSizeWillChange size: CGSize) {}
+
+    func draw(in view: MTKView) {
+        let t = Date().timeIntervalSince(start)
+        guard let buffer = queue.makeCommandBuffer(), let drawable = view.currentDrawable else { return }
+        var cleared = false
+        for player in players {
+            player.encode(into: buffer, view: drawable.texture, format: view.colorPixelFormat, cleared: &cleared, time: t)
+        }
+        if !cleared {
+            // Nothing reached the view this frame (a pipeline that did not build): transparent, not stale.
+            let pass = MTLRenderPassDescriptor()
+            pass.colorAttachments[0].texture = drawable.texture
+            pass.colorAttachments[0].loadAction = .clear
+            pass.colorAttachments[0].clearColor = MTLClearColor(red: 0, green: 0, blue: 0, alpha: 0)
+            pass.colorAttachments[0].storeAction = .store
+            buffer.makeRenderCommandEncoder(descriptor: pass)?.endEncoding()
         }
         buffer.present(drawable)
         buffer.commit()
@@ -487,15 +541,21 @@ typealias WelkinViewRepresentable = UIViewRepresentable
 typealias WelkinViewRepresentable = NSViewRepresentable
 #endif
 
-/// A Welkin layer drawn by Metal, for SwiftUI.
-struct WelkinMetalView: WelkinViewRepresentable {
-    /// The layer's resource name (its .json and .bin in the package).
+/// One Metal layer of a WelkinMetalView.
+struct WelkinMetalLayer {
+    /// The layer's resource name (its .json and .bin in the package's Tracks).
     var resource: String
-    /// The scene's size in pixels, which the track's uniforms are for (the track says it too).
-    var width: Int
-    var height: Int
     /// The layer's uniforms computed per frame (WelkinLive.swift), if any.
     var live: WelkinLiveValues = { _ in [] }
+}
+
+/// A run of Welkin's Metal layers (adjacent in the scene), drawn by one MTKView, for SwiftUI.
+struct WelkinMetalView: WelkinViewRepresentable {
+    /// The layers, bottom to top.
+    var layers: [WelkinMetalLayer]
+    /// The scene's size in pixels, which the tracks' uniforms are for (the tracks say it too).
+    var width: Int
+    var height: Int
     /// What the view shows when it cannot draw (sRGB 0…1; nil: nothing, transparent).
     var fallback: (Double, Double, Double)? = nil
     /// The drawn values are Display P3 (a scene whose `outputColorSpace` is display-p3), else sRGB.
@@ -529,7 +589,7 @@ extension WelkinMetalView {
     @MainActor
     func configure(_ view: MTKView, _ coordinator: Coordinator) {
         guard let device = view.device else {
-            WelkinMetalRenderer.report(resource, "there is no Metal device")
+            WelkinTrackPlayer.report(layers.map(\.resource).joined(separator: ", "), "there is no Metal device")
             showFallback(view)
             return
         }
@@ -550,7 +610,7 @@ extension WelkinMetalView {
         #else
         view.layer?.isOpaque = false
         #endif
-        coordinator.renderer = WelkinMetalRenderer(resource: resource, device: device, live: live)
+        coordinator.renderer = WelkinMetalRenderer(layers: layers, device: device)
         view.delegate = coordinator.renderer
         if coordinator.renderer == nil { showFallback(view) }
     }

@@ -175,6 +175,8 @@ struct MetalTrack {
         var content: Int?
         var linear: Bool
         var repeats: Bool
+        /// true: rows are clamped where columns repeat (the Milky Way's map); nil otherwise.
+        var clampsRows: Bool? = nil
     }
 
     struct Content: Codable {
@@ -308,7 +310,8 @@ struct MetalTrack {
                             contents.append(Content(format: texture.format.rawValue, width: texture.size.x, height: texture.size.y,
                                                     depth: texture.size.z, offset: offset, length: texture.bytes.count))
                         }
-                        let input = TextureInput(draw: nil, content: contentIndex[offset], linear: texture.linear, repeats: texture.repeats)
+                        let input = TextureInput(draw: nil, content: contentIndex[offset], linear: texture.linear, repeats: texture.repeats,
+                                                 clampsRows: texture.repeats && !texture.repeatsRows ? true : nil)
                         held[key] = input
                         textures.append(input)
                     case nil:

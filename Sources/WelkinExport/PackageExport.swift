@@ -117,8 +117,9 @@ public enum PackageExport {
     static func fallbackSentence(_ fallback: SIMD3<Double>?) -> String {
         let colour = fallback.map { "the scene's mean colour at 0 s, sRGB (\(SwiftLiteral.number($0.x)), \(SwiftLiteral.number($0.y)), \(SwiftLiteral.number($0.z)))" }
             ?? "transparent"
-        return "\nA Metal view that cannot draw (no Metal device, a resource missing from the bundle, a pipeline that does not build) "
-            + "prints why to the console (`Welkin: WelkinLayerN cannot be drawn: …`) and shows its fallback colour instead: \(colour).\n"
+        return "\nA Metal layer that cannot be drawn (no Metal device, a resource missing from the bundle, a pipeline that does not build) "
+            + "prints why to the console (`Welkin: WelkinLayerN cannot be drawn: …`) and is left out, its view's other layers drawn; "
+            + "a Metal view none of whose layers can draw shows its fallback colour instead: \(colour).\n"
     }
 
     /// The files of Welkin's WelkinAtmosphere module as they are (RuntimeFiles.swiftSources: the

@@ -13,7 +13,6 @@ enum SkyExport {
             c.needsPackage.append("physical sky")
             let message = c.warn(index, kind, "\(MetalExport.onlyWithPackage): the physical sky (light scattered by the atmosphere, computed per frame from look-up tables) has no SwiftUI or Core Animation equivalent; \(MetalExport.drawnInPackage)")
             c.notExported(c.label(layer, index: index, kind: kind), message)
-            if drawsMilkyWay(c.scene, index: index) { c.warn(index, kind, milkyWayLeftOut) }
         case .sky(let sky):
             export(sky, layer: layer, index: index, c)
         case .cloudCover(let cover):
@@ -31,8 +30,8 @@ enum SkyExport {
     }
 
     /// Whether scene layer `index` draws the Milky Way at any of `times` (a dated physical night
-    /// with the catalogue's stars, once the band shows: PhysicalSkyDraw.drawsMilkyWay). Exports
-    /// draw the sky with the export variant, which has no map: they say so when this is true.
+    /// with the catalogue's stars, once the band shows: PhysicalSkyDraw.drawsMilkyWay). A page
+    /// says it leaves the band out when this is true (a package's track carries the map).
     static func drawsMilkyWay(_ scene: Scene, index: Int, times: [Double] = [0, 1.5, 7, 45.25, 600]) -> Bool {
         guard scene.layers.indices.contains(index), case .sky(let sky)? = scene.layers[index].content as? SkyContent, sky.model == .physical,
               case .computed = sky.sun, sky.stars, sky.physical.milkyWay > 0 else { return false }
@@ -45,8 +44,6 @@ enum SkyExport {
         }
         return false
     }
-
-    static let milkyWayLeftOut = "left out of the package: the Milky Way's band (Gaia's all-sky map, which Welkin's physical night draws); the package's night shows the stars, the Moon and the night's glow without it"
 
     static func export(_ sky: SkyLayer, layer: Layer, index: Int, _ c: ExportContext) {
         let kind = layer.content.typeName

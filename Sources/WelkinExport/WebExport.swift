@@ -272,6 +272,7 @@ public enum WebExport {
             /// Drift uniforms that move (the page computes them), and those the drift model missed.
             var drifting = Set<String>(), missed = Set<String>()
             var scales: [WebJSON] = []
+            var drawsTheBand = false
             for k in Self.fixedScales {
                 let size = scene.size &* k
                 var reference: [GLCapture.Draw]?
@@ -295,6 +296,7 @@ public enum WebExport {
                     }
                 }
                 let draws = reference ?? []
+                if draws.contains(where: { $0.samplers["u_milkyWay"] != nil }) { drawsTheBand = true }
                 // Draws whose picture a later draw reads are intermediate: their own target.
                 var read = Set<Int>()
                 for d in draws { for case .draw(let i) in d.samplers.values { read.insert(i) } }
@@ -306,8 +308,10 @@ public enum WebExport {
                         switch input {
                         case .draw(let j): samplers.append(.object([("name", .string(name)), ("draw", .number(Double(j)))]))
                         case .texture(let tex):
-                            samplers.append(.object([("name", .string(name)), ("texture", .number(Double(try storedTexture(tex)))),
-                                                     ("linear", .bool(tex.linear)), ("repeats", .bool(tex.repeats))]))
+                            var fields: [(String, WebJSON)] = [("name", .string(name)), ("texture", .number(Double(try storedTexture(tex)))),
+                                                               ("linear", .bool(tex.linear)), ("repeats", .bool(tex.repeats))]
+                            if tex.repeats && !tex.repeatsRows { fields.append(("clampsRows", .bool(true))) }
+                            samplers.append(.object(fields))
                         }
                     }
                     out.append(.object([
@@ -324,8 +328,9 @@ public enum WebExport {
                 }
                 scales.append(.array(out))
             }
-            if SkyExport.drawsMilkyWay(scene, index: index, times: Self.probeTimes) {
-                // The captured program is the export variant, which has no map to read.
+            if SkyExport.drawsMilkyWay(scene, index: index, times: Self.probeTimes), !drawsTheBand {
+                // The band shows at some time the page is checked at, but not in the draws captured
+                // (the export variant has the map only where the frame draws the band).
                 warnings.append("\(label(layer, path)): left out of the page: the Milky Way's band (Gaia's all-sky map, which Welkin's physical night draws); the page's night shows the stars and the night's glow without it")
             }
             return .object([("kind", .string("captured")), ("label", .string(label(layer, path))), ("scales", .array(scales)),

@@ -5,15 +5,17 @@
 import Foundation
 import XCTest
 import WelkinCore
+import WelkinAstronomy
 import WelkinGL
 import WelkinImage
 @testable import WelkinExport
 import WelkinTestSupport
 
 final class MetalExportTests: XCTestCase {
-    /// The scenes of issue #25's Metal part ("" is the built-in default scene), each at one time.
+    /// The scenes of issue #25's Metal part ("" is the built-in default scene) and the Milky Way's
+    /// night (its map a texture of the track), each at one time.
     static let scenes: [(file: String, time: Double)] = [
-        ("snowy-night.json", 2), ("text-clock.json", 20), ("shader-aurora.json", 1.5), ("", 10),
+        ("snowy-night.json", 2), ("text-clock.json", 20), ("shader-aurora.json", 1.5), ("", 10), ("milky-way.json", 0),
     ]
 
     static func scene(_ file: String) throws -> Scene {
@@ -154,6 +156,49 @@ final class MetalExportTests: XCTestCase {
             XCTAssertTrue(wrong.mean > 1.0 || wrong.within < 0.98, "\(file): the comparison cannot tell a picture that is not scaled")
         }
         print("MetalExportTests (drawable resolution):\n  " + report.joined(separator: "\n  "))
+    }
+
+    /// The Milky Way's band in a package: the export program draws it where Welkin's frame does
+    /// (the same picture as Welkin's own program, within 1/255), and its track carries the map as
+    /// a texture that repeats in longitude and is clamped at the poles, as GL samples it.
+    func testAPackageDrawsTheMilkyWay() throws {
+        let renderer = try TestGL.renderer()
+        let scene = try Self.scene("milky-way.json")
+        let frame = Frame(scene: scene, time: 0)
+        let welkin = try renderer.render(frame)
+        let exporting = try GLRenderer(context: renderer.context, shaders: try ShaderLibrary.locate())
+        exporting.fusesLastLayer = false
+        exporting.exportVariants = true
+        let exported = try exporting.render(frame)
+        var worst = 0
+        for (a, b) in zip(welkin.pixels, exported.pixels) { worst = max(worst, abs(Int(a) - Int(b))) }
+        XCTAssertLessThanOrEqual(worst, 1, "the export program draws the band as Welkin does")
+        // Without the band the picture differs (the comparison can tell).
+        var dark = scene
+        guard case .sky(var sky)? = dark.layers[0].content as? SkyContent else { return XCTFail("milky-way.json's layer 0 is a sky") }
+        sky.physical.milkyWay = 0
+        dark.layers[0].content = SkyContent.sky(sky)
+        let bandless = try exporting.render(Frame(scene: dark, time: 0))
+        var largest = 0
+        for (a, b) in zip(welkin.pixels, bandless.pixels) { largest = max(largest, abs(Int(a) - Int(b))) }
+        XCTAssertGreaterThan(largest, 8, "the band shows")
+
+        let layers = try Self.layers(scene, at: 0, renderer: renderer)
+        let layer = try XCTUnwrap(layers.first)
+        let manifest = try JSONDecoder().decode(MetalTrack.Manifest.self, from: layer.manifest)
+        let map = try XCTUnwrap(MilkyWayMap.shared)
+        let draw = try XCTUnwrap(manifest.frames[0].last)
+        var band: [(input: MetalTrack.TextureInput, content: MetalTrack.Content)] = []
+        for input in draw.textures {
+            guard let c = input.content else { continue }
+            let content = manifest.contents[c]
+            if content.width == map.width, content.height == map.height { band.append((input, content)) }
+        }
+        XCTAssertEqual(band.count, 1, "the map is one of the draw's textures")
+        XCTAssertEqual(band.first?.input.repeats, true)
+        XCTAssertEqual(band.first?.input.clampsRows, true)
+        XCTAssertEqual(band.first?.content.length, map.width * map.height * 4)
+        print("MetalExportTests (Milky Way): the export program within \(worst)/255 of Welkin's; the map \(map.width) × \(map.height) RGBA8 (\((band.first?.content.length ?? 0) / 1024) KB) in the track")
     }
 
     /// A user shader's `uniform bool` cannot become Metal through OpenGL SPIR-V (spirv-val forbids a

@@ -68,7 +68,7 @@ final class MetalLiveTests: XCTestCase {
             if reader == nil {
                 let metal = try String(contentsOf: sources.appendingPathComponent("WelkinMetal.swift"), encoding: .utf8)
                 let start = try XCTUnwrap(metal.range(of: "/// A track's manifest"))
-                let end = try XCTUnwrap(metal.range(of: "/// Draws one Welkin layer's track"))
+                let end = try XCTUnwrap(metal.range(of: "/// Plays one Welkin layer's track"))
                 reader = String(metal[start.lowerBound..<end.lowerBound])
             }
             // Past the 0.5 s track: seconds, minutes, an hour, and the weather's changes.

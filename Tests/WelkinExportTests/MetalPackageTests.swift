@@ -76,7 +76,11 @@ final class MetalPackageTests: XCTestCase {
                                try Data(contentsOf: Repository.root.appendingPathComponent("Sources/WelkinAtmosphere/\(file)")), "\(name): \(file) as it is")
             }
             let view = try String(contentsOf: swift.first { $0.lastPathComponent == output.typeName + ".swift" }!, encoding: .utf8)
-            for layer in layers { XCTAssertTrue(view.contains("WelkinMetalView(resource: \"\(layer.name)\""), "\(name): \(layer.name) is not drawn") }
+            for layer in layers { XCTAssertTrue(view.contains("WelkinMetalLayer(resource: \"\(layer.name)\""), "\(name): \(layer.name) is not drawn") }
+            // One MTKView for each run of adjacent Metal layers (the default scene's sky and clouds: one).
+            let runs = layers.filter { l in !layers.contains { $0.sceneLayers.last.map { $0 + 1 } == l.sceneLayers.first } }.count
+            XCTAssertEqual(view.components(separatedBy: "WelkinMetalView(layers: [").count - 1, runs, name)
+            if name == Scene.defaultSceneName { XCTAssertEqual(runs, 1, "the default scene's sky and clouds in one view") }
             // Xcode's canvas shows the view at the scene's size; a view that cannot draw shows the
             // scene's mean colour (Welkin's reference picture's), which the README names with the picture.
             XCTAssertTrue(view.contains("#if canImport(DeveloperToolsSupport)\n@available(iOS 17.0, macOS 14.0, *)\n#Preview(\(SwiftLiteral.string(scene.name))) {\n    \(output.typeName)().frame(width: \(scene.size.x), height: \(scene.size.y))\n}\n#endif\n"), "\(name): #Preview")
@@ -84,7 +88,7 @@ final class MetalPackageTests: XCTestCase {
             XCTAssertEqual(max(reference.width, reference.height), min(PackageExport.referenceSide, max(scene.size.x, scene.size.y)), name)
             let fallback = PackageExport.meanColor(reference)
             let colour = "fallback: (\(SwiftLiteral.number(fallback.x)), \(SwiftLiteral.number(fallback.y)), \(SwiftLiteral.number(fallback.z))))"
-            for layer in layers { XCTAssertTrue(view.contains("WelkinMetalView(resource: \"\(layer.name)\"") && view.contains(colour), "\(name): \(colour)") }
+            XCTAssertTrue(view.contains("WelkinMetalView(layers: [") && view.contains(colour), "\(name): \(colour)")
             // The package's README says which uniforms run per frame and how long the recorded ones hold
             // (0.5 s at 2 Hz: 2 samples), or that they are constant (the aurora: only u_time changes).
             let readme = try String(contentsOf: folder.appendingPathComponent("README.md"), encoding: .utf8)
@@ -225,9 +229,10 @@ final class MetalPackageTests: XCTestCase {
         XCTAssertTrue(runtime.contains("view.autoResizeDrawable = true"))
         XCTAssertFalse(runtime.contains("autoResizeDrawable = false"))
         XCTAssertFalse(runtime.contains("drawableSize ="), "the drawable's size is the view's, not set")
-        XCTAssertTrue(runtime.contains("manifest.drawScaleDelta(drawableWidth: drawable.texture.width, drawableHeight: drawable.texture.height)"))
+        XCTAssertTrue(runtime.contains("manifest.drawScaleDelta(drawableWidth: drawable.width, drawableHeight: drawable.height)"))
+        XCTAssertTrue(runtime.contains("player.encode(into: buffer, view: drawable.texture, format: view.colorPixelFormat, cleared: &cleared, time: t)"))
         let start = try XCTUnwrap(runtime.range(of: "/// A track's manifest"))
-        let end = try XCTUnwrap(runtime.range(of: "/// Draws one Welkin layer's track into an MTKView."))
+        let end = try XCTUnwrap(runtime.range(of: "/// Plays one Welkin layer's track"))
         let drawables = [(1170, 2532), (2560, 1440)]
         var expected: [String] = []
         var driver = String(runtime[start.lowerBound..<end.lowerBound]) + "\nimport Foundation\n"
@@ -288,7 +293,7 @@ final class MetalPackageTests: XCTestCase {
             let (layers, output) = try Self.writePackage(scene, sceneFile: nil, options: MetalExport.Options(duration: 0, rate: 1), to: folder)
             let view = try String(contentsOf: folder.appendingPathComponent("Sources/\(output.typeName.dropLast(4))/\(output.typeName).swift"), encoding: .utf8)
             XCTAssertFalse(layers.isEmpty)
-            XCTAssertEqual(view.components(separatedBy: ", displayP3: true)").count - 1, space == .displayP3 ? layers.count : 0, space.rawValue)
+            XCTAssertEqual(view.components(separatedBy: ", displayP3: true)").count - 1, space == .displayP3 ? 1 : 0, space.rawValue)
         }
         // Its drawable: 10-bit extended range (bgra10_xr, rgba16Float on Macs without an Apple GPU)
         // tagged extended Display P3; an sRGB scene's 8-bit, tagged sRGB.

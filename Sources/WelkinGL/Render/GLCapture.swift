@@ -32,6 +32,9 @@ public final class GLCapture {
         public var is3D: Bool
         public var linear: Bool
         public var repeats: Bool
+        /// Whether rows (t) repeat too where columns (s) do: false for a map that repeats in
+        /// longitude and is clamped at the poles (the Milky Way's).
+        public var repeatsRows: Bool = true
         /// Row 0 is GL's first row (the bottom of an image; the texel row t = 0).
         public var bytes: [UInt8]
     }
@@ -176,6 +179,7 @@ public final class GLCapture {
         }
         let linear = parameter(GL_TEXTURE_MAG_FILTER) == GL_LINEAR
         let repeats = parameter(GL_TEXTURE_WRAP_S) == GL_REPEAT
+        let repeatsRows = parameter(GL_TEXTURE_WRAP_T) == GL_REPEAT
         let (format, glFormat, glType, bytesPerTexel): (Texture.Format, Int32, Int32, Int) = switch internalFormat {
         case GL_RGBA32F: (.rgba32Float, GL_RGBA, GL_FLOAT, 16)
         case GL_RG32F: (.rg32Float, GL_RG, GL_FLOAT, 8)
@@ -188,7 +192,7 @@ public final class GLCapture {
         epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         bytes.withUnsafeMutableBytes { epoxy_glGetTexImage(t, 0, GLenum(glFormat), GLenum(glType), $0.baseAddress) }
         epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
-        return Texture(format: format, size: size, is3D: target == GL_TEXTURE_3D, linear: linear, repeats: repeats, bytes: bytes)
+        return Texture(format: format, size: size, is3D: target == GL_TEXTURE_3D, linear: linear, repeats: repeats, repeatsRows: repeatsRows, bytes: bytes)
     }
 }
 

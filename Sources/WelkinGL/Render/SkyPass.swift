@@ -295,6 +295,9 @@ final class SkyPass {
         // exactly nothing where this frame has none (a glare of 0, a glow of 0, a share of 0), so
         // they are compiled in for every physical sky: a page or package whose sun sets keeps one program.
         for case .physical in sky.parts { variant.sunGlare = true; variant.nightGlow = true; variant.scotopic = true }
+        // The Milky Way's band where the frame draws it (its map a texture of the track; a sky whose
+        // night begins within the track draws with two programs, as the night sky's own).
+        for case .physical(let p) in sky.parts where p.drawsMilkyWay && MilkyWayMap.shared != nil { variant.milkyWay = true }
         variant.ground = sky.ground.mode
         return variant
     }

@@ -233,6 +233,36 @@ public protocol MTLFunction: NSObjectProtocol {}
 open class MTLRenderPipelineColorAttachmentDescriptor: NSObject {
     /// https://developer.apple.com/documentation/metal/mtlrenderpipelinecolorattachmentdescriptor/pixelformat
     open var pixelFormat: MTLPixelFormat = .rgba8Unorm
+    /// https://developer.apple.com/documentation/metal/mtlrenderpipelinecolorattachmentdescriptor/isblendingenabled
+    open var isBlendingEnabled: Bool = false
+    /// https://developer.apple.com/documentation/metal/mtlrenderpipelinecolorattachmentdescriptor/rgbblendoperation
+    open var rgbBlendOperation: MTLBlendOperation = .add
+    /// https://developer.apple.com/documentation/metal/mtlrenderpipelinecolorattachmentdescriptor/alphablendoperation
+    open var alphaBlendOperation: MTLBlendOperation = .add
+    /// https://developer.apple.com/documentation/metal/mtlrenderpipelinecolorattachmentdescriptor/sourcergbblendfactor
+    open var sourceRGBBlendFactor: MTLBlendFactor = .one
+    /// https://developer.apple.com/documentation/metal/mtlrenderpipelinecolorattachmentdescriptor/sourcealphablendfactor
+    open var sourceAlphaBlendFactor: MTLBlendFactor = .one
+    /// https://developer.apple.com/documentation/metal/mtlrenderpipelinecolorattachmentdescriptor/destinationrgbblendfactor
+    open var destinationRGBBlendFactor: MTLBlendFactor = .zero
+    /// https://developer.apple.com/documentation/metal/mtlrenderpipelinecolorattachmentdescriptor/destinationalphablendfactor
+    open var destinationAlphaBlendFactor: MTLBlendFactor = .zero
+}
+
+/// https://developer.apple.com/documentation/metal/mtlblendoperation
+public enum MTLBlendOperation: UInt, Sendable {
+    /// https://developer.apple.com/documentation/metal/mtlblendoperation/add
+    case add = 0
+}
+
+/// https://developer.apple.com/documentation/metal/mtlblendfactor
+public enum MTLBlendFactor: UInt, Sendable {
+    /// https://developer.apple.com/documentation/metal/mtlblendfactor/zero
+    case zero = 0
+    /// https://developer.apple.com/documentation/metal/mtlblendfactor/one
+    case one = 1
+    /// https://developer.apple.com/documentation/metal/mtlblendfactor/oneminussourcealpha
+    case oneMinusSourceAlpha = 5
 }
 
 /// https://developer.apple.com/documentation/metal/mtlrenderpipelinecolorattachmentdescriptorarray
