@@ -70,6 +70,24 @@ vec3 milkyWay(float az, float s, float c, float el, float horizon) {
 }
 #endif
 
+#if defined(WELKIN_ZODIACAL) && WELKIN_ZODIACAL
+// The zodiacal light (PhysicalSkyDraw.zodiacal): its panorama (PhysicalSkyDraw.zodiacalPanorama,
+// Leinert et al.'s Table 17 at every ZODIACAL_STEP° of azimuth and each of the glow's elevations)
+// as RGBA32F on unit 6, ZODIACAL_COLUMNS × NIGHT_GLOW_SAMPLES texels, read through the texture
+// unit's bilinear filter at texel centres' coordinates (clamped; one filtered read cost llvmpipe
+// about 1.5 ms a 720p frame, four texelFetch reads 3.5–4.5).
+uniform sampler2D u_zodiacal;
+
+// PhysicalSkyDraw.zodiacal: the zodiacal light looking at azimuth az and elevation el (degrees).
+vec3 zodiacal(float az, float el, float horizon) {
+    if (el < horizon) return vec3(0.0);
+    float a = az - 360.0 * floor(az * (1.0 / 360.0));
+    float u = a * (1.0 / ZODIACAL_STEP);
+    float x = sqrt(max(el, 0.0) * (1.0 / 90.0)) * float(NIGHT_GLOW_SAMPLES - 1);
+    return texture(u_zodiacal, vec2((u + 0.5) * (1.0 / float(ZODIACAL_COLUMNS)), (x + 0.5) * (1.0 / float(NIGHT_GLOW_SAMPLES)))).xyz;
+}
+#endif
+
 vec3 skyViewSample(sampler2D table, float x, float y, int rowOffset) {
 #if defined(WELKIN_SKY_VIEW_FILTERED) && WELKIN_SKY_VIEW_FILTERED
     // The texture unit's bilinear filter (SkyPass.Variant.filteredTables): the same four texels
@@ -201,6 +219,10 @@ vec4 physicalColor(vec2 p) {
 #if defined(WELKIN_MILKY_WAY) && WELKIN_MILKY_WAY
     // The band above the horizon (none on the ground, as the stars).
     radiance = radiance + milkyWay(az, sin(elr), ce, el, h) * clamp01((seen - h) / physical.pixelAngle + 0.5);
+#endif
+#if defined(WELKIN_ZODIACAL) && WELKIN_ZODIACAL
+    // The zodiacal light above the horizon, as the band.
+    radiance = radiance + zodiacal(az, el, h) * clamp01((seen - h) / physical.pixelAngle + 0.5);
 #endif
 #if defined(WELKIN_SCOTOPIC) && WELKIN_SCOTOPIC
     radiance = rodShift(radiance, physical.scotopic);

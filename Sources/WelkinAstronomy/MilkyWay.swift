@@ -81,10 +81,17 @@ public final class MilkyWayMap: Sendable {
 
     /// The same from an ephemeris already made for the instant and place (the night sky's own).
     public static func horizonToGalactic(_ e: Ephemeris) -> [SIMD3<Double>] {
+        horizonRows(galacticAxes, e)
+    }
+
+    /// The rows taking a horizon direction to the frame whose axes in ICRS are `frameAxes` (a
+    /// right-handed orthonormal frame), at an ephemeris's instant and place: each axis carried as
+    /// a star is, then made orthonormal.
+    public static func horizonRows(_ frameAxes: [SIMD3<Double>], _ e: Ephemeris) -> [SIMD3<Double>] {
         var a = e.geocentric
         let frame = HorizonFrame(e)
         var axes: [SIMD3<Double>] = []
-        for g in galacticAxes {
+        for g in frameAxes {
             let ra = atan2(g.y, g.x), dec = asin(min(max(g.z, -1), 1))
             var ri = 0.0, di = 0.0
             eraAtciq(ra, dec, 0, 0, 0, 0, &a, &ri, &di)
@@ -92,7 +99,7 @@ public final class MilkyWayMap: Sendable {
             let h = frame.apply(cirs)
             axes.append(h / (h * h).sum().squareRoot())
         }
-        // Gram–Schmidt: x, then y without x, then z = x × y (right-handed as the galactic frame is).
+        // Gram–Schmidt: x, then y without x, then z = x × y (right-handed as the frame is).
         let x = axes[0]
         var y = axes[1] - x * (x * axes[1]).sum()
         y /= (y * y).sum().squareRoot()

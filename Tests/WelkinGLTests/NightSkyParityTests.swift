@@ -88,6 +88,18 @@ final class NightSkyParityTests: XCTestCase {
         XCTAssertGreaterThan(brighter, size.x * size.y / 10)
     }
 
+    /// The zodiacal light's cone in the west after dusk (La Palma, March): GPU = CPU over the frame.
+    func testTheZodiacalLightOnBothRenderers() throws {
+        let scene = try SceneLoader.decode(#"""
+        {"size": [640, 360], "layers": [{"type": "sky", "model": "physical", "date": "2025-03-26T21:40:00+00:00", "latitude": 28.76,
+         "longitude": -17.88, "atmosphere": {"altitude": 2400}, "viewAzimuth": 270, "fieldOfView": 120, "horizon": 0.85}]}
+        """#, file: "zodiacal.json")
+        let frame = Frame(scene: scene, time: 0)
+        guard let sky = frame.layers.first as? SkyDraw, case .physical(let p)? = sky.parts.first else { return XCTFail("no physical sky") }
+        XCTAssertTrue(p.drawsZodiacalLight)
+        try check(scene, label: "zodiacal", minimumLit: 100)
+    }
+
     func testPaletteNightWithMoonAndPlanets() throws {
         try check(scene("2025-01-03T18:30:00+01:00", model: "palette", extra: #", "moonScale": 4"#), label: "palette-dusk", minimumLit: 150)
         try check(scene("2025-01-03T22:30:00+01:00", model: "palette", view: 180), label: "palette-night", minimumLit: 150)

@@ -6,6 +6,7 @@
 import Foundation
 import XCTest
 import WelkinTestSupport
+import WelkinAstronomy
 @testable import WelkinCore
 @testable import WelkinReference
 import WelkinImage
@@ -102,6 +103,84 @@ final class NightAndSunTests: XCTestCase {
         XCTAssertLessThan(abs(peakL), 60, "brightest toward the centre (Sagittarius–Scutum), not the anticentre")
         XCTAssertFalse(try physical(#""date": "2025-08-23T13:00:00+01:00", "latitude": 28.76, "longitude": -17.88"#, size: size).drawsMilkyWay, "not by day")
         XCTAssertFalse(try physical(Self.laPalma + #", "stars": false"#, size: size).drawsMilkyWay, "not without the stars")
+    }
+
+    /// La Palma, 26 March 2025, 21:40 UTC: the Sun 22° down, no Moon, looking west.
+    static let westAfterDusk = #""date": "2025-03-26T21:40:00+00:00", "latitude": 28.76, "longitude": -17.88, "atmosphere": {"altitude": 2400}, "viewAzimuth": 270, "fieldOfView": 120, "horizon": 0.85"#
+
+    /// The zodiacal light: Leinert et al.'s Table 17 as measured (and filled in near the Sun, rising
+    /// toward it); its pole 60 S10, 23.3 mag/arcsec²; drawn on a dated night with the glow less its
+    /// typical share (the glow and that share are the measured 21.9 at the zenith together, and
+    /// the exposure's key and the ground keep the whole); per pixel its light is the table at the
+    /// direction's ecliptic place times the light at its elevation; the cone stands on the western
+    /// horizon after dusk along the ecliptic, brighter there than at the same height away from it.
+    func testTheZodiacalLightIsLeinertsTable() throws {
+        let values = ZodiacalLight.values
+        for (k, m) in ZodiacalLight.measured.enumerated() where m > 0 { XCTAssertEqual(values[k], Float(m)) }
+        for row in 0..<3 { for j in 0..<3 where ZodiacalLight.measured[row * 11 + j] == 0 {
+            XCTAssertGreaterThan(values[row * 11 + j], values[row * 11 + j + 1], "filled in, rising toward the Sun")
+        } }
+        XCTAssertEqual(PhysicalSkyDraw.zodiacalValue(90, 90), 77)
+        XCTAssertEqual(PhysicalSkyDraw.zodiacalValue(52.5, 37.5), (250 + 166 + 183 + 134) / 4, accuracy: 0.01)
+        XCTAssertEqual(ZodiacalLight.unitMagnitude - 2.5 * log10(77), 23.33, accuracy: 0.01)
+        let air = FadingAtmosphere(Atmosphere(), weather: WeatherState.steady(.clear, time: 0))
+        let r = air.coefficients.groundRadius + 0.001
+        func luminance(_ v: SIMD3<Double>) -> Double { 0.2126 * v.x + 0.7152 * v.y + 0.0722 * v.z }
+        let whole = NightGlow(air, r: r, groundAlbedo: 0.3, pollution: nil)
+        let apart = NightGlow(air, r: r, groundAlbedo: 0.3, pollution: nil, zodiacalApart: true)
+        let top = NightGlow.samples - 1
+        let share = NightGlow.radiance(magnitudesPerSquareArcsecond: NightGlow.zodiacalZenith)
+        let natural = NightGlow.radiance(magnitudesPerSquareArcsecond: NightGlow.naturalZenith)
+        XCTAssertEqual(luminance(apart.sky[top]), luminance(whole.sky[top]) * (1 - share / natural), accuracy: 1e-9 * luminance(whole.sky[top]))
+        func magnitude(_ y: Double) -> Double { NightSkyDraw.sunMagnitude - 2.5 * log10(y / pow(180 * 3600 / Double.pi, 2)) }
+        XCTAssertEqual(magnitude(luminance(apart.sky[top])), 22.27, accuracy: 0.01, "the glow less the zodiacal light's share")
+        XCTAssertEqual(apart.full, whole.sky)
+        XCTAssertEqual(apart.meanLuminance, whole.meanLuminance)
+        XCTAssertEqual(apart.ground, whole.ground)
+
+        let size = SIMD2(320, 180)
+        let p = try physical(Self.westAfterDusk, size: size)
+        XCTAssertTrue(p.drawsZodiacalLight)
+        XCTAssertFalse(try physical(#""date": "2025-03-26T13:00:00+00:00", "latitude": 28.76, "longitude": -17.88"#, size: size).drawsZodiacalLight, "not by day")
+        // The panorama's nodes against the table at the direction's ecliptic place, and the per-pixel
+        // read equal to them there.
+        for (az, k) in [(Float(270), 8), (280, 10), (200, 13), (90, 12), (355, 15)] {
+            let el = Float(NightGlow.elevation(sample: k))
+            let azr = Double(az) * .pi / 180, elr = Double(el) * .pi / 180
+            let d = SIMD3(cos(elr) * sin(azr), cos(elr) * cos(azr), sin(elr))
+            let e = p.ecliptic.map { (SIMD3<Double>($0) * d).sum() }
+            var dl = abs(atan2(e[1], e[0]) * 180 / .pi - Double(p.sunEclipticLongitude))
+            if dl > 180 { dl = 360 - dl }
+            let table = PhysicalSkyDraw.zodiacalValue(Float(dl), Float(abs(asin(e[2]) * 180 / .pi)))
+            let node = p.zodiacalPanorama[k * PhysicalSkyDraw.zodiacalColumns + Int(az / PhysicalSkyDraw.zodiacalStep)]
+            XCTAssertEqual(Double(node.y), Double(table * p.zodiacalLight[k].y), accuracy: 1e-4 * Double(table * p.zodiacalLight[k].y), "az \(az) el \(el)")
+            XCTAssertEqual(p.zodiacal(azimuth: az, elevation: el, horizon: p.horizonElevation), node, "az \(az) el \(el)")
+            XCTAssertEqual(p.zodiacal(azimuth: az + 360, elevation: el, horizon: p.horizonElevation), node, "az \(az + 360) el \(el)")
+        }
+        XCTAssertEqual(p.zodiacal(azimuth: 270, elevation: p.horizonElevation - 1, horizon: p.horizonElevation), .zero, "none on the ground")
+        // The cone: along the ecliptic low in the west it is brighter than at the same height 60° off it.
+        func zodiacal(_ az: Float, _ el: Float) -> Float { p.zodiacal(azimuth: az, elevation: el, horizon: p.horizonElevation).y }
+        let sunLongitude = Double(p.sunEclipticLongitude)
+        var onEcliptic: (az: Float, el: Float)?
+        for az in stride(from: Float(230), through: 310, by: 1) {
+            let azr = Double(az) * .pi / 180, elr = 20.0 * .pi / 180
+            let d = SIMD3(cos(elr) * sin(azr), cos(elr) * cos(azr), sin(elr))
+            let e = p.ecliptic.map { (SIMD3<Double>($0) * d).sum() }
+            if abs(e[2]) < 0.02 { onEcliptic = (az, 20) }
+        }
+        let cone = try XCTUnwrap(onEcliptic, "the ecliptic crosses 20° up in the west")
+        print("zodiacal light: the Sun at ecliptic longitude \(sunLongitude)°; on the ecliptic 20° up at azimuth \(cone.az)°: \(zodiacal(cone.az, 20)), 60° south of it \(zodiacal(cone.az - 60, 20))")
+        XCTAssertGreaterThan(zodiacal(cone.az, 20), 2 * zodiacal(cone.az - 60, 20), "the cone along the ecliptic")
+        // On screen: the western sky 20° up is brighter along the ecliptic than 50° south of it (CPU).
+        let image = try render(Self.westAfterDusk, size: size)
+        func column(_ az: Float) -> Int {
+            let x = Int(p.centerX + (az - p.viewAzimuth) / p.degreesPerPixel)
+            let y = Int(p.horizonY - 20 / p.degreesPerPixel)
+            var v: [Int] = []
+            for dy in -3...3 { for dx in -3...3 { v.append(Int(image[x + dx, y + dy].y)) } }
+            return v.sorted()[v.count / 2]
+        }
+        XCTAssertGreaterThan(column(cone.az), column(cone.az - 50), "the cone shows")
     }
 
     /// Through a camera looking near the zenith stars are round points, not dashes along the

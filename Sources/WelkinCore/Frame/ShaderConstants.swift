@@ -63,6 +63,8 @@ public enum ShaderConstants {
         int("NIGHT_ENTRIES_WIDTH", Int32(NightSkyDraw.entriesWidth))
         int("MOON_MARIA_COUNT", Int32(NightSkyDraw.maria.count))
         int("NIGHT_GLOW_SAMPLES", Int32(NightGlow.samples))
+        float("ZODIACAL_STEP", PhysicalSkyDraw.zodiacalStep)
+        int("ZODIACAL_COLUMNS", Int32(PhysicalSkyDraw.zodiacalColumns))
         d.append(("SCOTOPIC_TINT", "vec3(" + [PhysicalSkyDraw.scotopicTint.x, PhysicalSkyDraw.scotopicTint.y, PhysicalSkyDraw.scotopicTint.z].map(glsl).joined(separator: ", ") + ")"))
         d.append(("MOON_MARIA_CENTERS", array("vec4", NightSkyDraw.mariaCenters.map { [$0.x, $0.y, $0.z, $0.w] })))
         d.append(("MOON_MARIA_SHAPES", array("vec2", NightSkyDraw.mariaShapes.map { [$0.x, $0.y] })))

@@ -12,6 +12,12 @@ public struct NightGlow: Sendable, Equatable {
     /// A dark site's zenith on a moonless night, V mag/arcsec² (Sky Quality Meter readings at the
     /// darkest sites are 21.8–22.0; about half of it is airglow).
     public static let naturalZenith = 21.9
+    /// The zodiacal light's share of that zenith: its light at a typical dark-site zenith, |β| 60°
+    /// and 120° from the Sun (Leinert et al.'s Table 17: 82, 23.26 mag/arcsec²). Where the
+    /// zodiacal light is drawn direction by direction (ZodiacalLight, `zodiacalApart`), the glow
+    /// drawn is the rest (22.27 mag/arcsec² at the zenith); the exposure's key, the ground's light and
+    /// `full` keep the whole, so the night's exposure and its stars are as before.
+    public static let zodiacalZenith = 23.26
     /// The natural background's colour: B − V ≈ 0.9, a little redder than the Sun (Leinert et al.
     /// 1998 give 0.7–1.0 for the dark sky's components), relative to the Sun's white.
     public static let naturalColorIndex = 0.8
@@ -28,6 +34,8 @@ public struct NightGlow: Sendable, Equatable {
     /// luminance of the sky above (the exposure's key), each for the natural background alone and
     /// with the city's light.
     public var sky: [SIMD3<Double>]
+    /// `sky` with the zodiacal light's typical share where it is drawn apart (`sky` itself otherwise).
+    public var full: [SIMD3<Double>]
     public var ground: SIMD3<Double>
     public var meanLuminance: Double
     public var naturalMeanLuminance: Double
@@ -45,7 +53,9 @@ public struct NightGlow: Sendable, Equatable {
 
     /// The glow under an atmosphere (its transmittance dims the airglow toward the horizon as the
     /// measured zenith value already includes the zenith's own extinction) seen from radius r (km).
-    public init(_ air: FadingAtmosphere, r: Double, groundAlbedo: Double, pollution: LightPollution?) {
+    /// `zodiacalApart`: the zodiacal light is drawn on its own (PhysicalSkyDraw.zodiacal), so `sky`
+    /// leaves out its typical share.
+    public init(_ air: FadingAtmosphere, r: Double, groundAlbedo: Double, pollution: LightPollution?, zodiacalApart: Bool = false) {
         let c = air.coefficients
         let shell = c.groundRadius / (c.groundRadius + Self.airglowHeight)
         let zenithTransmittance = air.transmittanceToSun(r: r, mus: 1)
@@ -57,7 +67,9 @@ public struct NightGlow: Sendable, Equatable {
             let artificial = max(total - Self.radiance(magnitudesPerSquareArcsecond: Self.naturalZenith), 0)
             city = StarColor.rgb(colorIndex: Self.domeColorIndex) * artificial
         }
+        let keep = zodiacalApart ? 1 - Self.radiance(magnitudesPerSquareArcsecond: Self.zodiacalZenith) / Self.radiance(magnitudesPerSquareArcsecond: Self.naturalZenith) : 1
         var sky: [SIMD3<Double>] = []
+        var full: [SIMD3<Double>] = []
         var naturalSky: [SIMD3<Double>] = []
         for k in 0..<Self.samples {
             let e = Self.elevation(sample: k) * .pi / 180
@@ -69,7 +81,9 @@ public struct NightGlow: Sendable, Equatable {
             let n = natural * dim * vanRhijn
             let lift = 1 - sin(e)
             naturalSky.append(n)
-            sky.append(n + city * (1 + (Self.domeHorizonRatio - 1) * lift * lift * lift * lift))
+            let dome = city * (1 + (Self.domeHorizonRatio - 1) * lift * lift * lift * lift)
+            full.append(n + dome)
+            sky.append(zodiacalApart ? n * keep + dome : n + dome)
         }
         // Over the hemisphere by the trapezoid rule in elevation: the mean radiance (weight cos e)
         // and the irradiance on the ground (weight 2π sin e cos e), whose Lambertian radiance is
@@ -81,14 +95,15 @@ public struct NightGlow: Sendable, Equatable {
             let e0 = Self.elevation(sample: k) * .pi / 180, e1 = Self.elevation(sample: k + 1) * .pi / 180
             let de = e1 - e0
             let w0 = cos(e0) * de / 2, w1 = cos(e1) * de / 2
-            mean += sky[k] * w0 + sky[k + 1] * w1
+            mean += full[k] * w0 + full[k + 1] * w1
             meanNatural += naturalSky[k] * w0 + naturalSky[k + 1] * w1
             weights += w0 + w1
             let g0: Double = sin(e0) * cos(e0) * Double.pi * de, g1: Double = sin(e1) * cos(e1) * Double.pi * de
-            irradiance += sky[k] * g0
-            irradiance += sky[k + 1] * g1
+            irradiance += full[k] * g0
+            irradiance += full[k + 1] * g1
         }
         self.sky = sky
+        self.full = full
         ground = irradiance * (groundAlbedo / .pi)
         meanLuminance = luminance(mean / weights)
         naturalMeanLuminance = luminance(meanNatural / weights)

@@ -43,6 +43,9 @@ public struct NightSky: Sendable, Equatable {
     /// (MilkyWayMap.horizonToGalactic): where the Milky Way is, with the catalogue's stars (nil
     /// when they are not shown).
     public var galactic: [SIMD3<Double>]?
+    /// The rows turning a horizon direction into ecliptic coordinates (ZodiacalLight.horizonToEcliptic):
+    /// where the zodiacal light is.
+    public var ecliptic: [SIMD3<Double>]
 
     /// Points below this apparent elevation are left out (their light cannot reach the view).
     public static let lowestElevation = -2.0
@@ -63,6 +66,7 @@ public struct NightSky: Sendable, Equatable {
         var points: [Point] = []
         let ephemeris = Ephemeris(time: time, observer: observer)
         galactic = catalogStars ? MilkyWayMap.horizonToGalactic(ephemeris) : nil
+        ecliptic = ZodiacalLight.horizonToEcliptic(ephemeris)
         if catalogStars, let catalog = StarCatalog.shared {
             let limit = layer.starMagnitudeLimit
             for place in catalog.places(time: time, observer: observer, magnitudeLimit: limit) {

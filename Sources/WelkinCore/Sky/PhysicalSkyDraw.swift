@@ -69,6 +69,10 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     /// `skyRadiance` (the stars' limiting magnitude, the clouds' light).
     public var nightGlow: [SIMD3<Float>] = []
     public var nightGlowGround: SIMD3<Float> = .zero
+    /// With the zodiacal light drawn apart (a dated sky's night: NightGlow's `zodiacalApart`), the
+    /// glow with its typical share of it, for `skyRadiance` (the stars' limiting magnitude, the
+    /// clouds' light: as before it was drawn apart); empty otherwise.
+    public var nightGlowFull: [SIMD3<Float>] = []
     public var drawsNightGlow = false
     /// Rod vision: how far the sky's colour gives way to its scotopic luminance in a blue-grey
     /// (0 by day, 1 on a moonlit night), from the eye's adaptation to the key luminance in cd/m²
@@ -83,6 +87,24 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     public var drawsMilkyWay = false
     public var galactic: [SIMD3<Float>] = []
     public var milkyWayLight: [SIMD3<Float>] = []
+    /// The zodiacal light (ZodiacalLight: Leinert et al. 1998's Table 17 by helioecliptic longitude
+    /// and ecliptic latitude): drawn with the night's glow on a dated sky's night (NightSky.ecliptic),
+    /// whose glow then leaves out its typical share (NightGlow.zodiacalZenith). `ecliptic`: the rows
+    /// turning a horizon direction into ecliptic (identity when not drawn: no direction is then
+    /// degenerate); `sunEclipticLongitude`: the Sun's, degrees; `zodiacalLight`: at the glow's
+    /// elevations, the radiance of a table value of 1 in its colour, dimmed by the air toward that
+    /// elevation (the table is the light above the air). `zodiacalPanorama`: the light itself
+    /// (`zodiacalAt`) every `zodiacalStep`° of azimuth (0…360°, `zodiacalColumns` columns) at each
+    /// of the glow's elevations, row by row, which both renderers read bilinearly per pixel
+    /// (`zodiacal`): the light varies over 5° and more (Table 17's steps), and the table's
+    /// trigonometry per pixel cost llvmpipe 3.5–4 ms a 720p frame, the panorama's read about 1.
+    public var drawsZodiacalLight = false
+    public var ecliptic: [SIMD3<Float>] = [SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)]
+    public var sunEclipticLongitude: Float = 0
+    public var zodiacalLight: [SIMD3<Float>] = []
+    public var zodiacalPanorama: [SIMD3<Float>] = []
+    public static let zodiacalStep: Float = 5
+    public static let zodiacalColumns = 73
     /// The picture's metric at the sun, (g₁₁, g₁₂, g₂₂): the sun's disc and glare are measured as
     /// the output picture shows them, so the disc is round on screen under every camera (a
     /// rectilinear camera's off-axis ellipse, the panorama's dash high in the sky, drawn round with
@@ -164,7 +186,7 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         // set built for one frame's in-between aerosols.
         let air = FadingAtmosphere(settings.atmosphere, weather: state.weather)
         let glow = NightGlow(air, r: air.coefficients.groundRadius + altitude, groundAlbedo: settings.atmosphere.groundAlbedo,
-                             pollution: settings.lightPollution)
+                             pollution: settings.lightPollution, zodiacalApart: state.night != nil)
         var moonKey: SIMD2<Double>?
         if let moon = state.night?.moon, moon.elevation > -6 {
             moonKey = SIMD2(sin(moon.elevation * .pi / 180), pow(10, -0.4 * (moon.magnitude - NightSkyDraw.sunMagnitude)))
@@ -288,6 +310,7 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         self.opacity = Float(opacity)
         if let panoramaPixelAngle { pixelAngle = Float(panoramaPixelAngle) }
         nightGlow = glow.sky.map { SIMD3<Float>($0) }
+        if state.night != nil { nightGlowFull = glow.full.map { SIMD3<Float>($0) } }
         nightGlowGround = SIMD3<Float>(glow.ground)
         if fogs {
             // The sky's and the ground's light averaged over every direction (12 azimuths × 8 bands
@@ -345,7 +368,7 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
             // by day it is some 10⁻⁷ of it, and leaving it out changes no pixel.
             func luminance(_ c: SIMD3<Float>) -> Float { 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z }
             let zenith = luminance(scatteredSkyRadiance(azimuth: sunAzimuth, elevation: 90))
-            drawsNightGlow = luminance(nightGlow[0]) >= 1e-4 * zenith
+            drawsNightGlow = luminance((nightGlowFull.isEmpty ? nightGlow : nightGlowFull)[0]) >= 1e-4 * zenith
             if drawsNightGlow, settings.milkyWay > 0, let rows = state.night?.galactic, let map = MilkyWayMap.shared {
                 let r = air.coefficients.groundRadius + altitude
                 let zenithTransmittance = air.transmittanceToSun(r: r, mus: 1)
@@ -364,6 +387,26 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
                 let sky = zenith + luminance(nightGlow[NightGlow.samples - 1])
                 drawsMilkyWay = luminance(milkyWayLight[NightGlow.samples - 1]) >= 0.01 * sky
                 if !drawsMilkyWay { galactic = []; milkyWayLight = [] }
+            }
+            // The zodiacal light, whenever the glow that leaves out its share is drawn.
+            if drawsNightGlow, let rows = state.night?.ecliptic {
+                let r = air.coefficients.groundRadius + altitude
+                let unit = StarColor.rgb(colorIndex: ZodiacalLight.colorIndex) * NightGlow.radiance(magnitudesPerSquareArcsecond: ZodiacalLight.unitMagnitude)
+                zodiacalLight = (0..<NightGlow.samples).map { k in
+                    SIMD3<Float>(air.transmittanceToSun(r: r, mus: sin(NightGlow.elevation(sample: k) * .pi / 180)) * unit)
+                }
+                ecliptic = rows.map { SIMD3<Float>($0) }
+                let e = state.sunElevation * .pi / 180, a = state.sunAzimuth * .pi / 180
+                let sun = SIMD3<Double>(cos(e) * sin(a), cos(e) * cos(a), sin(e))
+                sunEclipticLongitude = Float(atan2((rows[1] * sun).sum(), (rows[0] * sun).sum()) * 180 / .pi)
+                drawsZodiacalLight = true
+                var panorama: [SIMD3<Float>] = []
+                panorama.reserveCapacity(Self.zodiacalColumns * NightGlow.samples)
+                for k in 0..<NightGlow.samples {
+                    let el = Float(NightGlow.elevation(sample: k))
+                    for c in 0..<Self.zodiacalColumns { panorama.append(zodiacalAt(azimuth: Float(c) * Self.zodiacalStep, elevation: el, sample: k)) }
+                }
+                zodiacalPanorama = panorama
             }
         }
         guard let sky = state.night else { return }
@@ -414,7 +457,7 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
     /// Moon's scattered light and the night's glow (what the limiting magnitude sees).
     public func skyRadiance(azimuth az: Float, elevation el: Float) -> SIMD3<Float> {
         scatteredSkyRadiance(azimuth: az, elevation: el)
-            + NightGlow.sample(nightGlow, ground: nightGlowGround, elevation: el, horizon: horizonElevation)
+            + NightGlow.sample(nightGlowFull.isEmpty ? nightGlow : nightGlowFull, ground: nightGlowGround, elevation: el, horizon: horizonElevation)
     }
 
     /// The Sun's and Moon's scattered light alone.
@@ -506,6 +549,11 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         if drawsMilkyWay, let map = MilkyWayMap.shared {
             // The band above the horizon (none on the ground, as the stars).
             radiance = radiance + milkyWay(map, azimuth: az, sine: sin(elr), cosine: ce, elevation: el, horizon: h)
+                * clamp01((seen - h) / pixelAngle + 0.5)
+        }
+        if drawsZodiacalLight {
+            // The zodiacal light above the horizon, as the band.
+            radiance = radiance + zodiacal(azimuth: az, elevation: el, horizon: h)
                 * clamp01((seen - h) / pixelAngle + 0.5)
         }
         if scotopic > 0 { radiance = Self.rodShift(radiance, scotopic) }
@@ -645,6 +693,60 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         let bottom = t01 + (t11 - t01) * fx
         let v = top + (bottom - top) * fy
         return v * v * NightGlow.sample(milkyWayLight, ground: .zero, elevation: el, horizon: horizon)
+    }
+
+    /// atmosphere.glsl's zodiacal: the zodiacal light looking at azimuth `az` and elevation `el`
+    /// (degrees), none below `horizon`: `zodiacalPanorama` read bilinearly, across azimuth
+    /// (wrapped into 0…360° as GLSL's mod does) and across the glow's elevations (NightGlow.sample's),
+    /// as GL's filter reads it at the texel centres' coordinates (llvmpipe's filter weights are
+    /// within rounding of these: well under 1/255 on screen for a light this faint).
+    @inlinable public func zodiacal(azimuth az: Float, elevation el: Float, horizon: Float) -> SIMD3<Float> {
+        if el < horizon { return .zero }
+        let a = az - 360 * (az * (1 / Float(360))).rounded(.down)
+        let u = a * (1 / Self.zodiacalStep)
+        let c = min(max(Int(u), 0), Self.zodiacalColumns - 2)
+        let fu = u - Float(c)
+        let x = (max(el, 0) * (1.0 / 90.0)).squareRoot() * Float(NightGlow.samples - 1)
+        let k = min(Int(x), NightGlow.samples - 2)
+        let fk = x - Float(k)
+        let n = Self.zodiacalColumns
+        let t00 = zodiacalPanorama[k * n + c], t10 = zodiacalPanorama[k * n + c + 1]
+        let t01 = zodiacalPanorama[(k + 1) * n + c], t11 = zodiacalPanorama[(k + 1) * n + c + 1]
+        let low = t00 + (t10 - t00) * fu
+        let high = t01 + (t11 - t01) * fu
+        return low + (high - low) * fk
+    }
+
+    /// The zodiacal light toward azimuth `az` and elevation `el` (degrees; the glow's sample `k`):
+    /// the direction in ecliptic coordinates, its longitude from the Sun's folded into 0…180° and
+    /// its latitude's size, Table 17 there (zodiacalValue), times zodiacalLight[k].
+    public func zodiacalAt(azimuth az: Float, elevation el: Float, sample k: Int) -> SIMD3<Float> {
+        let azr = az * (Float.pi / 180), elr = el * (Float.pi / 180)
+        let d = SIMD3<Float>(cos(elr) * sin(azr), cos(elr) * cos(azr), sin(elr))
+        let e0 = ecliptic[0], e1 = ecliptic[1], e2 = ecliptic[2]
+        let ex = e0.x * d.x + e0.y * d.y + e0.z * d.z
+        let ey = e1.x * d.x + e1.y * d.y + e1.z * d.z
+        let ez = e2.x * d.x + e2.y * d.y + e2.z * d.z
+        var dl = abs(atan2(ey, ex) * (180 / Float.pi) - sunEclipticLongitude)
+        if dl > 180 { dl = 360 - dl }
+        let b = abs(asin(min(max(ez, -1), 1)) * (180 / Float.pi))
+        return Self.zodiacalValue(dl, b) * zodiacalLight[k]
+    }
+
+    /// atmosphere.glsl's zodiacalValue: ZodiacalLight's table at helioecliptic longitude `dl`
+    /// (degrees, 0…180 from the Sun) and ecliptic latitude |β| `b` (0…90), bilinear between its
+    /// entries (longitudes 0, 5 … 45, 60 … 180°; latitudes 0, 5 … 30, 45 … 90°).
+    @inlinable public static func zodiacalValue(_ dl: Float, _ b: Float) -> Float {
+        let table = ZodiacalLight.values
+        let x = dl < 45 ? dl * 0.2 : 9.0 + (dl - 45.0) * (1.0 / 15.0)
+        let y = b < 30 ? b * 0.2 : 6.0 + (b - 30.0) * (1.0 / 15.0)
+        let i = min(max(Int(x), 0), 17), j = min(max(Int(y), 0), 9)
+        let fx = min(max(x - Float(i), 0), 1), fy = min(max(y - Float(j), 0), 1)
+        let t00 = table[i * 11 + j], t01 = table[i * 11 + j + 1]
+        let t10 = table[(i + 1) * 11 + j], t11 = table[(i + 1) * 11 + j + 1]
+        let near = t00 + (t01 - t00) * fy
+        let far = t10 + (t11 - t10) * fy
+        return near + (far - near) * fx
     }
 
     /// The angle (degrees) between the direction at (el, az) and the sun, from the chord by the

@@ -55,6 +55,8 @@ final class SkyPass {
         var scotopic = false
         /// The Milky Way (WELKIN_MILKY_WAY: PhysicalSkyDraw.drawsMilkyWay).
         var milkyWay = false
+        /// The zodiacal light (WELKIN_ZODIACAL: PhysicalSkyDraw.drawsZodiacalLight).
+        var zodiacal = false
         /// The glare around the sun (WELKIN_SUN_GLARE: PhysicalSkyDraw.sunGlare nonzero).
         var sunGlare = false
         /// Ground fog (WELKIN_SKY_FOG: PhysicalSkyDraw.fogs).
@@ -109,6 +111,7 @@ final class SkyPass {
             if variant.nightGlow { defines.append(("WELKIN_NIGHT_GLOW", "1")) }
             if variant.scotopic { defines.append(("WELKIN_SCOTOPIC", "1")) }
             if variant.milkyWay { defines.append(("WELKIN_MILKY_WAY", "1")) }
+            if variant.zodiacal { defines.append(("WELKIN_ZODIACAL", "1")) }
             if variant.sunGlare { defines.append(("WELKIN_SUN_GLARE", "1")) }
             if variant.fog { defines.append(("WELKIN_SKY_FOG", "1")) }
             if variant.filteredTables { defines.append(("WELKIN_SKY_VIEW_FILTERED", "1")) }
@@ -188,6 +191,7 @@ final class SkyPass {
         for case .physical(let p) in sky.parts where p.drawsNightGlow { variant.nightGlow = true }
         for case .physical(let p) in sky.parts where p.scotopic > 0 { variant.scotopic = true }
         for case .physical(let p) in sky.parts where p.drawsMilkyWay && MilkyWayMap.shared != nil { variant.milkyWay = true }
+        for case .physical(let p) in sky.parts where p.drawsZodiacalLight { variant.zodiacal = true }
         for case .physical(let p) in sky.parts where p.sunGlare != .zero { variant.sunGlare = true }
         for case .physical(let p) in sky.parts where p.fogs { variant.fog = true }
         for case .physical in sky.parts { variant.filteredTables = true }
@@ -295,6 +299,8 @@ final class SkyPass {
         // exactly nothing where this frame has none (a glare of 0, a glow of 0, a share of 0), so
         // they are compiled in for every physical sky: a page or package whose sun sets keeps one program.
         for case .physical in sky.parts { variant.sunGlare = true; variant.nightGlow = true; variant.scotopic = true }
+        // So is the zodiacal light (its light 0 and its rows the identity where the frame has none).
+        for case .physical in sky.parts { variant.zodiacal = true }
         // The Milky Way's band where the frame draws it (its map a texture of the track; a sky whose
         // night begins within the track draws with two programs, as the night sky's own).
         for case .physical(let p) in sky.parts where p.drawsMilkyWay && MilkyWayMap.shared != nil { variant.milkyWay = true }
@@ -432,11 +438,12 @@ final class SkyPass {
     private var nightTextures: [GLuint] = [0, 0]
     /// The Milky Way's map (unit 5), uploaded once.
     private var milkyWayTexture: GLuint = 0
+    private var zodiacalTexture: GLuint = 0
     private var uploadedNight: (cells: [SIMD2<UInt32>], entries: [SIMD4<Float>], size: SIMD2<Int32>)?
 
     deinit {
         guard GL.hasCurrentContext else { return }
-        for var t in [skyViewTexture, moonViewTexture, milkyWayTexture] + nightTextures where t != 0 { epoxy_glDeleteTextures(1, &t) }
+        for var t in [skyViewTexture, moonViewTexture, milkyWayTexture, zodiacalTexture] + nightTextures where t != 0 { epoxy_glDeleteTextures(1, &t) }
     }
 
     /// A nearest-filtered texture (the shaders read texels, as the CPU does), made on first use and
@@ -585,6 +592,26 @@ final class SkyPass {
             epoxy_glUniform1i(p.uniform("u_milkyWay"), 5)
             epoxy_glUniform3fv(p.uniform("u_galactic"), 3, s.galactic.flatMap { [$0.x, $0.y, $0.z] })
             epoxy_glUniform3fv(p.uniform("u_milkyWayLight"), GLsizei(s.milkyWayLight.count), s.milkyWayLight.flatMap { [$0.x, $0.y, $0.z] })
+        }
+        if variant.zodiacal {
+            // The panorama, RGBA32F; zero light where the frame draws none (an export program has it compiled in).
+            let n = PhysicalSkyDraw.zodiacalColumns * NightGlow.samples
+            var texels = [Float](repeating: 0, count: 4 * n)
+            if s.drawsZodiacalLight, s.zodiacalPanorama.count == n {
+                for (i, v) in s.zodiacalPanorama.enumerated() { texels[4 * i] = v.x; texels[4 * i + 1] = v.y; texels[4 * i + 2] = v.z }
+            }
+            bind(&zodiacalTexture, unit: 6)
+            texels.withUnsafeBufferPointer { b in
+                epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(PhysicalSkyDraw.zodiacalColumns), GLsizei(NightGlow.samples), 0,
+                                   GLenum(GL_RGBA), GLenum(GL_FLOAT), b.baseAddress)
+            }
+            // Read through the texture unit's bilinear filter, clamped (one filtered read cost llvmpipe
+            // about 1.5 ms a 720p frame, four texelFetch reads 3.5–4.5).
+            GL.filterBoundTexture2D(linear: true)
+            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+            epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+            epoxy_glUniform1i(p.uniform("u_zodiacal"), 6)
         }
     }
 
