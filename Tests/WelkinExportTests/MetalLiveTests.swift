@@ -82,7 +82,7 @@ final class MetalLiveTests: XCTestCase {
             }
             for layer in layers where !layer.live.isEmpty {
                 let manifest = try JSONDecoder().decode(MetalTrack.Manifest.self, from: layer.manifest)
-                let position = try XCTUnwrap(first.firstIndex(of: layer.sceneLayers[0]))
+                let position = try XCTUnwrap(first.firstIndex(of: layer.sceneLayers[0]), "\(name): \(layer.name) \(layer.sceneLayers) not in \(first)")
                 let tracks = sources.appendingPathComponent("Resources/Tracks/\(layer.name)").path
                 driver += "check(\(SwiftLiteral.string("\(s) \(layer.name)")), \(SwiftLiteral.string(tracks)), Scene\(s)\(layer.name)Live.values, times: [\(times.map(SwiftLiteral.number).joined(separator: ", "))])\n"
                 for t in times {
