@@ -98,6 +98,19 @@ final class NightSkyParityTests: XCTestCase {
         guard let sky = frame.layers.first as? SkyDraw, case .physical(let p)? = sky.parts.first else { return XCTFail("no physical sky") }
         XCTAssertTrue(p.drawsZodiacalLight)
         try check(scene, label: "zodiacal", minimumLit: 100)
+        // The panorama follows the sky from frame to frame (the renderer uploads it when it changes):
+        // the same sky turning at 600×, GPU = CPU at 0, 1 and 2 s on one renderer.
+        let turning = try SceneLoader.decode(#"""
+        {"size": [320, 180], "layers": [{"type": "sky", "model": "physical", "date": "2025-03-26T21:40:00+00:00", "latitude": 28.76,
+         "longitude": -17.88, "timeScale": 600, "atmosphere": {"altitude": 2400}, "viewAzimuth": 270, "fieldOfView": 120, "horizon": 0.85}]}
+        """#, file: "zodiacal-turning.json")
+        var panoramas: [[SIMD3<Float>]] = []
+        for t in [0.0, 1, 2] {
+            let f = Frame(scene: turning, time: t)
+            if let sky = f.layers.first as? SkyDraw, case .physical(let q)? = sky.parts.first { panoramas.append(q.zodiacalPanorama) }
+            _ = try assertParity(f, label: "zodiacal turning")
+        }
+        XCTAssertEqual(Set(panoramas.map { $0.map(\.y) }).count, 3, "the panorama changes as the sky turns")
     }
 
     func testPaletteNightWithMoonAndPlanets() throws {

@@ -113,9 +113,15 @@ public struct NightGlow: Sendable, Equatable {
     /// linear between the samples, as atmosphere.glsl reads them.
     @inlinable public static func sample(_ table: [SIMD3<Float>], ground: SIMD3<Float>, elevation el: Float, horizon: Float) -> SIMD3<Float> {
         if el < horizon { return ground }
+        let (k, f) = position(elevation: el)
+        return table[k] + (table[k + 1] - table[k]) * f
+    }
+
+    /// Where elevation `el` (degrees) falls among the samples: the sample below it (0 … samples − 2)
+    /// and the fraction of the way to the next, as every table over the glow's elevations is read.
+    @inlinable public static func position(elevation el: Float) -> (sample: Int, fraction: Float) {
         let x = (max(el, 0) * (1.0 / 90.0)).squareRoot() * Float(samples - 1)
         let k = min(Int(x), samples - 2)
-        let f = x - Float(k)
-        return table[k] + (table[k + 1] - table[k]) * f
+        return (k, x - Float(k))
     }
 }

@@ -707,9 +707,7 @@ public struct PhysicalSkyDraw: Sendable, Equatable {
         let u = a * (1 / Self.zodiacalStep)
         let c = min(max(Int(u), 0), Self.zodiacalColumns - 2)
         let fu = u - Float(c)
-        let x = (max(el, 0) * (1.0 / 90.0)).squareRoot() * Float(NightGlow.samples - 1)
-        let k = min(Int(x), NightGlow.samples - 2)
-        let fk = x - Float(k)
+        let (k, fk) = NightGlow.position(elevation: el)
         let n = Self.zodiacalColumns
         let t00 = zodiacalPanorama[k * n + c], t10 = zodiacalPanorama[k * n + c + 1]
         let t01 = zodiacalPanorama[(k + 1) * n + c], t11 = zodiacalPanorama[(k + 1) * n + c + 1]

@@ -439,6 +439,10 @@ final class SkyPass {
     /// The Milky Way's map (unit 5), uploaded once.
     private var milkyWayTexture: GLuint = 0
     private var zodiacalTexture: GLuint = 0
+    /// The zodiacal panorama the texture holds (nil: none yet), and the RGBA buffer it is uploaded
+    /// from (kept, so a frame allocates nothing).
+    private var zodiacalUploaded: [SIMD3<Float>]?
+    private var zodiacalTexels: [Float] = []
     private var uploadedNight: (cells: [SIMD2<UInt32>], entries: [SIMD4<Float>], size: SIMD2<Int32>)?
 
     deinit {
@@ -594,22 +598,32 @@ final class SkyPass {
             epoxy_glUniform3fv(p.uniform("u_milkyWayLight"), GLsizei(s.milkyWayLight.count), s.milkyWayLight.flatMap { [$0.x, $0.y, $0.z] })
         }
         if variant.zodiacal {
-            // The panorama, RGBA32F; zero light where the frame draws none (an export program has it compiled in).
+            // The panorama, RGBA32F, uploaded when it changes; zero light where the frame draws none
+            // (an export program has it compiled in).
             let n = PhysicalSkyDraw.zodiacalColumns * NightGlow.samples
-            var texels = [Float](repeating: 0, count: 4 * n)
-            if s.drawsZodiacalLight, s.zodiacalPanorama.count == n {
-                for (i, v) in s.zodiacalPanorama.enumerated() { texels[4 * i] = v.x; texels[4 * i + 1] = v.y; texels[4 * i + 2] = v.z }
-            }
+            let panorama = s.drawsZodiacalLight && s.zodiacalPanorama.count == n ? s.zodiacalPanorama : []
+            let fresh = zodiacalTexture == 0
             bind(&zodiacalTexture, unit: 6)
-            texels.withUnsafeBufferPointer { b in
-                epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(PhysicalSkyDraw.zodiacalColumns), GLsizei(NightGlow.samples), 0,
-                                   GLenum(GL_RGBA), GLenum(GL_FLOAT), b.baseAddress)
+            if fresh || zodiacalUploaded != panorama {
+                if zodiacalTexels.count != 4 * n { zodiacalTexels = [Float](repeating: 0, count: 4 * n) }
+                for i in 0..<n {
+                    let v = panorama.isEmpty ? SIMD3<Float>.zero : panorama[i]
+                    zodiacalTexels[4 * i] = v.x; zodiacalTexels[4 * i + 1] = v.y; zodiacalTexels[4 * i + 2] = v.z
+                }
+                zodiacalTexels.withUnsafeBufferPointer { b in
+                    if fresh {
+                        epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(PhysicalSkyDraw.zodiacalColumns), GLsizei(NightGlow.samples), 0,
+                                           GLenum(GL_RGBA), GLenum(GL_FLOAT), b.baseAddress)
+                    } else {
+                        epoxy_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(PhysicalSkyDraw.zodiacalColumns), GLsizei(NightGlow.samples),
+                                              GLenum(GL_RGBA), GLenum(GL_FLOAT), b.baseAddress)
+                    }
+                }
+                zodiacalUploaded = panorama
             }
-            // Read through the texture unit's bilinear filter, clamped (one filtered read cost llvmpipe
-            // about 1.5 ms a 720p frame, four texelFetch reads 3.5–4.5).
-            GL.filterBoundTexture2D(linear: true)
-            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+            // Read through the texture unit's bilinear filter, clamped at the edges (one filtered read
+            // cost llvmpipe 1.3–2 ms a 720p frame, four texelFetch reads 3.5–4.5).
+            if fresh { GL.filterBoundTexture2D(linear: true) }
             epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
             epoxy_glUniform1i(p.uniform("u_zodiacal"), 6)
         }
