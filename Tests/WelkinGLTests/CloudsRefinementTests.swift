@@ -49,8 +49,9 @@ final class CloudsRefinementTests: XCTestCase {
 
     /// While the scene plays, each viewer frame marches one of the grid's four 2×2 phases (a
     /// quarter of the march) and keeps the other three from the frames before (CloudsPass's
-    /// phases) while the clouds have moved at most a grid pixel since (a storm's deck in its wind
-    /// moves more: then all four are marched). After 8 playing frames each example's
+    /// phases) while the clouds have moved at most a grid pixel since; a storm's deck in its wind
+    /// moves more (1.5 grid pixels a frame): its frame before's grid is moved with the drift
+    /// instead (CloudsPass.reprojectLimit), still one phase marched. After 8 playing frames each example's
     /// picture is within 2/255 of marching every pixel of that frame on ≥ 99 % of pixels. A change
     /// beyond the clock (here another scene's clouds in between) marches all four phases: exactly
     /// the full march.
@@ -72,7 +73,7 @@ final class CloudsRefinementTests: XCTestCase {
                 playing = renderer.readImage()
             }
             XCTAssertEqual(marches.first, 4, "\(name): the first frame marches all four phases")
-            XCTAssertTrue(marches.dropFirst().allSatisfy { $0 == 1 || $0 == 4 }, "\(name): \(marches)")
+            XCTAssertEqual(Array(marches.dropFirst()), Array(repeating: 1, count: 7), "\(name): \(marches)")
             if marches.dropFirst().allSatisfy({ $0 == 1 }) { quartered.append(name) }
             // The same instant marched whole: another scene's clouds first, so the phases start over.
             _ = try renderer.render(Frame(scene: try scene("look-around"), time: 1.5, pixelSize: size, options: viewer))
@@ -82,7 +83,7 @@ final class CloudsRefinementTests: XCTestCase {
             print("\(name): marches \(marches), \(fraction * 100) % within 2/255 of the full march (worst \(worst))")
             XCTAssertGreaterThanOrEqual(fraction, 0.99, "\(name): \(fraction * 100) % within 2/255 (worst \(worst))")
         }
-        XCTAssertTrue(quartered.contains("sunset-clouds"), "a slow sky marches a quarter a frame: \(quartered)")
+        XCTAssertTrue(quartered.contains("sunset-clouds") && quartered.contains("storm"), "a quarter a frame: \(quartered)")
     }
 
     /// A camera that pans keeps the phases while clouds and camera together move at most a grid
@@ -91,8 +92,9 @@ final class CloudsRefinementTests: XCTestCase {
     /// kept phases then lag the pan by up to three frames' turn, a pixel or so at the clouds'
     /// edges: measured 96.4 % of pixels within 2/255 of the full march, the worst 10/255 (the same
     /// frames with the camera still: 100 %, worst 2), held here at 95 % and 16/255; the picture is
-    /// the full march's again four frames after the camera stops. A drag ten times faster marches
-    /// all four phases every frame.
+    /// the full march's again four frames after the camera stops. A drag ten times faster moves
+    /// the frame before's grid with the turn (one phase marched a frame); a whip ten times faster
+    /// again marches all four phases every frame.
     func testAPanningCameraKeepsThePhasesWhileTheyLagAGridPixel() throws {
         let renderer = try TestGL.renderer()
         defer { renderer.reusesUnchangedFrames = false; renderer.forgetLastFrame() }
@@ -120,11 +122,27 @@ final class CloudsRefinementTests: XCTestCase {
         print("look-around panning: \(fraction * 100) % within 2/255 of the full march (worst \(worst))")
         XCTAssertGreaterThanOrEqual(fraction, 0.95, "\(fraction * 100) % within 2/255 (worst \(worst))")
         XCTAssertLessThanOrEqual(worst, 16)
-        // A fast drag: 50° in a second, 3.5 grid pixels a frame at 640 × 360.
+        // A brisk drag: 50° in a second, 3.5 grid pixels a frame at 640 × 360. The kept phases
+        // would lag it: the frame before's grid is moved with the turn instead (a turn moves every
+        // pixel exactly; clouds-interleave.frag's WELKIN_CLOUDS_REPROJECT), one phase marched a frame.
         var fast = s
         fast.camera?.yaw = .keyframes(Keyframes(times: [0, 1, 2], values: [240, 290, 240], repeats: true))
         let dragged = try marches(fast, from: 0.25)
-        XCTAssertEqual(dragged.counts, [4, 4, 4, 4, 4, 4, 4, 4])
+        XCTAssertEqual(dragged.counts, [4, 1, 1, 1, 1, 1, 1, 1])
+        _ = try renderer.render(Frame(scene: try scene("sunset-clouds"), time: 1.5, pixelSize: size, options: viewer))
+        let draggedWhole = try renderer.render(Frame(scene: fast, time: 0.25 + 7.0 / 60, pixelSize: size, options: viewer))
+        let moved = ImageDifference(try XCTUnwrap(dragged.last), draggedWhole)
+        let movedFraction = 1 - moved.percentOverThreshold / 100
+        print("look-around dragged: \(movedFraction * 100) % within 2/255 of the full march (worst \(moved.maxDifference))")
+        // Measured: 89.4 % within 2/255, the 99th percentile 8/255, the worst 54 (the strip the
+        // turn reveals, filled from this frame's quarter); bilinear reads in place of Catmull-Rom
+        // gave 82.2 %, the revealed strip held at the old edge worst 68.
+        XCTAssertGreaterThanOrEqual(movedFraction, 0.86, "\(movedFraction * 100) % within 2/255 (worst \(moved.maxDifference))")
+        XCTAssertLessThanOrEqual(moved.maxDifference, 64)
+        // A whip: 50° in a tenth of a second, 35 grid pixels a frame: every phase marched every frame.
+        var whip = s
+        whip.camera?.yaw = .keyframes(Keyframes(times: [0, 0.1, 0.2], values: [240, 290, 240], repeats: true))
+        XCTAssertEqual(try marches(whip, from: 0.02).counts, [4, 4, 4, 4, 4, 4, 4, 4])
     }
 
     func testTheViewerMarchesAQuarterOfThePixelsASide() throws {

@@ -106,17 +106,24 @@ final class CloudsPass: GLLayerPass {
         var next: Int
         /// The draw each phase was marched for.
         var marched: [CloudsDraw]
-        func delete() { slices.delete(); grid.delete() }
+        /// The grid of the frame before, once a frame has been reprojected (its two grids alternate).
+        var history: RenderTarget?
+        func delete() { slices.delete(); grid.delete(); history?.delete() }
     }
     private var phases: [Int: Phases] = [:]
     static let phaseBlock = 2
     /// The most the clouds may have moved (grid pixels, CloudsDraw.motion, plus the camera's turn,
     /// CloudsDraw.cameraMotion) since a kept phase was marched: a faster sky (a storm's deck in its
     /// wind at 720p, a time-lapse) or a faster pan (a drag in the viewer) marches all four phases,
-    /// or the kept ones would lag it by more than a grid pixel. (At this lag the six cloud
-    /// examples stay within 2/255 of the full march on ≥ 99.7 % of pixels; storm, let lag freely,
-    /// still held 99.9 %.)
+    /// or the kept ones would lag it by more than a grid pixel: the frame before's grid is then
+    /// moved into this one (`reprojectLimit`). (At this lag the six cloud examples stay within
+    /// 2/255 of the full march on ≥ 99.7 % of pixels; storm, reprojected, 99.74 %.)
     static let phaseLag: Float = 1.0
+    /// The most the clouds and the camera together may have moved (grid pixels) since the frame
+    /// before for its grid to be moved into this one (clouds-interleave.frag's
+    /// WELKIN_CLOUDS_REPROJECT) rather than all four phases marched: a storm's deck in its wind
+    /// (1.5 a frame at 720p), a brisk pan. Beyond it (a fast drag, a time-lapse) all four are marched.
+    static let reprojectLimit: Float = 6
 
     private func phased(_ clouds: CloudsDraw, index: Int) throws -> RenderTarget {
         let n = Self.phaseBlock
@@ -132,13 +139,28 @@ final class CloudsPass: GLLayerPass {
             try interleave(p.slices, into: p.grid, gridSize: clouds.gridSize, block: n)
             return p.grid
         }
+        if var p = phases[index], p.key == key, p.grid.size == clouds.gridSize, p.last.projection.kind == clouds.projection.kind,
+           clouds.motion(since: p.last) + clouds.cameraMotion(since: p.last) <= Self.reprojectLimit {
+            // Moved too far for the kept phases to stand: this frame's phase marched, the rest moved from the frame before's grid.
+            try marchGrid(clouds, into: p.slices, slice: p.next, block: n)
+            let history = try p.history ?? RenderTarget(size: clouds.gridSize, internalFormat: GL_RGBA32F, type: GL_FLOAT, label: "clouds.grid")
+            try reproject(p.slices, phase: p.next, from: p.grid, as: p.last, into: history, for: clouds)
+            p.history = p.grid
+            p.grid = history
+            p.marched[p.next] = clouds
+            p.next = (p.next + 1) % (n * n)
+            p.last = clouds
+            phases[index] = p
+            return p.grid
+        }
         if let old = phases[index], old.grid.size != clouds.gridSize { old.delete(); phases[index] = nil }
         let grid = try phases[index]?.grid ?? RenderTarget(size: clouds.gridSize, internalFormat: GL_RGBA32F, type: GL_FLOAT, label: "clouds.grid")
         let slices = try phases[index]?.slices
             ?? RenderTarget(size: Self.sliceTargetSize(clouds.gridSize, block: n), internalFormat: GL_RGBA32F, type: GL_FLOAT, label: "clouds.phases")
         for k in 0..<(n * n) { try marchGrid(clouds, into: slices, slice: k, block: n) }
         try interleave(slices, into: grid, gridSize: clouds.gridSize, block: n)
-        phases[index] = Phases(key: key, last: clouds, slices: slices, grid: grid, next: 0, marched: Array(repeating: clouds, count: n * n))
+        phases[index] = Phases(key: key, last: clouds, slices: slices, grid: grid, next: 0, marched: Array(repeating: clouds, count: n * n),
+                               history: phases[index]?.history)
         return grid
     }
     private var drawIndex = 0
@@ -193,7 +215,7 @@ final class CloudsPass: GLLayerPass {
     private var grid: RenderTarget?
     let files: [String]
 
-    static let weatherUnit: Int32 = 2, shapeUnit: Int32 = 3, gridUnit: Int32 = 1
+    static let weatherUnit: Int32 = 2, shapeUnit: Int32 = 3, gridUnit: Int32 = 1, historyUnit: Int32 = 4
 
     init(shaders: ShaderLibrary, warn: @escaping (String) -> Void) throws {
         self.shaders = shaders
@@ -231,6 +253,7 @@ final class CloudsPass: GLLayerPass {
         for p in marches.values { p.delete() }
         for p in upsample.all + upsampleFiltered.all { p.program.delete() }
         interleaveProgram.delete()
+        for p in reprojectPrograms.values { p.delete() }
         boxProgram.delete()
         coverPrograms?.tiles.delete(); coverPrograms?.quads.delete()
         coverTiles?.delete()
@@ -296,6 +319,60 @@ final class CloudsPass: GLLayerPass {
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
         try GL.check("putting the clouds' refinement together")
+    }
+
+    /// clouds-interleave.frag with WELKIN_CLOUDS_REPROJECT, by projection kind.
+    private var reprojectPrograms: [Int32: ShaderProgram] = [:]
+
+    /// Puts the phase `phase` of `slices` (marched for `clouds`) and the rest of the grid moved
+    /// from `history` (the frame before's, drawn for `last`) into `grid` (clouds-interleave.frag's
+    /// WELKIN_CLOUDS_REPROJECT): the drift of the clouds' base between the two draws and the turn
+    /// of the camera.
+    private func reproject(_ slices: RenderTarget, phase: Int, from history: RenderTarget, as last: CloudsDraw,
+                           into grid: RenderTarget, for clouds: CloudsDraw) throws {
+        let kind = clouds.projection.kind.rawValue
+        let program = try reprojectPrograms[kind] ?? ShaderProgram(
+            vertex: shaders.source("fullscreen.vert"),
+            fragment: ShaderSource(path: shaders.path("clouds-interleave.frag"), defines: [("WELKIN_CLOUDS_REPROJECT", "1"), ("WELKIN_PROJECTION_KIND", String(kind))]))
+        reprojectPrograms[kind] = program
+        let block = Self.phaseBlock, size = clouds.gridSize
+        epoxy_glDisable(GLenum(GL_BLEND))
+        grid.bind()
+        epoxy_glUseProgram(program.id)
+        epoxy_glUniform2i(program.uniform("u_gridSize"), GLint(size.x), GLint(size.y))
+        epoxy_glUniform1i(program.uniform("u_sliceRows"), GLint((size.y + block - 1) / block))
+        epoxy_glUniform1i(program.uniform("u_block"), GLint(block))
+        epoxy_glUniform1i(program.uniform("u_phase"), GLint(phase))
+        epoxy_glUniform2f(program.uniform("u_gridScale"), clouds.gridScale.x, clouds.gridScale.y)
+        let drift = Self.drift(from: last, to: clouds)
+        epoxy_glUniform3f(program.uniform("u_reproject"), clouds.base, drift.x, drift.y)
+        clouds.projection.setUniforms { program.uniform($0) }
+        last.projection.setUniforms({ program.uniform($0) }, name: "u_lastProjection")
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.gridUnit))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), slices.texture)
+        epoxy_glUniform1i(program.uniform("u_slices"), Self.gridUnit)
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.historyUnit))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), history.texture)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        epoxy_glUniform1i(program.uniform("u_history"), Self.historyUnit)
+        PassTiming.time { epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3) }
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.gridUnit))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+        try GL.check("moving the clouds' kept phases")
+    }
+
+    /// How far (km, x east, y north) the clouds drifted from draw `a` to draw `b`: the shape's
+    /// offset (tiles; CloudsFrame moves it by −drift / tile, the weather map's by the same km)
+    /// the short way round its wrap.
+    static func drift(from a: CloudsDraw, to b: CloudsDraw) -> SIMD2<Float> {
+        var d = SIMD2(b.offset.z - a.offset.z, b.offset.w - a.offset.w)
+        d -= d.rounded(.toNearestOrEven)
+        return -d / max(b.inverseScales.y, 1e-6)
     }
 
     /// The slice target for a grid of `size` cut in n × n blocks (n = `block`): a band of
@@ -564,6 +641,9 @@ extension CloudsDraw: GLDrawable {
             let phases = b.target("clouds.phases", .rgba32f, .persistent, size: CloudsPass.sliceTargetSize(gridSize, block: CloudsPass.phaseBlock),
                                   why: "the grid's four 2×2 phases, one marched a frame")
             b.pass("clouds march (a phase)", program: "clouds.frag", layer: b.layer, reads: [], writes: phases, blend: .replace)
+            // A frame whose clouds or camera moved beyond the lag reads the frame before's grid, moved
+            // (the two grids alternate): the same program, WELKIN_CLOUDS_REPROJECT.
+            _ = b.target("clouds.history", .rgba32f, .persistent, size: gridSize, why: "the frame before's grid, moved into this one's where the clouds or camera moved beyond the kept phases' lag")
             b.pass("clouds phases together", program: "clouds-interleave.frag", layer: b.layer, reads: [phases], writes: grid, blend: .replace)
         }
         let box = b.target("clouds.box", .rgba32f, .persistent, size: gridSize &+ 1, why: "the grid's 2×2 box means, which the upsample reads once a pixel")
