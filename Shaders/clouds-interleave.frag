@@ -22,7 +22,7 @@ uniform int u_block;
 
 out vec4 fragColor;
 
-#if WELKIN_CLOUDS_REPROJECT
+#ifdef WELKIN_CLOUDS_REPROJECT
 #include "camera.glsl"
 uniform SkyProjection u_lastProjection;
 uniform sampler2D u_history;
@@ -91,7 +91,7 @@ void main() {
     int n = u_block;
     int slice = x % n + n * (y % n);
     vec4 marched = texelFetch(u_slices, ivec2(x / n, slice * u_sliceRows + u_sliceRows - 1 - y / n), 0);
-#if WELKIN_CLOUDS_REPROJECT
+#ifdef WELKIN_CLOUDS_REPROJECT
     vec2 here = (vec2(float(x), float(y)) + 0.5) * u_gridScale;
     vec2 angles;
     vec2 there = here;
