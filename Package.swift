@@ -68,7 +68,13 @@ let package = Package(
         // sky, WelkinAstronomy for the night sky. Optimised in debug builds too: a module built without optimisation
         // hands no inlinable bodies on, so the reference's per-pixel loops would call its unoptimised maths (the
         // clouds' march ran 15× slower in the tests).
-        .target(name: "WelkinCore", dependencies: ["WelkinText", "WelkinAtmosphere", "WelkinAstronomy"],
+        // The sky's model as values and its per-frame draws: sky and clouds layers, the weather, the sun,
+        // the physical sky, the night sky and the clouds' light (no scene decoding, no text, no GL): the
+        // part of a scene an exported package computes on the device. Optimised in debug builds too
+        // (the reference's per-pixel sky and clouds maths live here).
+        .target(name: "WelkinSkyModel", dependencies: ["WelkinAtmosphere", "WelkinAstronomy"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "WelkinCore", dependencies: ["WelkinText", "WelkinAtmosphere", "WelkinAstronomy", "WelkinSkyModel"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Image, PNG read/write (libpng; 16-bit and the colour chunks through zlib), ICC profiles (Little CMS)
         // and the sprite image cache both renderers share.

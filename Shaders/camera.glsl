@@ -1,5 +1,5 @@
 // camera.glsl: output pixels → the direction they look at, and → the pixel of the panorama view the
-// sky's parts were resolved for. Mirrors WelkinCore's SkyProjection (Sources/WelkinCore/Sky/Camera.swift)
+// sky's parts were resolved for. Mirrors WelkinSkyModel's SkyProjection (Sources/WelkinSkyModel/Sky/Projection.swift)
 // line for line: same names, same order of operations.
 
 #ifndef WELKIN_CAMERA_GLSL

@@ -1,5 +1,5 @@
 // noise.glsl: integer hashing and value noise, bit for bit as WelkinCore's Noise
-// (Sources/WelkinCore/Sky/Noise.swift): same names, same constants, same order of operations.
+// (Sources/WelkinSkyModel/Sky/Noise.swift): same names, same constants, same order of operations.
 // The hash is exact integer arithmetic; the noise is continuous, so a one-ulp rounding difference
 // between GPU and CPU stays a one-ulp difference. No sin-based hashing.
 

@@ -1,5 +1,5 @@
 // sky-values.glsl: the per-draw values of each sky part, as structs whose fields are the Swift
-// fields of SkyGradientDraw, CloudCoverDraw and CloudSpritesDraw (Sources/WelkinCore/Sky/SkyDraw.swift)
+// fields of SkyGradientDraw, CloudCoverDraw and CloudSpritesDraw (Sources/WelkinSkyModel/Sky/SkyDraw.swift)
 // under the same names.
 //
 // The renderer sets them as uniforms (u_sky.zenith, u_cover.offset, u_sprite.lit, …), which only

@@ -1,5 +1,5 @@
 // sky.glsl: the sky layers' per-pixel maths, mirroring WelkinCore's SkyDraw
-// (Sources/WelkinCore/Sky/SkyDraw.swift) line for line: same names, same constants, same order of
+// (Sources/WelkinSkyModel/Sky/SkyDraw.swift) line for line: same names, same constants, same order of
 // operations. Each part's values arrive as a flat struct (sky, cover, sprite; sky-values.glsl)
 // whose fields are the Swift fields.
 

@@ -63,7 +63,7 @@ enum RuntimeSupport {
     /// Where colours are interpolated (Welkin's ColorSpace).
     private enum WelkinColorSpace: Sendable { case srgb, linearSRGB, oklab }
 
-    /// Twin of Welkin's ColorMath (Sources/WelkinCore/Color/ColorSpace.swift): the same formulas and
+    /// Twin of Welkin's ColorMath (Sources/WelkinSkyModel/Color/ColorSpace.swift): the same formulas and
     /// constants, in Float as there.
     private enum WelkinColorMath {
         static func srgbToLinear(_ c: Float) -> Float {

@@ -4,7 +4,7 @@
 
 extension RuntimeSupport {
     static let sun = RuntimeSnippet(name: "sun", order: 30, requires: [], pure: true, source: #"""
-    /// Twin of Welkin's SunPosition (Sources/WelkinCore/Sky/SunPosition.swift): NOAA's solar
+    /// Twin of Welkin's SunPosition (Sources/WelkinSkyModel/Sky/SunPosition.swift): NOAA's solar
     /// calculator after Meeus; apparent elevation (refraction included) and azimuth clockwise from
     /// north, in degrees, for an instant in seconds since 1970 UTC.
     private enum WelkinSun {
@@ -77,7 +77,7 @@ extension RuntimeSupport {
     """#)
 
     static let skyPalette = RuntimeSnippet(name: "skyPalette", order: 31, requires: ["colorMath"], pure: true, source: #"""
-    /// Twin of Welkin's OklabColor (Sources/WelkinCore/Sky/SkyState.swift): straight OKLab and alpha.
+    /// Twin of Welkin's OklabColor (Sources/WelkinSkyModel/Sky/SkyState.swift): straight OKLab and alpha.
     private struct WelkinOklab: Sendable {
         var lab: SIMD3<Double>
         var alpha: Double

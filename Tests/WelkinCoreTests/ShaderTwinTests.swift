@@ -48,7 +48,7 @@ final class ShaderTwinTests: XCTestCase {
         var twinned = 0
         for (name, text) in try Self.shaderFiles() {
             let header = text.split(separator: "\n").prefix(8).joined(separator: "\n")
-            let twins = Self.matches(#"(Sources/WelkinCore/[\w/]+\.swift)"#, in: header)
+            let twins = Self.matches(#"(Sources/Welkin(?:Core|SkyModel)/[\w/]+\.swift)"#, in: header)
             guard !twins.isEmpty else { continue }
             twinned += 1
             let swift = try twins.map { try String(contentsOf: Self.repository.appendingPathComponent($0), encoding: .utf8) }.joined()

@@ -1,67 +1,9 @@
-// How a `clouds` layer enters a Frame: its numbers under the weather, the light of the sky below
-// it, and each pixel's direction (Frame.SkySetup).
+// The clouds' numbers under the weather for one frame, and the light of the sky below them
+// (how a `clouds` layer enters a Frame is WelkinCore's CloudsLayerFrame.swift).
 
 import Foundation
 import WelkinAtmosphere
 
-extension CloudsLayer: LayerContent {
-    public var typeName: String { Self.kind.type }
-    public var isSkySpace: Bool { true }
-
-    /// The clouds take their light from the sky drawn below them: the physical sky part of the
-    /// frame's last sky layer when there is one, the palette's colours otherwise.
-    public func resolve(_ layer: Layer, index: Int, in frame: inout Frame.Builder) {
-        let r = frame.resolution
-        guard let state = frame.sky else { return }
-        var physical: (draw: PhysicalSkyDraw, layer: SkyLayer)?
-        var night: NightSkyDraw?
-        // The ground the clouds' shadow falls on: the last sky drawn below them (none: no shadow).
-        let ground = frame.layers.reversed().lazy.compactMap { ($0 as? SkyDraw)?.parts.lazy.compactMap(\.ground).last }.first
-        for case let sky as SkyDraw in frame.layers.reversed() {
-            for case .physical(let p) in sky.parts { physical = (p, Self.firstPhysicalSky(r.scene) ?? SkyLayer()) }
-            if night == nil { night = sky.parts.lazy.compactMap(\.nightSky).first }
-            if physical != nil { break }
-        }
-        // No cloud and no cirrus (coverage 0: fog's): nothing to march.
-        let s = shape(weather: state.weather.parameters)
-        guard s.coverage > 0 || s.cirrus > 0 else { return }
-        let seed = UInt64(Noise.hash32(UInt32(truncatingIfNeeded: r.seed) ^ Noise.hash32(UInt32(truncatingIfNeeded: self.seed) &+ UInt32(index))))
-        var draw = CloudsDraw(self, state: state, physical: physical, night: night, opacity: layer.opacity, time: r.time, seed: seed,
-                              pixelSize: r.pixelSize, projection: r.skySetup.pixelDirections, linear: r.options.linearLight,
-                              interactive: r.options.interactive)
-        if let ground, ground.mode != SkyGround.none.code {
-            // The share of light taken away, as the alpha of black over the ground: layers composite
-            // sRGB-encoded (the display's ~2.2 power), scene-linear output in linear light.
-            let taken = CloudsDraw.groundShade(coverage: s.coverage, darkness: state.weather.parameters.cloudDarkness)
-            draw.groundShade = Float(r.options.linearLight ? taken : 1 - pow(1 - taken, 1 / 2.2))
-        }
-        frame.layers.append(draw)
-    }
-
-    static func firstPhysicalSky(_ scene: Scene) -> SkyLayer? {
-        for layer in scene.layers {
-            if case .sky(let s)? = layer.content as? SkyContent, s.model == .physical { return s }
-        }
-        return nil
-    }
-
-    /// The layer's numbers: the weather's, with what the layer sets.
-    public func shape(weather: WeatherParameters) -> CloudShape {
-        var s = weather.clouds
-        if let type = cloudType {
-            s = CloudShape(type, coverage: s.coverage, density: s.density, cirrus: s.cirrus)
-        }
-        if let v = coverage { s.coverage = v }
-        if let v = density { s.density = v }
-        if let v = cirrus { s.cirrus = v }
-        if let v = relief { s.relief = v }
-        if let a = altitude { s.base = a.lowerBound; s.top = a.upperBound }
-        s.scales *= scale
-        return s
-    }
-}
-
-extension CloudsDraw: LayerDraw {}
 
 extension CloudsDraw {
     public init(_ layer: CloudsLayer, state: SkyState, physical: (draw: PhysicalSkyDraw, layer: SkyLayer)?, night: NightSkyDraw? = nil, opacity: Double,
@@ -351,5 +293,22 @@ extension CloudsDraw {
     static func smoothstep(_ a: Double, _ b: Double, _ x: Double) -> Double {
         let t = min(max((x - a) / (b - a), 0), 1)
         return t * t * (3 - 2 * t)
+    }
+}
+
+extension CloudsLayer {
+    /// The layer's numbers: the weather's, with what the layer sets.
+    public func shape(weather: WeatherParameters) -> CloudShape {
+        var s = weather.clouds
+        if let type = cloudType {
+            s = CloudShape(type, coverage: s.coverage, density: s.density, cirrus: s.cirrus)
+        }
+        if let v = coverage { s.coverage = v }
+        if let v = density { s.density = v }
+        if let v = cirrus { s.cirrus = v }
+        if let v = relief { s.relief = v }
+        if let a = altitude { s.base = a.lowerBound; s.top = a.upperBound }
+        s.scales *= scale
+        return s
     }
 }

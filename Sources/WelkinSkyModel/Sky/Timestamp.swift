@@ -111,7 +111,7 @@ public struct Timestamp: Equatable, Sendable, CustomStringConvertible {
         return era * 146097 + doe - 719468
     }
 
-    static func civilFromDays(_ z0: Int) -> (Int, Int, Int) {
+    static package func civilFromDays(_ z0: Int) -> (Int, Int, Int) {
         let z = z0 + 719468
         let era = (z >= 0 ? z : z - 146096) / 146097
         let doe = z - era * 146097

@@ -1,0 +1,3 @@
+// WelkinCore's clients see the sky's model (WelkinSkyModel) as part of WelkinCore.
+
+@_exported import WelkinSkyModel
