@@ -61,7 +61,31 @@ bool lastPixel(vec3 v, out vec2 p) {
     return true;
 }
 
-// The frame before's grid at grid position g (texels, GL's rows), Catmull-Rom in nine bilinear
+// The unit direction output pixel p looks at (camera.glsl's projectionAngles, as a vector: a
+// pinhole's and a fisheye's without the angles' round trip); false outside a fisheye's circle.
+bool lookingAt(vec2 p, out vec3 d) {
+    if (projectionKind == PROJECTION_RECTILINEAR) {
+        d = normalize(u_projection.forward + u_projection.right * ((p.x - u_projection.center.x) * u_projection.scale.x)
+                      + u_projection.up * ((u_projection.center.y - p.y) * u_projection.scale.y));
+        return true;
+    }
+    if (projectionKind == PROJECTION_FISHEYE) {
+        vec2 q = vec2(p.x - u_projection.center.x, u_projection.center.y - p.y) * u_projection.scale.x;
+        float theta = sqrt(q.x * q.x + q.y * q.y);
+        if (theta > u_projection.limit) { d = vec3(0.0, 0.0, 1.0); return false; }
+        float s = theta > 1e-6 ? sin(theta) / theta : 1.0;
+        d = u_projection.forward * cos(theta) + (u_projection.right * q.x + u_projection.up * q.y) * s;
+        return true;
+    }
+    vec2 a;
+    projectionAngles(p, a);
+    float elr = a.y * (PI / 180.0), azr = a.x * (PI / 180.0);
+    float ce = cos(elr);
+    d = vec3(ce * sin(azr), ce * cos(azr), sin(elr));
+    return true;
+}
+
+// The frame before's grid at grid position g (texels, GL's rows), Catmull-Rom in five bilinear
 // reads: a bilinear read alone blurs what it moves, and the kept pixels are moved up to three
 // frames running before they are marched again. Clamped to the texels around it (no ringing).
 vec4 historyAt(vec2 g) {
@@ -74,9 +98,11 @@ vec4 historyAt(vec2 g) {
     vec2 w3 = f * f * (-0.5 + 0.5 * f);
     vec2 w12 = w1 + w2;
     vec2 t0 = (t1 - 1.0) / size, t3 = (t1 + 2.0) / size, t12 = (t1 + w2 / w12) / size;
-    vec4 c = (texture(u_history, vec2(t0.x, t0.y)) * w0.x + texture(u_history, vec2(t12.x, t0.y)) * w12.x + texture(u_history, vec2(t3.x, t0.y)) * w3.x) * w0.y
-           + (texture(u_history, vec2(t0.x, t12.y)) * w0.x + texture(u_history, vec2(t12.x, t12.y)) * w12.x + texture(u_history, vec2(t3.x, t12.y)) * w3.x) * w12.y
-           + (texture(u_history, vec2(t0.x, t3.y)) * w0.x + texture(u_history, vec2(t12.x, t3.y)) * w12.x + texture(u_history, vec2(t3.x, t3.y)) * w3.x) * w3.y;
+    // The four corner reads carry weights of a few hundredths at most: left out, the rest renormalised.
+    vec4 c = texture(u_history, vec2(t12.x, t0.y)) * (w12.x * w0.y)
+           + texture(u_history, vec2(t0.x, t12.y)) * (w0.x * w12.y) + texture(u_history, vec2(t12.x, t12.y)) * (w12.x * w12.y)
+           + texture(u_history, vec2(t3.x, t12.y)) * (w3.x * w12.y) + texture(u_history, vec2(t12.x, t3.y)) * (w12.x * w3.y);
+    c = c / (w12.x * w0.y + w0.x * w12.y + w12.x * w12.y + w3.x * w12.y + w12.x * w3.y);
     ivec2 i = clamp(ivec2(floor(g - 0.5)), ivec2(0), u_gridSize - 1), j = min(i + 1, u_gridSize - 1);
     vec4 a = texelFetch(u_history, i, 0), b = texelFetch(u_history, ivec2(j.x, i.y), 0);
     vec4 d = texelFetch(u_history, ivec2(i.x, j.y), 0), e = texelFetch(u_history, j, 0);
@@ -93,12 +119,9 @@ void main() {
     vec4 marched = texelFetch(u_slices, ivec2(x / n, slice * u_sliceRows + u_sliceRows - 1 - y / n), 0);
 #ifdef WELKIN_CLOUDS_REPROJECT
     vec2 here = (vec2(float(x), float(y)) + 0.5) * u_gridScale;
-    vec2 angles;
+    vec3 d;
     vec2 there = here;
-    if (slice != u_phase && projectionAngles(here, angles)) {
-        float elr = angles.y * (PI / 180.0), azr = angles.x * (PI / 180.0);
-        float ce = cos(elr);
-        vec3 d = vec3(ce * sin(azr), ce * cos(azr), sin(elr));
+    if (slice != u_phase && lookingAt(here, d)) {
         if (d.z > 0.0) {
             // The base's shell along d (clouds.glsl's shellDistance), and the cloud there the frame before.
             float h = u_reproject.x;
