@@ -139,9 +139,17 @@ void main() {
         // The frame before's grid at that pixel (y up in GL).
         fragColor = historyAt(vec2(g.x, float(u_gridSize.y) - g.y));
     } else {
-        // What the frame before did not see (the side a turn reveals): this frame's marched pixel of the block.
-        ivec2 q = min(ivec2(x - x % n + u_phase % n, y - y % n + u_phase / n), u_gridSize - 1);
-        fragColor = texelFetch(u_slices, ivec2(q.x / n, u_phase * u_sliceRows + u_sliceRows - 1 - q.y / n), 0);
+        // What the frame before did not see (the side a turn reveals): this frame's marched
+        // pixels around it (its phase, every n-th pixel of the grid), bilinearly.
+        vec2 f = (vec2(float(x), float(y)) - vec2(float(u_phase % n), float(u_phase / n))) / float(n);
+        ivec2 band = ivec2((u_gridSize.x - 1 - u_phase % n) / n, (u_gridSize.y - 1 - u_phase / n) / n);
+        vec2 c = clamp(f, vec2(0.0), vec2(band));
+        ivec2 a = ivec2(floor(c)), b = min(a + 1, band);
+        vec2 w = c - vec2(a);
+        int row = u_phase * u_sliceRows + u_sliceRows - 1;
+        vec4 top = mix(texelFetch(u_slices, ivec2(a.x, row - a.y), 0), texelFetch(u_slices, ivec2(b.x, row - a.y), 0), w.x);
+        vec4 bottom = mix(texelFetch(u_slices, ivec2(a.x, row - b.y), 0), texelFetch(u_slices, ivec2(b.x, row - b.y), 0), w.x);
+        fragColor = mix(top, bottom, w.y);
     }
 #else
     fragColor = marched;
