@@ -6,13 +6,13 @@
 // the final grid (n = 4), a playing frame's four phases of the viewer's grid (n = 2). This pass
 // puts every pixel back in its place. The same values, moved.
 //
-// WELKIN_CLOUDS_REPROJECT (built with WELKIN_PROJECTION_KIND): a playing frame whose clouds or
-// camera moved too far for the kept phases to stand where they are (CloudsPass.phaseLag) takes
+// WELKIN_CLOUDS_REPROJECT (built with WELKIN_PROJECTION_KIND): a playing frame whose camera turned,
+// or whose clouds moved too far for the kept phases to stand where they are (CloudsPass.phaseLag), takes
 // the phase marched this frame (u_phase) from the slices and every other pixel from the frame
 // before's grid (u_history), moved (Nubis' reprojection): the cloud a pixel looks at now, taken on
 // the base's shell (its height u_reproject.x km, where a deck is seen from below), stood
 // u_reproject.yz km (the wind's drift since that frame, x east, y north) back then, and the frame
-// before's camera (u_lastProjection) saw it at a pixel of its grid, read there bilinearly. A turn
+// before's camera (u_lastProjection) saw it at a pixel of its grid, read there (historyAt). A turn
 // of the camera moves every pixel exactly; the drift, exactly for the base.
 
 uniform sampler2D u_slices;
