@@ -1,4 +1,4 @@
-// atmosphere.glsl: the physical sky per pixel, mirroring WelkinCore's PhysicalSkyDraw
+// atmosphere.glsl: the physical sky per pixel, mirroring WelkinSkyModel's PhysicalSkyDraw
 // (Sources/WelkinSkyModel/Sky/PhysicalSkyDraw.swift) line for line: the sky-view table (built in Swift,
 // SkyViewTable.swift) read with the same bilinear arithmetic through texelFetch (the sampler's own
 // filtering saved 4 ms of 26 at 720p on llvmpipe but strayed 3/255 from the CPU; on GPUs with

@@ -1,6 +1,6 @@
 #version 330 core
 // clouds-upsample.frag: the `clouds` layer's grid, upsampled (four bilinear taps) to the output and
-// composited (composite.glsl), as WelkinCore's CloudsDraw.upsampled and .bilinear do it.
+// composited (composite.glsl), as WelkinSkyModel's CloudsDraw.upsampled and .bilinear do it.
 
 #include "pixel.glsl"
 #include "composite.glsl"

@@ -1,4 +1,4 @@
-// clouds.glsl: the `clouds` layer's ray march, mirroring WelkinCore's CloudsDraw
+// clouds.glsl: the `clouds` layer's ray march, mirroring WelkinSkyModel's CloudsDraw
 // (Sources/WelkinSkyModel/Clouds/CloudsDraw.swift, sampling as Sources/WelkinSkyModel/Clouds/CloudNoise.swift)
 // line for line: same names, same constants, same order of operations. The noise textures are
 // CloudNoise's floats with GL_LINEAR + GL_REPEAT, which sample2D / sample3D spell out on the CPU.

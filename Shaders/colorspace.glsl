@@ -1,6 +1,6 @@
 // colorspace.glsl: colour spaces for gradient interpolation.
 //
-// Mirrors WelkinCore's ColorMath (Sources/WelkinSkyModel/Color/ColorSpace.swift) with the same
+// Mirrors WelkinSkyModel's ColorMath (Sources/WelkinSkyModel/Color/ColorSpace.swift) with the same
 // constants and the same order of operations. Space codes match ColorSpace.code.
 
 // COLOR_SPACE_* (ColorSpace.code) come from the constants prelude (ShaderConstants.swift).

@@ -1,4 +1,4 @@
-// night.glsl: a dated sky's stars, planets and Moon per pixel, mirroring WelkinCore's
+// night.glsl: a dated sky's stars, planets and Moon per pixel, mirroring WelkinSkyModel's
 // NightSkyDraw (Sources/WelkinSkyModel/Sky/NightSkyDraw.swift) line for line: the point spreads of
 // the stars in the pixel's grid cell, and the Moon as a lit sphere. Included by sky.glsl when the
 // renderer defines WELKIN_NIGHT (the sky or physical part that owns the night sky).

@@ -1,4 +1,4 @@
-// noise.glsl: integer hashing and value noise, bit for bit as WelkinCore's Noise
+// noise.glsl: integer hashing and value noise, bit for bit as WelkinSkyModel's Noise
 // (Sources/WelkinSkyModel/Sky/Noise.swift): same names, same constants, same order of operations.
 // The hash is exact integer arithmetic; the noise is continuous, so a one-ulp rounding difference
 // between GPU and CPU stays a one-ulp difference. No sin-based hashing.

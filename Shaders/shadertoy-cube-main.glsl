@@ -4,7 +4,7 @@
 // rayDir is the direction GL's cube-map lookup takes to this texel of this face, so
 // texture(iChannelN, dir) on the finished cube map reads what mainCubemap wrote for dir:
 // face + s·sAxis + t·tAxis with s, t the texel centre in −1…1 (the basis per face is
-// ShaderBuffers.cubeBases: WelkinCore's CubeFace.glBasis, the GL selection table read backwards).
+// ShaderBuffers.cubeBases: WelkinSkyModel's CubeFace.glBasis, the GL selection table read backwards).
 // rayOri is the origin, as Shadertoy gives it. The colour is kept whole (alpha too), as a buffer's.
 
 uniform mat3 welkin_cubeBasis;   // columns: sAxis, tAxis, the face's outward normal

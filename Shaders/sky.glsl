@@ -1,4 +1,4 @@
-// sky.glsl: the sky layers' per-pixel maths, mirroring WelkinCore's SkyDraw
+// sky.glsl: the sky layers' per-pixel maths, mirroring WelkinSkyModel's SkyDraw
 // (Sources/WelkinSkyModel/Sky/SkyDraw.swift) line for line: same names, same constants, same order of
 // operations. Each part's values arrive as a flat struct (sky, cover, sprite; sky-values.glsl)
 // whose fields are the Swift fields.

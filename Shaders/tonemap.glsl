@@ -1,5 +1,5 @@
 // tonemap.glsl: tone curves, scene-linear radiance (after exposure) → display-linear sRGB in 0…1.
-// Mirrors WelkinCore's ToneMapping (Sources/WelkinSkyModel/Color/ToneMapping.swift): same names,
+// Mirrors WelkinSkyModel's ToneMapping (Sources/WelkinSkyModel/Color/ToneMapping.swift): same names,
 // same constants, same order of operations. TONE_MAP_* and AGX_* come from the constants prelude.
 
 vec3 agxClampLog2(vec3 v) {

@@ -1,4 +1,4 @@
-// unit.glsl: clamping to 0…1 and the smoothstep over it, as WelkinCore's clamp01 and smoothUnit
+// unit.glsl: clamping to 0…1 and the smoothstep over it, as WelkinSkyModel's clamp01 and smoothUnit
 // (Sky/SkyDraw.swift); the sky's and the clouds' shaders share them.
 
 float clamp01(float x) { return min(max(x, 0.0), 1.0); }
