@@ -24,6 +24,7 @@ out vec4 fragColor;
 
 #ifdef WELKIN_CLOUDS_REPROJECT
 #include "camera.glsl"
+#include "clouds-shell.glsl"
 uniform SkyProjection u_lastProjection;
 uniform sampler2D u_history;
 uniform int u_phase;
@@ -98,7 +99,7 @@ vec4 historyAt(vec2 g) {
     vec2 w3 = f * f * (-0.5 + 0.5 * f);
     vec2 w12 = w1 + w2;
     vec2 t0 = (t1 - 1.0) / size, t3 = (t1 + 2.0) / size, t12 = (t1 + w2 / w12) / size;
-    // The four corner reads carry weights of a few hundredths at most: left out, the rest renormalised.
+    // The four corner reads weigh under 0.004 each (at most 1/16 × 1/16): left out, the rest renormalised.
     vec4 c = texture(u_history, vec2(t12.x, t0.y)) * (w12.x * w0.y)
            + texture(u_history, vec2(t0.x, t12.y)) * (w0.x * w12.y) + texture(u_history, vec2(t12.x, t12.y)) * (w12.x * w12.y)
            + texture(u_history, vec2(t3.x, t12.y)) * (w3.x * w12.y) + texture(u_history, vec2(t12.x, t3.y)) * (w12.x * w3.y);
@@ -123,11 +124,8 @@ void main() {
     vec2 there = here;
     if (slice != u_phase && lookingAt(here, d)) {
         if (d.z > 0.0) {
-            // The base's shell along d (clouds.glsl's shellDistance), and the cloud there the frame before.
-            float h = u_reproject.x;
-            float c = (1.0 - d.z * d.z) * CLOUD_CURVATURE;
-            float t = 2.0 * h / (d.z + sqrt(d.z * d.z + 4.0 * c * h));
-            d = d * t - vec3(u_reproject.yz, 0.0);
+            // The base's shell along d, and the cloud there the frame before.
+            d = d * shellDistance(u_reproject.x, d.z) - vec3(u_reproject.yz, 0.0);
         }
         vec2 p;
         if (lastPixel(d, p)) there = p;

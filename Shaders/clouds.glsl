@@ -15,6 +15,7 @@
 #endif
 #include "unit.glsl"
 #include "camera.glsl"
+#include "clouds-shell.glsl"
 
 struct CloudsValues {
     ivec2 gridSize;
@@ -110,15 +111,6 @@ float henyeyGreenstein(float mu, float g) {
 
 float cloudPhase(float mu, float scale) {
     return 0.7 * henyeyGreenstein(mu, 0.8 * scale) + 0.3 * henyeyGreenstein(mu, -0.25 * scale);
-}
-
-float heightOf(vec3 p) {
-    return p.z + (p.x * p.x + p.y * p.y) * CLOUD_CURVATURE;
-}
-
-float shellDistance(float h, float dz) {
-    float a = (1.0 - dz * dz) * CLOUD_CURVATURE;
-    return 2.0 * h / (dz + sqrt(dz * dz + 4.0 * a * h));
 }
 
 #if WELKIN_CLOUDS_SHADOW

@@ -349,7 +349,7 @@ final class CloudsPass: GLLayerPass {
         let drift = Self.drift(from: last, to: clouds)
         epoxy_glUniform3f(program.uniform("u_reproject"), clouds.base, drift.x, drift.y)
         clouds.projection.setUniforms { program.uniform($0) }
-        last.projection.setUniforms({ program.uniform($0) }, name: "u_lastProjection")
+        last.projection.setUniforms({ program.uniform($0) }, prefix: "u_lastProjection")
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.gridUnit))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), slices.texture)
         epoxy_glUniform1i(program.uniform("u_slices"), Self.gridUnit)
