@@ -27,14 +27,14 @@ SWIFT ?= swift
 # DejaVu Sans is the default font, WenQuanYi Micro Hei draws Chinese.
 # libopenexr-dev: OpenEXR's C library (OpenEXRCore), through which scene-linear EXR images are written.
 # liblcms2-dev: Little CMS, which makes the ICC profiles (Display P3, sRGB) that PNGs carry in iCCP.
-# liberfa-dev: ERFA (the BSD-licensed edition of the IAU's SOFA), the night sky's precession-nutation and Moon.
+# (ERFA, the night sky's precession-nutation and Moon, is vendored: Sources/CERFA, Scripts/vendor-erfa.py.)
 # glslang-tools, spirv-tools, spirv-cross: `welkin export-code --package` compiles the shader layers GLSL → SPIR-V (glslangValidator), validates it (spirv-val) and writes Metal (spirv-cross);
 # `welkin export-web` takes the same SPIR-V to GLSL ES 3.00 for WebGL2.
 # chromium: the tests open `welkin export-web`'s pages in a real browser, headless, WebGL2 on SwiftShader.
 APT_PACKAGES = pkg-config libpng-dev zlib1g-dev libcairo2-dev libepoxy-dev libglfw3-dev libimgui-dev libstb-dev \
                libgl1-mesa-dri libegl-mesa0 libegl1 xvfb xauth xdotool ffmpeg \
                libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-wqy-microhei python3 \
-               libopenexr-dev liberfa-dev liblcms2-dev \
+               libopenexr-dev liblcms2-dev \
                glslang-tools spirv-tools spirv-cross chromium
 
 .PHONY: all deps build build-debug test web-check sky-check run bench bench-check gallery soak clean fuzz-build fuzz fuzz-smoke mutate test-asan reload-stress

@@ -45,9 +45,10 @@ let package = Package(
         .systemLibrary(name: "CLittleCMS", path: "Sources/CLittleCMS", pkgConfig: "lcms2",
                        providers: [.apt(["liblcms2-dev"])]),
 
-        // ERFA, the BSD-licensed edition of the IAU's SOFA library: precession-nutation, the Moon, the planets.
-        .systemLibrary(name: "CERFA", path: "Sources/CERFA", pkgConfig: "erfa",
-                       providers: [.apt(["liberfa-dev"])]),
+        // ERFA 2.0.0, the BSD-licensed edition of the IAU's SOFA library: precession-nutation, the Moon,
+        // the planets. The C files Welkin calls, vendored by Scripts/vendor-erfa.py; a package that
+        // `export-code --package` writes carries the same folder, so both compute with the same code.
+        .target(name: "CERFA", exclude: ["LICENSE", "README.md"], cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
 
         // Text: fonts by file or family (fontconfig), shaping (HarfBuzz), glyph coverage (FreeType)
         // in one atlas per layout. Knows nothing of scenes; WelkinCore resolves text layers with it.

@@ -1,0 +1,13 @@
+/* ERFA 2.0.0 (Copyright (C) 2013-2021, NumFOCUS Foundation; derived, with permission, from the IAU's SOFA), comments removed by Scripts/vendor-erfa.py: the licence is LICENSE in this folder. */
+#include "erfa.h"
+
+void eraPmat06(double date1, double date2, double rbp[3][3])
+
+{
+   double gamb, phib, psib, epsa;
+
+   eraPfw06(date1, date2, &gamb, &phib, &psib, &epsa);
+
+   eraFw2m(gamb, phib, psib, epsa, rbp);
+
+}
