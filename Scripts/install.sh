@@ -3,8 +3,8 @@
 #
 #   Scripts/install.sh install BINARY   BINARY (the release build) → $DESTDIR$PREFIX/bin/welkin, with
 #                                       the shaders (Shaders/) in share/welkin/Shaders, the night sky's
-#                                       data in share/welkin, WelkinAtmosphere's sources (which
-#                                       --package exports copy) in share/welkin/Swift, bash/zsh/fish completions and welkin.1,
+#                                       data in share/welkin, the sources --package exports copy (WelkinAtmosphere,
+#                                       WelkinAstronomy, WelkinSkyModel, CERFA) in share/welkin/Swift, bash/zsh/fish completions and welkin.1,
 #                                       the last four written by BINARY itself (`welkin help --completions
 #                                       SHELL`, `welkin help --man`)
 #   Scripts/install.sh uninstall        removes exactly the files the install listed in
@@ -30,7 +30,7 @@ remove_listed() {
     [ -n "$path" ] && rm -f "$TOP/$path"
   done < "$TOP/$MANIFEST"
   rm -f "$TOP/$MANIFEST"
-  rmdir "$TOP/share/welkin/Shaders" "$TOP/share/welkin/Swift/WelkinAtmosphere" "$TOP/share/welkin/Swift" "$TOP/share/welkin" 2>/dev/null || true
+  [ -d "$TOP/share/welkin" ] && find "$TOP/share/welkin" -depth -type d -empty -delete 2>/dev/null || true
 }
 
 case "${1:-}" in
@@ -62,9 +62,13 @@ install)
   for f in "$ROOT"/Sources/WelkinAstronomy/Data/*.bin; do
     put 644 "$f" "share/welkin/$(basename "$f")"
   done
-  # The pure-Swift module `export-code --package` copies into packages as it is.
-  for f in "$ROOT"/Sources/WelkinAtmosphere/*.swift; do
-    put 644 "$f" "share/welkin/Swift/WelkinAtmosphere/$(basename "$f")"
+  # The modules `export-code --package` copies into packages as they are (the sky's model, its
+  # ephemeris and ERFA's C files).
+  for module in WelkinAtmosphere WelkinAstronomy WelkinSkyModel CERFA; do
+    (cd "$ROOT/Sources/$module" && find . -type f \( -name '*.swift' -o -name '*.c' -o -name '*.h' -o -name '*.modulemap' -o -name LICENSE -o -name README.md \) \
+       ! -path './Data/*' | sort) | while read -r f; do
+      put 644 "$ROOT/Sources/$module/${f#./}" "share/welkin/Swift/$module/${f#./}"
+    done
   done
   generate share/bash-completion/completions/welkin help --completions bash
   generate share/zsh/site-functions/_welkin help --completions zsh

@@ -14,7 +14,7 @@
 import Foundation
 
 /// The air a physical sky is made of.
-public struct Atmosphere: Sendable, Hashable {
+public struct Atmosphere: Sendable, Hashable, Codable {
     /// Radius of the ground and of the top of the atmosphere, km.
     public var groundRadius = 6360.0
     public var topRadius = 6460.0

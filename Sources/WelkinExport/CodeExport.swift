@@ -179,7 +179,8 @@ final class ExportContext {
                     if run.count > 1 { s.comment("One MTKView draws these \(run.count) layers, one command buffer a frame; shown flipped, as GL's rows run bottom to top.") } else { s.comment("Shown flipped, as GL's rows run bottom to top.") }
                     var fallback = m.fallback.map { ", fallback: (\(n($0.x)), \(n($0.y)), \(n($0.z)))" } ?? ""
                     if scene.outputColorSpace == .displayP3 { fallback += ", displayP3: true" }
-                    let layers = run.map { "WelkinMetalLayer(resource: \"\($0.name)\"" + ($0.live.isEmpty ? "" : ", live: \($0.name)Live.values") + ")" }
+                    let layers = run.map { "WelkinMetalLayer(resource: \"\($0.name)\"" + ($0.live.isEmpty ? "" : ", live: \($0.name)Live.values")
+                        + ($0.liveTextures.isEmpty ? "" : ", liveTexture: welkinSky.texture") + ")" }
                     s.line("WelkinMetalView(layers: [" + layers.joined(separator: ", ") + "], width: \(m.pixelSize.x), height: \(m.pixelSize.y)" + fallback + ")")
                     s.line("    .scaleEffect(x: 1, y: -1)")
                 }

@@ -72,6 +72,10 @@ public enum MetalExport {
         public var pixelSize: SIMD2<Int>
         /// The uniforms the package computes per frame (MetalLive), in the order its `values(at:)` gives them.
         var live: [LiveUniform] = []
+        /// The samplers whose textures the package makes each frame from its copy of WelkinSkyModel.
+        var liveTextures: [String] = []
+        /// The sky the package computes them from (its copy of WelkinSkyModel), when it does.
+        var liveSky: LiveSky?
         /// Whether the track's recorded values change over its samples (else it is one sample).
         public var recordedVaries: Bool = false
         /// The GL names of the live uniforms.
@@ -107,6 +111,8 @@ public enum MetalExport {
             let c = try capture(t)
             probes.append((t, c.draws, c.frame.sceneLayerIndices))
         }
+        // The scene's physical sky and clouds as the package's copy of WelkinSkyModel computes them.
+        let model = LiveSkyValues.of(scene)
         var layers: [Layer] = []
         for position in initial.keys.sorted() {
             let draws = initial[position]!
@@ -127,12 +133,15 @@ public enum MetalExport {
             let captures = samples.enumerated().map { (Double($0.offset) / options.rate, $0.element[position] ?? []) } + probed
             let last = (samples.last?[position] ?? []).map(\.fragment.text)
             let programsChange = probed.contains { $0.1.map(\.fragment.text) != last }
-            let live = MetalLive.decide(MetalLive.candidates(scene: scene, sceneLayers: sceneLayers, programsChange: programsChange), captures: captures)
+            let live = MetalLive.decide(MetalLive.candidates(scene: scene, sceneLayers: sceneLayers, programsChange: programsChange, model: model),
+                                        captures: captures)
+            let liveTextures = MetalLive.decideTextures(model: model, sceneLayers: sceneLayers, live: live, captures: captures)
             let track = try MetalTrack.build(passes: passes, draws: samples.map { $0[position] ?? [] }, tables: tables.map { $0[position] ?? [:] },
-                                             live: live.map(\.name), options: options, layer: start)
+                                             live: live.map(\.name), liveTextures: liveTextures, options: options, layer: start)
             let metal = track.passes.flatMap { [($0.vertex.entryPoint + ".metal", $0.vertex.msl), ($0.fragment.entryPoint + ".metal", $0.fragment.msl)] }
             layers.append(Layer(name: name, sceneLayers: sceneLayers, passes: track.passes, metal: metal,
-                                manifest: track.manifest, data: track.data, pixelSize: first.pixelSize, live: live, recordedVaries: track.varies))
+                                manifest: track.manifest, data: track.data, pixelSize: first.pixelSize, live: live, liveTextures: liveTextures,
+                                liveSky: live.contains { $0.swift.hasPrefix("welkinSky.") } ? model?.sky : nil, recordedVaries: track.varies))
         }
         return layers
     }

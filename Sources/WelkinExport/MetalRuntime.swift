@@ -24,6 +24,7 @@ import Metal
 import MetalKit
 import QuartzCore
 import Foundation
+import WelkinAtmosphere
 #if canImport(UIKit)
 import UIKit
 #else
@@ -67,6 +68,8 @@ struct WelkinTrackManifest: Decodable {
         var depth: Int
         var offset: Int
         var length: Int
+        /// A texture made here each frame (WelkinLive.swift's sky, by the sampler's name): no bytes in the data.
+        var live: String?
     }
     /// Where a uniform computed per frame goes: a program's buffer, the byte offset in it, and
     /// which of the layer's live values (`components` words of `type`: float, int or uint, for each
@@ -156,6 +159,10 @@ extension WelkinTrackManifest {
 /// A layer's uniforms computed per frame: each one's components at a scene time (WelkinLive.swift).
 typealias WelkinLiveValues = @Sendable (Double) -> [[Double]]
 
+/// A texture a layer makes per frame (WelkinLive.swift: the sky-view table, the zodiacal light, the
+/// clouds' noise), by the GL sampler's name, at a scene time: its 32-bit float texels, or nil.
+typealias WelkinLiveTexture = @Sendable (String, Double) -> [Float]?
+
 /// `bytes` (a buffer's recorded values) copied into `out` (reused from frame to frame, so a frame
 /// allocates nothing once it has grown) with each live value written at its place.
 func welkinPatch(into out: inout [UInt8], _ bytes: UnsafeRawBufferPointer, _ places: [WelkinTrackManifest.Live], _ values: [[Double]]) {
@@ -206,6 +213,9 @@ final class WelkinTrackPlayer {
     var samplers: [String: MTLSamplerState] = [:]
     let library: MTLLibrary
     let live: WelkinLiveValues
+    let liveTexture: WelkinLiveTexture
+    /// The textures made per frame by content, and the texels each holds (uploaded when they change).
+    var liveTextures: [Int: (texture: MTLTexture, texels: [Float])] = [:]
     /// The live places of each program's buffers ([program][buffer]), sorted out once, and where
     /// each takes the drawable's scale (drawScaleDelta's one value, [x, y]).
     let livePlaces: [[[WelkinTrackManifest.Live]]]
@@ -219,7 +229,8 @@ final class WelkinTrackPlayer {
         print("Welkin: \(resource) cannot be drawn: \(why)")
     }
 
-    init?(resource: String, device: MTLDevice, library: MTLLibrary, live: @escaping WelkinLiveValues) {
+    init?(resource: String, device: MTLDevice, library: MTLLibrary, live: @escaping WelkinLiveValues,
+          liveTexture: @escaping WelkinLiveTexture = { _, _ in nil }) {
         guard let manifestURL = Bundle.module.url(forResource: resource, withExtension: "json", subdirectory: "Tracks"),
               let dataURL = Bundle.module.url(forResource: resource, withExtension: "bin", subdirectory: "Tracks") else {
             Self.report(resource, "Tracks/\(resource).json or .bin is not in the package's bundle")
@@ -248,6 +259,7 @@ final class WelkinTrackPlayer {
         self.data = buffer
         self.library = library
         self.live = live
+        self.liveTexture = liveTexture
         livePlaces = manifest.byBuffer(manifest.live)
         scalePlaces = manifest.byBuffer(manifest.drawScale)
     }
@@ -303,7 +315,8 @@ final class WelkinTrackPlayer {
         }
     }
 
-    func texture(_ content: Int) -> MTLTexture? {
+    func texture(_ content: Int, time t: Double) -> MTLTexture? {
+        if let live = manifest.contents[content].live { return madeTexture(content, live, time: t) }
         if let t = textures[content] { return t }
         if content < tables.count, let recipe = tables[content] { return madeTable(content, recipe) }
         let c = manifest.contents[content]
@@ -339,6 +352,39 @@ final class WelkinTrackPlayer {
         }
         made.append((content, texture))
         if made.count > 4 { made.removeFirst() }
+        return texture
+    }
+
+    /// A texture the layer makes for its sampler `name` at scene time `t` (WelkinLiveTexture),
+    /// uploaded when its texels change; nil when none is made.
+    func madeTexture(_ content: Int, _ name: String, time t: Double) -> MTLTexture? {
+        guard let texels = liveTexture(name, t) else { return nil }
+        if let made = liveTextures[content], made.texels == texels { return made.texture }
+        let c = manifest.contents[content]
+        let format = pixelFormat(c.format)
+        let row = c.width * bytesPerTexel(format)
+        guard texels.count * 4 == row * c.height * c.depth else {
+            Self.report(resource, "\(name) made \(texels.count) values, not \(c.width)×\(c.height)×\(c.depth) texels")
+            return nil
+        }
+        let texture: MTLTexture
+        if let made = liveTextures[content] { texture = made.texture } else {
+            let descriptor = MTLTextureDescriptor()
+            descriptor.textureType = c.depth > 1 ? .type3D : .type2D
+            descriptor.pixelFormat = format
+            descriptor.width = c.width
+            descriptor.height = c.height
+            descriptor.depth = c.depth
+            descriptor.usage = .shaderRead
+            guard let made = device.makeTexture(descriptor: descriptor) else { return nil }
+            texture = made
+        }
+        texels.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            texture.replace(region: MTLRegionMake3D(0, 0, 0, c.width, c.height, c.depth), mipmapLevel: 0, slice: 0,
+                            withBytes: base, bytesPerRow: row, bytesPerImage: row * c.height)
+        }
+        liveTextures[content] = (texture, texels)
         return texture
     }
 
@@ -441,7 +487,7 @@ final class WelkinTrackPlayer {
                 }
             }
             for (binding, input) in zip(program.textures, d.textures) {
-                let texture = input.draw.flatMap { targets[$0] } ?? input.content.flatMap { self.texture($0) }
+                let texture = input.draw.flatMap { targets[$0] } ?? input.content.flatMap { self.texture($0, time: t) }
                 let state = sampler(linear: input.linear, repeats: input.repeats, clampsRows: input.clampsRows ?? false)
                 if binding.stage == "vertex" {
                     encoder.setVertexTexture(texture, index: binding.index)
@@ -479,7 +525,8 @@ final class WelkinMetalRenderer: NSObject, MTKViewDelegate {
             WelkinTrackPlayer.report(names, "the package's Metal library does not load: \(error)")
             return nil
         }
-        players = layers.compactMap { WelkinTrackPlayer(resource: $0.resource, device: device, library: library, live: $0.live) }
+        players = layers.compactMap { WelkinTrackPlayer(resource: $0.resource, device: device, library: library, live: $0.live,
+                                                        liveTexture: $0.liveTexture) }
         guard !players.isEmpty else { return nil }
         self.queue = queue
     }
@@ -547,6 +594,8 @@ struct WelkinMetalLayer {
     var resource: String
     /// The layer's uniforms computed per frame (WelkinLive.swift), if any.
     var live: WelkinLiveValues = { _ in [] }
+    /// The textures it makes per frame (WelkinLive.swift), if any.
+    var liveTexture: WelkinLiveTexture = { _, _ in nil }
 }
 
 /// A run of Welkin's Metal layers (adjacent in the scene), drawn by one MTKView, for SwiftUI.

@@ -188,6 +188,9 @@ struct MetalTrack {
         var length: Int
         /// A sky-view table the package makes (`SkyViewTable.make`): no bytes in the data.
         var table: TableRecipe?
+        /// A texture the package makes each frame from its copy of WelkinSkyModel (the sampler's
+        /// name: `u_skyView`, `u_zodiacal`): no bytes in the data.
+        var live: String? = nil
     }
 
     /// Buffers up to this size are set as bytes by the package (Metal copies up to 4 KB).
@@ -205,7 +208,7 @@ struct MetalTrack {
     /// sampler `name` reads at sample s, as a recipe, where the frame knows one (a physical sky's);
     /// used where the texture GL read back holds exactly that table's texels.
     static func build(passes: [MetalExport.Pass], draws samples: [[GLCapture.Draw]], tables: [[String: SkyViewTable]] = [], live: [String] = [],
-                      options: MetalExport.Options, layer: Int) throws -> MetalTrack {
+                      liveTextures: [String] = [], options: MetalExport.Options, layer: Int) throws -> MetalTrack {
         var data = Data()
         var offsets: [Data: Int] = [:]
         func store(_ bytes: Data) -> Int {
@@ -264,7 +267,7 @@ struct MetalTrack {
         var total = 0
         for (s, sample) in samples.enumerated() {
             for d in sample {
-                for (name, input) in d.samplers {
+                for (name, input) in d.samplers where !liveTextures.contains(name) {
                     guard case .texture(let t) = input, recipe(s, name, t) == nil else { continue }
                     let bytes = Data(t.bytes)
                     if distinct.insert(bytes).inserted { total += bytes.count }
@@ -276,6 +279,7 @@ struct MetalTrack {
         var contentIndex: [Int: Int] = [:]   // data offset → content
         var frames: [[Draw]] = []
         var held: [String: TextureInput] = [:]
+        var liveContents: [String: Int] = [:]
         for (s, sample) in samples.enumerated() {
             var frame: [Draw] = []
             for (position, d) in sample.enumerated() {
@@ -291,6 +295,15 @@ struct MetalTrack {
                     switch d.samplers[t.name] {
                     case .draw(let earlier)?:
                         textures.append(TextureInput(draw: earlier, content: nil, linear: true, repeats: false))
+                    case .texture(let texture)? where liveTextures.contains(t.name):
+                        // Made by the package each frame: one content, no data.
+                        if liveContents[t.name] == nil {
+                            liveContents[t.name] = contents.count
+                            contents.append(Content(format: texture.format.rawValue, width: texture.size.x, height: texture.size.y,
+                                                    depth: texture.size.z, offset: 0, length: 0, live: t.name))
+                        }
+                        textures.append(TextureInput(draw: nil, content: liveContents[t.name], linear: texture.linear, repeats: texture.repeats,
+                                                     clampsRows: texture.repeats && !texture.repeatsRows ? true : nil))
                     case .texture(let texture)? where recipe(s, t.name, texture) != nil:
                         // Every sample's own table: a recipe costs no data.
                         let made = compact(recipe(s, t.name, texture)!)!

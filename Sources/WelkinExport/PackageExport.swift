@@ -32,8 +32,29 @@ public enum PackageExport {
         let images = output.assets.isEmpty ? "" : ", .process(\"Resources/Images\")"
         var files: [(String, Data)] = []
         func add(_ path: String, _ text: String) { files.append((path, Data(text.utf8))) }
+        // A live sky (MetalLive: LiveSky) brings Welkin's sky model as targets of their own, its
+        // files as they are: WelkinSkyModel, the ephemeris (WelkinAstronomy) and ERFA's C files.
+        let sky = metal.contains { $0.liveSky != nil }
+        var targets: [String] = []
+        var dependencies: [String] = []
+        if !metal.isEmpty {
+            targets.append("// Welkin's sky tables (WelkinAtmosphere), the files as they are in Welkin.")
+            targets.append(".target(name: \"WelkinAtmosphere\"),")
+            dependencies = ["WelkinAtmosphere"]
+        }
+        if sky {
+            targets += [
+                "// The sky computed each frame: Welkin's WelkinSkyModel and WelkinAstronomy, and ERFA 2.0.0's C files (BSD, CERFA/LICENSE).",
+                ".target(name: \"CERFA\", exclude: [\"LICENSE\", \"README.md\"]),",
+                ".target(name: \"WelkinResources\"),",
+                ".target(name: \"WelkinAstronomy\", dependencies: [\"CERFA\", \"WelkinResources\"]),",
+                ".target(name: \"WelkinSkyModel\", dependencies: [\"WelkinAtmosphere\", \"WelkinAstronomy\"]),",
+            ]
+            dependencies.append("WelkinSkyModel")
+        }
+        let mainDependencies = dependencies.isEmpty ? "" : "dependencies: [" + dependencies.map { "\"\($0)\"" }.joined(separator: ", ") + "], "
         add("Package.swift", """
-        // swift-tools-version:\(metal.isEmpty ? "5.9" : "5.10")
+        // swift-tools-version:\(sky ? "6.0" : metal.isEmpty ? "5.9" : "5.10")
         // \(module): \(SwiftLiteral.commentText(scene.name)), exported from Welkin (`welkin export-code --package`).
         import PackageDescription
 
@@ -42,8 +63,8 @@ public enum PackageExport {
             platforms: [.iOS(.v17), .macOS(.v14)],
             products: [.library(name: "\(module)", targets: ["\(module)"])],
             targets: [
-                // The .metal files are compiled into the target's default library; the tracks are copied.
-                .target(name: "\(module)", resources: [.process("Resources/Metal"), .copy("Resources/Tracks")\(images)]),
+        \(targets.map { "        " + $0 + "\n" }.joined())        // The .metal files are compiled into the target's default library; the tracks are copied.
+                .target(name: "\(module)", \(mainDependencies)resources: [.process("Resources/Metal"), .copy("Resources/Tracks")\(images)]),
             ]
         )
 
@@ -51,7 +72,13 @@ public enum PackageExport {
         add("Sources/\(module)/\(type).swift", output.source)
         if !metal.isEmpty {
             add("Sources/\(module)/WelkinMetal.swift", MetalRuntime.source)
-            for (name, data) in try atmosphereSources() { files.append(("Sources/\(module)/WelkinAtmosphere/\(name)", data)) }
+            for (name, data) in try atmosphereSources() { files.append(("Sources/WelkinAtmosphere/\(name)", data)) }
+        }
+        if sky {
+            for module in Self.skyModules {
+                for (name, data) in try moduleSources(module) { files.append(("Sources/\(module)/\(name)", data)) }
+            }
+            add("Sources/WelkinResources/RuntimeFiles.swift", Self.runtimeFilesSource)
         }
         for asset in output.assets {
             files.append(("Sources/\(module)/Resources/Images/\(asset.name)", try Data(contentsOf: URL(fileURLWithPath: asset.source))))
@@ -122,6 +149,57 @@ public enum PackageExport {
             + "a Metal view none of whose layers can draw shows its fallback colour instead: \(colour).\n"
     }
 
+    /// The modules a live sky brings, copied as they are (RuntimeFiles.swiftSources) with the file
+    /// each is found by.
+    static let skyModules = ["WelkinSkyModel", "WelkinAstronomy", "CERFA"]
+    static let skyModuleMarkers = ["WelkinSkyModel": "Sky/LiveSky.swift", "WelkinAstronomy": "Ephemeris.swift", "CERFA": "include/erfa.h"]
+
+    /// Every file of Welkin's `module` a package carries, by path inside it: Swift, C and headers,
+    /// a module map, the licence and README; not WelkinAstronomy's data (Data/), which a live sky
+    /// without its night part does not read.
+    public static func moduleSources(_ module: String) throws -> [(name: String, data: Data)] {
+        let folder = try RuntimeFiles.swiftSources(module: module, marker: skyModuleMarkers[module] ?? "")
+        let kept: Set<String> = ["swift", "c", "h", "modulemap"]
+        guard let walk = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var out: [(String, Data)] = []
+        for case let path as String in walk {
+            let name = (path as NSString).lastPathComponent
+            guard !path.hasPrefix("Data/"), kept.contains((name as NSString).pathExtension) || name == "LICENSE" || name == "README.md" else { continue }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            out.append((path, try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path))))
+        }
+        return out.sorted { $0.0 < $1.0 }
+    }
+
+    /// The package's WelkinResources: where its WelkinAstronomy looks for data files. It carries
+    /// none (the catalogue, the planets' series and the Milky Way's map serve the night sky's own
+    /// programs, which a package does not draw past its track yet): each lookup says so, and the
+    /// ephemeris falls back as Welkin's does without them (ERFA's planets; no stars).
+    static let runtimeFilesSource = """
+    // RuntimeFiles.swift — generated by `welkin export-code --package`: where this package's copy of
+    // Welkin's WelkinAstronomy looks for its data files (Welkin's own WelkinResources finds them beside
+    // its binary). The package carries none of them: the star catalogue, the planets' series and the
+    // Milky Way's map serve the night sky's own programs, which the package does not draw.
+
+    import Foundation
+
+    public enum RuntimeFiles {
+        /// Throws: no data file is in this package.
+        public static func path(of file: String, target: String) throws(RuntimeFileError) -> String {
+            throw RuntimeFileError(file: file, searched: [])
+        }
+    }
+
+    /// A data file this package does not carry.
+    public struct RuntimeFileError: Error, CustomStringConvertible, Sendable {
+        public var file: String
+        public var searched: [String]
+        public var description: String { "\\(file) is not in this package (its night sky is not drawn past the track)" }
+    }
+
+    """
+
     /// The files of Welkin's WelkinAtmosphere module as they are (RuntimeFiles.swiftSources: the
     /// checkout's for a build, PREFIX/share/welkin/Swift for an install).
     public static func atmosphereSources() throws -> [(name: String, data: Data)] {
@@ -133,8 +211,14 @@ public enum PackageExport {
     /// What the package's README says of the Metal layers' uniforms: which run per frame, and how
     /// long the recorded rest holds.
     public static func uniformsSentence(_ metal: [MetalExport.Layer]) -> String {
-        let live = Set(metal.flatMap(\.liveNames)).sorted()
-        let first = live.isEmpty ? "" : "Those that follow the scene clock (" + live.map { "`\($0)`" }.joined(separator: ", ")
+        let (sky, live) = liveSummary(metal)
+        let skySentence = sky == 0 ? "" : "The physical sky and its clouds are computed each frame by the package's copies of Welkin's "
+            + "WelkinSkyModel, WelkinAstronomy and WelkinAtmosphere and ERFA's C files (`Sources/`, as they are in Welkin; ERFA's "
+            + "licence in `Sources/CERFA/LICENSE`): the sun and the Moon for the date and place, the weather, the sky-view table "
+            + "and the clouds' light, \(sky) uniforms and the tables and noise they read, at any time. The night's stars, planets "
+            + "and Milky Way are drawn by programs the package does not carry yet: past sunset its sky darkens to its airglow "
+            + "and zodiacal light, without stars. "
+        let first = live.isEmpty ? skySentence : skySentence + "Those that follow the scene clock (" + live.map { "`\($0)`" }.joined(separator: ", ")
             + ") are computed each frame by `WelkinLive.swift`; "
         // How much scene time the varying tracks hold (samples − 1 over the rate): they stand still after it.
         let held = metal.filter(\.recordedVaries).compactMap { layer -> Double? in
@@ -145,6 +229,14 @@ public enum PackageExport {
         let rest = held.map { "sampled over the first \(SwiftLiteral.number($0)) s of scene time in `Resources/Tracks` and held at their last values after that (a longer span: `--duration`)" }
             ?? "constant, in `Resources/Tracks`"
         return first.isEmpty ? "They are \(rest)." : first + "the rest are \(rest)."
+    }
+
+    /// How many of the layers' live uniforms the sky model gives (MetalLive's LiveSky), and the
+    /// names of the others.
+    public static func liveSummary(_ metal: [MetalExport.Layer]) -> (sky: Int, others: [String]) {
+        let all = metal.flatMap(\.live)
+        let sky = Set(all.filter { $0.swift.hasPrefix("welkinSky.") }.map(\.name))
+        return (sky.count, Set(all.map(\.name)).subtracting(sky).sorted())
     }
 
     /// The view made public (a package's user imports it from another module), with a public init.

@@ -25,8 +25,9 @@ extension Commands {
         image sprites are written beside it. SCENE 'default' is the built-in default scene.
         With --package DIR (SwiftUI, iOS 17 / macOS 14; without SCENE, the built-in default scene) it writes a Swift
         package instead, in which the sky, clouds and shader layers are Metal compiled from the GLSL Welkin draws
-        them with (glslangValidator, spirv-val, spirv-cross: make deps). Uniforms that follow the clock (time,
-        cloud drift, a palette sky) are computed each frame by exported Swift; the rest are Welkin's values at
+        them with (glslangValidator, spirv-val, spirv-cross: make deps). A physical sky and its clouds seen without a
+        camera are computed each frame by the package's copy of Welkin's sky model, for any time; other uniforms
+        that follow the clock (time, cloud drift, a palette sky) by exported Swift; the rest are Welkin's values at
         --rate samples a second (default 30) over --duration seconds of scene time (default 10, or to the end
         of the weather's schedule), then held.
         """,
@@ -91,7 +92,8 @@ extension Commands {
         let (files, output) = try PackageExport.files(scene, metal: layers, sceneFile: sceneFile, reference: reference)
         for warning in output.warnings { printError("\(sceneFile ?? "<default scene>"): \(warning)") }
         try PackageExport.write(files, to: directory)
-        let live = Set(layers.flatMap(\.liveNames)).sorted()
+        let (sky, others) = PackageExport.liveSummary(layers)
+        let live = (sky == 0 ? [] : ["the physical sky and clouds (\(sky) uniforms, their tables and noise)"]) + others
         let varies = layers.contains(where: \.recordedVaries)
         let recorded = varies ? "recorded over \(JSONValue.numberText(Double(options.sampleCount - 1) / options.rate)) s of scene time, then held" : "constant"
         let span = layers.isEmpty ? "" : "; " + (live.isEmpty ? "" : "\(live.joined(separator: ", ")) computed each frame, ") + "the other uniforms \(recorded)"

@@ -18,7 +18,8 @@ final class MetalLiveTests: XCTestCase {
         ("snowy-night.json", clouds.union(["u_sky.time"])),
         ("text-clock.json", ["u_sky.time", "u_spriteBoxes"]),
         ("shader-aurora.json", ["u_time"]),
-        ("", clouds.union(["u_physical.time"])),
+        // The physical sky and its clouds: every uniform, from the package's copy of WelkinSkyModel.
+        ("", clouds.union(physicalSky)),
         ("weather-tour.json", palette.union(clouds).union(sprites)),
         ("shadertoy-clouds.json", ["iTime"]),
         ("sunset-clouds.json", palette.union(clouds)),
@@ -38,6 +39,17 @@ final class MetalLiveTests: XCTestCase {
     }
     static let palette: Set<String> = ["u_sky.time", "u_sky.sun", "u_sky.zenith", "u_sky.horizon", "u_sky.glow", "u_sky.sunColor", "u_sky.stars", "u_sky.flash"]
     static let clouds: Set<String> = ["u_clouds.offset", "u_clouds.evolution", "u_clouds.cirrusOffset"]
+    /// The default scene's sky and clouds uniforms the package computes (LiveSky.Draws.uniformNumbers,
+    /// those its programs read: no fog, Milky Way, bolts or shafts there).
+    static let physicalSky: Set<String> = Set(["time", "centerX", "degreesPerPixel", "exposure", "flash", "horizonElevation", "horizonY",
+        "inverseStarCell", "mieG", "mieScale", "moonAzimuth", "moonCosine", "moonSine", "moonSkyScale", "opacity", "pixelAngle",
+        "pixelsPerPoint", "scotopic", "seed", "stars", "sunAzimuth", "sunCosine", "sunElevation", "sunMetric", "sunRadiance",
+        "sunRadius", "sunSine", "sunVector", "viewAzimuth"].map { "u_physical." + $0 })
+        .union(["u_nightGlow", "u_nightGlowGround", "u_sunGlare"])
+        .union(["ambientBottom", "ambientShade", "ambientTop", "base", "cirrus", "diffuseLight", "extinction", "farCover", "flash",
+                "flashPoint", "gridScale", "gridSize", "groundShade", "hazeColor", "hazeGlow", "hazeInverse", "inverseGridScale",
+                "inverseScales", "inverseThickness", "lightReach", "lodScale", "maxDistance", "opacity", "profile", "relief",
+                "shapeWeight", "steps", "sunDirection", "sunLight", "sunShadow", "threshold", "top"].map { "u_clouds." + $0 })
     static let sprites: Set<String> = ["u_spriteBoxes", "u_sprite.lit", "u_sprite.shadow", "u_sprite.glow", "u_sprite.sun"]
 
     func testLiveUniformsWrittenByThePackageAreWelkinsValuesLongAfterTheTrack() throws {
@@ -48,6 +60,8 @@ final class MetalLiveTests: XCTestCase {
         let started = Date()
 
         var runtime: String?
+        var skyPart: String?
+        var skySources: URL?
         var reader: String?
         var driver = ""
         /// key → the words GL holds there.
@@ -61,9 +75,17 @@ final class MetalLiveTests: XCTestCase {
             XCTAssertEqual(Set(layers.flatMap(\.liveNames)), live, name)
             let sources = folder.appendingPathComponent("Sources/\(output.typeName.dropLast(4))")
             let written = try String(contentsOf: sources.appendingPathComponent("WelkinLive.swift"), encoding: .utf8)
-            // The runtime part (the same in every package) once; each package's enums renamed apart.
+            // The runtime part (the same in every package) once; each package's enums renamed apart. A
+            // live sky adds its import and its WelkinSkyLive before the enums (the default scene's).
             let split = try XCTUnwrap(written.range(of: "\n/// WelkinLayer"), name)
-            if runtime == nil { runtime = String(written[..<split.lowerBound]) } else { XCTAssertEqual(runtime, String(written[..<split.lowerBound])) }
+            var common = String(written[..<split.lowerBound])
+            if let sky = common.range(of: "\n/// The scene's physical sky and clouds, computed each frame") {
+                XCTAssertNil(skyPart, "one scene with a live sky")
+                skyPart = String(common[sky.lowerBound...])
+                common = String(common[..<sky.lowerBound]).replacingOccurrences(of: "import WelkinSkyModel\n", with: "")
+                skySources = sources.deletingLastPathComponent()
+            }
+            if runtime == nil { runtime = common } else { XCTAssertEqual(runtime, common) }
             driver += written[split.lowerBound...].replacingOccurrences(of: "enum WelkinLayer", with: "enum Scene\(s)WelkinLayer")
             if reader == nil {
                 let metal = try String(contentsOf: sources.appendingPathComponent("WelkinMetal.swift"), encoding: .utf8)
@@ -72,7 +94,7 @@ final class MetalLiveTests: XCTestCase {
                 reader = String(metal[start.lowerBound..<end.lowerBound])
             }
             // Past the 0.5 s track: seconds, minutes, an hour, and the weather's changes.
-            let times = Array(Set([7.3, 95.25, 1234.5, 4000.125] + MetalLive.probeTimes(scene: scene, after: 0.5))).sorted()
+            let times = Array(Set([0, 7.3, 95.25, 600, 1234.5, 3600, 4000.125] + MetalLive.probeTimes(scene: scene, after: 0.5))).sorted()
             let first = Frame(scene: scene, time: 0).sceneLayerIndices
             var captures: [Double: [Int: [GLCapture.Draw]]] = [:]
             for t in times {
@@ -110,7 +132,7 @@ final class MetalLiveTests: XCTestCase {
             }
         }
         let exported = Date().timeIntervalSince(started)
-        let program = try XCTUnwrap(runtime) + "\n" + (try XCTUnwrap(reader)) + "\n" + driver + #"""
+        let program = "import WelkinSkyModel\n" + (try XCTUnwrap(runtime)) + (try XCTUnwrap(skyPart)) + "\n" + (try XCTUnwrap(reader)) + "\n" + driver + #"""
 
         /// Each live place of the track at each time: the recorded buffer with the live values written in, as the renderer does.
         func check(_ key: String, _ path: String, _ values: (Double) -> [[Double]], times: [Double]) {
@@ -145,7 +167,7 @@ final class MetalLiveTests: XCTestCase {
             }
         }
         """#
-        let printed = try SwiftCompiler.runDriver(program, name: "live")
+        let printed = try SwiftCompiler.runPackageDriver(program, name: "live", sources: try XCTUnwrap(skySources))
         var checked = 0
         for (key, words) in expected.sorted(by: { $0.key < $1.key }) {
             guard let got = printed[key] else { XCTFail("the driver wrote nothing for \(key)"); continue }

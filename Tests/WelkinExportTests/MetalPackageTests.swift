@@ -63,17 +63,30 @@ final class MetalPackageTests: XCTestCase {
             let (layers, output) = try Self.writePackage(scene, sceneFile: file.isEmpty ? nil : "Scenes/\(file)",
                                                          options: MetalExport.Options(duration: 0.5, rate: 2), to: folder)
             XCTAssertFalse(layers.isEmpty, "\(name): no Metal layer")
-            let sources = folder.appendingPathComponent("Sources")
-            let swift = try FileManager.default.subpathsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }.sorted()
-                .map { sources.appendingPathComponent($0) }
+            let main = folder.appendingPathComponent("Sources/\(output.typeName.dropLast(4))")
+            let swift = try FileManager.default.subpathsOfDirectory(atPath: main.path).filter { $0.hasSuffix(".swift") }.sorted()
+                .map { main.appendingPathComponent($0) }
             let live = layers.contains { !$0.live.isEmpty } ? ["WelkinLive.swift"] : []
-            // WelkinAtmosphere's files as they are (the package makes its sky tables with them).
+            XCTAssertEqual(swift.map(\.lastPathComponent).sorted(), ([output.typeName + ".swift", "WelkinMetal.swift"] + live).sorted(), name)
+            // WelkinAtmosphere's files as they are (the package makes its sky tables with them), a
+            // target of their own; a live sky's modules (the default scene's) likewise, every file.
             let atmosphere = try PackageExport.atmosphereSources()
             XCTAssertEqual(atmosphere.map(\.name), ["Atmosphere.swift", "AtmosphereTables.swift", "SkyViewTable.swift"])
-            XCTAssertEqual(swift.map(\.lastPathComponent).sorted(), ([output.typeName + ".swift", "WelkinMetal.swift"] + live + atmosphere.map(\.name)).sorted(), name)
-            for file in atmosphere.map(\.name) {
-                XCTAssertEqual(try Data(contentsOf: sources.appendingPathComponent("\(output.typeName.dropLast(4))/WelkinAtmosphere/\(file)")),
-                               try Data(contentsOf: Repository.root.appendingPathComponent("Sources/WelkinAtmosphere/\(file)")), "\(name): \(file) as it is")
+            let sky = layers.contains { $0.liveSky != nil }
+            if name == Scene.defaultSceneName { XCTAssertTrue(sky, name) }
+            for module in ["WelkinAtmosphere"] + (sky ? PackageExport.skyModules : []) {
+                let root = folder.appendingPathComponent("Sources/\(module)")
+                let copied = try FileManager.default.subpathsOfDirectory(atPath: root.path).filter { path in
+                    var isFolder: ObjCBool = false
+                    return FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder) && !isFolder.boolValue
+                }
+                let own = module == "WelkinAtmosphere" ? atmosphere.map(\.name) : try PackageExport.moduleSources(module).map(\.name)
+                XCTAssertFalse(own.isEmpty, module)
+                XCTAssertEqual(copied.sorted(), own.sorted(), "\(name): \(module)'s files")
+                for file in own {
+                    XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("Sources/\(module)/\(file)")),
+                                   try Data(contentsOf: Repository.root.appendingPathComponent("Sources/\(module)/\(file)")), "\(name): \(module)/\(file) as it is")
+                }
             }
             let view = try String(contentsOf: swift.first { $0.lastPathComponent == output.typeName + ".swift" }!, encoding: .utf8)
             for layer in layers { XCTAssertTrue(view.contains("WelkinMetalLayer(resource: \"\(layer.name)\""), "\(name): \(layer.name) is not drawn") }
@@ -94,7 +107,8 @@ final class MetalPackageTests: XCTestCase {
             let readme = try String(contentsOf: folder.appendingPathComponent("README.md"), encoding: .utf8)
             let held = "sampled over the first 0.5 s of scene time in `Resources/Tracks` and held at their last values after that"
             XCTAssertTrue(readme.contains(layers.contains(where: \.recordedVaries) ? held : "the rest are constant, in `Resources/Tracks`"), readme)
-            XCTAssertEqual(layers.contains(where: \.recordedVaries), name != "shader-aurora", name)
+            // The default scene's sky and clouds are computed on the device: nothing recorded changes.
+            XCTAssertEqual(layers.contains(where: \.recordedVaries), !["shader-aurora", Scene.defaultSceneName].contains(name), name)
             XCTAssertTrue(readme.contains("Those that follow the scene clock (`"), readme)
             XCTAssertTrue(readme.contains("![Welkin's picture at 0 s](reference.png)"), readme)
             XCTAssertTrue(readme.contains("shows its fallback colour instead: the scene's mean colour at 0 s, sRGB ("), readme)
@@ -104,27 +118,49 @@ final class MetalPackageTests: XCTestCase {
 
         let stubs = try SwiftCompiler.stubs()
         let swiftPM = URL(fileURLWithPath: SwiftCompiler.swiftc).deletingLastPathComponent().appendingPathComponent("swift").path
+        // The package's other targets as modules (Foundation only: built once, for both platforms), in
+        // their dependency order; ERFA's header through its module map.
+        let checking = Date()
+        var levels: [[[String]]] = [[], [], []]
+        func modules(_ p: URL) -> URL { p.appendingPathComponent(".modules") }
+        for p in packages {
+            try FileManager.default.createDirectory(at: modules(p.folder), withIntermediateDirectories: true)
+            for (t, target) in SwiftCompiler.skyTargets.enumerated() where target.name != "CERFA" {
+                let folder = p.folder.appendingPathComponent("Sources/\(target.name)")
+                guard FileManager.default.fileExists(atPath: folder.path) else { continue }
+                let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+                levels[t < 3 ? 0 : t - 2].append([SwiftCompiler.swiftc, "-emit-module", "-parse-as-library", "-swift-version", "6",
+                    "-module-name", target.name, "-package-name", "WelkinPackage", "-o", modules(p.folder).appendingPathComponent("\(target.name).swiftmodule").path,
+                    "-I", modules(p.folder).path, "-I", p.folder.appendingPathComponent("Sources/CERFA/include").path] + files.map { folder.appendingPathComponent($0).path })
+            }
+        }
+        for level in levels where !level.isEmpty {
+            for run in try SwiftCompiler.run(level, in: directory) { XCTAssertEqual(run.status, 0, run.output) }
+        }
         var commands: [[String]] = []
         var labels: [String] = []
         for p in packages {
             for (platform, folder) in [("iOS", stubs.ios), ("macOS", stubs.mac)] {
-                commands.append(SwiftCompiler.typecheck(p.swift + [accessor], platform: folder, stubs: stubs))
+                commands.append(SwiftCompiler.typecheck(p.swift + [accessor], platform: folder, stubs: stubs)
+                                + ["-I", modules(p.folder).path, "-I", p.folder.appendingPathComponent("Sources/CERFA/include").path])
                 labels.append("\(p.name) (\(platform))")
             }
             commands.append([swiftPM, "package", "--package-path", p.folder.path, "describe", "--type", "json"])
             labels.append("\(p.name) (swift package describe)")
         }
-        let checking = Date()
         let runs = try SwiftCompiler.run(commands, in: directory)
         for (run, label) in zip(runs, labels) {
             XCTAssertEqual(run.status, 0, "\(label):\n" + run.output)
             if !label.hasSuffix("describe)") { XCTAssertFalse(run.output.contains("warning:"), "\(label):\n" + run.output) }
         }
-        // SwiftPM's view of each package: one target with the two Swift files, every .metal file and the tracks.
+        // SwiftPM's view of each package: the view's target with its Swift files, every .metal file and the tracks.
         for (p, run) in zip(packages, runs.enumerated().filter { labels[$0.offset].hasSuffix("describe)") }.map(\.element)) where run.status == 0 {
             let json = run.output[(run.output.firstIndex(of: "{") ?? run.output.startIndex)...]
             let description = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
-            let target = (description?["targets"] as? [[String: Any]])?.first
+            let targets = (description?["targets"] as? [[String: Any]]) ?? []
+            let target = targets.first { ($0["name"] as? String).map { !SwiftCompiler.skyTargets.map(\.name).contains($0) } ?? false }
+            XCTAssertEqual(Set(targets.compactMap { $0["name"] as? String }).subtracting([target?["name"] as? String ?? ""]),
+                           Set(["WelkinAtmosphere"] + (p.layers.contains { $0.liveSky != nil } ? SwiftCompiler.skyTargets.map(\.name) : [])), p.name)
             XCTAssertEqual((target?["sources"] as? [String])?.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted(),
                            p.swift.map(\.lastPathComponent).sorted(), p.name)
             let resources = Set(((target?["resources"] as? [[String: Any]]) ?? []).compactMap { ($0["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } })
@@ -156,11 +192,13 @@ final class MetalPackageTests: XCTestCase {
 
     // MARK: The track is Welkin's values
 
-    /// The default scene's sky track, read back from the package's Tracks/WelkinLayer0.json and .bin:
-    /// at 0 s and 10 s (20 minutes of sky at its timeScale of 120) the physical sky's sun uniforms are
-    /// WelkinCore's sun for the scene at those times (SkyState.sun), as the Floats the shader takes.
+    /// A recorded sky track (the default scene seen through a camera, which a package does not
+    /// compute), read back from the package's Tracks/WelkinLayer0.json and .bin: at 0 s and 10 s
+    /// (20 minutes of sky at its timeScale of 120) the physical sky's sun uniforms are WelkinCore's
+    /// sun for the scene at those times (SkyState.sun), as the Floats the shader takes.
     func testATrackReadBackHoldsWelkinCoresSunAtItsSampleTimes() throws {
-        let scene = Scene.defaultScene
+        var scene = Scene.defaultScene
+        scene.camera = Camera(projection: .panorama)
         guard case SkyContent.sky(let sky)? = scene.layers.first?.content as? SkyContent else { return XCTFail("the default scene's first layer is a sky") }
         let folder = directory.appendingPathComponent("default")
         // Two samples: 0 s and 10 s.
@@ -306,11 +344,10 @@ final class MetalPackageTests: XCTestCase {
     // MARK: The sky's tables are made on the device
 
     /// The default scene's package as `welkin export-code --package` writes it (34 s at 30 Hz) is at
-    /// most 2 MB: its physical sky's sky-view tables are recipes, not data. The package's own Swift —
-    /// its copy of WelkinAtmosphere and the recipe reader of WelkinMetal.swift, compiled with a
-    /// driver — makes, from the recipes of samples before, during and after the snow's fade, exactly
-    /// the texels Welkin draws those frames with.
-    func testTheDefaultPackageIsSmallAndMakesWelkinsSkyTables() throws {
+    /// most 2 MB, its sky and clouds computed on the device: nothing of either recorded that changes
+    /// (one sample each, no texture data but the clouds' program switch), the sky-view table, the
+    /// zodiacal light and the clouds' noise made there.
+    func testTheDefaultPackageIsSmallAndComputesItsSky() throws {
         let scene = Scene.defaultScene
         let options = MetalExport.Options(duration: MetalExport.Options.defaultDuration(for: scene), rate: 30)
         let folder = directory.appendingPathComponent("default")
@@ -322,7 +359,31 @@ final class MetalPackageTests: XCTestCase {
             return sum + (isFolder.boolValue ? 0 : (try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(file).path)[.size] as? Int ?? 0))
         }
         XCTAssertLessThanOrEqual(bytes, 2_000_000, "the default package: \(bytes) bytes")
+        XCTAssertEqual(layers.count, 2)
+        let module = folder.appendingPathComponent("Sources/\(output.typeName.dropLast(4))")
+        for layer in layers {
+            XCTAssertNotNil(layer.liveSky, layer.name)
+            let manifest = try JSONDecoder().decode(MetalTrack.Manifest.self, from: layer.manifest)
+            XCTAssertTrue(manifest.contents.allSatisfy { $0.live != nil && $0.length == 0 }, "\(layer.name): every texture made on the device")
+            XCTAssertEqual(Set(manifest.contents.compactMap(\.live)), Set(layer.liveTextures), layer.name)
+            // The samples differ only in which program draws (the clouds' as the weather changes).
+            XCTAssertTrue(manifest.frames.allSatisfy { $0.map(\.buffers) == manifest.frames[0].map(\.buffers) }, layer.name)
+            XCTAssertLessThanOrEqual(try Data(contentsOf: module.appendingPathComponent("Resources/Tracks/\(layer.name).bin")).count, 4096, layer.name)
+        }
+        XCTAssertEqual(Set(layers.flatMap(\.liveTextures)), ["u_skyView", "u_zodiacal", "u_weather", "u_shape"])
+    }
 
+    /// A physical sky the package does not compute (here: seen through a camera) keeps its sky-view
+    /// tables as recipes: the package's own Swift — its copy of WelkinAtmosphere and the recipe
+    /// reader of WelkinMetal.swift, compiled with a driver — makes, from the recipes of samples
+    /// before, during and after the snow's fade, exactly the texels Welkin draws those frames with.
+    func testARecordedSkysTablesAreMadeFromTheirRecipes() throws {
+        var scene = Scene.defaultScene
+        scene.camera = Camera(projection: .panorama)
+        let options = MetalExport.Options(duration: MetalExport.Options.defaultDuration(for: scene), rate: 30)
+        let folder = directory.appendingPathComponent("camera")
+        let (layers, output) = try Self.writePackage(scene, sceneFile: nil, options: options, to: folder)
+        XCTAssertTrue(layers.allSatisfy { $0.liveSky == nil })
         let sky = try XCTUnwrap(layers.first { $0.sceneLayers.contains(0) })
         let module = folder.appendingPathComponent("Sources/\(output.typeName.dropLast(4))")
         let manifestPath = module.appendingPathComponent("Resources/Tracks/\(sky.name).json")
@@ -352,8 +413,8 @@ final class MetalPackageTests: XCTestCase {
             try! table.texels.withUnsafeBytes { Data($0) }.write(to: URL(fileURLWithPath: \(SwiftLiteral.string(out.path)) + "/\\(content).bin"))
         }
         """).write(to: main, atomically: true, encoding: .utf8)
-        let atmosphere = try FileManager.default.contentsOfDirectory(atPath: module.appendingPathComponent("WelkinAtmosphere").path).sorted()
-            .map { module.appendingPathComponent("WelkinAtmosphere/" + $0).path }
+        let atmosphere = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Sources/WelkinAtmosphere").path).sorted()
+            .map { folder.appendingPathComponent("Sources/WelkinAtmosphere/" + $0).path }
         let executable = directory.appendingPathComponent("tables").path
         let build = try SwiftCompiler.run([[SwiftCompiler.swiftc, "-O", "-swift-version", "6", main.path] + atmosphere + ["-o", executable]], in: directory)[0]
         XCTAssertEqual(build.status, 0, build.output)

@@ -152,6 +152,45 @@ enum SwiftCompiler {
         return printed
     }
 
+    /// The modules a package's live sky brings (PackageExport.skyModules and what they need), in
+    /// the order their targets are declared, with each one's dependencies.
+    static let skyTargets: [(name: String, dependencies: [String])] = [
+        ("CERFA", []), ("WelkinResources", []), ("WelkinAtmosphere", []),
+        ("WelkinAstronomy", ["CERFA", "WelkinResources"]), ("WelkinSkyModel", ["WelkinAtmosphere", "WelkinAstronomy"]),
+    ]
+
+    /// Like runDriver, for a driver that imports WelkinSkyModel: built by SwiftPM (release) as a
+    /// package whose other targets are the sky's modules copied from an exported package's
+    /// `sources` folder, as the package has them.
+    static func runPackageDriver(_ program: String, name: String, sources: URL) throws -> [String: [Double]] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("Sources/Driver"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for target in skyTargets {
+            try FileManager.default.copyItem(at: sources.appendingPathComponent(target.name), to: directory.appendingPathComponent("Sources/\(target.name)"))
+        }
+        try program.write(to: directory.appendingPathComponent("Sources/Driver/main.swift"), atomically: true, encoding: .utf8)
+        let targets = skyTargets.map { t in
+            ".target(name: \"\(t.name)\", dependencies: [\(t.dependencies.map { "\"\($0)\"" }.joined(separator: ", "))]"
+                + (t.name == "CERFA" ? ", exclude: [\"LICENSE\", \"README.md\"]" : "") + "),"
+        }
+        let manifest = "// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"Driver\", targets: [\n"
+            + targets.joined(separator: "\n") + "\n.executableTarget(name: \"Driver\", dependencies: [\"WelkinSkyModel\"]),\n])\n"
+        try manifest.write(to: directory.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let swiftPM = URL(fileURLWithPath: swiftc).deletingLastPathComponent().appendingPathComponent("swift").path
+        let build = try run([[swiftPM, "build", "-c", "release", "--package-path", directory.path]], in: directory)[0]
+        guard build.status == 0 else { throw DriverError(description: "the driver package does not build:\n\(build.output)") }
+        let ran = try run([[directory.appendingPathComponent(".build/release/Driver").path]], in: directory)[0]
+        guard ran.status == 0 else { throw DriverError(description: "the driver failed:\n\(ran.output)") }
+        var printed: [String: [Double]] = [:]
+        for line in ran.output.split(separator: "\n") {
+            let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2 else { continue }
+            printed[String(parts[0])] = parts[1].split(separator: " ").compactMap { Double($0) }
+        }
+        return printed
+    }
+
     /// `swiftc -typecheck` arguments for `files` against the stubs of one platform, in Swift 6 mode.
     static func typecheck(_ files: [URL], platform: URL, stubs: Stubs) -> [String] {
         [swiftc, "-typecheck", "-swift-version", "6", "-I", stubs.shared.path, "-I", platform.path] + files.map(\.path)

@@ -6,7 +6,7 @@
 // (clear: fair-weather cumulus, overcast: a stratus deck, storm: dark, low and heavy).
 
 /// Cloud types (genera), each a base and top altitude, a vertical profile and a feature size.
-public enum CloudType: String, Sendable, CaseIterable {
+public enum CloudType: String, Sendable, CaseIterable, Codable {
     case cumulus, stratocumulus, stratus, cumulonimbus
 
     /// Base and top altitude, km: fair-weather cumulus from 1.2 km with heaped tops; a
@@ -67,7 +67,7 @@ public enum CloudType: String, Sendable, CaseIterable {
 }
 
 /// The `clouds` layer.
-public struct CloudsLayer: Sendable, Equatable {
+public struct CloudsLayer: Sendable, Equatable, Codable {
     /// nil takes the weather's (CloudShape.of).
     public var cloudType: CloudType? = nil
     /// 0…1; nil takes the weather's.

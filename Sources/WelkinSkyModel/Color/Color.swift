@@ -7,11 +7,13 @@ import Foundation
 /// An sRGB-encoded colour with straight alpha. Components are in 0…1 for every sRGB form; a
 /// `color(display-p3 …)` or `color(srgb-linear …)` outside sRGB's gamut is extended sRGB, below 0
 /// or above 1 (as UIKit's extended sRGB).
-public struct RGBA: Hashable, Sendable, CustomStringConvertible {
+public struct RGBA: Hashable, Sendable, Codable, CustomStringConvertible {
     public var r: Double, g: Double, b: Double, a: Double
     /// The space and components the scene file wrote, for colours written in `color()` with a
     /// space other than srgb (nil otherwise): code export says them back.
     public var written: WrittenColor? = nil
+    /// As values: the components (how the scene wrote them is the scene's, not the model's).
+    private enum CodingKeys: String, CodingKey { case r, g, b, a }
 
     public init(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) {
         self.r = r; self.g = g; self.b = b; self.a = a

@@ -6,7 +6,7 @@ import Foundation
 import WelkinAstronomy
 
 /// Where a sky's stars come from: the hashed field of seed 000, or the catalogue.
-public enum StarSource: String, Sendable, CaseIterable {
+public enum StarSource: String, Sendable, CaseIterable, Codable {
     case random, catalog
 }
 

@@ -5,7 +5,7 @@ import Foundation
 @_exported import WelkinAtmosphere
 
 /// How the physical sky's radiance becomes display colour.
-public enum ToneMap: String, Sendable, CaseIterable {
+public enum ToneMap: String, Sendable, CaseIterable, Codable {
     /// Troy Sobotka's AgX (Blender 4's default view), as a polynomial fit of its base contrast curve.
     case agx
     /// Narkowicz's fit of the ACES filmic curve.
@@ -32,14 +32,14 @@ public enum ToneMap: String, Sendable, CaseIterable {
 }
 
 /// The physical sky's exposure: a fixed number of stops, or keyed to the sky's brightness.
-public enum Exposure: Sendable, Hashable {
+public enum Exposure: Sendable, Hashable, Codable {
     case auto
     /// Stops: radiance × 2^ev.
     case ev(Double)
 }
 
 /// Which model a `sky` layer draws.
-public enum SkyModel: String, Sendable, CaseIterable {
+public enum SkyModel: String, Sendable, CaseIterable, Codable {
     /// Seed 000's palette keyed by sun elevation.
     case palette
     /// Light scattered by the atmosphere (Atmosphere, AtmosphereTables).
@@ -47,7 +47,7 @@ public enum SkyModel: String, Sendable, CaseIterable {
 }
 
 /// The `sky` layer's physical-model settings.
-public struct PhysicalSkySettings: Sendable, Hashable {
+public struct PhysicalSkySettings: Sendable, Hashable, Codable {
     public var atmosphere = Atmosphere()
     public var exposure: Exposure = .auto
     public var toneMap: ToneMap = .agx
@@ -66,7 +66,7 @@ public struct PhysicalSkySettings: Sendable, Hashable {
 }
 
 /// Which ground fog a physical sky draws.
-public enum FogSetting: Sendable, Hashable {
+public enum FogSetting: Sendable, Hashable, Codable {
     /// The weather's: the `fog` preset's, cross-fading with it; none in other weather.
     case weather
     /// None, whatever the weather.
@@ -77,7 +77,7 @@ public enum FogSetting: Sendable, Hashable {
 
 /// Fog near the ground, in front of the sky, the ground and the sun: droplets whose extinction
 /// falls off exponentially with height (exponential height fog), lit by the sun and the sky.
-public struct Fog: Sendable, Hashable {
+public struct Fog: Sendable, Hashable, Codable {
     /// Metres one sees through it at the ground: extinction 3.912 / visibility (Koschmieder's law
     /// at a 2 % contrast threshold, as meteorological visibility is defined).
     public var visibility: Double
@@ -102,7 +102,7 @@ public struct Fog: Sendable, Hashable {
 }
 
 /// Artificial light in the night sky, as the zenith's total brightness on a clear moonless night.
-public enum LightPollution: Sendable, Hashable {
+public enum LightPollution: Sendable, Hashable, Codable {
     /// Bortle's class, 1 (excellent dark site) … 9 (inner city).
     case bortle(Int)
     /// The zenith's V brightness, magnitudes per square arcsecond (what a Sky Quality Meter reads).

@@ -2,7 +2,7 @@
 // particles they draw are WelkinCore's Precipitation.swift).
 
 /// Which precipitation an emitter draws.
-public enum PrecipitationKind: Int, Sendable, CaseIterable {
+public enum PrecipitationKind: Int, Sendable, CaseIterable, Codable {
     case rain, snow
 
     /// The weather's intensity of this kind, 0…1.
@@ -15,7 +15,7 @@ public enum PrecipitationKind: Int, Sendable, CaseIterable {
 }
 
 /// Top-level `weather.precipitation`: whether and how strongly the weather's rain and snow fall.
-public struct PrecipitationSettings: Sendable, Equatable {
+public struct PrecipitationSettings: Sendable, Equatable, Codable {
     /// Multiplies the birth rate of rain (0 turns it off).
     public var rain: Double = 1
     /// Multiplies the birth rate of snow (0 turns it off).

@@ -5,7 +5,7 @@
 // article's (../shared/seeds).
 
 /// One palette keyframe: the sky's colours when the sun is at `elevation` degrees.
-public struct SkyKeyframe: Sendable, Equatable {
+public struct SkyKeyframe: Sendable, Equatable, Codable {
     public var elevation: Double
     public var zenith: RGBA
     public var horizon: RGBA
@@ -18,7 +18,7 @@ public struct SkyKeyframe: Sendable, Equatable {
 }
 
 /// Where the sun is: from a date and a place, or fixed.
-public enum SunSource: Sendable, Equatable {
+public enum SunSource: Sendable, Equatable, Codable {
     /// The real sun at `date` + scene time × `timeScale`, seen from latitude/longitude (degrees).
     case computed(date: Timestamp, latitude: Double, longitude: Double, timeScale: Double)
     /// A fixed sun (degrees).
@@ -29,7 +29,7 @@ public enum SunSource: Sendable, Equatable {
 /// What the sky draws below its horizon: the model's own ground (the palette's horizon colour
 /// darkened, the physical sky's lit ground), nothing but sky (the horizon's colour continues to the
 /// bottom), or a colour reached through a soft haze.
-public enum SkyGround: Sendable, Equatable {
+public enum SkyGround: Sendable, Equatable, Codable {
     case physical, none
     case color(RGBA)
 
@@ -46,7 +46,7 @@ public enum SkyGround: Sendable, Equatable {
     public static let fadeDegrees: Float = 2.75
 }
 
-public struct SkyLayer: Sendable, Equatable {
+public struct SkyLayer: Sendable, Equatable, Codable {
     public var sun: SunSource = .fixed(elevation: 30, azimuth: 180)
     /// Below the horizon.
     public var ground: SkyGround = .physical
@@ -158,7 +158,7 @@ public enum SkyContent: Sendable, Equatable {
 }
 
 /// The weather presets.
-public enum WeatherPreset: String, Sendable, CaseIterable {
+public enum WeatherPreset: String, Sendable, CaseIterable, Codable {
     case clear, cloudy, overcast, rain, snow, storm, fog
 }
 
@@ -181,5 +181,27 @@ public struct Weather: Sendable, Equatable {
     public static func == (a: Weather, b: Weather) -> Bool {
         a.preset == b.preset && a.transition == b.transition && a.precipitation == b.precipitation
             && a.schedule.elementsEqual(b.schedule, by: { $0.at == $1.at && $0.preset == $1.preset })
+    }
+}
+
+/// As values (a package's copy of the model reads its scene's weather so); the schedule as
+/// `[{"at": …, "preset": …}]`. Not the scene format, which WelkinCore decodes.
+extension Weather: Codable {
+    private enum CodingKeys: String, CodingKey { case preset, transition, schedule, precipitation }
+    private struct Change: Codable { var at: Double; var preset: WeatherPreset }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(preset: try c.decode(WeatherPreset.self, forKey: .preset), transition: try c.decode(Double.self, forKey: .transition),
+                  schedule: try c.decode([Change].self, forKey: .schedule).map { ($0.at, $0.preset) },
+                  precipitation: try c.decode(PrecipitationSettings.self, forKey: .precipitation))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(preset, forKey: .preset)
+        try c.encode(transition, forKey: .transition)
+        try c.encode(schedule.map { Change(at: $0.at, preset: $0.preset) }, forKey: .schedule)
+        try c.encode(precipitation, forKey: .precipitation)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 
 /// An instant with the UTC offset it was written in (the offset decides "that date" and how
 /// times are printed).
-public struct Timestamp: Equatable, Sendable, CustomStringConvertible {
+public struct Timestamp: Equatable, Sendable, Codable, CustomStringConvertible {
     /// Seconds since 1970-01-01T00:00:00Z.
     public var unixSeconds: Double
     /// Offset from UTC in seconds (+02:00 → 7200).

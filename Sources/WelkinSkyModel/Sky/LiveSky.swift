@@ -1,0 +1,72 @@
+// LiveSky: a scene's physical sky and volumetric clouds resolved for an instant from values alone,
+// as WelkinCore resolves them into a Frame (SkyFrame.swift, SkyDrawLayers.swift,
+// CloudsLayerFrame.swift) for a scene seen through its sky's own view (no camera). A package that
+// `welkin export-code --package` writes carries this module's files as they are and calls this
+// each frame, so its sky keeps moving past the recorded track: the sun and Moon for any date and
+// place, the weather, the tables. Welkin's export checks every value it gives against the GL
+// path's, at each sample and at probe times past the track (MetalLive), and a value that differs
+// stays recorded.
+
+import Foundation
+
+public struct LiveSky: Sendable, Equatable, Codable {
+    /// The scene's first sky layer: a physical sky.
+    public var sky: SkyLayer
+    public var skyOpacity: Double
+    /// The clouds layer drawn over it, if any, with its opacity and scene layer index (its seed's).
+    public var clouds: CloudsLayer?
+    public var cloudsOpacity: Double
+    public var cloudsIndex: Int
+    public var weather: Weather?
+    public var seed: UInt64
+    /// The frame's size in pixels and the scene's pixels per point.
+    public var pixelSize: SIMD2<Int>
+    public var scale: SIMD2<Double>
+    /// Colours composited in linear light (scene-linear output).
+    public var linear: Bool
+
+    public init(sky: SkyLayer, skyOpacity: Double, clouds: CloudsLayer?, cloudsOpacity: Double, cloudsIndex: Int,
+                weather: Weather?, seed: UInt64, pixelSize: SIMD2<Int>, scale: SIMD2<Double>, linear: Bool) {
+        self.sky = sky; self.skyOpacity = skyOpacity; self.clouds = clouds; self.cloudsOpacity = cloudsOpacity
+        self.cloudsIndex = cloudsIndex; self.weather = weather; self.seed = seed; self.pixelSize = pixelSize
+        self.scale = scale; self.linear = linear
+    }
+
+    /// The draws at scene time `t`.
+    public struct Draws: Sendable {
+        public var physical: PhysicalSkyDraw
+        public var clouds: CloudsDraw?
+    }
+
+    /// The view the sky's panorama is drawn for (SkyView(scene): the first sky layer's).
+    public var view: SkyView { SkyView(azimuth: sky.viewAzimuth, fieldOfView: sky.fieldOfView, horizon: sky.horizon) }
+
+    public func draws(at t: Double) -> Draws {
+        let weatherState = WeatherState(weather, time: t, seed: seed)
+        // The frame's sky (SkyState.of): the first sky layer's sun under the weather.
+        let state = SkyState(layer: sky, time: t, weather: weatherState)
+        let own = SkyState(layer: sky, time: t, weather: weatherState, night: true)
+        var p = PhysicalSkyDraw(sky, state: own, opacity: skyOpacity, time: t, seed: UInt64(Noise.hash32(UInt32(truncatingIfNeeded: seed))),
+                                pixelSize: pixelSize, scale: scale, linear: linear)
+        // The sun's disc and glare round in the picture (SkyContent.resolve, no camera).
+        let start = SIMD2(Double(pixelSize.x), Double(pixelSize.y)) / 2
+        let (az0, cx, hy, dpp) = (p.viewAzimuth, p.centerX, p.horizonY, p.degreesPerPixel)
+        p.sunMetric = PhysicalSkyDraw.sunMetric(sunAzimuth: Double(p.sunAzimuth), sunElevation: Double(p.sunElevation), start: start,
+                                                angles: { SIMD2(az0 + ($0.x - cx) * dpp, (hy - $0.y) * dpp) })
+        var cloudsDraw: CloudsDraw?
+        if let clouds {
+            let s = clouds.shape(weather: state.weather.parameters)
+            if s.coverage > 0 || s.cirrus > 0 {
+                let cloudSeed = UInt64(Noise.hash32(UInt32(truncatingIfNeeded: seed) ^ Noise.hash32(UInt32(truncatingIfNeeded: clouds.seed) &+ UInt32(cloudsIndex))))
+                var c = CloudsDraw(clouds, state: state, physical: (p, sky), night: p.night, opacity: cloudsOpacity, time: t, seed: cloudSeed,
+                                   pixelSize: pixelSize, projection: .panorama(view, size: pixelSize), linear: linear)
+                if sky.ground != .none {
+                    let taken = CloudsDraw.groundShade(coverage: s.coverage, darkness: state.weather.parameters.cloudDarkness)
+                    c.groundShade = Float(linear ? taken : 1 - pow(1 - taken, 1 / 2.2))
+                }
+                cloudsDraw = c
+            }
+        }
+        return Draws(physical: p, clouds: cloudsDraw)
+    }
+}
