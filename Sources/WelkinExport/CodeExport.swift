@@ -173,16 +173,30 @@ final class ExportContext {
                 addView { s in
                     for m in run {
                         let drawn = m.sceneLayers.map { "layers[\($0)] (\(scene.layers[$0].content.typeName))" }.joined(separator: ", ")
-                        let live = m.live.isEmpty ? "" : "; \(m.liveNames.joined(separator: ", ")) computed each frame (\(m.name)Live in WelkinLive.swift)"
+                        let (sky, others) = PackageExport.liveSummary([m])
+                        let live = m.live.isEmpty ? "" : sky > 0
+                            ? "; \(sky) of them computed each frame by the package's copy of Welkin's sky model, for the view's date, place and weather (\(m.name)Live and WelkinSkyLive in WelkinLive.swift)"
+                                + (others.isEmpty ? "" : ", and \(others.joined(separator: ", "))")
+                            : "; \(m.liveNames.joined(separator: ", ")) computed each frame (\(m.name)Live in WelkinLive.swift)"
                         s.comment("\(drawn) → Metal made from Welkin's GLSL (\(m.name)*.metal), its uniforms Welkin's values over time (Tracks/\(m.name).json, .bin)\(live).")
                     }
                     if run.count > 1 { s.comment("One MTKView draws these \(run.count) layers, one command buffer a frame; shown flipped, as GL's rows run bottom to top.") } else { s.comment("Shown flipped, as GL's rows run bottom to top.") }
                     var fallback = m.fallback.map { ", fallback: (\(n($0.x)), \(n($0.y)), \(n($0.z)))" } ?? ""
                     if scene.outputColorSpace == .displayP3 { fallback += ", displayP3: true" }
-                    let layers = run.map { "WelkinMetalLayer(resource: \"\($0.name)\"" + ($0.live.isEmpty ? "" : ", live: \($0.name)Live.values")
-                        + ($0.liveTextures.isEmpty ? "" : ", liveTexture: welkinSky.texture") + ")" }
+                    // A live sky's layers read the view's own WelkinSkyLive (its inputs: PackageExport.publicView).
+                    let layers = run.map { l -> String in
+                        let sky = l.liveSky != nil
+                        return "WelkinMetalLayer(resource: \"\(l.name)\"" + (l.live.isEmpty ? "" : sky ? ", live: { [sky] in \(l.name)Live.values(at: $0, sky: sky) }" : ", live: \(l.name)Live.values")
+                            + (l.liveTextures.isEmpty ? "" : ", liveTexture: { [sky] in sky.texture($0, $1) }") + ")"
+                    }
                     s.line("WelkinMetalView(layers: [" + layers.joined(separator: ", ") + "], width: \(m.pixelSize.x), height: \(m.pixelSize.y)" + fallback + ")")
                     s.line("    .scaleEffect(x: 1, y: -1)")
+                    if run.contains(where: { $0.liveSky != nil }) {
+                        s.line("    .onChange(of: weather) { _, new in if let new { sky.change(weather: new.rawValue) } }")
+                        s.line("    .onChange(of: [date?.timeIntervalSince1970, latitude, longitude, timeScale]) {")
+                        s.line("        sky.place(date: date, latitude: latitude, longitude: longitude, timeScale: timeScale)")
+                        s.line("    }")
+                    }
                 }
             } else if m.sceneLayers.first == index, let first = run.first {
                 addComment([label(layer, index: index, kind: kind) + ": drawn by the Metal view of layers[\(first.sceneLayers[0])] (one view for adjacent Metal layers)"])

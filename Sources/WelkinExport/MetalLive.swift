@@ -86,13 +86,14 @@ enum MetalLive {
         if palettes.count == 1, let sky = palettes.first, sky.clockOffset == 0, sky.refraction, !programsChange, !hasNightPart(sky) {
             out += paletteSky(sky, scene: scene)
         }
-        // A physical sky's and its clouds' every uniform, from the package's copy of WelkinSkyModel.
+        // A physical sky's and its clouds' every uniform, from the package's copy of WelkinSkyModel,
+        // in place of the twins above for the same names (the clock, the clouds' drift).
         if let model, sceneLayers.contains(where: { model.drawn.contains($0) }) {
-            let taken = Set(out.map(\.name))
-            for name in model.names where !taken.contains(name) {
-                out.append(LiveUniform(name: name, swift: "welkinSky.uniforms(at: t)[\(SwiftLiteral.string(name))] ?? []",
-                                       value: { model.uniforms(at: $0)[name] ?? [] }, declaration: nil))
-            }
+            let names = Set(model.names)
+            out = model.names.map { name in
+                LiveUniform(name: name, swift: "welkinSky.uniforms(at: t)[\(SwiftLiteral.string(name))] ?? []",
+                            value: { model.uniforms(at: $0)[name] ?? [] }, declaration: nil)
+            } + out.filter { !names.contains($0.name) }
         }
         return out
     }
@@ -239,8 +240,10 @@ enum MetalLive {
             s += "enum \(layer.name)Live {\n"
             for declaration in Set(layer.live.compactMap(\.declaration)).sorted() { s += "    \(declaration)\n\n" }
             s += "    /// Each uniform's components at scene time `t` (seconds), in the order the track's `live` entries name.\n"
-            s += "    static func values(at t: Double) -> [[Double]] {\n        [\n"
-            for u in layer.live { s += "            \(u.swift),   // \(u.name)\n" }
+            // A live sky's uniforms come from the view's own WelkinSkyLive.
+            let sky = layer.live.contains { $0.swift.hasPrefix("welkinSky.") }
+            s += "    static func values(at t: Double\(sky ? ", sky: WelkinSkyLive = welkinSky" : "")) -> [[Double]] {\n        [\n"
+            for u in layer.live { s += "            \(sky ? u.swift.replacingOccurrences(of: "welkinSky.", with: "sky.") : u.swift),   // \(u.name)\n" }
             s += "        ]\n    }\n}\n"
         }
         return s
@@ -254,28 +257,32 @@ enum MetalLive {
         let json = (try? encoder.encode(sky)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return #"""
 
-        /// The scene's physical sky and clouds, computed each frame by the package's copy of Welkin's
-        /// WelkinSkyModel (LiveSky: the sun and Moon for the date and place, the weather, the sky-view
-        /// table, the clouds' light), from the scene's settings below.
-        let welkinSky = WelkinSkyLive(settings: ##"
+        /// The scene's physical sky and clouds as Welkin's LiveSky reads them: computed each frame by the
+        /// package's copy of Welkin's WelkinSkyModel (the sun and Moon for the date and place, the
+        /// weather, the sky-view table, the clouds' light).
+        let welkinSkySettings = ##"
         """# + json + #"""
-        "##)
+        "##
 
-        /// The live sky's draws for the frame being drawn (the sky and clouds layers ask for the same time).
+        /// The live sky's draws for the frame being drawn (the sky and clouds layers ask for the same
+        /// time), and the view's inputs: another date, place or time scale, a change of weather.
         final class WelkinSkyLive: @unchecked Sendable {
-            let sky: LiveSky?
+            private var sky: LiveSky?
             private let lock = NSLock()
             private var time = Double.nan
             private var draws: LiveSky.Draws?
             private var uniformNumbers: [String: [Double]] = [:]
 
-            init(settings: String) {
+            init(settings: String, date: Date? = nil, latitude: Double? = nil, longitude: Double? = nil, timeScale: Double? = nil,
+                 weather: String? = nil) {
                 do {
                     sky = try JSONDecoder().decode(LiveSky.self, from: Data(settings.utf8))
                 } catch {
                     print("Welkin: the live sky's settings cannot be read (\(error)); its uniforms stay as recorded")
                     sky = nil
                 }
+                sky?.place(date: date, latitude: latitude, longitude: longitude, timeScale: timeScale)
+                if let weather, let preset = WeatherPreset(rawValue: weather) { sky?.changeWeather(to: preset, at: 0) }
             }
 
             private func update(_ t: Double) {
@@ -299,7 +306,25 @@ enum MetalLive {
                 update(t)
                 return draws?.texels(name)
             }
+
+            /// The sky for another date (at the view's start), place or time scale; nil keeps the scene's.
+            func place(date: Date?, latitude: Double?, longitude: Double?, timeScale: Double?) {
+                lock.lock(); defer { lock.unlock() }
+                sky?.place(date: date, latitude: latitude, longitude: longitude, timeScale: timeScale)
+                time = .nan
+            }
+
+            /// Cross-fades to Welkin's weather preset `name` from the frame last drawn on.
+            func change(weather name: String) {
+                lock.lock(); defer { lock.unlock() }
+                guard let preset = WeatherPreset(rawValue: name) else { return }
+                sky?.changeWeather(to: preset, at: time.isNaN ? 0 : time)
+                time = .nan
+            }
         }
+
+        /// The scene's sky as it comes (a view made with inputs keeps its own).
+        let welkinSky = WelkinSkyLive(settings: welkinSkySettings)
 
         """#
     }
@@ -711,9 +736,12 @@ final class LiveSkyValues: @unchecked Sendable {
     }
 
     /// The scene's LiveSky, when the package can compute its sky: a first sky layer that is
-    /// physical, at most one clouds layer after it, no camera, opacities that do not animate.
+    /// physical, at most one clouds layer after it, no camera or one that does not move,
+    /// opacities that do not animate.
     static func of(_ scene: Scene) -> LiveSkyValues? {
-        guard scene.viewCamera == nil else { return nil }
+        let size = Frame(scene: scene, time: 0).pixelSize
+        let camera = scene.viewCamera.map { _ in CameraState(scene, time: 0, pixelSize: size) }
+        guard [1.0, 600.5, 3600.25].allSatisfy({ t in camera.map { $0 == CameraState(scene, time: t, pixelSize: size) } ?? true }) else { return nil }
         var sky: (index: Int, layer: SkyLayer)?
         var clouds: [(index: Int, layer: CloudsLayer)] = []
         for (i, layer) in scene.layers.enumerated() {
@@ -726,7 +754,7 @@ final class LiveSkyValues: @unchecked Sendable {
         let c = clouds.first
         let model = LiveSky(sky: sky.layer, skyOpacity: scene.layers[sky.index].opacity, clouds: c?.layer,
                             cloudsOpacity: c.map { scene.layers[$0.index].opacity } ?? 1, cloudsIndex: c?.index ?? 0,
-                            weather: scene.weather, seed: scene.seed, pixelSize: frame.pixelSize, scale: frame.scale, linear: false)
+                            weather: scene.weather, seed: scene.seed, pixelSize: frame.pixelSize, scale: frame.scale, linear: false, camera: camera)
         // The package reads it as JSON (a value JSON cannot hold, such as an infinite one, keeps the track).
         guard (try? JSONEncoder().encode(model)) != nil else { return nil }
         return LiveSkyValues(sky: model, drawn: Set([sky.index] + clouds.map(\.index)))

@@ -26,7 +26,7 @@ public enum PackageExport {
         var output = CodeExport.generate(scene, target: .swiftUI, sceneFile: sceneFile, metal: metal, inPackage: true)
         let type = output.typeName
         let module = type.hasSuffix("View") && type.count > 4 ? String(type.dropLast(4)) : type + "Package"
-        output.source = AssetExport.loadingFromModule(publicView(output.source, type: type), output.assets)
+        output.source = AssetExport.loadingFromModule(publicView(output.source, type: type, sky: metal.lazy.compactMap(\.liveSky).first), output.assets)
         // Xcode copies processed images to the bundle's top level, where UIImage(named:in:with:) and
         // Bundle.image(forResource:) look.
         let images = output.assets.isEmpty ? "" : ", .process(\"Resources/Images\")"
@@ -231,6 +231,37 @@ public enum PackageExport {
         return first.isEmpty ? "They are \(rest)." : first + "the rest are \(rest)."
     }
 
+    /// A live sky's view: its inputs (date, place, time scale, weather) and its own WelkinSkyLive.
+    static func inputs(_ sky: LiveSky) -> String {
+        var own = "a fixed sun"
+        if case .computed(let date, let latitude, let longitude, let timeScale) = sky.sky.sun {
+            own = "\(date), \(SwiftLiteral.number(latitude)), \(SwiftLiteral.number(longitude)), \(SwiftLiteral.number(timeScale))"
+        }
+        let presets = WeatherPreset.allCases.map(\.rawValue).joined(separator: ", ")
+        return """
+            /// Welkin's weather presets: the sky and clouds cross-fade to the one given, from the frame
+            /// drawn when it changes (nil: the scene's own schedule).
+            public enum Weather: String, CaseIterable, Sendable { case \(presets) }
+
+            /// The sky's date at the view's start (`.now` for the user's own sky), place (degrees north,
+            /// east) and sky seconds a second; nil keeps the scene's (\(own)).
+            public let date: Date?
+            public let latitude: Double?
+            public let longitude: Double?
+            public let timeScale: Double?
+            public let weather: Weather?
+            @State private var sky: WelkinSkyLive
+
+            public init(date: Date? = nil, latitude: Double? = nil, longitude: Double? = nil, timeScale: Double? = nil, weather: Weather? = nil) {
+                self.date = date; self.latitude = latitude; self.longitude = longitude; self.timeScale = timeScale; self.weather = weather
+                _sky = State(initialValue: WelkinSkyLive(settings: welkinSkySettings, date: date, latitude: latitude, longitude: longitude,
+                                                         timeScale: timeScale, weather: weather?.rawValue))
+            }
+
+
+        """
+    }
+
     /// How many of the layers' live uniforms the sky model gives (MetalLive's LiveSky), and the
     /// names of the others.
     public static func liveSummary(_ metal: [MetalExport.Layer]) -> (sky: Int, others: [String]) {
@@ -240,8 +271,8 @@ public enum PackageExport {
     }
 
     /// The view made public (a package's user imports it from another module), with a public init.
-    static func publicView(_ source: String, type: String) -> String {
-        var s = source.replacingOccurrences(of: "struct \(type): View {\n", with: "public struct \(type): View {\n    public init() {}\n\n")
+    static func publicView(_ source: String, type: String, sky: LiveSky? = nil) -> String {
+        var s = source.replacingOccurrences(of: "struct \(type): View {\n", with: "public struct \(type): View {\n" + (sky.map(inputs) ?? "    public init() {}\n\n"))
         if let r = s.range(of: "    var body: some View {") { s.replaceSubrange(r, with: "    public var body: some View {") }
         return s
     }

@@ -22,6 +22,8 @@ final class MetalLiveTests: XCTestCase {
         ("", clouds.union(physicalSky)),
         ("weather-tour.json", palette.union(clouds).union(sprites)),
         ("shadertoy-clouds.json", ["iTime"]),
+        // A phone's portrait frame (its own rectilinear camera): the sky and clouds computed too.
+        ("weather/cloudy-phone.json", clouds.union(physicalSky)),
         ("sunset-clouds.json", palette.union(clouds)),
         // The sun for the date: snowy night's sky without its Moon, planets and catalogue stars.
         (datedSky, palette.union(clouds)),
@@ -79,14 +81,18 @@ final class MetalLiveTests: XCTestCase {
             // live sky adds its import and its WelkinSkyLive before the enums (the default scene's).
             let split = try XCTUnwrap(written.range(of: "\n/// WelkinLayer"), name)
             var common = String(written[..<split.lowerBound])
+            var enums = String(written[split.lowerBound...])
             if let sky = common.range(of: "\n/// The scene's physical sky and clouds, computed each frame") {
-                XCTAssertNil(skyPart, "one scene with a live sky")
-                skyPart = String(common[sky.lowerBound...])
+                // Each live sky's settings as a global of its own; WelkinSkyLive once.
+                let part = String(common[sky.lowerBound...]).replacingOccurrences(of: "let welkinSky = ", with: "let scene\(s)Sky = ")
+                let declaration = try XCTUnwrap(part.range(of: "\n/// The live sky's draws for the frame being drawn"), name)
+                skyPart = (skyPart ?? String(part[declaration.lowerBound...])) + String(part[..<declaration.lowerBound])
+                enums = enums.replacingOccurrences(of: "welkinSky.", with: "scene\(s)Sky.")
                 common = String(common[..<sky.lowerBound]).replacingOccurrences(of: "import WelkinSkyModel\n", with: "")
                 skySources = sources.deletingLastPathComponent()
             }
             if runtime == nil { runtime = common } else { XCTAssertEqual(runtime, common) }
-            driver += written[split.lowerBound...].replacingOccurrences(of: "enum WelkinLayer", with: "enum Scene\(s)WelkinLayer")
+            driver += enums.replacingOccurrences(of: "enum WelkinLayer", with: "enum Scene\(s)WelkinLayer")
             if reader == nil {
                 let metal = try String(contentsOf: sources.appendingPathComponent("WelkinMetal.swift"), encoding: .utf8)
                 let start = try XCTUnwrap(metal.range(of: "/// A track's manifest"))
@@ -177,5 +183,78 @@ final class MetalLiveTests: XCTestCase {
         XCTAssertGreaterThan(checked, 400)
         print(String(format: "MetalLiveTests: %d live words at %d places equal GL's (%d draws of a switched program skipped); packages %.1f s, driver %.1f s",
                      checked, expected.count, skipped, exported, Date().timeIntervalSince(started) - exported))
+    }
+
+    /// A live sky's inputs: the default scene's package made with another date, place, time scale
+    /// and weather (the view's `init(date:latitude:longitude:timeScale:weather:)`), and its weather
+    /// changed mid-run (`onChange(of: weather)`), gives at each time, bit for bit, the uniforms
+    /// Welkin's GL path draws the scene so changed with (its sky's sun set to that date and place,
+    /// its weather changed as the viewer's weather keys change it).
+    func testALiveSkysInputsGiveWelkinsSkyForThatDatePlaceAndWeather() throws {
+        let renderer = try TestGL.renderer()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-inputs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scene = Scene.defaultScene
+        let folder = directory.appendingPathComponent("default")
+        let (_, output) = try MetalPackageTests.writePackage(scene, sceneFile: nil, options: MetalExport.Options(duration: 0.5, rate: 2), to: folder)
+        let written = try String(contentsOf: folder.appendingPathComponent("Sources/\(output.typeName.dropLast(4))/WelkinLive.swift"), encoding: .utf8)
+        let start = try XCTUnwrap(written.range(of: "\n/// The scene's physical sky and clouds as Welkin's LiveSky reads them"))
+        let end = try XCTUnwrap(written.range(of: "\n/// WelkinLayer"))
+        // Tokyo, 3 March 2025 at 05:10 local, a minute of sky a second, in a storm; and the scene as it
+        // comes, its weather turned to fog at 5 s.
+        let date = 1_740_946_200.0, latitude = 35.68, longitude = 139.69, timeScale = 60.0
+        let placedTimes = [0.5, 30, 700], changedTimes = [5, 6.5, 9, 40.0]
+        let program = "import Foundation\nimport WelkinSkyModel\n" + String(written[start.lowerBound..<end.lowerBound]) + """
+
+        func show(_ key: String, _ sky: WelkinSkyLive, at t: Double) {
+            for (name, values) in sky.uniforms(at: t).sorted(by: { $0.key < $1.key }) {
+                print("\\(key) \\(t) \\(name)\\t" + values.map { "\\($0)" }.joined(separator: " "))
+            }
+        }
+        let placed = WelkinSkyLive(settings: welkinSkySettings, date: Date(timeIntervalSince1970: \(date)), latitude: \(latitude),
+                                   longitude: \(longitude), timeScale: \(timeScale), weather: "storm")
+        for t in [\(placedTimes.map(SwiftLiteral.number).joined(separator: ", "))] { show("placed", placed, at: t) }
+        let changed = WelkinSkyLive(settings: welkinSkySettings)
+        _ = changed.uniforms(at: 5)
+        changed.change(weather: "fog")
+        for t in [\(changedTimes.map(SwiftLiteral.number).joined(separator: ", "))] { show("changed", changed, at: t) }
+
+        """
+        let printed = try SwiftCompiler.runPackageDriver(program, name: "inputs", sources: folder.appendingPathComponent("Sources"))
+
+        // Welkin: the same scene with its sky so placed and its weather so changed.
+        var placedScene = scene
+        guard case .sky(var sky)? = placedScene.layers[0].content as? SkyContent else { return XCTFail("the default scene's first layer is a sky") }
+        let when = Date(timeIntervalSince1970: date)
+        sky.sun = .computed(date: Timestamp(unixSeconds: date, offsetSeconds: TimeZone.current.secondsFromGMT(for: when)),
+                            latitude: latitude, longitude: longitude, timeScale: timeScale)
+        placedScene.layers[0].content = SkyContent.sky(sky)
+        placedScene.changeWeather(to: .storm, at: 0)
+        var changedScene = scene
+        changedScene.changeWeather(to: .fog, at: 5)
+        var checked = 0, names = Set<String>()
+        for (key, s, times) in [("placed", placedScene, placedTimes), ("changed", changedScene, changedTimes)] {
+            for t in times {
+                let draws = try renderer.capture(Frame(scene: s, time: t))
+                var seen = Set<String>()
+                for d in draws.values.flatMap({ $0 }) {
+                    for u in d.uniforms where !seen.contains(u.name) {
+                        guard let values = printed["\(key) \(SwiftLiteral.number(t)) \(u.name)"] ?? printed["\(key) \(t) \(u.name)"] else { continue }
+                        seen.insert(u.name)
+                        let words = LiveUniform.words(values, type: u.type)
+                        XCTAssertEqual(u.count == 1 ? u.words : Array(u.words.prefix(words.count)), words, "\(key) at \(t): \(u.name)")
+                        checked += words.count
+                        names.insert(u.name)
+                    }
+                }
+            }
+        }
+        // The sun, the weather's light and the clouds' drift among them.
+        for name in ["u_physical.sunElevation", "u_physical.sunAzimuth", "u_physical.exposure", "u_clouds.offset", "u_clouds.sunLight", "u_clouds.threshold"] {
+            XCTAssertTrue(names.contains(name), name)
+        }
+        XCTAssertGreaterThan(checked, 1000)
+        print("MetalLiveTests: a live sky's inputs: \(checked) words of \(names.count) uniforms equal GL's")
     }
 }

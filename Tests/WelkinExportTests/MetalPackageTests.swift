@@ -192,13 +192,16 @@ final class MetalPackageTests: XCTestCase {
 
     // MARK: The track is Welkin's values
 
-    /// A recorded sky track (the default scene seen through a camera, which a package does not
-    /// compute), read back from the package's Tracks/WelkinLayer0.json and .bin: at 0 s and 10 s
+    /// A camera turning slowly (a package computes a sky seen through a camera that does not move; this one's is recorded).
+    static let turningCamera = Camera(projection: .panorama, yaw: .keyframes(Keyframes(times: [0, 4000], values: [245, 250])))
+
+    /// A recorded sky track (the default scene seen through a turning camera, which a package does
+    /// not compute), read back from the package's Tracks/WelkinLayer0.json and .bin: at 0 s and 10 s
     /// (20 minutes of sky at its timeScale of 120) the physical sky's sun uniforms are WelkinCore's
     /// sun for the scene at those times (SkyState.sun), as the Floats the shader takes.
     func testATrackReadBackHoldsWelkinCoresSunAtItsSampleTimes() throws {
         var scene = Scene.defaultScene
-        scene.camera = Camera(projection: .panorama)
+        scene.camera = Self.turningCamera
         guard case SkyContent.sky(let sky)? = scene.layers.first?.content as? SkyContent else { return XCTFail("the default scene's first layer is a sky") }
         let folder = directory.appendingPathComponent("default")
         // Two samples: 0 s and 10 s.
@@ -373,13 +376,13 @@ final class MetalPackageTests: XCTestCase {
         XCTAssertEqual(Set(layers.flatMap(\.liveTextures)), ["u_skyView", "u_zodiacal", "u_weather", "u_shape"])
     }
 
-    /// A physical sky the package does not compute (here: seen through a camera) keeps its sky-view
+    /// A physical sky the package does not compute (here: seen through a turning camera) keeps its sky-view
     /// tables as recipes: the package's own Swift — its copy of WelkinAtmosphere and the recipe
     /// reader of WelkinMetal.swift, compiled with a driver — makes, from the recipes of samples
     /// before, during and after the snow's fade, exactly the texels Welkin draws those frames with.
     func testARecordedSkysTablesAreMadeFromTheirRecipes() throws {
         var scene = Scene.defaultScene
-        scene.camera = Camera(projection: .panorama)
+        scene.camera = Self.turningCamera
         let options = MetalExport.Options(duration: MetalExport.Options.defaultDuration(for: scene), rate: 30)
         let folder = directory.appendingPathComponent("camera")
         let (layers, output) = try Self.writePackage(scene, sceneFile: nil, options: options, to: folder)

@@ -65,15 +65,7 @@ extension Scene {
     /// Switches to `preset` at scene time `time`, cross-fading from whatever the weather is then
     /// (the viewer's 1–6 and W keys). Later schedule entries are dropped.
     public mutating func changeWeather(to preset: WeatherPreset, at time: Double) {
-        var weather = self.weather ?? Weather()
-        let start = max(time, 0)
-        weather.schedule = weather.schedule.filter { $0.at < start }
-        if self.weather == nil && start == 0 {
-            weather.preset = preset
-        } else {
-            weather.schedule.append((start, preset))
-        }
-        self.weather = weather
+        weather = Weather.changing(weather, to: preset, at: time)
     }
 
     /// The preset in effect at `time` (the last one switched to).

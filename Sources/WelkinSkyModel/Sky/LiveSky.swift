@@ -1,6 +1,7 @@
 // LiveSky: a scene's physical sky and volumetric clouds resolved for an instant from values alone,
 // as WelkinCore resolves them into a Frame (SkyFrame.swift, SkyDrawLayers.swift,
-// CloudsLayerFrame.swift) for a scene seen through its sky's own view (no camera). A package that
+// CloudsLayerFrame.swift) for a scene seen through its sky's own view or a camera that does not
+// move (a phone's portrait frame). A package that
 // `welkin export-code --package` writes carries this module's files as they are and calls this
 // each frame, so its sky keeps moving past the recorded track: the sun and Moon for any date and
 // place, the weather, the tables. Welkin's export checks every value it gives against the GL
@@ -24,12 +25,14 @@ public struct LiveSky: Sendable, Equatable, Codable {
     public var scale: SIMD2<Double>
     /// Colours composited in linear light (scene-linear output).
     public var linear: Bool
+    /// The camera the frame is seen through (the scene's `camera`, or a portrait frame's own), if any.
+    public var camera: CameraState?
 
     public init(sky: SkyLayer, skyOpacity: Double, clouds: CloudsLayer?, cloudsOpacity: Double, cloudsIndex: Int,
-                weather: Weather?, seed: UInt64, pixelSize: SIMD2<Int>, scale: SIMD2<Double>, linear: Bool) {
+                weather: Weather?, seed: UInt64, pixelSize: SIMD2<Int>, scale: SIMD2<Double>, linear: Bool, camera: CameraState? = nil) {
         self.sky = sky; self.skyOpacity = skyOpacity; self.clouds = clouds; self.cloudsOpacity = cloudsOpacity
         self.cloudsIndex = cloudsIndex; self.weather = weather; self.seed = seed; self.pixelSize = pixelSize
-        self.scale = scale; self.linear = linear
+        self.scale = scale; self.linear = linear; self.camera = camera
     }
 
     /// The draws at scene time `t`.
@@ -46,20 +49,27 @@ public struct LiveSky: Sendable, Equatable, Codable {
         // The frame's sky (SkyState.of): the first sky layer's sun under the weather.
         let state = SkyState(layer: sky, time: t, weather: weatherState)
         let own = SkyState(layer: sky, time: t, weather: weatherState, night: true)
+        // The camera's projection of the frame (Frame.SkySetup: the panorama is the frame's own size).
+        let projection = camera.map { SkyProjection.camera($0, size: pixelSize, view: view, viewSize: pixelSize) }
         var p = PhysicalSkyDraw(sky, state: own, opacity: skyOpacity, time: t, seed: UInt64(Noise.hash32(UInt32(truncatingIfNeeded: seed))),
-                                pixelSize: pixelSize, scale: scale, linear: linear)
-        // The sun's disc and glare round in the picture (SkyContent.resolve, no camera).
+                                pixelSize: pixelSize, scale: scale, linear: linear, panoramaPixelAngle: projection.map { Double($0.pixelAngle) })
+        // The sun's disc and glare round in the picture (SkyContent.resolve).
         let start = SIMD2(Double(pixelSize.x), Double(pixelSize.y)) / 2
-        let (az0, cx, hy, dpp) = (p.viewAzimuth, p.centerX, p.horizonY, p.degreesPerPixel)
-        p.sunMetric = PhysicalSkyDraw.sunMetric(sunAzimuth: Double(p.sunAzimuth), sunElevation: Double(p.sunElevation), start: start,
-                                                angles: { SIMD2(az0 + ($0.x - cx) * dpp, (hy - $0.y) * dpp) })
+        if let projection {
+            p.sunMetric = PhysicalSkyDraw.sunMetric(sunAzimuth: Double(p.sunAzimuth), sunElevation: Double(p.sunElevation), start: start,
+                                                    angles: { projection.projectionAngles($0) })
+        } else {
+            let (az0, cx, hy, dpp) = (p.viewAzimuth, p.centerX, p.horizonY, p.degreesPerPixel)
+            p.sunMetric = PhysicalSkyDraw.sunMetric(sunAzimuth: Double(p.sunAzimuth), sunElevation: Double(p.sunElevation), start: start,
+                                                    angles: { SIMD2(az0 + ($0.x - cx) * dpp, (hy - $0.y) * dpp) })
+        }
         var cloudsDraw: CloudsDraw?
         if let clouds {
             let s = clouds.shape(weather: state.weather.parameters)
             if s.coverage > 0 || s.cirrus > 0 {
                 let cloudSeed = UInt64(Noise.hash32(UInt32(truncatingIfNeeded: seed) ^ Noise.hash32(UInt32(truncatingIfNeeded: clouds.seed) &+ UInt32(cloudsIndex))))
                 var c = CloudsDraw(clouds, state: state, physical: (p, sky), night: p.night, opacity: cloudsOpacity, time: t, seed: cloudSeed,
-                                   pixelSize: pixelSize, projection: .panorama(view, size: pixelSize), linear: linear)
+                                   pixelSize: pixelSize, projection: projection ?? .panorama(view, size: pixelSize), linear: linear)
                 if sky.ground != .none {
                     let taken = CloudsDraw.groundShade(coverage: s.coverage, darkness: state.weather.parameters.cloudDarkness)
                     c.groundShade = Float(linear ? taken : 1 - pow(1 - taken, 1 / 2.2))
@@ -68,5 +78,39 @@ public struct LiveSky: Sendable, Equatable, Codable {
             }
         }
         return Draws(physical: p, clouds: cloudsDraw)
+    }
+}
+
+extension LiveSky {
+    /// The sky for another date and place: the sun, the Moon and the stars computed for `date` at
+    /// scene time 0 (a sky with a fixed sun starts following the real one), `timeScale` sky seconds
+    /// a second; nil keeps the sky's own (a fixed sun: 1). Refraction, palette and the rest stay.
+    public mutating func place(date: Date?, latitude: Double?, longitude: Double?, timeScale: Double?) {
+        let own: (date: Timestamp, latitude: Double, longitude: Double, timeScale: Double)?
+        if case .computed(let d, let la, let lo, let s) = sky.sun { own = (d, la, lo, s) } else { own = nil }
+        guard date != nil || latitude != nil || longitude != nil || timeScale != nil else { return }
+        let start = date.map { Timestamp(unixSeconds: $0.timeIntervalSince1970, offsetSeconds: TimeZone.current.secondsFromGMT(for: $0)) }
+            ?? own?.date ?? Timestamp(unixSeconds: Date().timeIntervalSince1970, offsetSeconds: TimeZone.current.secondsFromGMT())
+        sky.sun = .computed(date: start, latitude: latitude ?? own?.latitude ?? 0, longitude: longitude ?? own?.longitude ?? 0,
+                            timeScale: timeScale ?? own?.timeScale ?? 1)
+    }
+
+    /// Cross-fades to `preset` from scene time `time` on, from whatever the weather is then (as the
+    /// viewer's weather keys do: Scene.changeWeather); later scheduled changes are dropped.
+    public mutating func changeWeather(to preset: WeatherPreset, at time: Double) {
+        weather = Weather.changing(weather, to: preset, at: time)
+    }
+}
+
+extension Weather {
+    /// `weather` (nil: none yet) cross-fading to `preset` from scene time `time` on, from whatever
+    /// it is then; its later scheduled changes dropped. The viewer's weather keys and a package's
+    /// weather input both go through it.
+    public static func changing(_ weather: Weather?, to preset: WeatherPreset, at time: Double) -> Weather {
+        var w = weather ?? Weather()
+        let start = max(time, 0)
+        w.schedule = w.schedule.filter { $0.at < start }
+        if weather == nil && start == 0 { w.preset = preset } else { w.schedule.append((start, preset)) }
+        return w
     }
 }

@@ -9,7 +9,7 @@
 import Foundation
 
 /// How the sky camera maps directions to the picture (the scene's `camera.projection`).
-public enum CameraProjection: String, Sendable, CaseIterable {
+public enum CameraProjection: String, Sendable, CaseIterable, Codable {
     /// Equal degrees per pixel on both axes (the sky layer's view; the default).
     case panorama
     /// A pinhole camera: straight lines stay straight, `fieldOfView` across the width (< 180°).
@@ -54,7 +54,7 @@ public struct SkyView: Sendable, Equatable {
 }
 
 /// The camera at one instant: its numbers resolved, and what they make of a frame.
-public struct CameraState: Sendable, Equatable {
+public struct CameraState: Sendable, Equatable, Codable {
     public var projection: CameraProjection
     public var yaw: Double
     public var pitch: Double
