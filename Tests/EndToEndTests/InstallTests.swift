@@ -76,6 +76,15 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(ephemeris.status, 0, ephemeris.stderr)
         XCTAssertTrue(ephemeris.stdout.contains("Betelgeuse"), ephemeris.stdout)
 
+        // A package with a live sky from the install: the sky's modules come from PREFIX/share/welkin/Swift.
+        let package = try run(welkin, ["export-code", "default", "--package", "pkg", "--duration", "0.5", "--rate", "2"], in: elsewhere)
+        XCTAssertEqual(package.status, 0, package.stderr)
+        for file in ["Sources/CERFA/include/erfa.h", "Sources/CERFA/moon98.c", "Sources/CERFA/LICENSE", "Sources/WelkinSkyModel/Sky/LiveSky.swift",
+                     "Sources/WelkinAstronomy/Ephemeris.swift", "Sources/WelkinAtmosphere/SkyViewTable.swift"] {
+            let installed = try Data(contentsOf: elsewhere.appendingPathComponent("pkg/" + file))
+            XCTAssertEqual(installed, try Data(contentsOf: EndToEndTests.repository.appendingPathComponent(file)), file)
+        }
+
         // Without the installed shaders it fails, naming where it looked: the copy found above was the installed one.
         let shaders = self.top.appendingPathComponent("share/welkin/Shaders")
         let hidden = self.top.appendingPathComponent("share/welkin/Shaders-hidden")
