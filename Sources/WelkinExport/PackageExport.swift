@@ -105,10 +105,10 @@ public enum PackageExport {
 
         \(type)().frame(width: \(scene.size.x), height: \(scene.size.y))
         ```
-
+        \(metal.contains { $0.liveSky != nil } ? "\nIts sky for another date, place and weather (nil: the scene's), e.g. the user's own sky now, in the rain:\n\n```swift\n\(type)(date: .now, latitude: 48.86, longitude: 2.35, timeScale: 1, weather: .rain)\n```\n" : "")
         iOS 17 / macOS 14 or later. The sky, clouds and shader layers are Metal compiled from the GLSL Welkin draws
         them with (GLSL → SPIR-V → Metal Shading Language), their uniforms Welkin's own values.
-        \(Self.uniformsSentence(metal)) Welkin's docs/code-export.md says more.
+        \(Self.uniformsSentence(metal)) \(Self.recordedSentence(metal)) Welkin's docs/code-export.md says more.
         \(reference == nil ? "" : "\nWelkin's picture of the scene at 0 s, which the view draws:\n\n![Welkin's picture at 0 s](reference.png)\n")\(metal.isEmpty ? "" : fallbackSentence(fallback))
         \(notes.isEmpty ? "" : "\nNot exactly as in Welkin:\n\n" + notes + "\n")
         """)
@@ -228,7 +228,8 @@ public enum PackageExport {
         }.max()
         let rest = held.map { "sampled over the first \(SwiftLiteral.number($0)) s of scene time in `Resources/Tracks` and held at their last values after that (a longer span: `--duration`)" }
             ?? "constant, in `Resources/Tracks`"
-        return first.isEmpty ? "They are \(rest)." : first + "the rest are \(rest)."
+        if first.isEmpty { return "They are \(rest)." }
+        return live.isEmpty ? first + "The other uniforms are \(rest)." : first + "the rest are \(rest)."
     }
 
     /// A live sky's view: its inputs (date, place, time scale, weather) and its own WelkinSkyLive.
@@ -260,6 +261,13 @@ public enum PackageExport {
 
 
         """
+    }
+
+    /// What the package still records, named with its size: each Metal layer's track (manifest and data).
+    static func recordedSentence(_ metal: [MetalExport.Layer]) -> String {
+        guard !metal.isEmpty else { return "" }
+        let tracks = metal.map { "`\($0.name)` \(SwiftLiteral.number(Double($0.manifest.count + $0.data.count) / 1000)) KB" }
+        return "Recorded in `Resources/Tracks` (manifest and data): " + tracks.joined(separator: ", ") + "."
     }
 
     /// How many of the layers' live uniforms the sky model gives (MetalLive's LiveSky), and the

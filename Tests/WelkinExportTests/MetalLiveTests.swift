@@ -82,12 +82,14 @@ final class MetalLiveTests: XCTestCase {
             let split = try XCTUnwrap(written.range(of: "\n/// WelkinLayer"), name)
             var common = String(written[..<split.lowerBound])
             var enums = String(written[split.lowerBound...])
-            if let sky = common.range(of: "\n/// The scene's physical sky and clouds, computed each frame") {
-                // Each live sky's settings as a global of its own; WelkinSkyLive once.
+            if let sky = common.range(of: "\n/// The scene's physical sky and clouds as Welkin's LiveSky reads them") {
+                // Each live sky's settings and sky as globals of their own; WelkinSkyLive once.
                 let part = String(common[sky.lowerBound...]).replacingOccurrences(of: "let welkinSky = ", with: "let scene\(s)Sky = ")
-                let declaration = try XCTUnwrap(part.range(of: "\n/// The live sky's draws for the frame being drawn"), name)
-                skyPart = (skyPart ?? String(part[declaration.lowerBound...])) + String(part[..<declaration.lowerBound])
-                enums = enums.replacingOccurrences(of: "welkinSky.", with: "scene\(s)Sky.")
+                    .replacingOccurrences(of: "welkinSkySettings", with: "scene\(s)SkySettings")
+                let type = try XCTUnwrap(part.range(of: "\n/// The live sky's draws for the frame being drawn"), name)
+                let after = try XCTUnwrap(part.range(of: "\n/// The scene's sky as it comes"), name)
+                skyPart = (skyPart ?? String(part[type.lowerBound..<after.lowerBound])) + String(part[..<type.lowerBound]) + String(part[after.lowerBound...])
+                enums = enums.replacingOccurrences(of: "sky: WelkinSkyLive = welkinSky", with: "sky: WelkinSkyLive = scene\(s)Sky")
                 common = String(common[..<sky.lowerBound]).replacingOccurrences(of: "import WelkinSkyModel\n", with: "")
                 skySources = sources.deletingLastPathComponent()
             }
@@ -112,7 +114,7 @@ final class MetalLiveTests: XCTestCase {
                 let manifest = try JSONDecoder().decode(MetalTrack.Manifest.self, from: layer.manifest)
                 let position = try XCTUnwrap(first.firstIndex(of: layer.sceneLayers[0]), "\(name): \(layer.name) \(layer.sceneLayers) not in \(first)")
                 let tracks = sources.appendingPathComponent("Resources/Tracks/\(layer.name)").path
-                driver += "check(\(SwiftLiteral.string("\(s) \(layer.name)")), \(SwiftLiteral.string(tracks)), Scene\(s)\(layer.name)Live.values, times: [\(times.map(SwiftLiteral.number).joined(separator: ", "))])\n"
+                driver += "check(\(SwiftLiteral.string("\(s) \(layer.name)")), \(SwiftLiteral.string(tracks)), { Scene\(s)\(layer.name)Live.values(at: $0) }, times: [\(times.map(SwiftLiteral.number).joined(separator: ", "))])\n"
                 for t in times {
                     let sample = min(max(Int((t * manifest.rate).rounded(.down)), 0), manifest.frames.count - 1)
                     let draws = try XCTUnwrap(captures[t]?[position], "\(name) at \(t)")

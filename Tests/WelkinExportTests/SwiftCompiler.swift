@@ -162,12 +162,30 @@ enum SwiftCompiler {
     /// Like runDriver, for a driver that imports WelkinSkyModel: built by SwiftPM (release) as a
     /// package whose other targets are the sky's modules copied from an exported package's
     /// `sources` folder, as the package has them.
+    /// The driver package is kept in the temporary folder under a hash of the sky's sources and the
+    /// compiler, so a second driver (and a later run) rebuilds only its main.swift (the model's
+    /// release build is some 30 s on the project's 2-core machine).
     static func runPackageDriver(_ program: String, name: String, sources: URL) throws -> [String: [Double]] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-\(name)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("Sources/Driver"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        lock.lock()
+        defer { lock.unlock() }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325   // FNV-1a over the files, their paths and the compiler
+        let compiler = (try? FileManager.default.attributesOfItem(atPath: swiftc)[.modificationDate] as? Date)?.description ?? ""
+        for byte in (swiftc + compiler).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         for target in skyTargets {
-            try FileManager.default.copyItem(at: sources.appendingPathComponent(target.name), to: directory.appendingPathComponent("Sources/\(target.name)"))
+            let folder = sources.appendingPathComponent(target.name)
+            for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path).sorted() {
+                guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path) else { continue }
+                for byte in (target.name + "/" + path).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                for byte in data { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            }
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-sky-driver-\(String(hash, radix: 16))")
+        if !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Sources/WelkinSkyModel").path) {
+            try? FileManager.default.removeItem(at: directory)
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent("Sources/Driver"), withIntermediateDirectories: true)
+            for target in skyTargets {
+                try FileManager.default.copyItem(at: sources.appendingPathComponent(target.name), to: directory.appendingPathComponent("Sources/\(target.name)"))
+            }
         }
         try program.write(to: directory.appendingPathComponent("Sources/Driver/main.swift"), atomically: true, encoding: .utf8)
         let targets = skyTargets.map { t in

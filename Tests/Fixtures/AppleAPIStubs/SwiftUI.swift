@@ -272,6 +272,13 @@ extension View {
     /// https://developer.apple.com/documentation/swiftui/view/linespacing(_:)
     @inlinable nonisolated public func lineSpacing(_ lineSpacing: CGFloat) -> some View { self }
 
+    /// https://developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:)-4psgg
+    @available(iOS 17.0, macOS 14.0, *)
+    @inlinable nonisolated public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void) -> some View where V: Equatable { self }
+    /// https://developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:)-8wgw9
+    @available(iOS 17.0, macOS 14.0, *)
+    @inlinable nonisolated public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View where V: Equatable { self }
+
     /// https://developer.apple.com/documentation/swiftui/view/ignoressafearea(_:edges:)
     @available(iOS 14.0, macOS 11.0, *)
     @inlinable nonisolated public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View { self }
@@ -285,6 +292,8 @@ public protocol DynamicProperty {}
     private var value: Value
     /// https://developer.apple.com/documentation/swiftui/state/init(wrappedvalue:)
     public init(wrappedValue value: Value) { self.value = value }
+    /// https://developer.apple.com/documentation/swiftui/state/init(initialvalue:)
+    public init(initialValue value: Value) { self.value = value }
     /// https://developer.apple.com/documentation/swiftui/state/wrappedvalue
     public var wrappedValue: Value {
         get { value }
