@@ -205,11 +205,19 @@ enum MetalLive {
                 for d in draws {
                     guard case .texture(let texture)? = d.samplers[name] else { continue }
                     guard texture.format == .rgba32Float || texture.format == .rg32Float, let texels = model.texels(name, at: time),
-                          texels.withUnsafeBytes({ $0.elementsEqual(texture.bytes) }) else { return false }
+                          sameBytes(texels, texture.bytes) else { return false }
                     used = true
                 }
             }
             return used
+        }
+    }
+
+    /// Whether `values` are, byte for byte, `bytes` (memcmp: a generic walk over 400 KB a sample was
+    /// the slowest part of a debug build's export).
+    static func sameBytes<T>(_ values: [T], _ bytes: [UInt8]) -> Bool {
+        values.withUnsafeBytes { a in
+            bytes.withUnsafeBytes { b in a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
         }
     }
 

@@ -6,7 +6,8 @@
 // (each sample held until the next, the last held after the track): every draw's buffers at their
 // offsets in the data, with the live uniforms (MetalLive: the scene clock, clouds' drift) written
 // in from the layer's `values(at:)` in WelkinLive.swift, its textures (data, a sky-view table
-// made from its recipe by the package's copy of WelkinAtmosphere, or an earlier draw's target),
+// made from its recipe by the package's copy of WelkinAtmosphere, a texture the live sky makes
+// each frame (`liveTexture`: the package's copy of WelkinSkyModel), or an earlier draw's target),
 // one full-screen triangle.
 // The view's drawable is its size in the screen's pixels (MTKView's autoResizeDrawable): a draw
 // into it takes its pixel position in the scene's pixels through `u_drawScaleDelta` (ShaderPipeline

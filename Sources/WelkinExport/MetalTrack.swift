@@ -7,7 +7,9 @@
 // layer's budget are thinned: every k-th sample's content is kept and held until the next.
 // A physical sky's sky-view tables are not data: each is its recipe (SkyViewTable.Recipe, a few
 // numbers), made on the device by the package's copy of WelkinAtmosphere, so every sample keeps
-// its own exact table at no cost in size.
+// its own exact table at no cost in size. A live sky's textures (MetalLive.decideTextures: the
+// sky-view table, the zodiacal light, the clouds' noise) are one content each, marked `live`, with
+// no bytes: the package makes them each frame.
 
 import Foundation
 import WelkinAtmosphere
@@ -257,7 +259,7 @@ struct MetalTrack {
             guard s < tables.count, let table = tables[s][name], let recipe = table.recipe, texture.format == .rgba32Float,
                   texture.size == SIMD3(SkyViewTable.width, 2 * SkyViewTable.height, 1) else { return nil }
             if let known = checked["\(s) \(name)"] { return known }
-            let same = table.texels.withUnsafeBytes { $0.elementsEqual(texture.bytes) }
+            let same = MetalLive.sameBytes(table.texels, texture.bytes)
             let kept = same && compact(recipe) != nil ? recipe : nil
             checked["\(s) \(name)"] = kept
             return kept

@@ -121,16 +121,19 @@ final class MetalPackageTests: XCTestCase {
 
         let stubs = try SwiftCompiler.stubs()
         let swiftPM = URL(fileURLWithPath: SwiftCompiler.swiftc).deletingLastPathComponent().appendingPathComponent("swift").path
-        // The package's other targets as modules (Foundation only: built once, for both platforms), in
-        // their dependency order; ERFA's header through its module map.
+        // The packages' other targets as modules (Foundation only: built once, for both platforms, and
+        // once for all the packages, whose copies are Welkin's files byte for byte, as checked above),
+        // in their dependency order; ERFA's header through its module map.
         let checking = Date()
         var levels: [[[String]]] = [[], [], []]
-        func modules(_ p: URL) -> URL { p.appendingPathComponent(".modules") }
+        let shared = directory.appendingPathComponent(".modules")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        func modules(_ p: URL) -> URL { shared }
+        var emitted = Set<String>()
         for p in packages {
-            try FileManager.default.createDirectory(at: modules(p.folder), withIntermediateDirectories: true)
             for (t, target) in SwiftCompiler.skyTargets.enumerated() where target.name != "CERFA" {
                 let folder = p.folder.appendingPathComponent("Sources/\(target.name)")
-                guard FileManager.default.fileExists(atPath: folder.path) else { continue }
+                guard FileManager.default.fileExists(atPath: folder.path), emitted.insert(target.name).inserted else { continue }
                 let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
                 levels[t < 3 ? 0 : t - 2].append([SwiftCompiler.swiftc, "-emit-module", "-parse-as-library", "-swift-version", "6",
                     "-module-name", target.name, "-package-name", "WelkinPackage", "-o", modules(p.folder).appendingPathComponent("\(target.name).swiftmodule").path,
