@@ -323,6 +323,9 @@ final class EndToEndTests: XCTestCase {
 
     func testCompareEveryExampleSceneAtThreeTimes() throws {
         let scenes = try Self.exampleFiles()
+        // Each `welkin compare` runs as its own process, two at a time (half of each one's wall time is
+        // its start, GL context and files, which the other's rendering overlaps).
+        var jobs: [(scene: String, time: String, out: String, arguments: [String])] = []
         for scene in scenes {
             let data = try String(contentsOf: Self.repository.appendingPathComponent("Scenes/" + scene), encoding: .utf8)
             // User shaders cannot run on the CPU: they are compared against stored GPU renders.
@@ -334,7 +337,17 @@ final class EndToEndTests: XCTestCase {
                     let name = (scene as NSString).deletingPathExtension
                     arguments += ["--against", "Tests/Fixtures/references/\(name)-t\(time).png"]
                 }
-                let r = try run(arguments)
+                jobs.append((scene, time, out, arguments))
+            }
+        }
+        let results = ResultsBox(count: jobs.count)
+        let commands = jobs.map(\.arguments)
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            for k in stride(from: worker, to: commands.count, by: 2) { results.set(k, Result { try Self.run(commands[k]) }) }
+        }
+        for (k, (scene, time, out, _)) in jobs.enumerated() {
+            do {
+                let r = try results.get(k).get()
                 XCTAssertEqual(r.status, 0, "\(scene) at \(time): \(r.stdout) \(r.stderr)")
                 let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] ?? [:]
                 XCTAssertEqual(json["passed"] as? Bool, true, "\(scene) at \(time): \(r.stdout)")
@@ -342,7 +355,21 @@ final class EndToEndTests: XCTestCase {
                 for file in ["gpu.png", "reference.png", "diff.png"] {
                     XCTAssertEqual(try PNG.read(path: out + "/" + file).width, 640)
                 }
+            } catch {
+                XCTFail("\(scene) at \(time): \(error)")
             }
+        }
+    }
+
+    /// Results filled in from two threads.
+    final class ResultsBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var results: [Result<Run, Error>?]
+        init(count: Int) { results = Array(repeating: nil, count: count) }
+        func set(_ k: Int, _ r: Result<Run, Error>) { lock.lock(); results[k] = r; lock.unlock() }
+        func get(_ k: Int) -> Result<Run, Error> {
+            lock.lock(); defer { lock.unlock() }
+            return results[k] ?? .failure(CocoaError(.featureUnsupported))
         }
     }
 
