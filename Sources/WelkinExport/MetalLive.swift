@@ -280,6 +280,8 @@ enum MetalLive {
             private var time = Double.nan
             private var draws: LiveSky.Draws?
             private var uniformNumbers: [String: [Double]] = [:]
+            /// This frame's textures by sampler, made once (the sky and clouds layers both ask).
+            private var texels: [String: [Float]] = [:]
 
             init(settings: String, date: Date? = nil, latitude: Double? = nil, longitude: Double? = nil, timeScale: Double? = nil,
                  weather: String? = nil) {
@@ -299,6 +301,7 @@ enum MetalLive {
                 let d = sky.draws(at: t)
                 draws = d
                 uniformNumbers = d.uniformNumbers
+                texels = [:]
             }
 
             /// Every uniform of the sky's and clouds' passes at scene time `t`, by GLSL name.
@@ -312,7 +315,10 @@ enum MetalLive {
             func texture(_ name: String, _ t: Double) -> [Float]? {
                 lock.lock(); defer { lock.unlock() }
                 update(t)
-                return draws?.texels(name)
+                if let made = texels[name] { return made }
+                let made = draws?.texels(name)
+                texels[name] = made
+                return made
             }
 
             /// The sky for another date (at the view's start), place or time scale; nil keeps the scene's.

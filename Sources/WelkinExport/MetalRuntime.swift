@@ -321,16 +321,8 @@ final class WelkinTrackPlayer {
         if let t = textures[content] { return t }
         if content < tables.count, let recipe = tables[content] { return madeTable(content, recipe) }
         let c = manifest.contents[content]
-        let format = pixelFormat(c.format)
-        let descriptor = MTLTextureDescriptor()
-        descriptor.textureType = c.depth > 1 ? .type3D : .type2D
-        descriptor.pixelFormat = format
-        descriptor.width = c.width
-        descriptor.height = c.height
-        descriptor.depth = c.depth
-        descriptor.usage = .shaderRead
-        guard let texture = device.makeTexture(descriptor: descriptor) else { return nil }
-        let row = c.width * bytesPerTexel(format)
+        guard let texture = emptyTexture(c) else { return nil }
+        let row = c.width * bytesPerTexel(pixelFormat(c.format))
         texture.replace(region: MTLRegionMake3D(0, 0, 0, c.width, c.height, c.depth), mipmapLevel: 0, slice: 0,
                         withBytes: data.contents() + c.offset, bytesPerRow: row, bytesPerImage: row * c.height)
         textures[content] = texture
@@ -356,6 +348,18 @@ final class WelkinTrackPlayer {
         return texture
     }
 
+    /// A texture of content `c`'s format and size, for the shaders to read (its texels not yet written).
+    func emptyTexture(_ c: WelkinTrackManifest.Content) -> MTLTexture? {
+        let descriptor = MTLTextureDescriptor()
+        descriptor.textureType = c.depth > 1 ? .type3D : .type2D
+        descriptor.pixelFormat = pixelFormat(c.format)
+        descriptor.width = c.width
+        descriptor.height = c.height
+        descriptor.depth = c.depth
+        descriptor.usage = .shaderRead
+        return device.makeTexture(descriptor: descriptor)
+    }
+
     /// A texture the layer makes for its sampler `name` at scene time `t` (WelkinLiveTexture),
     /// uploaded when its texels change; nil when none is made.
     func madeTexture(_ content: Int, _ name: String, time t: Double) -> MTLTexture? {
@@ -368,18 +372,7 @@ final class WelkinTrackPlayer {
             Self.report(resource, "\(name) made \(texels.count) values, not \(c.width)×\(c.height)×\(c.depth) texels")
             return nil
         }
-        let texture: MTLTexture
-        if let made = liveTextures[content] { texture = made.texture } else {
-            let descriptor = MTLTextureDescriptor()
-            descriptor.textureType = c.depth > 1 ? .type3D : .type2D
-            descriptor.pixelFormat = format
-            descriptor.width = c.width
-            descriptor.height = c.height
-            descriptor.depth = c.depth
-            descriptor.usage = .shaderRead
-            guard let made = device.makeTexture(descriptor: descriptor) else { return nil }
-            texture = made
-        }
+        guard let texture = liveTextures[content]?.texture ?? emptyTexture(c) else { return nil }
         texels.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }
             texture.replace(region: MTLRegionMake3D(0, 0, 0, c.width, c.height, c.depth), mipmapLevel: 0, slice: 0,

@@ -143,13 +143,7 @@ enum SwiftCompiler {
         guard build.status == 0 else { throw DriverError(description: "the driver does not build:\n\(build.output)") }
         let ran = try run([[executable.path]], in: directory)[0]
         guard ran.status == 0 else { throw DriverError(description: "the driver failed:\n\(ran.output)") }
-        var printed: [String: [Double]] = [:]
-        for line in ran.output.split(separator: "\n") {
-            let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2 else { continue }
-            printed[String(parts[0])] = parts[1].split(separator: " ").compactMap { Double($0) }
-        }
-        return printed
+        return printed(ran.output)
     }
 
     /// The modules a package's live sky brings (PackageExport.skyModules and what they need), in
@@ -200,8 +194,13 @@ enum SwiftCompiler {
         guard build.status == 0 else { throw DriverError(description: "the driver package does not build:\n\(build.output)") }
         let ran = try run([[directory.appendingPathComponent(".build/release/Driver").path]], in: directory)[0]
         guard ran.status == 0 else { throw DriverError(description: "the driver failed:\n\(ran.output)") }
+        return printed(ran.output)
+    }
+
+    /// A driver's output as `key<TAB>numbers separated by spaces` lines, by key.
+    static func printed(_ output: String) -> [String: [Double]] {
         var printed: [String: [Double]] = [:]
-        for line in ran.output.split(separator: "\n") {
+        for line in output.split(separator: "\n") {
             let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2 else { continue }
             printed[String(parts[0])] = parts[1].split(separator: " ").compactMap { Double($0) }

@@ -25,15 +25,13 @@ extension CloudsLayer: LayerContent {
         // No cloud and no cirrus (coverage 0: fog's): nothing to march.
         let s = shape(weather: state.weather.parameters)
         guard s.coverage > 0 || s.cirrus > 0 else { return }
-        let seed = UInt64(Noise.hash32(UInt32(truncatingIfNeeded: r.seed) ^ Noise.hash32(UInt32(truncatingIfNeeded: self.seed) &+ UInt32(index))))
-        var draw = CloudsDraw(self, state: state, physical: physical, night: night, opacity: layer.opacity, time: r.time, seed: seed,
+        var draw = CloudsDraw(self, state: state, physical: physical, night: night, opacity: layer.opacity, time: r.time,
+                              seed: CloudsDraw.seed(scene: r.seed, layer: self.seed, index: index),
                               pixelSize: r.pixelSize, projection: r.skySetup.pixelDirections, linear: r.options.linearLight,
                               interactive: r.options.interactive)
         if let ground, ground.mode != SkyGround.none.code {
-            // The share of light taken away, as the alpha of black over the ground: layers composite
-            // sRGB-encoded (the display's ~2.2 power), scene-linear output in linear light.
-            let taken = CloudsDraw.groundShade(coverage: s.coverage, darkness: state.weather.parameters.cloudDarkness)
-            draw.groundShade = Float(r.options.linearLight ? taken : 1 - pow(1 - taken, 1 / 2.2))
+            draw.groundShade = CloudsDraw.groundShadeAlpha(coverage: s.coverage, darkness: state.weather.parameters.cloudDarkness,
+                                                           linear: r.options.linearLight)
         }
         frame.layers.append(draw)
     }

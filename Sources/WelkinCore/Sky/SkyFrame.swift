@@ -100,15 +100,7 @@ extension SkyContent: LayerContent {
                            panoramaPixelAngle: setup.projection.map { Double($0.pixelAngle) }, environmentMap: r.options.projection.isPanorama)
         if case .physical(var p) = part, !r.options.projection.isPanorama {
             // The sun's disc and glare round in the picture (an environment map keeps the sky's own angles).
-            let start = SIMD2(Double(r.pixelSize.x), Double(r.pixelSize.y)) / 2
-            if let projection = setup.projection {
-                p.sunMetric = PhysicalSkyDraw.sunMetric(sunAzimuth: Double(p.sunAzimuth), sunElevation: Double(p.sunElevation), start: start,
-                                                        angles: { projection.projectionAngles($0) })
-            } else {
-                let (az0, cx, hy, dpp) = (p.viewAzimuth, p.centerX, p.horizonY, p.degreesPerPixel)
-                p.sunMetric = PhysicalSkyDraw.sunMetric(sunAzimuth: Double(p.sunAzimuth), sunElevation: Double(p.sunElevation), start: start,
-                                                        angles: { SIMD2(az0 + ($0.x - cx) * dpp, (hy - $0.y) * dpp) })
-            }
+            p.roundSun(pixelSize: r.pixelSize, projection: setup.projection)
             part = .physical(p)
         }
         SkyDraw.append(part, projection: setup.projection, linear: r.options.linearLight, to: &frame.layers)

@@ -53,26 +53,16 @@ public struct LiveSky: Sendable, Equatable, Codable {
         let projection = camera.map { SkyProjection.camera($0, size: pixelSize, view: view, viewSize: pixelSize) }
         var p = PhysicalSkyDraw(sky, state: own, opacity: skyOpacity, time: t, seed: UInt64(Noise.hash32(UInt32(truncatingIfNeeded: seed))),
                                 pixelSize: pixelSize, scale: scale, linear: linear, panoramaPixelAngle: projection.map { Double($0.pixelAngle) })
-        // The sun's disc and glare round in the picture (SkyContent.resolve).
-        let start = SIMD2(Double(pixelSize.x), Double(pixelSize.y)) / 2
-        if let projection {
-            p.sunMetric = PhysicalSkyDraw.sunMetric(sunAzimuth: Double(p.sunAzimuth), sunElevation: Double(p.sunElevation), start: start,
-                                                    angles: { projection.projectionAngles($0) })
-        } else {
-            let (az0, cx, hy, dpp) = (p.viewAzimuth, p.centerX, p.horizonY, p.degreesPerPixel)
-            p.sunMetric = PhysicalSkyDraw.sunMetric(sunAzimuth: Double(p.sunAzimuth), sunElevation: Double(p.sunElevation), start: start,
-                                                    angles: { SIMD2(az0 + ($0.x - cx) * dpp, (hy - $0.y) * dpp) })
-        }
+        p.roundSun(pixelSize: pixelSize, projection: projection)
         var cloudsDraw: CloudsDraw?
         if let clouds {
             let s = clouds.shape(weather: state.weather.parameters)
             if s.coverage > 0 || s.cirrus > 0 {
-                let cloudSeed = UInt64(Noise.hash32(UInt32(truncatingIfNeeded: seed) ^ Noise.hash32(UInt32(truncatingIfNeeded: clouds.seed) &+ UInt32(cloudsIndex))))
-                var c = CloudsDraw(clouds, state: state, physical: (p, sky), night: p.night, opacity: cloudsOpacity, time: t, seed: cloudSeed,
+                var c = CloudsDraw(clouds, state: state, physical: (p, sky), night: p.night, opacity: cloudsOpacity, time: t,
+                                   seed: CloudsDraw.seed(scene: seed, layer: clouds.seed, index: cloudsIndex),
                                    pixelSize: pixelSize, projection: projection ?? .panorama(view, size: pixelSize), linear: linear)
                 if sky.ground != .none {
-                    let taken = CloudsDraw.groundShade(coverage: s.coverage, darkness: state.weather.parameters.cloudDarkness)
-                    c.groundShade = Float(linear ? taken : 1 - pow(1 - taken, 1 / 2.2))
+                    c.groundShade = CloudsDraw.groundShadeAlpha(coverage: s.coverage, darkness: state.weather.parameters.cloudDarkness, linear: linear)
                 }
                 cloudsDraw = c
             }
@@ -112,5 +102,35 @@ extension Weather {
         w.schedule = w.schedule.filter { $0.at < start }
         if weather == nil && start == 0 { w.preset = preset } else { w.schedule.append((start, preset)) }
         return w
+    }
+}
+
+extension PhysicalSkyDraw {
+    /// The sun's disc and glare round in the picture: `sunMetric` for a frame of `pixelSize` seen
+    /// through `projection` (nil: the sky's own panorama). WelkinCore's Frame and LiveSky both call it.
+    public mutating func roundSun(pixelSize: SIMD2<Int>, projection: SkyProjection?) {
+        let start = SIMD2(Double(pixelSize.x), Double(pixelSize.y)) / 2
+        if let projection {
+            sunMetric = Self.sunMetric(sunAzimuth: Double(sunAzimuth), sunElevation: Double(sunElevation), start: start,
+                                       angles: { projection.projectionAngles($0) })
+        } else {
+            let (az0, cx, hy, dpp) = (viewAzimuth, centerX, horizonY, degreesPerPixel)
+            sunMetric = Self.sunMetric(sunAzimuth: Double(sunAzimuth), sunElevation: Double(sunElevation), start: start,
+                                       angles: { SIMD2(az0 + ($0.x - cx) * dpp, (hy - $0.y) * dpp) })
+        }
+    }
+}
+
+extension CloudsDraw {
+    /// A clouds layer's seed from the scene's, its own and its place among the layers.
+    public static func seed(scene: UInt64, layer: UInt64, index: Int) -> UInt64 {
+        UInt64(Noise.hash32(UInt32(truncatingIfNeeded: scene) ^ Noise.hash32(UInt32(truncatingIfNeeded: layer) &+ UInt32(index))))
+    }
+
+    /// The share of the ground's light the clouds take away, as the alpha of black over the ground:
+    /// layers composite sRGB-encoded (the display's ~2.2 power), scene-linear output in linear light.
+    public static func groundShadeAlpha(coverage: Double, darkness: Double, linear: Bool) -> Float {
+        let taken = groundShade(coverage: coverage, darkness: darkness)
+        return Float(linear ? taken : 1 - pow(1 - taken, 1 / 2.2))
     }
 }
