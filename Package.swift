@@ -86,7 +86,7 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // `welkin export-code`: a scene as SwiftUI or Core Animation source, and (--package) its shader layers as
         // Metal compiled from the programs WelkinGL draws them with (their sources and uniform values, GLCapture).
-        .target(name: "WelkinExport", dependencies: ["WelkinCore", "WelkinGL", "WelkinImage", "WelkinAtmosphere", "WelkinResources"]),
+        .target(name: "WelkinExport", dependencies: ["WelkinCore", "WelkinGL", "WelkinImage", "WelkinAtmosphere", "WelkinResources", "CZlib"]),
         // `welkin import`: Particle Designer (.plist) and Starling (.pex) effects as emitter scenes.
         .target(name: "WelkinImport", dependencies: ["WelkinCore", "CZlib"]),
         // The `ffmpeg` program as an encoder of raw RGBA frames: `welkin export` and viewer recording.
@@ -119,7 +119,7 @@ let package = Package(
         .target(name: "WelkinSkyCheck", path: "Tests/WelkinSkyCheck", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .testTarget(name: "WelkinCoreTests", dependencies: ["WelkinCore", "WelkinTestSupport", "WelkinSkyCheck"]),
         // The ephemeris against skyfield with JPL DE421 (PyPI), an independent reference.
-        .testTarget(name: "WelkinAstronomyTests", dependencies: ["WelkinAstronomy", "CERFA", "WelkinTestSupport"]),
+        .testTarget(name: "WelkinAstronomyTests", dependencies: ["WelkinAstronomy", "CERFA", "WelkinResources", "WelkinTestSupport"]),
         // Shaping and glyph coverage against HarfBuzz's clusters and Pillow's FreeType rendering.
         .testTarget(name: "WelkinTextTests", dependencies: ["WelkinText", "WelkinTestSupport"]),
         // Type-checks exported code against stubs of Apple's API (Tests/Fixtures/AppleAPIStubs).
@@ -130,6 +130,6 @@ let package = Package(
         .testTarget(name: "WelkinGLTests", dependencies: ["WelkinGL", "WelkinAstronomy", "WelkinImport", "WelkinImage", "WelkinReference", "WelkinBaselines", "CCairo", "WelkinTestSupport"]),
         .testTarget(name: "WelkinViewerTests", dependencies: ["WelkinViewer", "WelkinGL", "WelkinCore", "WelkinTestSupport"]),
         // Depends on the `welkin` product so a plain `swift test` never runs a stale binary.
-        .testTarget(name: "EndToEndTests", dependencies: ["WelkinImage", "WelkinReference", "welkin", "WelkinTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["WelkinImage", "WelkinReference", "welkin", "WelkinTestSupport", "WelkinResources"]),
     ]
 )

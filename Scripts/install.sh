@@ -4,7 +4,7 @@
 #   Scripts/install.sh install BINARY   BINARY (the release build) → $DESTDIR$PREFIX/bin/welkin, with
 #                                       the shaders (Shaders/) in share/welkin/Shaders, the night sky's
 #                                       data in share/welkin, the sources --package exports copy (WelkinAtmosphere,
-#                                       WelkinAstronomy, WelkinSkyModel, CERFA) in share/welkin/Swift, bash/zsh/fish completions and welkin.1,
+#                                       WelkinAstronomy, WelkinSkyModel, CERFA; WelkinResources/Inflate.swift) in share/welkin/Swift, bash/zsh/fish completions and welkin.1,
 #                                       the last four written by BINARY itself (`welkin help --completions
 #                                       SHELL`, `welkin help --man`)
 #   Scripts/install.sh uninstall        removes exactly the files the install listed in
@@ -70,6 +70,8 @@ install)
       put 644 "$ROOT/Sources/$module/${f#./}" "share/welkin/Swift/$module/${f#./}"
     done
   done
+  # And the decoder a package's data files are inflated with.
+  put 644 "$ROOT/Sources/WelkinResources/Inflate.swift" share/welkin/Swift/WelkinResources/Inflate.swift
   generate share/bash-completion/completions/welkin help --completions bash
   generate share/zsh/site-functions/_welkin help --completions zsh
   generate share/fish/vendor_completions.d/welkin.fish help --completions fish

@@ -83,9 +83,6 @@ public final class VSOP87: Sendable {
         self.ranges = ranges
     }
 
-    /// vsop87.bin among the run-time files (beside a built executable, or in an install's share/welkin).
-    static func resourcePath() throws -> String { try RuntimeFiles.path(of: "vsop87.bin", target: "WelkinAstronomy") }
-
     /// The series shipped with Welkin (loaded once).
     public static let shipped: Result<VSOP87, VSOP87Error> =
         loadShipped("vsop87.bin", parse: { try VSOP87(data: $0) }, missing: { .missing($0) })

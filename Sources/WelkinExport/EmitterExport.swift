@@ -38,7 +38,9 @@ enum EmitterExport {
     /// Writes `e` as a CAEmitterLayer: its configure and layout functions at file scope and its
     /// place in the ZStack (SwiftUI) or the sublayers (Core Animation). `configureMore` adds lines
     /// at the end of the configure function (the emitter is `emitter` there).
-    static func export(_ e: EmitterLayer, origin: Origin, context c: ExportContext,
+    /// `liveBirthRate`: a Swift expression for the layer's birth rate, evaluated every frame in a
+    /// TimelineView (SwiftUI only: a live sky's rain and snow following the view's weather).
+    static func export(_ e: EmitterLayer, origin: Origin, context c: ExportContext, liveBirthRate: String? = nil,
                        configureMore: (inout SwiftSource) -> Void = { _ in }) {
         let index = origin.index, kind = origin.kind
         c.usesEmitters = true
@@ -113,7 +115,14 @@ enum EmitterExport {
             c.runtime.insert("emitterView")
             c.addView { s in
                 s.comment(label + " → a CAEmitterLayer hosted in a UIView (iOS) or NSView (macOS): \(make)(_:).")
-                s.line("WelkinEmitterView(configure: \(make), layout: \(place))")
+                if let liveBirthRate {
+                    s.comment("Its birth rate follows the live sky's weather, updated every frame.")
+                    s.block("TimelineView(.animation) { _ in", "}") { s in
+                        s.line("WelkinEmitterView(configure: \(make), layout: \(place), birthRate: Float(\(liveBirthRate)))")
+                    }
+                } else {
+                    s.line("WelkinEmitterView(configure: \(make), layout: \(place))")
+                }
                 s.line(".opacity(\(c.n(origin.opacity)))")
             }
         } else {

@@ -156,10 +156,13 @@ extension RuntimeSupport {
         #endif
     }
 
-    /// A CAEmitterLayer in SwiftUI, set up by `configure` and placed by `layout`.
+    /// A CAEmitterLayer in SwiftUI, set up by `configure` and placed by `layout`; `birthRate`, when
+    /// given, is the layer's birth rate at each update (a live sky's rain and snow, drawn in a
+    /// TimelineView so it follows the weather frame by frame).
     private struct WelkinEmitterView {
         let configure: (CAEmitterLayer) -> Void
         let layout: (CAEmitterLayer, CGRect) -> Void
+        var birthRate: Float? = nil
 
         @MainActor func makeHost() -> WelkinEmitterHostView {
             let emitter = CAEmitterLayer()
@@ -171,12 +174,16 @@ extension RuntimeSupport {
     #if canImport(UIKit)
     extension WelkinEmitterView: UIViewRepresentable {
         func makeUIView(context: Context) -> WelkinEmitterHostView { makeHost() }
-        func updateUIView(_ view: WelkinEmitterHostView, context: Context) {}
+        func updateUIView(_ view: WelkinEmitterHostView, context: Context) {
+            if let birthRate, view.emitter.birthRate != birthRate { view.emitter.birthRate = birthRate }
+        }
     }
     #else
     extension WelkinEmitterView: NSViewRepresentable {
         func makeNSView(context: Context) -> WelkinEmitterHostView { makeHost() }
-        func updateNSView(_ view: WelkinEmitterHostView, context: Context) {}
+        func updateNSView(_ view: WelkinEmitterHostView, context: Context) {
+            if let birthRate, view.emitter.birthRate != birthRate { view.emitter.birthRate = birthRate }
+        }
     }
     #endif
     """#)

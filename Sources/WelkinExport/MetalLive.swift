@@ -204,8 +204,8 @@ enum MetalLive {
             for (time, draws) in captures {
                 for d in draws {
                     guard case .texture(let texture)? = d.samplers[name] else { continue }
-                    guard texture.format == .rgba32Float || texture.format == .rg32Float, let texels = model.texels(name, at: time),
-                          sameBytes(texels, texture.bytes) else { return false }
+                    guard let made = model.texture(name, at: time), made.format.rawValue == texture.format.rawValue,
+                          SIMD3(made.width, made.height, made.depth) == texture.size, sameBytes(made.bytes, texture.bytes) else { return false }
                     used = true
                 }
             }
@@ -281,7 +281,7 @@ enum MetalLive {
             private var draws: LiveSky.Draws?
             private var uniformNumbers: [String: [Double]] = [:]
             /// This frame's textures by sampler, made once (the sky and clouds layers both ask).
-            private var texels: [String: [Float]] = [:]
+            private var texels: [String: WelkinTexels] = [:]
 
             init(settings: String, date: Date? = nil, latitude: Double? = nil, longitude: Double? = nil, timeScale: Double? = nil,
                  weather: String? = nil) {
@@ -311,14 +311,24 @@ enum MetalLive {
                 return uniformNumbers
             }
 
-            /// The texels of the texture GLSL sampler `name` reads at scene time `t`.
-            func texture(_ name: String, _ t: Double) -> [Float]? {
+            /// The texture GLSL sampler `name` reads at scene time `t`: its size and texels.
+            func texture(_ name: String, _ t: Double) -> WelkinTexels? {
                 lock.lock(); defer { lock.unlock() }
                 update(t)
                 if let made = texels[name] { return made }
-                let made = draws?.texels(name)
+                guard let texture = draws?.texture(name) else { return nil }
+                let made = WelkinTexels(width: texture.width, height: texture.height, depth: texture.depth, bytes: texture.bytes)
                 texels[name] = made
                 return made
+            }
+
+            /// How strongly the weather's `kind` ("rain", "snow") falls at the frame last drawn (0…1):
+            /// the rain and snow emitters' birth rates follow it.
+            func precipitation(_ kind: String) -> Double {
+                lock.lock(); defer { lock.unlock() }
+                let k: PrecipitationKind? = kind == "rain" ? .rain : kind == "snow" ? .snow : nil
+                guard let sky, let k else { return 0 }
+                return sky.precipitation(k, at: time.isNaN ? 0 : time)
             }
 
             /// The sky for another date (at the view's start), place or time scale; nil keeps the scene's.
@@ -732,25 +742,21 @@ final class LiveSkyValues: @unchecked Sendable {
     let names: [String]
     private let lock = NSLock()
     private var uniforms: [Double: [String: UniformNumbers]] = [:]
-    private var texels: [Double: [String: [Float]]] = [:]
+    private var textures: [Double: [String: LiveTexture]] = [:]
 
     init(sky: LiveSky, drawn: Set<Int>) {
         self.sky = sky
         self.drawn = drawn
         var names = Set<String>()
-        // Names that come and go (fog, a coloured ground, the Milky Way, bolts, shafts) are met at some time.
+        // Names that come and go (a coloured ground, bolts, shafts) are met at some time.
         for t in [0.0, 61.25, 600.5, 3600.25] {
-            let d = sky.draws(at: t)
-            names.formUnion(d.physical.uniformNumbers.keys)
-            if let c = d.clouds { names.formUnion(c.uniformNumbers.keys) }
+            names.formUnion(sky.draws(at: t).uniformNumbers.keys)
         }
-        // The Milky Way's band is drawn by the night's own programs, which a package does not carry
-        // yet, nor the map its uniforms come from (PackageExport.runtimeFilesSource).
-        self.names = names.subtracting(["u_galactic", "u_milkyWayLight"]).sorted()
+        self.names = names.sorted()
     }
 
     /// The scene's LiveSky, when the package can compute its sky: a first sky layer that is
-    /// physical, at most one clouds layer after it, no camera or one that does not move,
+    /// physical (or a palette with a dated night), at most one clouds layer after it, no camera or one that does not move,
     /// opacities that do not animate.
     static func of(_ scene: Scene) -> LiveSkyValues? {
         let size = Frame(scene: scene, time: 0).pixelSize
@@ -762,7 +768,9 @@ final class LiveSkyValues: @unchecked Sendable {
             if case .sky(let s)? = layer.content as? SkyContent, sky == nil { sky = (i, s) }
             if let c = layer.content as? CloudsLayer { clouds.append((i, c)) }
         }
-        guard let sky, sky.layer.model == .physical, clouds.count <= 1, clouds.allSatisfy({ $0.index > sky.index }),
+        // A palette sky when it has a dated night (its stars, planets and Moon: what the twins of
+        // WelkinLive.swift cannot compute); the twins serve the others.
+        guard let sky, sky.layer.model == .physical || MetalLive.hasNightPart(sky.layer), clouds.count <= 1, clouds.allSatisfy({ $0.index > sky.index }),
               ([sky.index] + clouds.map(\.index)).allSatisfy({ scene.layers[$0].opacityAnimation == nil }) else { return nil }
         let frame = Frame(scene: scene, time: 0)
         let c = clouds.first
@@ -777,8 +785,17 @@ final class LiveSkyValues: @unchecked Sendable {
     private func compute(_ t: Double) {
         let d = sky.draws(at: t)
         uniforms[t] = d.uniformNumbers
-        texels[t] = Dictionary(uniqueKeysWithValues: ["u_skyView", "u_zodiacal"].map { ($0, d.texels($0) ?? []) })
+        var made: [String: LiveTexture] = [:]
+        for name in Self.textureNames where !Self.staticTextures.contains(name) { made[name] = d.texture(name) }
+        if staticTextures == nil {
+            staticTextures = Dictionary(uniqueKeysWithValues: Self.staticTextures.compactMap { name in d.texture(name).map { (name, $0) } })
+        }
+        textures[t] = made
     }
+
+    /// The textures that are the same at every time (made once): the Milky Way's map, the clouds' noise.
+    static let staticTextures: Set<String> = ["u_milkyWay", "u_weather", "u_shape"]
+    private var staticTextures: [String: LiveTexture]?
 
     func uniforms(at t: Double) -> [String: UniformNumbers] {
         lock.lock(); defer { lock.unlock() }
@@ -786,18 +803,16 @@ final class LiveSkyValues: @unchecked Sendable {
         return uniforms[t]!
     }
 
-    /// The texture the package makes for sampler `name` at `t` (32-bit float texels), if it makes one.
-    func texels(_ name: String, at t: Double) -> [Float]? {
-        if name == "u_weather" { return CloudNoise.weather }
-        if name == "u_shape" { return CloudNoise.shape }
+    /// The texture the package makes for sampler `name` at `t`, if it makes one.
+    func texture(_ name: String, at t: Double) -> LiveTexture? {
         lock.lock(); defer { lock.unlock() }
-        if texels[t] == nil { compute(t) }
-        return texels[t]![name]
+        if textures[t] == nil { compute(t) }
+        return Self.staticTextures.contains(name) ? staticTextures?[name] : textures[t]![name]
     }
 
     /// The samplers the package can fill itself: those whose every captured texture is, byte for
     /// byte, the model's (32-bit floats).
-    /// The sky-view table and the zodiacal light change with the sun; the clouds' noise
-    /// (CloudNoise: some 90 ms once) does not.
-    static let textureNames = ["u_skyView", "u_zodiacal", "u_weather", "u_shape"]
+    /// The sky-view tables, the zodiacal light and the night's star grid change with the sun, the
+    /// Moon and the stars; the Milky Way's map and the clouds' noise (CloudNoise: some 90 ms once) do not.
+    static let textureNames = ["u_skyView", "u_moonView", "u_zodiacal", "u_nightCells", "u_nightEntries", "u_milkyWay", "u_weather", "u_shape"]
 }

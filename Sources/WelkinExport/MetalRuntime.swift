@@ -160,9 +160,18 @@ extension WelkinTrackManifest {
 /// A layer's uniforms computed per frame: each one's components at a scene time (WelkinLive.swift).
 typealias WelkinLiveValues = @Sendable (Double) -> [[Double]]
 
-/// A texture a layer makes per frame (WelkinLive.swift: the sky-view table, the zodiacal light, the
-/// clouds' noise), by the GL sampler's name, at a scene time: its 32-bit float texels, or nil.
-typealias WelkinLiveTexture = @Sendable (String, Double) -> [Float]?
+/// A texture a layer makes per frame (WelkinLive.swift: the sky-view tables, the zodiacal light,
+/// the night's star grid, the Milky Way's map, the clouds' noise), by the GL sampler's name, at a
+/// scene time: its size and texels (in the format its track content names), or nil.
+typealias WelkinLiveTexture = @Sendable (String, Double) -> WelkinTexels?
+
+/// A made texture's size (depth 1 for 2D) and texel bytes; the star grid's size changes from frame to frame.
+struct WelkinTexels: Equatable, Sendable {
+    var width: Int
+    var height: Int
+    var depth: Int
+    var bytes: [UInt8]
+}
 
 /// `bytes` (a buffer's recorded values) copied into `out` (reused from frame to frame, so a frame
 /// allocates nothing once it has grown) with each live value written at its place.
@@ -216,7 +225,7 @@ final class WelkinTrackPlayer {
     let live: WelkinLiveValues
     let liveTexture: WelkinLiveTexture
     /// The textures made per frame by content, and the texels each holds (uploaded when they change).
-    var liveTextures: [Int: (texture: MTLTexture, texels: [Float])] = [:]
+    var liveTextures: [Int: (texture: MTLTexture, texels: WelkinTexels)] = [:]
     /// The live places of each program's buffers ([program][buffer]), sorted out once, and where
     /// each takes the drawable's scale (drawScaleDelta's one value, [x, y]).
     let livePlaces: [[[WelkinTrackManifest.Live]]]
@@ -348,35 +357,38 @@ final class WelkinTrackPlayer {
         return texture
     }
 
-    /// A texture of content `c`'s format and size, for the shaders to read (its texels not yet written).
-    func emptyTexture(_ c: WelkinTrackManifest.Content) -> MTLTexture? {
+    /// A texture of content `c`'s format and size (or `size`), for the shaders to read (its texels not yet written).
+    func emptyTexture(_ c: WelkinTrackManifest.Content, size: (width: Int, height: Int, depth: Int)? = nil) -> MTLTexture? {
+        let (width, height, depth) = size ?? (c.width, c.height, c.depth)
         let descriptor = MTLTextureDescriptor()
-        descriptor.textureType = c.depth > 1 ? .type3D : .type2D
+        descriptor.textureType = depth > 1 ? .type3D : .type2D
         descriptor.pixelFormat = pixelFormat(c.format)
-        descriptor.width = c.width
-        descriptor.height = c.height
-        descriptor.depth = c.depth
+        descriptor.width = width
+        descriptor.height = height
+        descriptor.depth = depth
         descriptor.usage = .shaderRead
         return device.makeTexture(descriptor: descriptor)
     }
 
     /// A texture the layer makes for its sampler `name` at scene time `t` (WelkinLiveTexture),
-    /// uploaded when its texels change; nil when none is made.
+    /// uploaded when its texels change, made anew when its size does; nil when none is made.
     func madeTexture(_ content: Int, _ name: String, time t: Double) -> MTLTexture? {
         guard let texels = liveTexture(name, t) else { return nil }
         if let made = liveTextures[content], made.texels == texels { return made.texture }
         let c = manifest.contents[content]
-        let format = pixelFormat(c.format)
-        let row = c.width * bytesPerTexel(format)
-        guard texels.count * 4 == row * c.height * c.depth else {
-            Self.report(resource, "\(name) made \(texels.count) values, not \(c.width)×\(c.height)×\(c.depth) texels")
+        let row = texels.width * bytesPerTexel(pixelFormat(c.format))
+        guard texels.width > 0, texels.height > 0, texels.depth > 0, texels.bytes.count == row * texels.height * texels.depth else {
+            Self.report(resource, "\(name) made \(texels.bytes.count) bytes, not \(texels.width)×\(texels.height)×\(texels.depth) \(c.format) texels")
             return nil
         }
-        guard let texture = liveTextures[content]?.texture ?? emptyTexture(c) else { return nil }
-        texels.withUnsafeBytes { raw in
+        let kept = liveTextures[content].flatMap { made in
+            made.texels.width == texels.width && made.texels.height == texels.height && made.texels.depth == texels.depth ? made.texture : nil
+        }
+        guard let texture = kept ?? emptyTexture(c, size: (texels.width, texels.height, texels.depth)) else { return nil }
+        texels.bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }
-            texture.replace(region: MTLRegionMake3D(0, 0, 0, c.width, c.height, c.depth), mipmapLevel: 0, slice: 0,
-                            withBytes: base, bytesPerRow: row, bytesPerImage: row * c.height)
+            texture.replace(region: MTLRegionMake3D(0, 0, 0, texels.width, texels.height, texels.depth), mipmapLevel: 0, slice: 0,
+                            withBytes: base, bytesPerRow: row, bytesPerImage: row * texels.height)
         }
         liveTextures[content] = (texture, texels)
         return texture

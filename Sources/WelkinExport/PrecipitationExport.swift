@@ -5,21 +5,39 @@
 // frame's sides a birth line widened upwind, no sway. Each depth is its own layer, far to near, so
 // the depths are drawn in Welkin's order. A schedule's cross-fades become a keyframe animation of
 // each layer's birthRate: Welkin thins births by the intensity at their time, which is what a
-// birth-rate multiplier does.
+// birth-rate multiplier does. In a package whose sky the device computes, every kind a preset brings
+// is written and each layer's birthRate follows the live sky's weather frame by frame (the view's
+// `weather` input included): LiveSky.precipitation.
 
 import Foundation
 import WelkinCore
 
 enum PrecipitationExport {
-    /// Writes every kind of precipitation that can fall in the context's scene.
+    /// Whether the view's weather is live: a package whose physical sky the device computes, whose
+    /// `weather` input may bring any preset (SwiftUI).
+    static func live(_ c: ExportContext) -> Bool { c.target == .swiftUI && c.metal.contains { $0.liveSky != nil } }
+
+    /// Writes every kind of precipitation that can fall in the context's scene; with a live sky,
+    /// every kind any weather preset brings, its birth rate following the live sky's weather.
     static func export(_ c: ExportContext) {
-        guard let weather = c.scene.weather else { return }
+        let live = live(c)
+        var scene = c.scene
+        if live {
+            // Every preset the view's weather can bring, in order after the scene's own (their times
+            // do not matter: they decide which kinds fall, the strongest wind and the fall's tilt).
+            var all = scene.weather ?? Weather()
+            let last = all.schedule.last?.at ?? 0
+            all.schedule += WeatherPreset.allCases.enumerated().map { (last + 1 + Double($0.offset), $0.element) }
+            scene.weather = all
+        }
+        guard let weather = scene.weather else { return }
         for kind in PrecipitationKind.allCases {
-            guard let welkin = kind.emitter(in: c.scene) else { continue }
+            guard let welkin = kind.emitter(in: scene) else { continue }
             let what = kind == .rain ? "rain" : "snow"
-            let fade = intensityKeyframes(kind, weather, seed: c.scene.seed)
-            // Without a change the intensity is a constant factor of the birth rate (0: nothing falls).
-            let steadyIntensity = fade == nil ? kind.intensity(WeatherState(weather, time: 0, seed: c.scene.seed).parameters) : 1
+            let fade = live ? nil : intensityKeyframes(kind, weather, seed: c.scene.seed)
+            // Without a change the intensity is a constant factor of the birth rate (0: nothing falls);
+            // a live sky's weather gives it each frame.
+            let steadyIntensity = fade == nil && !live ? kind.intensity(WeatherState(weather, time: 0, seed: c.scene.seed).parameters) : 1
             guard steadyIntensity > 0 else { continue }
             let wind = fallWind(kind, weather)
             var adapted = coreAnimationEmitter(welkin, pushes: kind.windPushes, wind: wind, frameSize: c.scene.size)
@@ -27,7 +45,7 @@ enum PrecipitationExport {
             func note(_ message: String) { c.warn(nil, what, message) }
 
             if wind != .zero {
-                let changes = !weather.schedule.isEmpty
+                let changes = !weather.schedule.isEmpty || live
                 let pushes = kind.depthWindPushes.map { c.n(($0 * 1000).rounded() / 1000) }.joined(separator: ", ")
                 note("approximated: the weather's wind \(SwiftLiteral.pair(wind)) pt/s\(changes ? " (of its first \(what) preset)" : "") × \(pushes) (far to near) is a fixed tilt of each depth's fall, with the speed range along it (Welkin spreads the speeds straight down and adds the wind)" + (changes ? "; Core Animation's particles keep the velocity they were born with, Welkin's follow the wind as the schedule changes it" : ""))
             }
@@ -59,7 +77,10 @@ enum PrecipitationExport {
                     index: nil, kind: what,
                     label: "the weather's \(what), cells[\(d)] \(SwiftLiteral.string(SwiftLiteral.commentText(cell.name))) (cell \(d + 1) of \(adapted.emitter.cells.count), far to near; laid out for \(c.scene.size.x) × \(c.scene.size.y) points)",
                     base: base, opacity: 1, firstCell: d)
-                EmitterExport.export(depth, origin: origin, context: c) { s in
+                // A live sky's weather: the layer's birth rate is the amount × the intensity the
+                // package's sky model gives for the frame drawn.
+                let liveRate = live ? "sky.precipitation(\"\(what)\") * \(c.n(welkin.birthRate))" : nil
+                EmitterExport.export(depth, origin: origin, context: c, liveBirthRate: liveRate) { s in
                     guard let fade else { return }
                     writeFade(fade, kind: what, amount: welkin.birthRate, c, into: &s)
                 }

@@ -70,6 +70,17 @@ public enum RuntimeFiles {
         throw RuntimeFileError(file: module + "/" + marker, searched: searched)
     }
 
+    /// The bytes of `file` among `target`'s run-time files (a package's own RuntimeFiles inflates
+    /// them from its bundle instead); the error names every folder searched, or why it cannot be read.
+    public static func contents(of file: String, target: String) throws -> Data {
+        let path = try path(of: file, target: target)
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw RuntimeFileReadError(path: path, reason: error.localizedDescription)
+        }
+    }
+
     /// The path of `file` among `target`'s run-time files; the error names every folder searched.
     public static func path(of file: String, target: String) throws(RuntimeFileError) -> String {
         guard let folder = folder(holding: file, target: target) else {
@@ -86,4 +97,11 @@ public struct RuntimeFileError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         "\(file) is in none of \(searched.joined(separator: ", ")) (a build keeps it beside the executable, `make install` in PREFIX/\(RuntimeFiles.installedFolder))"
     }
+}
+
+/// A run-time file that is there but cannot be read.
+public struct RuntimeFileReadError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): \(reason)" }
 }

@@ -85,7 +85,7 @@ extension Commands {
         let layers = try inScene(scene.sourcePath) {
             try MetalExport.layers(scene: scene, options: options) { t in
                 let frame = Frame(scene: scene, time: t)
-                return (try renderer.capture(frame), frame)
+                return (try renderer.capture(frame, package: true), frame)
             }
         }
         let reference = try inScene(scene.sourcePath) { try renderer.render(PackageExport.referenceFrame(scene)) }
@@ -93,7 +93,7 @@ extension Commands {
         for warning in output.warnings { printError("\(sceneFile ?? "<default scene>"): \(warning)") }
         try PackageExport.write(files, to: directory)
         let (sky, others) = PackageExport.liveSummary(layers)
-        let live = (sky == 0 ? [] : ["the physical sky and clouds (\(sky) uniforms, their tables and noise)"]) + others
+        let live = (sky == 0 ? [] : ["the sky and clouds (\(sky) uniforms, their tables, noise and star grid)"]) + others
         let varies = layers.contains(where: \.recordedVaries)
         let recorded = varies ? "recorded over \(JSONValue.numberText(Double(options.sampleCount - 1) / options.rate)) s of scene time, then held" : "constant"
         let span = layers.isEmpty ? "" : "; " + (live.isEmpty ? "" : "\(live.joined(separator: ", ")) computed each frame, ") + "the other uniforms \(recorded)"

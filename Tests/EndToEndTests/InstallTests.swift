@@ -1,4 +1,5 @@
 import Foundation
+import WelkinResources
 import XCTest
 import WelkinImage
 
@@ -80,9 +81,16 @@ final class InstallTests: XCTestCase {
         let package = try run(welkin, ["export-code", "default", "--package", "pkg", "--duration", "0.5", "--rate", "2"], in: elsewhere)
         XCTAssertEqual(package.status, 0, package.stderr)
         for file in ["Sources/CERFA/include/erfa.h", "Sources/CERFA/moon98.c", "Sources/CERFA/LICENSE", "Sources/WelkinSkyModel/Sky/LiveSky.swift",
-                     "Sources/WelkinAstronomy/Ephemeris.swift", "Sources/WelkinAtmosphere/SkyViewTable.swift"] {
+                     "Sources/WelkinAstronomy/Ephemeris.swift", "Sources/WelkinAtmosphere/SkyViewTable.swift", "Sources/WelkinResources/Inflate.swift"] {
             let installed = try Data(contentsOf: elsewhere.appendingPathComponent("pkg/" + file))
             XCTAssertEqual(installed, try Data(contentsOf: EndToEndTests.repository.appendingPathComponent(file)), file)
+        }
+
+        // The data files, compressed from the installed ones: the same bytes when inflated.
+        for name in ["stars.bin", "vsop87.bin", "milkyway.bin"] {
+            let packed = try Data(contentsOf: elsewhere.appendingPathComponent("pkg/Sources/WelkinResources/Data/\(name).z"))
+            XCTAssertEqual(Data(try Inflate.zlib([UInt8](packed))),
+                           try Data(contentsOf: EndToEndTests.repository.appendingPathComponent("Sources/WelkinAstronomy/Data/" + name)), name)
         }
 
         // Without the installed shaders it fails, naming where it looked: the copy found above was the installed one.

@@ -4,6 +4,7 @@
 
 import CERFA
 import Foundation
+import WelkinResources
 import XCTest
 @testable import WelkinAstronomy
 
@@ -46,7 +47,7 @@ final class VSOP87Tests: XCTestCase {
     }
 
     func testRejectsDamagedFiles() throws {
-        let good = try Data(contentsOf: URL(fileURLWithPath: VSOP87.resourcePath()))
+        let good = try RuntimeFiles.contents(of: "vsop87.bin", target: "WelkinAstronomy")
         XCTAssertNoThrow(try VSOP87(data: good))
 
         func rejects(_ data: Data, _ what: String, file: StaticString = #filePath, line: UInt = #line) {

@@ -14,9 +14,11 @@ import WelkinTestSupport
 final class MetalLiveTests: XCTestCase {
     /// Scenes with Metal layers ("" is the built-in scene) and the uniforms each must compute per frame.
     static let scenes: [(file: String, live: Set<String>)] = [
-        // A dated sky with the Moon and catalogue stars: its palette stays recorded with its night part.
-        ("snowy-night.json", clouds.union(["u_sky.time"])),
-        ("text-clock.json", ["u_sky.time", "u_spriteBoxes"]),
+        // A dated palette sky with the Moon and catalogue stars: the sky, its night and its clouds
+        // computed by the package's copy of WelkinSkyModel.
+        ("snowy-night.json", paletteModel.union(night).union(cloudsModel)),
+        // The same with cloud sprites, whose boxes the twins compute.
+        ("text-clock.json", paletteModel.union(night).union(["u_spriteBoxes"])),
         ("shader-aurora.json", ["u_time"]),
         // The physical sky and its clouds: every uniform, from the package's copy of WelkinSkyModel.
         ("", clouds.union(physicalSky)),
@@ -42,16 +44,28 @@ final class MetalLiveTests: XCTestCase {
     static let palette: Set<String> = ["u_sky.time", "u_sky.sun", "u_sky.zenith", "u_sky.horizon", "u_sky.glow", "u_sky.sunColor", "u_sky.stars", "u_sky.flash"]
     static let clouds: Set<String> = ["u_clouds.offset", "u_clouds.evolution", "u_clouds.cirrusOffset"]
     /// The default scene's sky and clouds uniforms the package computes (LiveSky.Draws.uniformNumbers,
-    /// those its programs read: no fog, Milky Way, bolts or shafts there).
+    /// those its programs read: the sky's night, Milky Way and fog, the clouds' shafts, fog and
+    /// bolts compiled in at every time).
     static let physicalSky: Set<String> = Set(["time", "centerX", "degreesPerPixel", "exposure", "flash", "horizonElevation", "horizonY",
         "inverseStarCell", "mieG", "mieScale", "moonAzimuth", "moonCosine", "moonSine", "moonSkyScale", "opacity", "pixelAngle",
         "pixelsPerPoint", "scotopic", "seed", "stars", "sunAzimuth", "sunCosine", "sunElevation", "sunMetric", "sunRadiance",
         "sunRadius", "sunSine", "sunVector", "viewAzimuth"].map { "u_physical." + $0 })
-        .union(["u_nightGlow", "u_nightGlowGround", "u_sunGlare"])
-        .union(["ambientBottom", "ambientShade", "ambientTop", "base", "cirrus", "diffuseLight", "extinction", "farCover", "flash",
-                "flashPoint", "gridScale", "gridSize", "groundShade", "hazeColor", "hazeGlow", "hazeInverse", "inverseGridScale",
-                "inverseScales", "inverseThickness", "lightReach", "lodScale", "maxDistance", "opacity", "profile", "relief",
-                "shapeWeight", "steps", "sunDirection", "sunLight", "sunShadow", "threshold", "top"].map { "u_clouds." + $0 })
+        .union(["u_nightGlow", "u_nightGlowGround", "u_sunGlare", "u_fog", "u_fogAmbient", "u_fogBalance", "u_fogSun", "u_galactic", "u_milkyWayLight"])
+        .union(night).union(cloudsModel)
+    /// The night sky's (SkyPass.setNight), compiled into a package's sky program.
+    static let night: Set<String> = Set(["centerX", "degreesPerPixel", "earthshine", "gridOrigin", "gridSize", "haloRatio", "horizonY",
+        "inverseCell", "moonAzimuth", "moonCosElevation", "moonElevation", "moonFaceX", "moonFaceY", "moonFaceZ", "moonGlow",
+        "moonInverseRadius", "moonRadiance", "moonSun", "moonVisible", "pixelAngle", "viewAzimuth"].map { "u_night." + $0 })
+    /// A palette sky's every uniform (SkyPass.setSky), from the model.
+    static let paletteModel: Set<String> = Set(["zenith", "horizon", "glow", "sunColor", "sun", "degreesPerPixel", "horizonY", "inverseHorizonY",
+        "sunRadius", "stars", "inverseStarCell", "pixelsPerPoint", "time", "seed", "flash", "opacity"].map { "u_sky." + $0 })
+    /// The clouds' march's every uniform (CloudsPass.marchGrid), from the model.
+    static let cloudsModel: Set<String> = Set(["ambientBottom", "ambientShade", "ambientTop", "base", "cirrus", "diffuseLight", "extinction",
+        "farCover", "flash", "flashPoint", "gridScale", "gridSize", "groundShade", "hazeColor", "hazeGlow", "hazeInverse", "inverseGridScale",
+        "inverseScales", "inverseThickness", "lightReach", "lodScale", "maxDistance", "opacity", "profile", "relief",
+        "shapeWeight", "steps", "sunDirection", "sunLight", "sunShadow", "threshold", "top", "offset", "evolution", "cirrusOffset",
+        "shafts", "fog", "fogAmbient", "fogSun", "fogBalance"].map { "u_clouds." + $0 })
+        .union(["u_bolt", "u_boltLight"])
     static let sprites: Set<String> = ["u_spriteBoxes", "u_sprite.lit", "u_sprite.shadow", "u_sprite.glow", "u_sprite.sun"]
 
     func testLiveUniformsWrittenByThePackageAreWelkinsValuesLongAfterTheTrack() throws {
@@ -108,7 +122,7 @@ final class MetalLiveTests: XCTestCase {
             for t in times {
                 let frame = Frame(scene: scene, time: t)
                 XCTAssertEqual(frame.sceneLayerIndices, first, "\(name) at \(t)")
-                captures[t] = try renderer.capture(frame)
+                captures[t] = try renderer.capture(frame, package: true)
             }
             for layer in layers where !layer.live.isEmpty {
                 let manifest = try JSONDecoder().decode(MetalTrack.Manifest.self, from: layer.manifest)
@@ -199,7 +213,9 @@ final class MetalLiveTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         let scene = Scene.defaultScene
         let folder = directory.appendingPathComponent("default")
-        let (_, output) = try MetalPackageTests.writePackage(scene, sceneFile: nil, options: MetalExport.Options(duration: 0.5, rate: 2), to: folder)
+        let (layers, output) = try MetalPackageTests.writePackage(scene, sceneFile: nil, options: MetalExport.Options(duration: 0.5, rate: 2), to: folder)
+        // The programs the package carries: one for the sky and one march for the clouds draw every case below.
+        let programs = Set(layers.flatMap { $0.passes.map(\.fragmentGLSL) })
         let written = try String(contentsOf: folder.appendingPathComponent("Sources/\(output.typeName.dropLast(4))/WelkinLive.swift"), encoding: .utf8)
         let start = try XCTUnwrap(written.range(of: "\n/// The scene's physical sky and clouds as Welkin's LiveSky reads them"))
         let end = try XCTUnwrap(written.range(of: "\n/// WelkinLayer"))
@@ -207,11 +223,25 @@ final class MetalLiveTests: XCTestCase {
         // comes, its weather turned to fog at 5 s.
         let date = 1_740_946_200.0, latitude = 35.68, longitude = 139.69, timeScale = 60.0
         let placedTimes = [0.5, 30, 700], changedTimes = [5, 6.5, 9, 40.0]
+        // Paris under a clear sky: 13 January 2025 at 23:00 local (a full Moon high in the south) and
+        // 28 January at 22:00 (a new Moon: the Milky Way up), ten minutes a second.
+        let nights = [(date: 1_736_805_600.0, times: [0.25, 3.0]), (date: 1_738_098_000.0, times: [0.25, 3.0])]
+        let textures = ["u_skyView", "u_moonView", "u_zodiacal", "u_nightCells", "u_nightEntries", "u_milkyWay"]
         let program = "import Foundation\nimport WelkinSkyModel\n" + String(written[start.lowerBound..<end.lowerBound]) + """
+
+        struct WelkinTexels: Equatable, Sendable { var width: Int; var height: Int; var depth: Int; var bytes: [UInt8] }
+
+        /// FNV-1a, 32 bits: a texture's bytes in one number.
+        func digest(_ bytes: [UInt8]) -> UInt32 { bytes.reduce(2_166_136_261 as UInt32) { ($0 ^ UInt32($1)) &* 16_777_619 } }
 
         func show(_ key: String, _ sky: WelkinSkyLive, at t: Double) {
             for (name, values) in sky.uniforms(at: t).sorted(by: { $0.key < $1.key }) {
                 print("\\(key) \\(t) \\(name)\\t" + values.map { "\\($0)" }.joined(separator: " "))
+            }
+            for kind in ["rain", "snow"] { print("\\(key) \\(t) precipitation \\(kind)\\t\\(sky.precipitation(kind))") }
+            for name in [\(textures.map { "\"\($0)\"" }.joined(separator: ", "))] {
+                guard let x = sky.texture(name, t) else { continue }
+                print("\\(key) \\(t) texture \\(name)\\t\\(x.width) \\(x.height) \\(x.depth) \\(digest(x.bytes))")
             }
         }
         let placed = WelkinSkyLive(settings: welkinSkySettings, date: Date(timeIntervalSince1970: \(date)), latitude: \(latitude),
@@ -221,6 +251,11 @@ final class MetalLiveTests: XCTestCase {
         _ = changed.uniforms(at: 5)
         changed.change(weather: "fog")
         for t in [\(changedTimes.map(SwiftLiteral.number).joined(separator: ", "))] { show("changed", changed, at: t) }
+        for (n, (date, times)) in [\(nights.map { "(\(SwiftLiteral.number($0.date)), [\($0.times.map(SwiftLiteral.number).joined(separator: ", "))])" }.joined(separator: ", "))].enumerated() {
+            let night = WelkinSkyLive(settings: welkinSkySettings, date: Date(timeIntervalSince1970: date), latitude: 48.85, longitude: 2.35,
+                                      timeScale: 600, weather: "clear")
+            for t in times { show("night\\(n)", night, at: t) }
+        }
 
         """
         let printed = try SwiftCompiler.runPackageDriver(program, name: "inputs", sources: folder.appendingPathComponent("Sources"))
@@ -235,10 +270,42 @@ final class MetalLiveTests: XCTestCase {
         placedScene.changeWeather(to: .storm, at: 0)
         var changedScene = scene
         changedScene.changeWeather(to: .fog, at: 5)
-        var checked = 0, names = Set<String>()
-        for (key, s, times) in [("placed", placedScene, placedTimes), ("changed", changedScene, changedTimes)] {
+        var cases = [("placed", placedScene, placedTimes), ("changed", changedScene, changedTimes)]
+        for (n, night) in nights.enumerated() {
+            var s = scene
+            guard case .sky(var sky)? = s.layers[0].content as? SkyContent else { return XCTFail("the default scene's first layer is a sky") }
+            sky.sun = .computed(date: Timestamp(unixSeconds: night.date, offsetSeconds: TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: night.date))),
+                                latitude: 48.85, longitude: 2.35, timeScale: 600)
+            s.layers[0].content = SkyContent.sky(sky)
+            s.changeWeather(to: .clear, at: 0)
+            cases.append(("night\(n)", s, night.times))
+        }
+        var checked = 0, names = Set<String>(), texturesChecked = 0, starEntries = 0, moonDrawn = false, bandDrawn = false
+        var precipitating = Set<String>()
+        for (key, s, times) in cases {
             for t in times {
-                let draws = try renderer.capture(Frame(scene: s, time: t))
+                let draws = try renderer.capture(Frame(scene: s, time: t), package: true)
+                // The night's textures: the package's, byte for byte (their digests) and in size, GL's.
+                for d in draws.values.flatMap({ $0 }) {
+                    XCTAssertTrue(programs.contains(d.fragment.text), "\(key) at \(t): drawn with a program the package does not carry")
+                    for name in textures {
+                        guard case .texture(let texture)? = d.samplers[name] else { continue }
+                        let made = try XCTUnwrap(printed["\(key) \(SwiftLiteral.number(t)) texture \(name)"] ?? printed["\(key) \(t) texture \(name)"],
+                                                 "\(key) at \(t): the package made no \(name)")
+                        XCTAssertEqual(made, [Double(texture.size.x), Double(texture.size.y), Double(texture.size.z),
+                                              Double(texture.bytes.reduce(2_166_136_261 as UInt32) { ($0 ^ UInt32($1)) &* 16_777_619 })], "\(key) at \(t): \(name)")
+                        texturesChecked += 1
+                        if name == "u_nightEntries", key.hasPrefix("night") { starEntries = max(starEntries, texture.bytes.count / 32) }
+                    }
+                }
+                // The rain and snow emitters' intensity: Welkin's weather's.
+                for kind in PrecipitationKind.allCases {
+                    let name = kind == .rain ? "rain" : "snow"
+                    let welkin = s.weather.map { kind.intensity(WeatherState($0, time: t, seed: s.seed).parameters) } ?? 0
+                    let made = try XCTUnwrap(printed["\(key) \(SwiftLiteral.number(t)) precipitation \(name)"] ?? printed["\(key) \(t) precipitation \(name)"])
+                    XCTAssertEqual(made, [welkin], "\(key) at \(t): \(name)")
+                    if welkin > 0 { precipitating.insert(name) }
+                }
                 var seen = Set<String>()
                 for d in draws.values.flatMap({ $0 }) {
                     for u in d.uniforms where !seen.contains(u.name) {
@@ -248,6 +315,8 @@ final class MetalLiveTests: XCTestCase {
                         XCTAssertEqual(u.count == 1 ? u.words : Array(u.words.prefix(words.count)), words, "\(key) at \(t): \(u.name)")
                         checked += words.count
                         names.insert(u.name)
+                        if key.hasPrefix("night"), u.name == "u_night.moonVisible", values == [1] { moonDrawn = true }
+                        if key.hasPrefix("night"), u.name == "u_milkyWayLight", values.contains(where: { $0 > 0 }) { bandDrawn = true }
                     }
                 }
             }
@@ -257,6 +326,13 @@ final class MetalLiveTests: XCTestCase {
             XCTAssertTrue(names.contains(name), name)
         }
         XCTAssertGreaterThan(checked, 1000)
-        print("MetalLiveTests: a live sky's inputs: \(checked) words of \(names.count) uniforms equal GL's")
+        // The nights drew what a night has: catalogue stars, the full Moon, the Milky Way.
+        XCTAssertGreaterThan(starEntries, 500, "stars in the night's grid")
+        XCTAssertTrue(moonDrawn, "the full Moon drawn on 13 January")
+        XCTAssertTrue(bandDrawn, "the Milky Way drawn on 28 January")
+        XCTAssertGreaterThanOrEqual(texturesChecked, 20)
+        // The storm's rain fell (the scene's own weather is snow).
+        XCTAssertTrue(precipitating.contains("rain"), "\(precipitating)")
+        print("MetalLiveTests: a live sky's inputs: \(checked) words of \(names.count) uniforms and \(texturesChecked) textures equal GL's (\(starEntries) star entries at night)")
     }
 }

@@ -39,7 +39,7 @@ final class MetalPackageTests: XCTestCase {
         let renderer = try TestGL.renderer()
         let layers = try MetalExport.layers(scene: scene, options: options) { t in
             let frame = Frame(scene: scene, time: t)
-            return (try renderer.capture(frame), frame)
+            return (try renderer.capture(frame, package: true), frame)
         }
         let reference = try renderer.render(PackageExport.referenceFrame(scene))
         let (files, output) = try PackageExport.files(scene, metal: layers, sceneFile: sceneFile, reference: reference)
@@ -107,10 +107,10 @@ final class MetalPackageTests: XCTestCase {
             let readme = try String(contentsOf: folder.appendingPathComponent("README.md"), encoding: .utf8)
             let held = "sampled over the first 0.5 s of scene time in `Resources/Tracks` and held at their last values after that"
             XCTAssertTrue(readme.contains(layers.contains(where: \.recordedVaries) ? held : (sky ? "The other uniforms are" : "the rest are") + " constant, in `Resources/Tracks`"), readme)
-            // The default scene's sky and clouds are computed on the device: nothing recorded changes.
-            XCTAssertEqual(layers.contains(where: \.recordedVaries), !["shader-aurora", Scene.defaultSceneName].contains(name), name)
+            // The default scene's, milky-way's and snowy night's skies (and clouds) are computed on the device: nothing recorded changes.
+            XCTAssertEqual(layers.contains(where: \.recordedVaries), !["shader-aurora", Scene.defaultSceneName, "milky-way", "snowy-night"].contains(name), name)
             // A live sky's package says what its model computes (its other clock uniforms are the model's too).
-            XCTAssertTrue(readme.contains(sky ? "The physical sky and its clouds are computed each frame by the package's copies of Welkin's"
+            XCTAssertTrue(readme.contains(sky ? "The sky and its clouds are computed each frame by the package's copies of Welkin's"
                                               : "Those that follow the scene clock (`"), readme)
             XCTAssertTrue(readme.contains("Recorded in `Resources/Tracks` (manifest and data): `WelkinLayer"), readme)
             XCTAssertTrue(readme.contains("![Welkin's picture at 0 s](reference.png)"), readme)
@@ -135,9 +135,11 @@ final class MetalPackageTests: XCTestCase {
                 let folder = p.folder.appendingPathComponent("Sources/\(target.name)")
                 guard FileManager.default.fileExists(atPath: folder.path), emitted.insert(target.name).inserted else { continue }
                 let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+                // WelkinResources reads its data files through Bundle.module, as the view its tracks.
+                let bundle = target.name == "WelkinResources" ? [accessor.path] : []
                 levels[t < 3 ? 0 : t - 2].append([SwiftCompiler.swiftc, "-emit-module", "-parse-as-library", "-swift-version", "6",
                     "-module-name", target.name, "-package-name", "WelkinPackage", "-o", modules(p.folder).appendingPathComponent("\(target.name).swiftmodule").path,
-                    "-I", modules(p.folder).path, "-I", p.folder.appendingPathComponent("Sources/CERFA/include").path] + files.map { folder.appendingPathComponent($0).path })
+                    "-I", modules(p.folder).path, "-I", p.folder.appendingPathComponent("Sources/CERFA/include").path] + files.map { folder.appendingPathComponent($0).path } + bundle)
             }
         }
         for level in levels where !level.isEmpty {
@@ -354,8 +356,9 @@ final class MetalPackageTests: XCTestCase {
 
     /// The default scene's package as `welkin export-code --package` writes it (34 s at 30 Hz) is at
     /// most 2 MB, its sky and clouds computed on the device: nothing of either recorded that changes
-    /// (one sample each, no texture data but the clouds' program switch), the sky-view table, the
-    /// zodiacal light and the clouds' noise made there.
+    /// (one sample each, no texture data), the sky-view and Moon tables, the zodiacal light, the
+    /// night's star grid, the Milky Way's map and the clouds' noise made there; its rain and snow
+    /// following the live weather.
     func testTheDefaultPackageIsSmallAndComputesItsSky() throws {
         let scene = Scene.defaultScene
         let options = MetalExport.Options(duration: MetalExport.Options.defaultDuration(for: scene), rate: 30)
@@ -375,11 +378,19 @@ final class MetalPackageTests: XCTestCase {
             let manifest = try JSONDecoder().decode(MetalTrack.Manifest.self, from: layer.manifest)
             XCTAssertTrue(manifest.contents.allSatisfy { $0.live != nil && $0.length == 0 }, "\(layer.name): every texture made on the device")
             XCTAssertEqual(Set(manifest.contents.compactMap(\.live)), Set(layer.liveTextures), layer.name)
-            // The samples differ only in which program draws (the clouds' as the weather changes).
+            // One program per pass at every time and weather: one sample.
+            XCTAssertEqual(manifest.frames.count, 1, layer.name)
             XCTAssertTrue(manifest.frames.allSatisfy { $0.map(\.buffers) == manifest.frames[0].map(\.buffers) }, layer.name)
             XCTAssertLessThanOrEqual(try Data(contentsOf: module.appendingPathComponent("Resources/Tracks/\(layer.name).bin")).count, 4096, layer.name)
         }
-        XCTAssertEqual(Set(layers.flatMap(\.liveTextures)), ["u_skyView", "u_zodiacal", "u_weather", "u_shape"])
+        // Its rain and snow follow the live sky's weather (the view's `weather` input included).
+        let view = try String(contentsOf: module.appendingPathComponent("\(output.typeName).swift"), encoding: .utf8)
+        for kind in ["rain", "snow"] {
+            XCTAssertTrue(view.contains("birthRate: Float(sky.precipitation(\"\(kind)\")"), "the \(kind) emitters follow the live weather")
+        }
+        XCTAssertFalse(view.contains("CAKeyframeAnimation(keyPath: \"birthRate\")"), "no recorded schedule of the weather's rain or snow")
+        XCTAssertEqual(Set(layers.flatMap(\.liveTextures)), ["u_skyView", "u_moonView", "u_zodiacal", "u_nightCells", "u_nightEntries", "u_milkyWay",
+                                                             "u_weather", "u_shape"])
     }
 
     /// A physical sky the package does not compute (here: seen through a turning camera) keeps its sky-view

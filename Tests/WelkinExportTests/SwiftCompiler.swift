@@ -184,7 +184,8 @@ enum SwiftCompiler {
         try program.write(to: directory.appendingPathComponent("Sources/Driver/main.swift"), atomically: true, encoding: .utf8)
         let targets = skyTargets.map { t in
             ".target(name: \"\(t.name)\", dependencies: [\(t.dependencies.map { "\"\($0)\"" }.joined(separator: ", "))]"
-                + (t.name == "CERFA" ? ", exclude: [\"LICENSE\", \"README.md\"]" : "") + "),"
+                + (t.name == "CERFA" ? ", exclude: [\"LICENSE\", \"README.md\"]" : "")
+                + (t.name == "WelkinResources" ? ", resources: [.copy(\"Data\")]" : "") + "),"
         }
         let manifest = "// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"Driver\", targets: [\n"
             + targets.joined(separator: "\n") + "\n.executableTarget(name: \"Driver\", dependencies: [\"WelkinSkyModel\"]),\n])\n"

@@ -14,6 +14,11 @@ final class CloudsPass: GLLayerPass {
     private(set) var march: ShaderProgram
     private var locations: [String: GLint] = [:]
     private var current: MarchVariant
+    /// Marching for a Swift package (GLRenderer.packageVariants): the Earth's shadow, fog, bolts and
+    /// shafts compiled in at every frame, each exactly nothing where the frame has none (the shadow
+    /// is 1 where no marched point can be in it, a fog column of 0, a bolt of no light, shafts of no
+    /// density), so one program draws every hour and weather of a live sky.
+    var packageVariants = false
     private let shaders: ShaderLibrary
 
     struct MarchVariant: Hashable {
@@ -392,7 +397,8 @@ final class CloudsPass: GLLayerPass {
         let sliceRows = (size.y + block - 1) / block
         if let slice { epoxy_glViewport(0, GLint(slice * sliceRows), GLsizei((size.x + block - 1) / block), GLsizei(sliceRows)) }
         try useMarch(MarchVariant(toneMap: clouds.toneMap, linear: clouds.linearOutput != 0, projectionKind: clouds.projection.kind.rawValue,
-                                  shadowed: clouds.shadowed, sliced: slice != nil, fog: clouds.fogs, bolt: clouds.bolts, shafts: clouds.shafts.x > 0))
+                                  shadowed: clouds.shadowed || packageVariants, sliced: slice != nil, fog: clouds.fogs || packageVariants,
+                                  bolt: clouds.bolts || packageVariants, shafts: clouds.shafts.x > 0 || packageVariants))
         epoxy_glUseProgram(march.id)
         if let slice {
             epoxy_glUniform1i(uniform("u_slice"), GLint(slice)); epoxy_glUniform1i(uniform("u_sliceRows"), GLint(sliceRows))
@@ -412,16 +418,20 @@ final class CloudsPass: GLLayerPass {
         f("shapeWeight", c.shapeWeight); f("relief", c.relief); f("lodScale", c.lodScale); f("threshold", c.threshold); f("extinction", c.extinction)
         v4("offset", c.offset); f("evolution", c.evolution); i("steps", c.steps)
         f("maxDistance", c.maxDistance); f("farCover", c.farCover); f("hazeInverse", c.hazeInverse); v3("hazeColor", c.hazeColor); v4("hazeGlow", c.hazeGlow)
-        if c.shafts.x > 0 { v4("shafts", c.shafts) }
+        if c.shafts.x > 0 || packageVariants { v4("shafts", c.shafts) }
         v3("sunDirection", c.sunDirection); v3("sunLight", c.sunLight); v4("sunShadow", c.sunShadow); f("lightReach", c.lightReach); v3("diffuseLight", c.diffuseLight)
         v3("ambientTop", c.ambientTop); v3("ambientBottom", c.ambientBottom); f("ambientShade", c.ambientShade); v3("flash", c.flash); v3("flashPoint", c.flashPoint)
         v3("cirrus", c.cirrus); v2("cirrusOffset", c.cirrusOffset)
         f("opacity", c.opacity); f("groundShade", c.groundShade)
-        if c.fogs { v3("fog", c.fog); v3("fogAmbient", c.fogAmbient); v3("fogSun", c.fogSun); v3("fogBalance", c.fogBalance) }
-        if c.bolts {
-            let flat = c.bolt.flatMap { [$0.x, $0.y, $0.z] }
-            epoxy_glUniform3fv(uniform("u_bolt"), GLsizei(c.bolt.count), flat)
-            epoxy_glUniform4f(uniform("u_boltLight"), c.boltLight.x, c.boltLight.y, c.boltLight.z, c.boltLight.w)
+        if c.fogs || packageVariants {
+            let fog = c.packageFog
+            v3("fog", fog.column); v3("fogAmbient", fog.ambient); v3("fogSun", fog.sun); v3("fogBalance", fog.balance)
+        }
+        if c.bolts || packageVariants {
+            let bolt = c.packageBolt
+            let flat = bolt.vertices.flatMap { [$0.x, $0.y, $0.z] }
+            epoxy_glUniform3fv(uniform("u_bolt"), GLsizei(bolt.vertices.count), flat)
+            epoxy_glUniform4f(uniform("u_boltLight"), bolt.light.x, bolt.light.y, bolt.light.z, bolt.light.w)
         }
         try uploadNoise()
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Self.weatherUnit))
@@ -658,6 +668,7 @@ extension CloudsDraw: GLDrawable {
     }
 
     func draw(_ pass: CloudsPass, in context: GLLayerContext, into target: RenderTarget) throws {
+        pass.packageVariants = context.renderer.exportVariants && context.renderer.packageVariants
         try pass.march(self, filtered: !context.renderer.exportVariants)
         try context.waitWhileRendering()   // the upsample reads the grid
         context.compositing(into: target)
@@ -665,6 +676,7 @@ extension CloudsDraw: GLDrawable {
     }
 
     func prepareResolving(_ pass: CloudsPass, in context: GLLayerContext) throws -> Bool {
+        pass.packageVariants = context.renderer.exportVariants && context.renderer.packageVariants
         try pass.march(self, filtered: !context.renderer.exportVariants)
         try context.waitWhileRendering()
         return true

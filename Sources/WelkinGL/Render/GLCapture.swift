@@ -201,13 +201,15 @@ extension GLRenderer {
     /// as `welkin export-code --package` exports them: each layer drawn on its own into the float
     /// target (no last-layer fusion), the sky with its one general program per part sequence
     /// (`exportVariants`). With `skippingDraws`, nothing is rasterised.
-    public func capture(_ frame: Frame, skippingDraws: Bool = true) throws -> [Int: [GLCapture.Draw]] {
+    /// `package`: for `--package` (SkyPass.exportVariant's programs for a sky computed on the device).
+    public func capture(_ frame: Frame, skippingDraws: Bool = true, package: Bool = false) throws -> [Int: [GLCapture.Draw]] {
         let capture = GLCapture(skipsDraws: skippingDraws)
-        let (fuses, variants) = (fusesLastLayer, exportVariants)
+        let (fuses, variants, packages) = (fusesLastLayer, exportVariants, packageVariants)
         GLCapture.active = capture
         fusesLastLayer = false
         exportVariants = true
-        defer { GLCapture.active = nil; fusesLastLayer = fuses; exportVariants = variants }
+        packageVariants = package
+        defer { GLCapture.active = nil; fusesLastLayer = fuses; exportVariants = variants; packageVariants = packages }
         try draw(frame)
         return capture.layers
     }

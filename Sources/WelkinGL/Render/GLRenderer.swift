@@ -52,6 +52,8 @@ public final class GLRenderer {
     /// Sky layers draw with one general program per part sequence (no per-frame variants, no
     /// scissored cells), as `welkin export-code --package` exports them (GLCapture).
     public var exportVariants = false
+    /// With exportVariants: the programs a Swift package's live sky draws with (SkyPass.exportVariant's `package`).
+    public var packageVariants = false
     /// The programs built from one reading of the shader files; replaced as a whole on reload.
     struct Passes {
         var resolve: ResolvePass

@@ -151,9 +151,9 @@ final class SkyPass {
 
     /// Draws `sky`. As a layer (`resolve` nil) it expects the float target bound and blending set;
     /// as the last pass, the RGBA8 target bound and blending off.
-    func draw(_ sky: SkyDraw, pixelSize: SIMD2<Int>, resolve: ResolveInput?, exportVariant: Bool = false) throws {
+    func draw(_ sky: SkyDraw, pixelSize: SIMD2<Int>, resolve: ResolveInput?, exportVariant: Bool = false, package: Bool = false) throws {
         if exportVariant {
-            try use(Self.exportVariant(sky, resolve: resolve.map { ResolveVariant($0) }), sky, pixelSize: pixelSize, resolve: resolve)
+            try use(Self.exportVariant(sky, resolve: resolve.map { ResolveVariant($0) }, package: package), sky, pixelSize: pixelSize, resolve: resolve)
             GLCapture.drawFullScreenTriangle()
             return
         }
@@ -278,7 +278,12 @@ final class SkyPass {
     /// per-frame shortcut off (no define that leaves out an operation because this frame makes it
     /// exact), the sprites and stars in uniform arrays, the sun disc, the Moon and the stars compiled in.
     /// The resolve constants (dither, destination, output space) are the scene's, compiled in.
-    static func exportVariant(_ sky: SkyDraw, resolve: ResolveVariant?) -> Variant {
+    /// `package`: for a Swift package, whose physical sky is computed on the device for any date,
+    /// place and weather: its night (stars, planets, the Moon), moonlit air, Milky Way and fog are
+    /// compiled in at every frame (a palette sky's night too), each adding exactly nothing where the frame has none (an empty
+    /// star grid, no Moon, a moonlight scale of 0, the band's light 0, a fog column of 0), so one
+    /// program draws every hour and weather; but fog over a colour ground, whose edge it moves.
+    static func exportVariant(_ sky: SkyDraw, resolve: ResolveVariant?, package: Bool = false) -> Variant {
         var octaves: Int32?
         for case .cover(let c) in sky.parts { octaves = c.octaves }
         var variant = Variant(parts: sky.kindCodes, octaves: octaves, resolve: resolve)
@@ -305,6 +310,17 @@ final class SkyPass {
         // night begins within the track draws with two programs, as the night sky's own).
         for case .physical(let p) in sky.parts where p.drawsMilkyWay && MilkyWayMap.shared != nil { variant.milkyWay = true }
         variant.ground = sky.ground.mode
+        if package, let physical = sky.parts.first(where: { if case .physical = $0 { true } else { false } }),
+           sky.parts.allSatisfy({ $0.nightSky == nil || $0.code == physical.code }) {
+            variant.night = physical.code
+            variant.moonlight = true
+            if MilkyWayMap.shared != nil { variant.milkyWay = true }
+            if sky.ground.mode != 2 { variant.fog = true }
+        } else if package, let palette = sky.parts.first(where: { if case .sky = $0 { true } else { false } }),
+                  sky.parts.allSatisfy({ $0.nightSky == nil || $0.code == palette.code }) {
+            // A palette sky's dated night (stars, planets, the Moon and its glow), likewise.
+            variant.night = palette.code
+        }
         return variant
     }
 
@@ -332,7 +348,15 @@ final class SkyPass {
             case .physical(let s): setPhysical(s, p, variant)
             }
         }
-        if variant.night != nil, let night = sky.parts.lazy.compactMap(\.nightSky).first { setNight(night, p) }
+        if variant.night != nil {
+            if let night = sky.parts.lazy.compactMap(\.nightSky).first {
+                setNight(night, p)
+            } else if let owner = sky.parts.first(where: { $0.code == variant.night }) {
+                // A package's program at a frame without a night: one that draws nothing.
+                if case .physical(let s) = owner { setNight(s.packageNight, p) }
+                if case .sky(let s) = owner { setNight(s.packageNight, p) }
+            }
+        }
         if let projection = sky.projection { projection.setUniforms { p.uniform($0) } }
         if let resolve { p.composite.set(resolve) }
         return p
@@ -435,6 +459,8 @@ final class SkyPass {
     private var uploadedTable: SkyViewTable?
     private var moonViewTexture: GLuint = 0
     private var uploadedMoonTable: SkyViewTable?
+    /// Whether the Moon's unit holds the one black texel (a package's program by day).
+    private var moonViewEmpty = false
     private var nightTextures: [GLuint] = [0, 0]
     /// The Milky Way's map (unit 5), uploaded once.
     private var milkyWayTexture: GLuint = 0
@@ -474,7 +500,7 @@ final class SkyPass {
                 epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(SkyViewTable.width), GLsizei(2 * SkyViewTable.height), 0,
                                    GLenum(GL_RGBA), GLenum(GL_FLOAT), b.baseAddress)
             }
-            if moon { uploadedMoonTable = table } else { uploadedTable = table }
+            if moon { uploadedMoonTable = table; moonViewEmpty = false } else { uploadedTable = table }
         }
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
     }
@@ -560,15 +586,29 @@ final class SkyPass {
         set(p, "u_physical.moonCosine", s.moonCosine)
         set(p, "u_physical.scotopic", s.scotopic)
         if variant.sunGlare { set(p, "u_sunGlare", s.sunGlare) }
-        if s.fogs {
-            epoxy_glUniform3f(p.uniform("u_fog"), s.fogColumn, s.fogGround, s.fogG)
-            set(p, "u_fogAmbient", s.fogAmbient)
-            set(p, "u_fogSun", s.fogSun)
-            set(p, "u_fogBalance", s.fogBalance)
+        if variant.fog {
+            // No fog where a package's program has it compiled in: PhysicalSkyDraw.packageFog.
+            let fog = s.packageFog
+            set(p, "u_fog", fog.column)
+            set(p, "u_fogAmbient", fog.ambient)
+            set(p, "u_fogSun", fog.sun)
+            set(p, "u_fogBalance", fog.balance)
         }
         if s.groundMode == 2 { set(p, "u_groundColor", s.groundColor) }
         if let table = s.moonTable, s.moonSkyScale > 0 {
             bindSkyView(table, moon: true, filtered: variant.filteredTables)
+            epoxy_glUniform1i(p.uniform("u_moonView"), 4)
+        } else if variant.moonlight {
+            // A package's program (moonlight compiled in) while the Moon lights no air: one black
+            // texel (PhysicalSkyDraw.packageMoonView), never read (the scale is 0).
+            bind(&moonViewTexture, unit: 4)
+            if uploadedMoonTable != nil || !moonViewEmpty {
+                var black = SIMD4<Float>.zero
+                epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, 1, 1, 0, GLenum(GL_RGBA), GLenum(GL_FLOAT), &black)
+                uploadedMoonTable = nil
+                moonViewEmpty = true
+            }
+            epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
             epoxy_glUniform1i(p.uniform("u_moonView"), 4)
         }
         if variant.nightGlow {
@@ -594,8 +634,10 @@ final class SkyPass {
             }
             epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
             epoxy_glUniform1i(p.uniform("u_milkyWay"), 5)
-            epoxy_glUniform3fv(p.uniform("u_galactic"), 3, s.galactic.flatMap { [$0.x, $0.y, $0.z] })
-            epoxy_glUniform3fv(p.uniform("u_milkyWayLight"), GLsizei(s.milkyWayLight.count), s.milkyWayLight.flatMap { [$0.x, $0.y, $0.z] })
+            // The band, or none where a package's program has it compiled in: PhysicalSkyDraw.packageMilkyWay.
+            let band = s.packageMilkyWay
+            epoxy_glUniform3fv(p.uniform("u_galactic"), 3, band.galactic.flatMap { [$0.x, $0.y, $0.z] })
+            epoxy_glUniform3fv(p.uniform("u_milkyWayLight"), GLsizei(band.light.count), band.light.flatMap { [$0.x, $0.y, $0.z] })
         }
         if variant.zodiacal {
             // The panorama, RGBA32F, uploaded when it changes; zero light where the frame draws none
@@ -686,10 +728,10 @@ extension SkyDraw: GLDrawable {
     var shadesExpensively: Bool { true }
 
     func draw(_ pass: SkyPass, in context: GLLayerContext, into target: RenderTarget) throws {
-        try pass.draw(self, pixelSize: context.pixelSize, resolve: nil, exportVariant: context.renderer.exportVariants)
+        try pass.draw(self, pixelSize: context.pixelSize, resolve: nil, exportVariant: context.renderer.exportVariants, package: context.renderer.packageVariants)
     }
 
     func drawResolving(_ pass: SkyPass, in context: GLLayerContext, resolve: ResolveInput) throws {
-        try pass.draw(self, pixelSize: context.pixelSize, resolve: resolve, exportVariant: context.renderer.exportVariants)
+        try pass.draw(self, pixelSize: context.pixelSize, resolve: resolve, exportVariant: context.renderer.exportVariants, package: context.renderer.packageVariants)
     }
 }

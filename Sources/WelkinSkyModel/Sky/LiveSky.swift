@@ -1,4 +1,5 @@
-// LiveSky: a scene's physical sky and volumetric clouds resolved for an instant from values alone,
+// LiveSky: a scene's physical sky (or a dated palette sky with its night) and volumetric clouds
+// resolved for an instant from values alone,
 // as WelkinCore resolves them into a Frame (SkyFrame.swift, SkyDrawLayers.swift,
 // CloudsLayerFrame.swift) for a scene seen through its sky's own view or a camera that does not
 // move (a phone's portrait frame). A package that
@@ -11,7 +12,7 @@
 import Foundation
 
 public struct LiveSky: Sendable, Equatable, Codable {
-    /// The scene's first sky layer: a physical sky.
+    /// The scene's first sky layer: a physical sky, or a palette sky (its dated night computed too).
     public var sky: SkyLayer
     public var skyOpacity: Double
     /// The clouds layer drawn over it, if any, with its opacity and scene layer index (its seed's).
@@ -35,9 +36,10 @@ public struct LiveSky: Sendable, Equatable, Codable {
         self.scale = scale; self.linear = linear; self.camera = camera
     }
 
-    /// The draws at scene time `t`.
+    /// The draws at scene time `t`: the sky's (physical, or a palette's with its dated night) and the clouds'.
     public struct Draws: Sendable {
-        public var physical: PhysicalSkyDraw
+        public var physical: PhysicalSkyDraw?
+        public var palette: SkyGradientDraw?
         public var clouds: CloudsDraw?
     }
 
@@ -51,14 +53,24 @@ public struct LiveSky: Sendable, Equatable, Codable {
         let own = SkyState(layer: sky, time: t, weather: weatherState, night: true)
         // The camera's projection of the frame (Frame.SkySetup: the panorama is the frame's own size).
         let projection = camera.map { SkyProjection.camera($0, size: pixelSize, view: view, viewSize: pixelSize) }
-        var p = PhysicalSkyDraw(sky, state: own, opacity: skyOpacity, time: t, seed: UInt64(Noise.hash32(UInt32(truncatingIfNeeded: seed))),
-                                pixelSize: pixelSize, scale: scale, linear: linear, panoramaPixelAngle: projection.map { Double($0.pixelAngle) })
-        p.roundSun(pixelSize: pixelSize, projection: projection)
+        let skySeed = UInt64(Noise.hash32(UInt32(truncatingIfNeeded: seed)))
+        var physical: PhysicalSkyDraw?, palette: SkyGradientDraw?
+        if sky.model == .physical {
+            var p = PhysicalSkyDraw(sky, state: own, opacity: skyOpacity, time: t, seed: skySeed,
+                                    pixelSize: pixelSize, scale: scale, linear: linear, panoramaPixelAngle: projection.map { Double($0.pixelAngle) })
+            p.roundSun(pixelSize: pixelSize, projection: projection)
+            physical = p
+        } else {
+            // SkyPart's palette sky (SkyFrame.swift).
+            palette = SkyGradientDraw(sky, state: own, opacity: skyOpacity, time: t, seed: skySeed, pixelSize: pixelSize, scale: scale,
+                                      panoramaPixelAngle: projection.map { Double($0.pixelAngle) })
+        }
         var cloudsDraw: CloudsDraw?
         if let clouds {
             let s = clouds.shape(weather: state.weather.parameters)
             if s.coverage > 0 || s.cirrus > 0 {
-                var c = CloudsDraw(clouds, state: state, physical: (p, sky), night: p.night, opacity: cloudsOpacity, time: t,
+                var c = CloudsDraw(clouds, state: state, physical: physical.map { ($0, sky) }, night: physical?.night ?? palette?.night,
+                                   opacity: cloudsOpacity, time: t,
                                    seed: CloudsDraw.seed(scene: seed, layer: clouds.seed, index: cloudsIndex),
                                    pixelSize: pixelSize, projection: projection ?? .panorama(view, size: pixelSize), linear: linear)
                 if sky.ground != .none {
@@ -67,11 +79,18 @@ public struct LiveSky: Sendable, Equatable, Codable {
                 cloudsDraw = c
             }
         }
-        return Draws(physical: p, clouds: cloudsDraw)
+        return Draws(physical: physical, palette: palette, clouds: cloudsDraw)
     }
 }
 
 extension LiveSky {
+    /// How strongly `kind` falls at scene time `t` (0…1: the weather's rain or snow, cross-fading as
+    /// the weather does): what a package's rain and snow emitters multiply their birth rates by.
+    public func precipitation(_ kind: PrecipitationKind, at t: Double) -> Double {
+        guard let weather else { return 0 }
+        return kind.intensity(WeatherState(weather, time: t, seed: seed).parameters)
+    }
+
     /// The sky for another date and place: the sun, the Moon and the stars computed for `date` at
     /// scene time 0 (a sky with a fixed sun starts following the real one), `timeScale` sky seconds
     /// a second; nil keeps the sky's own (a fixed sun: 1). Refraction, palette and the rest stay.

@@ -439,3 +439,15 @@ public struct NightSkyDraw: Sendable, Equatable {
         return SIMD4(light * cover, cover)
     }
 }
+
+extension NightSkyDraw {
+    /// A night sky in this view that draws nothing: one empty cell, no points, no Moon.
+    public init(viewAzimuth: Float, centerX: Float, horizonY: Float, degreesPerPixel: Float, pixelAngle: Float) {
+        self.viewAzimuth = viewAzimuth; self.centerX = centerX; self.horizonY = horizonY
+        self.degreesPerPixel = degreesPerPixel; self.pixelAngle = pixelAngle
+        gridOrigin = .zero; inverseCell = 0; gridSize = SIMD2(1, 1); cells = [.zero]; entries = []
+        moonVisible = 0; moonAzimuth = 0; moonElevation = 0; moonCosElevation = 1; moonInverseRadius = 0
+        moonSun = .zero; moonFaceX = .zero; moonFaceY = .zero; moonFaceZ = .zero; moonRadiance = .zero
+        earthshine = 0; moonGlow = .zero
+    }
+}
