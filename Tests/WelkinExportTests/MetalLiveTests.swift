@@ -335,4 +335,82 @@ final class MetalLiveTests: XCTestCase {
         XCTAssertTrue(precipitating.contains("rain"), "\(precipitating)")
         print("MetalLiveTests: a live sky's inputs: \(checked) words of \(names.count) uniforms and \(texturesChecked) textures equal GL's (\(starEntries) star entries at night)")
     }
+
+    /// A dated palette sky's night (snowy night: Oslo in January, catalogue stars, planets and the
+    /// Moon) computed by the package's copy of the sky model: at its own times long past the track,
+    /// and placed on another night, its every uniform bit for bit and its star grid and entries
+    /// byte for byte what Welkin's GL path draws with.
+    func testADatedPaletteSkysNightIsComputedByThePackage() throws {
+        let renderer = try TestGL.renderer()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-palette-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scene = try Self.scene("snowy-night.json")
+        let folder = directory.appendingPathComponent("snowy-night")
+        let (layers, output) = try MetalPackageTests.writePackage(scene, sceneFile: nil, options: MetalExport.Options(duration: 0.5, rate: 2), to: folder)
+        XCTAssertTrue(layers.contains { $0.liveSky != nil }, "snowy night's sky is computed by the package")
+        let programs = Set(layers.flatMap { $0.passes.map(\.fragmentGLSL) })
+        let written = try String(contentsOf: folder.appendingPathComponent("Sources/\(output.typeName.dropLast(4))/WelkinLive.swift"), encoding: .utf8)
+        let start = try XCTUnwrap(written.range(of: "\n/// The scene's physical sky and clouds as Welkin's LiveSky reads them"))
+        let end = try XCTUnwrap(written.range(of: "\n/// WelkinLayer"))
+        // Its own night an hour and a day on; and 20 March 2025 at 21:00 in Tromsø, a minute a second.
+        let ownTimes = [0.25, 3600.0, 86_400.0], placedTimes = [0.25, 30.0]
+        let date = 1_742_500_800.0, latitude = 69.65, longitude = 18.96
+        let textures = ["u_nightCells", "u_nightEntries"]
+        let program = "import Foundation\nimport WelkinSkyModel\n" + String(written[start.lowerBound..<end.lowerBound]) + """
+
+        struct WelkinTexels: Equatable, Sendable { var width: Int; var height: Int; var depth: Int; var bytes: [UInt8] }
+        func digest(_ bytes: [UInt8]) -> UInt32 { bytes.reduce(2_166_136_261 as UInt32) { ($0 ^ UInt32($1)) &* 16_777_619 } }
+        func show(_ key: String, _ sky: WelkinSkyLive, at t: Double) {
+            for (name, values) in sky.uniforms(at: t).sorted(by: { $0.key < $1.key }) {
+                print("\\(key) \\(t) \\(name)\\t" + values.map { "\\($0)" }.joined(separator: " "))
+            }
+            for name in [\(textures.map { "\"\($0)\"" }.joined(separator: ", "))] {
+                guard let x = sky.texture(name, t) else { continue }
+                print("\\(key) \\(t) texture \\(name)\\t\\(x.width) \\(x.height) \\(x.depth) \\(digest(x.bytes))")
+            }
+        }
+        let own = WelkinSkyLive(settings: welkinSkySettings)
+        for t in [\(ownTimes.map(SwiftLiteral.number).joined(separator: ", "))] { show("own", own, at: t) }
+        let placed = WelkinSkyLive(settings: welkinSkySettings, date: Date(timeIntervalSince1970: \(date)), latitude: \(latitude),
+                                   longitude: \(longitude), timeScale: 60)
+        for t in [\(placedTimes.map(SwiftLiteral.number).joined(separator: ", "))] { show("placed", placed, at: t) }
+
+        """
+        let printed = try SwiftCompiler.runPackageDriver(program, name: "palette", sources: folder.appendingPathComponent("Sources"))
+
+        var placedScene = scene
+        guard case .sky(var sky)? = placedScene.layers[0].content as? SkyContent else { return XCTFail("snowy night's first layer is a sky") }
+        sky.sun = .computed(date: Timestamp(unixSeconds: date, offsetSeconds: TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: date))),
+                            latitude: latitude, longitude: longitude, timeScale: 60)
+        placedScene.layers[0].content = SkyContent.sky(sky)
+        var words = 0, texturesChecked = 0, entries = 0, moon = false
+        for (key, s, times) in [("own", scene, ownTimes), ("placed", placedScene, placedTimes)] {
+            for t in times {
+                let draws = try renderer.capture(Frame(scene: s, time: t), package: true)
+                for d in draws.values.flatMap({ $0 }) {
+                    XCTAssertTrue(programs.contains(d.fragment.text), "\(key) at \(t): drawn with a program the package does not carry")
+                    for name in textures {
+                        guard case .texture(let texture)? = d.samplers[name] else { continue }
+                        let made = try XCTUnwrap(printed["\(key) \(t) texture \(name)"], "\(key) at \(t): \(name)")
+                        XCTAssertEqual(made, [Double(texture.size.x), Double(texture.size.y), Double(texture.size.z),
+                                              Double(texture.bytes.reduce(2_166_136_261 as UInt32) { ($0 ^ UInt32($1)) &* 16_777_619 })], "\(key) at \(t): \(name)")
+                        texturesChecked += 1
+                        if name == "u_nightEntries" { entries = max(entries, texture.bytes.count / 32) }
+                    }
+                    for u in d.uniforms where u.name.hasPrefix("u_sky.") || u.name.hasPrefix("u_night.") || u.name.hasPrefix("u_clouds.") {
+                        let values = try XCTUnwrap(printed["\(key) \(t) \(u.name)"], "\(key) at \(t): the package gave no \(u.name)")
+                        let expected = LiveUniform.words(values, type: u.type)
+                        XCTAssertEqual(u.count == 1 ? u.words : Array(u.words.prefix(expected.count)), expected, "\(key) at \(t): \(u.name)")
+                        words += expected.count
+                        if u.name == "u_night.moonVisible", values == [1] { moon = true }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(entries, 500, "catalogue stars in the night's grid")
+        XCTAssertTrue(moon, "the Moon drawn")
+        XCTAssertEqual(texturesChecked, 2 * (ownTimes.count + placedTimes.count))
+        print("MetalLiveTests: a dated palette sky's night: \(words) words and \(texturesChecked) textures equal GL's (\(entries) star entries)")
+    }
 }

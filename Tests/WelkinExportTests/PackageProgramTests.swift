@@ -49,6 +49,9 @@ final class PackageProgramTests: XCTestCase {
             let export = try renderer.render(frame)
             renderer.packageVariants = true
             let package = try renderer.render(frame)
+            if let directory = ProcessInfo.processInfo.environment["WELKIN_SAVE_RENDERS"] {
+                try PNG.write(package, to: "\(directory)/package-\(name.replacingOccurrences(of: " ", with: "-")).png")
+            }
             // The package's program adds exactly nothing to the export program's picture…
             let same = Self.difference(export, package)
             XCTAssertGreaterThanOrEqual(same.within(0), 0.999, "\(name): the package's program against the export's (largest \(same.largest))")
