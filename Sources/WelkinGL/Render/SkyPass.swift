@@ -278,11 +278,12 @@ final class SkyPass {
     /// per-frame shortcut off (no define that leaves out an operation because this frame makes it
     /// exact), the sprites and stars in uniform arrays, the sun disc, the Moon and the stars compiled in.
     /// The resolve constants (dither, destination, output space) are the scene's, compiled in.
-    /// `package`: for a Swift package, whose physical sky is computed on the device for any date,
-    /// place and weather: its night (stars, planets, the Moon), moonlit air, Milky Way and fog are
-    /// compiled in at every frame (a palette sky's night too), each adding exactly nothing where the frame has none (an empty
-    /// star grid, no Moon, a moonlight scale of 0, the band's light 0, a fog column of 0), so one
-    /// program draws every hour and weather; but fog over a colour ground, whose edge it moves.
+    /// `package`: for a Swift package, whose sky is computed on the device for any date, place and
+    /// weather: a physical sky's night (stars, planets, the Moon), moonlit air, Milky Way and fog,
+    /// and a palette sky's night, are compiled in at every frame, each adding exactly nothing where
+    /// the frame has none (an empty star grid, no Moon, a moonlight scale of 0, the band's light 0,
+    /// a fog column of 0), so one program draws every hour and weather; but fog over a colour
+    /// ground, whose edge it moves.
     static func exportVariant(_ sky: SkyDraw, resolve: ResolveVariant?, package: Bool = false) -> Variant {
         var octaves: Int32?
         for case .cover(let c) in sky.parts { octaves = c.octaves }
