@@ -175,17 +175,23 @@ enum MetalLive {
     /// The candidates whose model gives every captured value of the uniform they name (draws in
     /// `captures`, each at its time), and that some draw uses.
     static func decide(_ candidates: [LiveUniform], captures: [(time: Double, draws: [GLCapture.Draw])]) -> [LiveUniform] {
-        candidates.filter { c in
+        // Each capture's uniforms by name, once (a hundred candidates over a thousand samples each
+        // walked every draw's uniforms: most of a debug build's export of the default scene).
+        let indexed: [(time: Double, uniforms: [String: [GLCapture.Uniform]])] = captures.map { capture in
+            var byName: [String: [GLCapture.Uniform]] = [:]
+            for d in capture.draws { for u in d.uniforms { byName[u.name, default: []].append(u) } }
+            return (capture.time, byName)
+        }
+        return candidates.filter { c in
             var used = false
-            for (time, draws) in captures {
+            for (time, uniforms) in indexed {
+                guard let found = uniforms[c.name] else { continue }
                 let expected = c.value(time)
-                for d in draws {
-                    for u in d.uniforms where u.name == c.name {
-                        // An array's first elements (a shader reads as many as its count says); else the whole value.
-                        let words = LiveUniform.words(expected, type: u.type)
-                        guard u.count == 1 ? u.words == words : words.count <= u.words.count && Array(u.words.prefix(words.count)) == words else { return false }
-                        used = true
-                    }
+                for u in found {
+                    // An array's first elements (a shader reads as many as its count says); else the whole value.
+                    let words = LiveUniform.words(expected, type: u.type)
+                    guard u.count == 1 ? u.words == words : words.count <= u.words.count && Array(u.words.prefix(words.count)) == words else { return false }
+                    used = true
                 }
             }
             return used
