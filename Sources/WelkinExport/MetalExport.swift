@@ -98,10 +98,11 @@ public enum MetalExport {
         /// Each sample's sky-view tables by frame layer position and sampler (the package makes them).
         var tables: [[Int: [String: SkyViewTable]]] = []
         var first: (sources: [Int], pixelSize: SIMD2<Int>)?
+        var interning = TextureInterning()
         for i in 0..<count {
             let c = try capture(Double(i) / options.rate)
             if first == nil { first = (c.frame.sceneLayerIndices, c.frame.pixelSize) }
-            samples.append(c.draws)
+            samples.append(interning.shared(c.draws))
             tables.append(skyTables(c.frame))
         }
         guard let first, let initial = samples.first else { return [] }
@@ -144,6 +145,32 @@ public enum MetalExport {
                                 liveSky: live.contains { $0.swift.hasPrefix("welkinSky.") } ? model?.sky : nil, recordedVaries: track.varies))
         }
         return layers
+    }
+
+    /// Captured textures whose bytes equal the previous sample's for the same draw and sampler take
+    /// that sample's storage: the samples then hold each distinct texture once (the default scene's
+    /// 1,021 samples held the Milky Way's map, the clouds' noise and a sky-view table each time:
+    /// the export's peak memory was 2.1 GB).
+    struct TextureInterning {
+        private var previous: [String: GLCapture.Texture] = [:]
+
+        mutating func shared(_ draws: [Int: [GLCapture.Draw]]) -> [Int: [GLCapture.Draw]] {
+            var out = draws
+            for (position, list) in draws {
+                for (i, d) in list.enumerated() {
+                    for (name, input) in d.samplers {
+                        guard case .texture(var texture) = input else { continue }
+                        let key = "\(position) \(i) \(name)"
+                        if let p = previous[key], p.format == texture.format, p.size == texture.size, MetalLive.sameBytes(p.bytes, texture.bytes) {
+                            texture.bytes = p.bytes
+                            out[position]![i].samplers[name] = .texture(texture)
+                        }
+                        previous[key] = texture
+                    }
+                }
+            }
+            return out
+        }
     }
 
     /// The sky-view tables a frame's physical skies read, by frame layer position and the sampler

@@ -286,8 +286,25 @@ enum MetalLive {
             private var time = Double.nan
             private var draws: LiveSky.Draws?
             private var uniformNumbers: [String: [Double]] = [:]
-            /// This frame's textures by sampler, made once (the sky and clouds layers both ask).
-            private var texels: [String: WelkinTexels] = [:]
+            /// The textures made, by sampler, with what they were made from: this frame's (the sky
+            /// and clouds layers both ask), or one that lasts — the Milky Way's map and the clouds'
+            /// noise for good, a sky-view table for as long as the model hands back the same table
+            /// (a still sun) — so a frame copies no texels it already has (and the player's
+            /// comparison finds the same bytes at once).
+            private var texels: [String: (texels: WelkinTexels, source: Source)] = [:]
+            private var frame = 0
+            /// A table is held while its texels are (so no other table can take its address).
+            private enum Source {
+                case frame(Int), table(AnyObject), lasting
+                static func == (a: Source, b: Source) -> Bool {
+                    switch (a, b) {
+                    case (.frame(let x), .frame(let y)): return x == y
+                    case (.table(let x), .table(let y)): return x === y
+                    case (.lasting, .lasting): return true
+                    default: return false
+                    }
+                }
+            }
 
             init(settings: String, date: Date? = nil, latitude: Double? = nil, longitude: Double? = nil, timeScale: Double? = nil,
                  weather: String? = nil) {
@@ -307,7 +324,20 @@ enum MetalLive {
                 let d = sky.draws(at: t)
                 draws = d
                 uniformNumbers = d.uniformNumbers
-                texels = [:]
+                frame += 1
+            }
+
+            /// What sampler `name`'s texture is made from this frame.
+            private func source(_ name: String) -> Source {
+                switch name {
+                case "u_milkyWay", "u_weather", "u_shape": return .lasting
+                case "u_skyView": return draws?.physical.map { .table($0.table) } ?? .frame(frame)
+                case "u_moonView":
+                    guard let p = draws?.physical else { return .frame(frame) }
+                    guard let moon = p.moonTable, p.moonSkyScale > 0 else { return .lasting }   // one black texel
+                    return .table(moon)
+                default: return .frame(frame)
+                }
             }
 
             /// Every uniform of the sky's and clouds' passes at scene time `t`, by GLSL name.
@@ -321,10 +351,11 @@ enum MetalLive {
             func texture(_ name: String, _ t: Double) -> WelkinTexels? {
                 lock.lock(); defer { lock.unlock() }
                 update(t)
-                if let made = texels[name] { return made }
+                let from = source(name)
+                if let made = texels[name], made.source == from { return made.texels }
                 guard let texture = draws?.texture(name) else { return nil }
                 let made = WelkinTexels(width: texture.width, height: texture.height, depth: texture.depth, bytes: texture.bytes)
-                texels[name] = made
+                texels[name] = (made, from)
                 return made
             }
 
@@ -748,7 +779,7 @@ final class LiveSkyValues: @unchecked Sendable {
     let names: [String]
     private let lock = NSLock()
     private var uniforms: [Double: [String: UniformNumbers]] = [:]
-    private var textures: [Double: [String: LiveTexture]] = [:]
+    private var draws: [Double: LiveSky.Draws] = [:]
 
     init(sky: LiveSky, drawn: Set<Int>) {
         self.sky = sky
@@ -791,17 +822,12 @@ final class LiveSkyValues: @unchecked Sendable {
     private func compute(_ t: Double) {
         let d = sky.draws(at: t)
         uniforms[t] = d.uniformNumbers
-        var made: [String: LiveTexture] = [:]
-        for name in Self.textureNames where !Self.staticTextures.contains(name) { made[name] = d.texture(name) }
-        if staticTextures == nil {
-            staticTextures = Dictionary(uniqueKeysWithValues: Self.staticTextures.compactMap { name in d.texture(name).map { (name, $0) } })
-        }
-        textures[t] = made
+        draws[t] = d
     }
 
     /// The textures that are the same at every time (made once): the Milky Way's map, the clouds' noise.
     static let staticTextures: Set<String> = ["u_milkyWay", "u_weather", "u_shape"]
-    private var staticTextures: [String: LiveTexture]?
+    private var staticTextures: [String: LiveTexture] = [:]
 
     func uniforms(at t: Double) -> [String: UniformNumbers] {
         lock.lock(); defer { lock.unlock() }
@@ -809,11 +835,14 @@ final class LiveSkyValues: @unchecked Sendable {
         return uniforms[t]!
     }
 
-    /// The texture the package makes for sampler `name` at `t`, if it makes one.
+    /// The texture the package makes for sampler `name` at `t`, if it makes one: made from the
+    /// draws kept for `t` when asked (a thousand samples' tables kept as texels were some 0.5 GB).
     func texture(_ name: String, at t: Double) -> LiveTexture? {
         lock.lock(); defer { lock.unlock() }
-        if textures[t] == nil { compute(t) }
-        return Self.staticTextures.contains(name) ? staticTextures?[name] : textures[t]![name]
+        if draws[t] == nil { compute(t) }
+        guard Self.staticTextures.contains(name) else { return draws[t]!.texture(name) }
+        if staticTextures[name] == nil { staticTextures[name] = draws[t]!.texture(name) }
+        return staticTextures[name]
     }
 
     /// The samplers the package can fill itself: those whose every captured texture is, byte for

@@ -68,6 +68,36 @@ final class MetalLiveTests: XCTestCase {
         .union(["u_bolt", "u_boltLight"])
     static let sprites: Set<String> = ["u_spriteBoxes", "u_sprite.lit", "u_sprite.shadow", "u_sprite.glow", "u_sprite.sun"]
 
+    /// FNV-1a, 32 bits: a texture's bytes in one number (the drivers print the same).
+    static func digest(_ bytes: [UInt8]) -> UInt32 { bytes.reduce(2_166_136_261 as UInt32) { ($0 ^ UInt32($1)) &* 16_777_619 } }
+
+    /// A driver's start: the live sky of a package's WelkinLive.swift (`written`), and `show(key, sky,
+    /// at: t)`, which prints every uniform at t, how strongly rain and snow fall, and the size and
+    /// digest of each of `textures`, each as `key t name<TAB>numbers`.
+    static func skyDriver(_ written: String, textures: [String]) throws -> String {
+        let start = try XCTUnwrap(written.range(of: "\n/// The scene's physical sky and clouds as Welkin's LiveSky reads them"))
+        let end = try XCTUnwrap(written.range(of: "\n/// WelkinLayer"))
+        return "import Foundation\nimport WelkinSkyModel\n" + String(written[start.lowerBound..<end.lowerBound]) + """
+
+        struct WelkinTexels: Equatable, Sendable { var width: Int; var height: Int; var depth: Int; var bytes: [UInt8] }
+
+        /// FNV-1a, 32 bits: a texture's bytes in one number.
+        func digest(_ bytes: [UInt8]) -> UInt32 { bytes.reduce(2_166_136_261 as UInt32) { ($0 ^ UInt32($1)) &* 16_777_619 } }
+
+        func show(_ key: String, _ sky: WelkinSkyLive, at t: Double) {
+            for (name, values) in sky.uniforms(at: t).sorted(by: { $0.key < $1.key }) {
+                print("\\(key) \\(t) \\(name)\\t" + values.map { "\\($0)" }.joined(separator: " "))
+            }
+            for kind in ["rain", "snow"] { print("\\(key) \\(t) precipitation \\(kind)\\t\\(sky.precipitation(kind))") }
+            for name in [\(textures.map { "\"\($0)\"" }.joined(separator: ", "))] {
+                guard let x = sky.texture(name, t) else { continue }
+                print("\\(key) \\(t) texture \\(name)\\t\\(x.width) \\(x.height) \\(x.depth) \\(digest(x.bytes))")
+            }
+        }
+
+        """
+    }
+
     func testLiveUniformsWrittenByThePackageAreWelkinsValuesLongAfterTheTrack() throws {
         let renderer = try TestGL.renderer()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("welkin-live-\(UUID().uuidString)")
@@ -217,8 +247,6 @@ final class MetalLiveTests: XCTestCase {
         // The programs the package carries: one for the sky and one march for the clouds draw every case below.
         let programs = Set(layers.flatMap { $0.passes.map(\.fragmentGLSL) })
         let written = try String(contentsOf: folder.appendingPathComponent("Sources/\(output.typeName.dropLast(4))/WelkinLive.swift"), encoding: .utf8)
-        let start = try XCTUnwrap(written.range(of: "\n/// The scene's physical sky and clouds as Welkin's LiveSky reads them"))
-        let end = try XCTUnwrap(written.range(of: "\n/// WelkinLayer"))
         // Tokyo, 3 March 2025 at 05:10 local, a minute of sky a second, in a storm; and the scene as it
         // comes, its weather turned to fog at 5 s.
         let date = 1_740_946_200.0, latitude = 35.68, longitude = 139.69, timeScale = 60.0
@@ -227,23 +255,7 @@ final class MetalLiveTests: XCTestCase {
         // 28 January at 22:00 (a new Moon: the Milky Way up), ten minutes a second.
         let nights = [(date: 1_736_805_600.0, times: [0.25, 3.0]), (date: 1_738_098_000.0, times: [0.25, 3.0])]
         let textures = ["u_skyView", "u_moonView", "u_zodiacal", "u_nightCells", "u_nightEntries", "u_milkyWay"]
-        let program = "import Foundation\nimport WelkinSkyModel\n" + String(written[start.lowerBound..<end.lowerBound]) + """
-
-        struct WelkinTexels: Equatable, Sendable { var width: Int; var height: Int; var depth: Int; var bytes: [UInt8] }
-
-        /// FNV-1a, 32 bits: a texture's bytes in one number.
-        func digest(_ bytes: [UInt8]) -> UInt32 { bytes.reduce(2_166_136_261 as UInt32) { ($0 ^ UInt32($1)) &* 16_777_619 } }
-
-        func show(_ key: String, _ sky: WelkinSkyLive, at t: Double) {
-            for (name, values) in sky.uniforms(at: t).sorted(by: { $0.key < $1.key }) {
-                print("\\(key) \\(t) \\(name)\\t" + values.map { "\\($0)" }.joined(separator: " "))
-            }
-            for kind in ["rain", "snow"] { print("\\(key) \\(t) precipitation \\(kind)\\t\\(sky.precipitation(kind))") }
-            for name in [\(textures.map { "\"\($0)\"" }.joined(separator: ", "))] {
-                guard let x = sky.texture(name, t) else { continue }
-                print("\\(key) \\(t) texture \\(name)\\t\\(x.width) \\(x.height) \\(x.depth) \\(digest(x.bytes))")
-            }
-        }
+        let program = try Self.skyDriver(written, textures: textures) + """
         let placed = WelkinSkyLive(settings: welkinSkySettings, date: Date(timeIntervalSince1970: \(date)), latitude: \(latitude),
                                    longitude: \(longitude), timeScale: \(timeScale), weather: "storm")
         for t in [\(placedTimes.map(SwiftLiteral.number).joined(separator: ", "))] { show("placed", placed, at: t) }
@@ -293,7 +305,7 @@ final class MetalLiveTests: XCTestCase {
                         let made = try XCTUnwrap(printed["\(key) \(SwiftLiteral.number(t)) texture \(name)"] ?? printed["\(key) \(t) texture \(name)"],
                                                  "\(key) at \(t): the package made no \(name)")
                         XCTAssertEqual(made, [Double(texture.size.x), Double(texture.size.y), Double(texture.size.z),
-                                              Double(texture.bytes.reduce(2_166_136_261 as UInt32) { ($0 ^ UInt32($1)) &* 16_777_619 })], "\(key) at \(t): \(name)")
+                                              Double(Self.digest(texture.bytes))], "\(key) at \(t): \(name)")
                         texturesChecked += 1
                         if name == "u_nightEntries", key.hasPrefix("night") { starEntries = max(starEntries, texture.bytes.count / 32) }
                     }
@@ -351,25 +363,11 @@ final class MetalLiveTests: XCTestCase {
         XCTAssertTrue(layers.contains { $0.liveSky != nil }, "snowy night's sky is computed by the package")
         let programs = Set(layers.flatMap { $0.passes.map(\.fragmentGLSL) })
         let written = try String(contentsOf: folder.appendingPathComponent("Sources/\(output.typeName.dropLast(4))/WelkinLive.swift"), encoding: .utf8)
-        let start = try XCTUnwrap(written.range(of: "\n/// The scene's physical sky and clouds as Welkin's LiveSky reads them"))
-        let end = try XCTUnwrap(written.range(of: "\n/// WelkinLayer"))
         // Its own night an hour and a day on; and 20 March 2025 at 21:00 in Tromsø, a minute a second.
         let ownTimes = [0.25, 3600.0, 86_400.0], placedTimes = [0.25, 30.0]
         let date = 1_742_500_800.0, latitude = 69.65, longitude = 18.96
         let textures = ["u_nightCells", "u_nightEntries"]
-        let program = "import Foundation\nimport WelkinSkyModel\n" + String(written[start.lowerBound..<end.lowerBound]) + """
-
-        struct WelkinTexels: Equatable, Sendable { var width: Int; var height: Int; var depth: Int; var bytes: [UInt8] }
-        func digest(_ bytes: [UInt8]) -> UInt32 { bytes.reduce(2_166_136_261 as UInt32) { ($0 ^ UInt32($1)) &* 16_777_619 } }
-        func show(_ key: String, _ sky: WelkinSkyLive, at t: Double) {
-            for (name, values) in sky.uniforms(at: t).sorted(by: { $0.key < $1.key }) {
-                print("\\(key) \\(t) \\(name)\\t" + values.map { "\\($0)" }.joined(separator: " "))
-            }
-            for name in [\(textures.map { "\"\($0)\"" }.joined(separator: ", "))] {
-                guard let x = sky.texture(name, t) else { continue }
-                print("\\(key) \\(t) texture \\(name)\\t\\(x.width) \\(x.height) \\(x.depth) \\(digest(x.bytes))")
-            }
-        }
+        let program = try Self.skyDriver(written, textures: textures) + """
         let own = WelkinSkyLive(settings: welkinSkySettings)
         for t in [\(ownTimes.map(SwiftLiteral.number).joined(separator: ", "))] { show("own", own, at: t) }
         let placed = WelkinSkyLive(settings: welkinSkySettings, date: Date(timeIntervalSince1970: \(date)), latitude: \(latitude),
@@ -394,7 +392,7 @@ final class MetalLiveTests: XCTestCase {
                         guard case .texture(let texture)? = d.samplers[name] else { continue }
                         let made = try XCTUnwrap(printed["\(key) \(t) texture \(name)"], "\(key) at \(t): \(name)")
                         XCTAssertEqual(made, [Double(texture.size.x), Double(texture.size.y), Double(texture.size.z),
-                                              Double(texture.bytes.reduce(2_166_136_261 as UInt32) { ($0 ^ UInt32($1)) &* 16_777_619 })], "\(key) at \(t): \(name)")
+                                              Double(Self.digest(texture.bytes))], "\(key) at \(t): \(name)")
                         texturesChecked += 1
                         if name == "u_nightEntries" { entries = max(entries, texture.bytes.count / 32) }
                     }
